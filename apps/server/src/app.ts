@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_PREFIX, ERROR_CODES, type ErrorEnvelope, MESSAGES, SPEC_API_PREFIX } from '@oja/contract';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { apiRoutes } from './modules/routes';
+import type { Deps } from './platform/deps';
+import { AppError } from './platform/errors';
+
+export type BuildOptions = { deps: Deps };
+
+const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole HTTP application: API under both prefixes, docs, health, and the web app. */
+export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'request_id',
+    bodyLimit: BODY_LIMIT,
+    trustProxy: deps.config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Unknown JSON fields are refused by the schemas; the parser itself must never throw a 500.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  // The API speaks JSON only: any other body is refused with 415 instead of reaching a schema as text.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine sets style attributes; scripts stay same-origin only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Served over plain HTTP on a local network too; HSTS is the TLS terminator's business.
+    hsts: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Oja API',
+        version: '1.0.0',
+        description:
+          'Every answer is an envelope: `response_description` and `response_data` on success; ' +
+          '`response_description`, `detail`, `code` and field `errors` on failure. The same routes also answer under /dev/api/v1.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const answer = toErrorAnswer(error);
+    if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+    for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+    return reply.status(answer.status).send(answer.body);
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'database unavailable' });
+    }
+  });
+
+  // The spec's clients call /dev/api/v1; the docs list each route once, under /api/v1.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(SPEC_API_PREFIX)) route.schema = { ...route.schema, hide: true };
+  });
+  await app.register(apiRoutes, { prefix: API_PREFIX });
+  await app.register(apiRoutes, { prefix: SPEC_API_PREFIX });
+
+  await registerWebApp(app, deps.config.webDistDir);
+  return app;
+}
+
+type ErrorAnswer = { status: number; body: ErrorEnvelope; headers?: Record<string, string> };
+
+function answer(
+  status: number,
+  code: string,
+  message: string,
+  errors?: ErrorEnvelope['errors'],
+  headers?: Record<string, string>,
+): ErrorAnswer {
+  const body: ErrorEnvelope = { response_description: message, detail: message, code };
+  if (errors && Object.keys(errors).length > 0) body.errors = errors;
+  return { status, body, headers };
+}
+
+/** The one place where any error becomes the envelope and a status. */
+export function toErrorAnswer(error: FastifyError | Error): ErrorAnswer {
+  if (error instanceof AppError)
+    return answer(error.status, error.code, error.message, error.fieldErrors, error.headers);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const keys = issue.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []) : [];
+      const fields = keys.length > 0 ? keys.map((key) => (path ? `${path}.${key}` : key)) : [path || '_'];
+      for (const [index, field] of fields.entries()) {
+        const key = keys[index];
+        const message =
+          key === undefined
+            ? (issue.message ?? MESSAGES.validation.invalidInput)
+            : MESSAGES.validation.unknownField(key);
+        errors[field] = [...(errors[field] ?? []), message];
+      }
+    }
+    const first = Object.values(errors)[0]?.[0] ?? MESSAGES.validation.invalidInput;
+    return answer(400, ERROR_CODES.validation, first, errors);
+  }
+  const fastifyError = error as FastifyError;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return answer(400, ERROR_CODES.badJson, MESSAGES.validation.badJson);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return answer(413, ERROR_CODES.payloadTooLarge, MESSAGES.validation.payloadTooLarge);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return answer(415, ERROR_CODES.unsupportedMediaType, MESSAGES.validation.unsupportedMediaType);
+  }
+  if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
+    return answer(400, ERROR_CODES.badJson, MESSAGES.validation.badJson);
+  }
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return answer(fastifyError.statusCode, ERROR_CODES.validation, fastifyError.message);
+  }
+  return answer(500, ERROR_CODES.internal, 'Something went wrong on our side. Please try again.');
+}
+
+async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasWeb = existsSync(join(distDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite names built assets by content hash: they never change, so phones keep them.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith(API_PREFIX) || request.url.startsWith(SPEC_API_PREFIX);
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Every other path belongs to the single-page app, which shows its own 404 page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(answer(404, ERROR_CODES.notFound, MESSAGES.validation.notFoundRoute).body);
+  });
+}

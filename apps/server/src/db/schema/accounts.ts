@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * A person. Not owned by a business: what they may do in each business is their
+ * membership there. `is_active` means the account itself is usable (email
+ * verified for a CEO); a member also needs an active membership.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    first_name: text().notNull(),
+    last_name: text().notNull(),
+    username: text().notNull(),
+    email: text(),
+    password_hash: text().notNull(),
+    is_active: boolean().notNull().default(false),
+    /**
+     * What the account is apart from any business: `ceo` for those who signed up
+     * to run businesses (still a CEO with none left), `member` for people who
+     * joined through an invite, `superuser` for the platform's own staff.
+     */
+    account_role: text().notNull().default('member'),
+    /** The business whose membership the user's answers and `/` redirect use. */
+    current_business_id: bigint({ mode: 'number' }).references((): AnyPgColumn => businesses.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    check('users_account_role_check', sql`${t.account_role} in ('ceo', 'member', 'superuser')`),
+  ],
+);
+
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    about: text().notNull().default(''),
+    business_email: text(),
+    owner_id: bigint({ mode: 'number' }).references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    free_trial: boolean().notNull().default(true),
+    trial_expiration_date: date({ mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('businesses_slug_key').on(t.slug), index('businesses_owner_idx').on(t.owner_id)],
+);
+
+/** Who works in (or buys from) which business, and as what. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    business_id: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    user_id: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text().notNull(),
+    is_active: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.user_id] }),
+    index('memberships_user_idx').on(t.user_id),
+    check(
+      'memberships_role_check',
+      sql`${t.role} in ('ceo', 'manager', 'sales_person', 'sales_rep', 'customer', 'user')`,
+    ),
+  ],
+);
+
+/** A login on one device: the family that its rotating refresh tokens belong to. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    user_id: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    revoked_at: timestamp({ withTimezone: true }),
+    revoked_reason: text(),
+    user_agent: text(),
+    ip: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
+/** Refresh tokens are stored hashed; a used one presented again revokes its session. */
+export const refresh_tokens = pgTable(
+  'refresh_tokens',
+  {
+    token_hash: text().primaryKey(),
+    session_id: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.session_id)],
+);
+
+/** Six-digit codes for email verification and password reset, stored as keyed hashes. */
+export const one_time_codes = pgTable(
+  'one_time_codes',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    user_id: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text().notNull(),
+    code_hash: text().notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    consumed_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('one_time_codes_user_purpose_idx').on(t.user_id, t.purpose),
+    check('one_time_codes_purpose_check', sql`${t.purpose} in ('activate', 'reset')`),
+  ],
+);
+
+/** Failure counters for rate limits, shared by every server on the database. */
+export const rate_limits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  window_started_at: timestamp({ withTimezone: true }).notNull(),
+  failures: integer().notNull(),
+});

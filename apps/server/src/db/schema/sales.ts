@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { businesses, users } from './accounts';
+import { products } from './stock';
+
+const businessId = () =>
+  bigint({ mode: 'number' })
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' });
+const money = () => numeric({ precision: 14, scale: 2 });
+
+export const carts = pgTable(
+  'carts',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    title: text().notNull(),
+    customer_name: text().notNull(),
+    /** A registered customer of the business, so that the sale shows in their area. */
+    customer_id: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    created_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    index('carts_business_created_idx').on(t.business_id, t.created_at.desc()),
+  ],
+);
+
+export const cart_items = pgTable(
+  'cart_items',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    cart_id: bigint({ mode: 'number' }).notNull(),
+    product_id: bigint({ mode: 'number' }).notNull(),
+    product_batch_id: bigint({ mode: 'number' }),
+    quantity: integer().notNull(),
+    pricing_strategy: text().notNull().default('retail'),
+    apply_discount: boolean().notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    foreignKey({ columns: [t.business_id, t.cart_id], foreignColumns: [carts.business_id, carts.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.business_id, t.product_id],
+      foreignColumns: [products.business_id, products.id],
+    }).onDelete('cascade'),
+    index('cart_items_cart_idx').on(t.business_id, t.cart_id),
+    index('cart_items_product_idx').on(t.business_id, t.product_id),
+    check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('cart_items_pricing_check', sql`${t.pricing_strategy} in ('retail', 'wholesale')`),
+  ],
+);
+
+export const sales = pgTable(
+  'sales',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** The cart it came from; the cart itself is deleted on confirmation. */
+    cart_id: bigint({ mode: 'number' }),
+    payment_status: text().notNull().default('not_paid'),
+    currency: text().notNull().default('NGN'),
+    total_cart_amount: money().notNull(),
+    amount_paid: money().notNull().default('0'),
+    deposit_amount: money().notNull().default('0'),
+    customer_name: text().notNull(),
+    customer_id: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    created_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** Who sold it, kept as written at the time so history survives a deleted member. */
+    created_by_name: text().notNull(),
+    idempotency_key: text(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    uniqueIndex('sales_idempotency_key')
+      .on(t.business_id, t.idempotency_key)
+      .where(sql`${t.idempotency_key} is not null`),
+    index('sales_business_created_idx').on(t.business_id, t.created_at.desc(), t.id.desc()),
+    index('sales_customer_idx').on(t.business_id, t.customer_id).where(sql`${t.customer_id} is not null`),
+    check('sales_payment_status_check', sql`${t.payment_status} in ('paid', 'partial', 'not_paid')`),
+    check('sales_amounts_check', sql`${t.amount_paid} >= 0 and ${t.amount_paid} <= ${t.total_cart_amount}`),
+  ],
+);
+
+/** A sale line is a snapshot: editing or archiving the product never rewrites it. */
+export const sale_lines = pgTable(
+  'sale_lines',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    sale_id: bigint({ mode: 'number' }).notNull(),
+    product_id: bigint({ mode: 'number' }).notNull(),
+    batch_id: bigint({ mode: 'number' }),
+    product_name: text().notNull(),
+    sku: text().notNull(),
+    batch_number: text(),
+    expiration_date: date({ mode: 'string' }),
+    quantity: integer().notNull(),
+    pricing_strategy: text().notNull().default('retail'),
+    unit_price: money().notNull(),
+    discount_percentage: numeric({ precision: 5, scale: 2 }).notNull().default('0'),
+    cost_price: money(),
+    line_total: money().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    foreignKey({ columns: [t.business_id, t.sale_id], foreignColumns: [sales.business_id, sales.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.business_id, t.product_id], foreignColumns: [products.business_id, products.id] }),
+    index('sale_lines_sale_idx').on(t.business_id, t.sale_id),
+    index('sale_lines_product_idx').on(t.business_id, t.product_id),
+    check('sale_lines_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** The payment ledger of a sale: the deposit (or the full amount) first, then what is paid later. */
+export const payments = pgTable(
+  'payments',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    sale_id: bigint({ mode: 'number' }).notNull(),
+    amount: money().notNull(),
+    method: text().notNull(),
+    recorded_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    foreignKey({ columns: [t.business_id, t.sale_id], foreignColumns: [sales.business_id, sales.id] }).onDelete(
+      'cascade',
+    ),
+    index('payments_sale_idx').on(t.business_id, t.sale_id),
+    check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_method_check', sql`${t.method} in ('cash', 'bank_transfer', 'pos_card')`),
+  ],
+);

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { businesses, users } from './accounts';
+
+const businessId = () =>
+  bigint({ mode: 'number' })
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' });
+const money = () => numeric({ precision: 14, scale: 2 });
+const percent = () => numeric({ precision: 5, scale: 2 });
+
+export const products = pgTable(
+  'products',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    product_name: text().notNull(),
+    sku: text().notNull(),
+    cost_price: money().notNull(),
+    selling_price: money().notNull(),
+    selling_price_discount_percentage: percent().notNull().default('0'),
+    wholesale_price: money(),
+    wholesale_price_discount_percentage: percent().notNull().default('0'),
+    currency: text().notNull().default('NGN'),
+    /** Set when a product that appears in past sales is deleted: it leaves every list, history stays whole. */
+    archived_at: timestamp({ withTimezone: true }),
+    created_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    uniqueIndex('products_business_sku_key')
+      .on(t.business_id, sql`lower(${t.sku})`)
+      .where(sql`${t.archived_at} is null`),
+    index('products_business_name_trgm_idx').using('gin', t.business_id, sql`${t.product_name} gin_trgm_ops`),
+    index('products_business_sku_trgm_idx').using('gin', t.business_id, sql`${t.sku} gin_trgm_ops`),
+    index('products_business_created_idx').on(t.business_id, t.created_at.desc(), t.id.desc()),
+    check('products_currency_check', sql`${t.currency} in ('NGN', 'USD', 'EUR', 'AED')`),
+    check('products_prices_check', sql`${t.cost_price} > 0 and ${t.selling_price} > 0`),
+    check(
+      'products_discounts_check',
+      sql`${t.selling_price_discount_percentage} between 0 and 100 and ${t.wholesale_price_discount_percentage} between 0 and 100`,
+    ),
+  ],
+);
+
+/** Stock lives in batches; a batch's quantity never goes below zero (the CHECK is the last line of defence). */
+export const product_batches = pgTable(
+  'product_batches',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    product_id: bigint({ mode: 'number' }).notNull(),
+    batch_number: text().notNull(),
+    quantity: integer().notNull(),
+    expiration_date: date({ mode: 'string' }),
+    cost_price: money(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    foreignKey({
+      columns: [t.business_id, t.product_id],
+      foreignColumns: [products.business_id, products.id],
+    }).onDelete('cascade'),
+    index('product_batches_product_idx').on(t.business_id, t.product_id, t.expiration_date, t.id),
+    check('product_batches_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * The stock ledger: every change of a batch's quantity, appended in the same
+ * transaction as the change. Invariant: a batch's quantity is the sum of its deltas.
+ */
+export const stock_movements = pgTable(
+  'stock_movements',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    product_id: bigint({ mode: 'number' }).notNull(),
+    batch_id: bigint({ mode: 'number' }).notNull(),
+    delta: integer().notNull(),
+    reason: text().notNull(),
+    note: text(),
+    user_id: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    sale_id: bigint({ mode: 'number' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    foreignKey({
+      columns: [t.business_id, t.batch_id],
+      foreignColumns: [product_batches.business_id, product_batches.id],
+    }).onDelete('cascade'),
+    index('stock_movements_product_idx').on(t.business_id, t.product_id, t.created_at.desc()),
+    index('stock_movements_batch_idx').on(t.business_id, t.batch_id),
+    index('stock_movements_sale_idx').on(t.business_id, t.sale_id).where(sql`${t.sale_id} is not null`),
+    check('stock_movements_delta_check', sql`${t.delta} <> 0`),
+    check(
+      'stock_movements_reason_check',
+      sql`${t.reason} in ('initial', 'receipt', 'sale', 'adjustment', 'count_correction', 'damage', 'expired_write_off')`,
+    ),
+  ],
+);

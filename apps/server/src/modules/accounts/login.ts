@@ -1,0 +1,68 @@
+import { type AuthResult, ERROR_CODES, type loginBodySchema, MESSAGES } from '@oja/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { memberships } from '../../db/schema';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { assertWithinLimits, clearFailures, LIMITS, recordFailure } from '../../platform/rate-limit';
+import { findUserByLogin } from './find-user';
+import { burnPasswordCheck, verifyPassword } from './passwords';
+import { type ClientInfo, openSession, type SessionTokens } from './sessions';
+import { currentMembership, loadUser, setCurrentBusiness } from './user-answer';
+
+type Input = z.output<typeof loginBodySchema>;
+
+const invalidCredentials = () => new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.auth.invalidCredentials);
+
+/**
+ * Logs in with an email or a username. Whether the account exists or the
+ * password is wrong, the answer and its timing are the same; only someone who
+ * knows the password learns that the account still needs activating.
+ */
+export async function login(
+  deps: Deps,
+  input: Input,
+  client: ClientInfo,
+): Promise<{ result: AuthResult; session: SessionTokens }> {
+  const identifier = input.email_or_username.trim().toLowerCase();
+  const keys = [
+    { limit: LIMITS.loginPerAccount, id: identifier },
+    { limit: LIMITS.loginPerIp, id: client.ip },
+  ];
+  await assertWithinLimits(deps.db, keys);
+  const user = await findUserByLogin(deps.db, identifier);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    await recordFailure(deps.db, keys);
+    throw invalidCredentials();
+  }
+  if (!(await verifyPassword(user.password_hash, input.password))) {
+    await recordFailure(deps.db, keys);
+    throw invalidCredentials();
+  }
+  if (!user.is_active) throw new AppError(403, ERROR_CODES.accountNotActivated, MESSAGES.auth.notActivated);
+
+  const membership = await currentMembership(deps.db, user);
+  if (membership && !membership.is_active) {
+    // Still fine if another of their businesses has activated them: that one becomes current.
+    const [active] = await deps.db
+      .select({ business_id: memberships.business_id })
+      .from(memberships)
+      .where(and(eq(memberships.user_id, user.id), eq(memberships.is_active, true)))
+      .orderBy(asc(memberships.created_at))
+      .limit(1);
+    if (!active) throw new AppError(403, ERROR_CODES.membershipPending, MESSAGES.auth.membershipPending);
+    await setCurrentBusiness(deps.db, user.id, active.business_id);
+  }
+
+  const session = await openSession(deps.db, deps.tokens, user.id, client);
+  await clearFailures(deps.db, [keys[0]!]);
+  return {
+    session,
+    result: {
+      user: await loadUser(deps.db, user.id),
+      access_token: session.accessToken,
+      refresh_token: session.refreshToken,
+    },
+  };
+}

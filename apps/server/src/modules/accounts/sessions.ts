@@ -1,0 +1,102 @@
+import { MESSAGES, SESSION_DAYS } from '@oja/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client';
+import { refresh_tokens, sessions } from '../../db/schema';
+import { unauthenticated } from '../../platform/errors';
+import { hashToken, randomToken, type TokenService } from '../../platform/tokens';
+
+export type SessionTokens = { sessionId: string; accessToken: string; refreshToken: string };
+export type ClientInfo = { ip: string; userAgent: string | undefined };
+
+const sessionEnd = () => sql`now() + make_interval(days => ${SESSION_DAYS})`;
+
+/** Opens a session (one device's login) and answers its first token pair. */
+export async function openSession(
+  db: Queryable,
+  tokens: TokenService,
+  userId: number,
+  client: ClientInfo,
+): Promise<SessionTokens> {
+  const [session] = await db
+    .insert(sessions)
+    .values({ user_id: userId, expires_at: sessionEnd(), ip: client.ip, user_agent: client.userAgent?.slice(0, 300) })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error('Session was not created.');
+  return issuePair(db, tokens, userId, session.id);
+}
+
+async function issuePair(db: Queryable, tokens: TokenService, userId: number, sessionId: string) {
+  const refreshToken = randomToken();
+  await db
+    .insert(refresh_tokens)
+    .values({ token_hash: hashToken(refreshToken), session_id: sessionId, expires_at: sessionEnd() });
+  const accessToken = await tokens.signAccess({ userId, sessionId });
+  return { sessionId, accessToken, refreshToken };
+}
+
+/**
+ * Trades a refresh token for a new pair. Each refresh token works once: one
+ * presented a second time means it was copied, so the whole session (every
+ * token descended from the same login) is revoked.
+ */
+export async function rotateRefreshToken(db: Db, tokens: TokenService, refreshToken: string): Promise<SessionTokens> {
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ token: refresh_tokens, session: sessions })
+      .from(refresh_tokens)
+      .innerJoin(sessions, eq(sessions.id, refresh_tokens.session_id))
+      .where(eq(refresh_tokens.token_hash, hashToken(refreshToken)))
+      .for('update', { of: refresh_tokens })
+      .limit(1);
+    if (!row) return { kind: 'unknown' as const };
+    const { token, session } = row;
+    if (session.revoked_at || session.expires_at <= new Date() || token.expires_at <= new Date()) {
+      return { kind: 'ended' as const };
+    }
+    if (token.used_at) {
+      await revokeSession(tx, session.id, 'refresh token reused');
+      return { kind: 'reused' as const };
+    }
+    await tx.update(refresh_tokens).set({ used_at: sql`now()` }).where(eq(refresh_tokens.token_hash, token.token_hash));
+    await tx.update(sessions).set({ expires_at: sessionEnd() }).where(eq(sessions.id, session.id));
+    return { kind: 'rotated' as const, pair: await issuePair(tx, tokens, session.user_id, session.id) };
+  });
+  if (outcome.kind !== 'rotated') throw unauthenticated(MESSAGES.auth.sessionExpired);
+  return outcome.pair;
+}
+
+export async function revokeSession(db: Queryable, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: sql`now()`, revoked_reason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+}
+
+/** Ends every session of a user (password reset, deactivation), except optionally the caller's own. */
+export async function revokeUserSessions(
+  db: Queryable,
+  userId: number,
+  reason: string,
+  keepSessionId?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: sql`now()`, revoked_reason: reason })
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        keepSessionId ? sql`${sessions.id} <> ${keepSessionId}` : undefined,
+      ),
+    );
+}
+
+/** The session a refresh token belongs to, if any (logout without a valid access token). */
+export async function sessionOfRefreshToken(db: Queryable, refreshToken: string): Promise<string | null> {
+  const [row] = await db
+    .select({ sessionId: refresh_tokens.session_id })
+    .from(refresh_tokens)
+    .where(eq(refresh_tokens.token_hash, hashToken(refreshToken)))
+    .limit(1);
+  return row?.sessionId ?? null;
+}

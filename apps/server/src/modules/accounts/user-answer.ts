@@ -1,0 +1,77 @@
+import type { MemberRole, Role, User } from '@oja/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { businesses, memberships, users } from '../../db/schema';
+import type { UserRow } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+
+export type CurrentMembership = {
+  role: MemberRole;
+  is_active: boolean;
+  business: typeof businesses.$inferSelect;
+};
+
+/**
+ * The membership the user's answers speak of: the current business if they are
+ * still a member there, else their oldest membership. Null for a CEO with no
+ * business left, and for the platform's superusers.
+ */
+export async function currentMembership(db: Queryable, user: UserRow): Promise<CurrentMembership | null> {
+  const rows = await db
+    .select({ role: memberships.role, is_active: memberships.is_active, business: businesses })
+    .from(memberships)
+    .innerJoin(businesses, eq(businesses.id, memberships.business_id))
+    .where(eq(memberships.user_id, user.id))
+    .orderBy(asc(memberships.created_at), asc(memberships.business_id));
+  const chosen = rows.find((row) => row.business.id === user.current_business_id) ?? rows[0];
+  return chosen ? { ...chosen, role: chosen.role as MemberRole } : null;
+}
+
+export function roleOf(user: UserRow, membership: CurrentMembership | null): Role {
+  if (user.account_role === 'superuser') return 'superuser';
+  if (membership) return membership.role;
+  return user.account_role === 'ceo' ? 'ceo' : 'user';
+}
+
+/** The spec's User object. */
+export function presentUser(user: UserRow, membership: CurrentMembership | null): User {
+  const business = membership?.business ?? null;
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    username: user.username,
+    email: user.email,
+    role: roleOf(user, membership),
+    is_active: user.is_active && (membership?.is_active ?? true),
+    date_joined: user.created_at.toISOString(),
+    business: business && {
+      id: business.id,
+      name: business.name,
+      slug: business.slug,
+      about: business.about,
+      created_at: business.created_at.toISOString(),
+      free_trial: business.free_trial,
+      trial_expiration_date: business.trial_expiration_date,
+    },
+  };
+}
+
+export async function loadUser(db: Queryable, userId: number): Promise<User> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound('User not found.');
+  return presentUser(user, await currentMembership(db, user));
+}
+
+/** Makes a business the one the user's answers and home page speak of (only one they belong to). */
+export async function setCurrentBusiness(db: Queryable, userId: number, businessId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ current_business_id: businessId })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`exists (select 1 from ${memberships} where ${memberships.user_id} = ${userId} and ${memberships.business_id} = ${businessId})`,
+      ),
+    );
+}

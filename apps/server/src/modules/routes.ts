@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountRoutes } from './accounts/routes';
+
+/** Every API route, mounted once under /api/v1 and once under /dev/api/v1. */
+export async function apiRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  await api.register(accountRoutes);
+}

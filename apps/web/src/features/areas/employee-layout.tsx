@@ -1,0 +1,11 @@
+import { Title } from '@mantine/core';
+import { Outlet } from 'react-router';
+// SCAFFOLD: replaced by the issue that builds this page.
+export default function EmployeeLayout() {
+  return (
+    <>
+      <Title order={2}>Employee</Title>
+      <Outlet />
+    </>
+  );
+}

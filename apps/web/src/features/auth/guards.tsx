@@ -1,0 +1,30 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
+import { homePathFor } from './home-path';
+import { useSession } from './session';
+
+/** Protected pages: a guest is sent to /login. */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <PageLoader />;
+  if (session.isError) return <QueryError error={session.error} onRetry={() => session.refetch()} />;
+  if (!session.data) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** Guest-only pages: a logged-in user is sent to /. */
+export function GuestOnly() {
+  const session = useSession();
+  if (session.isPending) return <PageLoader />;
+  if (session.data) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** `/` redirects by role. */
+export function HomeRedirect() {
+  const session = useSession();
+  if (session.isPending) return <PageLoader />;
+  return <Navigate to={homePathFor(session.data ?? null)} replace />;
+}

@@ -1,0 +1,53 @@
+import { CSRF_COOKIE, type User } from '@oja/contract';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, setSessionLostHandler } from '../../lib/api';
+
+export const sessionKey = ['session'] as const;
+
+/**
+ * The logged-in user, or null for a guest. The session itself lives in HttpOnly
+ * cookies the page cannot read; the csrftoken cookie set beside them tells
+ * whether asking the server is worth a round trip at all.
+ */
+async function fetchSession(): Promise<User | null> {
+  if (!document.cookie.split('; ').some((part) => part.startsWith(`${CSRF_COOKIE}=`))) return null;
+  try {
+    return (await api.get<{ user: User }>('/users/profile/view/')).data.user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useSession() {
+  return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 5 * 60_000, retry: 1 });
+}
+
+/** The logged-in user inside protected pages (the guard has already made sure there is one). */
+export function useCurrentUser(): User {
+  const { data } = useSession();
+  if (!data) throw new Error('useCurrentUser outside a protected route');
+  return data;
+}
+
+export function setSessionUser(client: QueryClient, user: User | null): void {
+  client.setQueryData(sessionKey, user);
+}
+
+/** When the server says the session is over, everything cached for that user goes with it. */
+export function installSessionLostHandler(client: QueryClient): void {
+  setSessionLostHandler(() => endSessionLocally(client));
+}
+
+export function endSessionLocally(client: QueryClient): void {
+  client.clear();
+  setSessionUser(client, null);
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  return async () => {
+    await api.post('/users/logout/').catch(() => {});
+    endSessionLocally(client);
+  };
+}

@@ -1,0 +1,6 @@
+import { Title } from '@mantine/core';
+
+// SCAFFOLD: replaced by the issue that builds this page.
+export default function ProductPage() {
+  return <Title order={2}>Product</Title>;
+}

@@ -1,0 +1,38 @@
+import { formatMoney } from '@oja/contract';
+
+export { formatMoney };
+
+const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "23 Nov 2026" from an ISO timestamp or a YYYY-MM-DD date (read as that calendar day). */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? 'N/A' : dateFormat.format(date);
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? 'N/A' : dateTimeFormat.format(date);
+}
+
+export function initials(firstName: string, lastName: string): string {
+  return `${firstName.trim()[0] ?? ''}${lastName.trim()[0] ?? ''}`.toUpperCase() || '?';
+}
+
+export function fullName(person: { first_name: string; last_name: string }): string {
+  return `${person.first_name} ${person.last_name}`.trim();
+}
+
+/** The spec truncates descriptions on cards to 40 characters. */
+export function truncate(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
+}

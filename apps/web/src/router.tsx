@@ -1,0 +1,72 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { GuestOnly, HomeRedirect, RequireAuth } from './features/auth/guards';
+
+/** Every page is its own chunk, loaded when first visited: the login page stays small on a slow phone. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/** The route table and guards of spec section 2. */
+export const router = createBrowserRouter([
+  {
+    element: <GuestOnly />,
+    children: [
+      { path: '/login', lazy: page(() => import('./features/auth/login-page')) },
+      { path: '/register', lazy: page(() => import('./features/auth/register-page')) },
+      { path: '/forgot-password', lazy: page(() => import('./features/auth/forgot-password-page')) },
+      { path: '/reset-password', lazy: page(() => import('./features/auth/reset-password-page')) },
+    ],
+  },
+  // Outside the guest wrapper: a just-registered person may already hold a session elsewhere.
+  { path: '/verify-email', lazy: page(() => import('./features/auth/verify-email-page')) },
+  {
+    element: <RequireAuth />,
+    children: [
+      { path: '/', element: <HomeRedirect /> },
+      {
+        lazy: page(() => import('./ui/app-layout')),
+        children: [
+          { path: '/dashboard', lazy: page(() => import('./features/businesses/dashboard-page')) },
+          { path: '/settings', lazy: page(() => import('./features/account/settings-page')) },
+          { path: '/pricing', lazy: page(() => import('./features/businesses/pricing-page')) },
+        ],
+      },
+      {
+        path: '/business/:slug',
+        lazy: page(() => import('./features/businesses/business-layout')),
+        children: [
+          { index: true, lazy: page(() => import('./features/businesses/overview-page')) },
+          { path: 'users', lazy: page(() => import('./features/team/users-page')) },
+          { path: 'inventory', lazy: page(() => import('./features/inventory/inventory-page')) },
+          { path: 'inventory/:productId', lazy: page(() => import('./features/inventory/product-page')) },
+          { path: 'sales', lazy: page(() => import('./features/sales/sales-page')) },
+          { path: 'sales/:saleId', lazy: page(() => import('./features/sales/sale-page')) },
+          { path: 'reports', lazy: page(() => import('./features/businesses/reports-page')) },
+          { path: 'settings', lazy: page(() => import('./features/businesses/business-settings-page')) },
+        ],
+      },
+      {
+        path: '/:slug/employee',
+        lazy: page(() => import('./features/areas/employee-layout')),
+        children: [
+          { index: true, lazy: page(() => import('./features/areas/employee-home-page')) },
+          { path: 'profile', lazy: page(() => import('./features/areas/employee-profile-page')) },
+        ],
+      },
+      { path: '/super', lazy: page(() => import('./features/areas/super-page')) },
+    ],
+  },
+  {
+    // A guest at /{slug}/customer is following a customer invite link; a logged-in customer is home.
+    path: '/:slug/customer',
+    lazy: page(() => import('./features/areas/customer-entry')),
+    children: [
+      { index: true, lazy: page(() => import('./features/areas/customer-home-page')) },
+      { path: 'profile', lazy: page(() => import('./features/areas/customer-profile-page')) },
+    ],
+  },
+  {
+    element: <GuestOnly />,
+    children: [{ path: '/:businessSlug/:role', lazy: page(() => import('./features/team/invite-page')) }],
+  },
+  { path: '*', lazy: page(() => import('./ui/not-found-page')) },
+]);

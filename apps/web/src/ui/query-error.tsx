@@ -1,0 +1,18 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { errorMessage } from '../lib/api';
+
+/** A failed read: what went wrong and a way to try again, nothing lost. */
+export function QueryError({ error, fallback, onRetry }: { error: unknown; fallback?: string; onRetry?: () => void }) {
+  return (
+    <Alert color="red" title="Something went wrong" my="md">
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm">{errorMessage(error, fallback ?? 'Could not load this page.')}</Text>
+        {onRetry && (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}

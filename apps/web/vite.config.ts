@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const serverPort = process.env.SERVER_PORT ?? '3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // `npm run dev -w apps/web` next to a running server: the API answers through this proxy.
+    proxy: {
+      '/api': `http://127.0.0.1:${serverPort}`,
+      '/dev/api': `http://127.0.0.1:${serverPort}`,
+    },
+  },
+  build: { target: 'es2022', sourcemap: false },
+});

@@ -1,0 +1,10 @@
+import './zod-config';
+
+export * from './accounts';
+export * from './constants';
+export * from './enums';
+export * from './envelope';
+export * from './messages';
+export * from './money';
+export * from './pagination';
+export * from './permissions';

@@ -1,0 +1,30 @@
+import type { MemberRole, Role } from './enums';
+
+/**
+ * Who may do what inside one business. The server checks every business-scoped
+ * request against this table (the caller must also be an active member of that
+ * business, or the business answers 404); the web uses it only to hide buttons.
+ */
+export const PERMISSIONS = {
+  'business.view': ['ceo', 'manager', 'sales_person', 'sales_rep', 'customer', 'user'],
+  'business.update': ['ceo'],
+  'business.delete': ['ceo'],
+  'business.overview': ['ceo'],
+  'team.manage': ['ceo'],
+  'product.view': ['ceo', 'manager', 'sales_person', 'sales_rep', 'customer'],
+  'product.manage': ['ceo', 'manager'],
+  'stock.adjust': ['ceo', 'manager'],
+  'cart.manage': ['ceo', 'manager', 'sales_person', 'sales_rep'],
+  'sale.confirm': ['ceo', 'sales_person'],
+  'sale.view': ['ceo', 'manager', 'sales_person', 'sales_rep'],
+  'sale.view_own': ['customer'],
+  'payment.record': ['ceo', 'sales_person'],
+  'debt.view': ['ceo', 'manager', 'sales_person', 'sales_rep'],
+} as const satisfies Record<string, readonly MemberRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role | MemberRole | null | undefined, permission: Permission): boolean {
+  if (!role) return false;
+  return (PERMISSIONS[permission] as readonly string[]).includes(role);
+}
