@@ -38,19 +38,25 @@ export default async function globalSetup() {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, [resolve(import.meta.dirname, '../apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(root, 'data'),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: 'Oja <no-reply@oja.test>',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+  const dist = process.env.OJA_BUILD ? `dist-${process.env.OJA_BUILD}` : 'dist';
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [resolve(import.meta.dirname, `../apps/server/${dist}/main.js`)],
+    {
+      env: {
+        ...process.env,
+        WEB_DIST_DIR: resolve(import.meta.dirname, `../apps/web/${dist}`),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(root, 'data'),
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Oja <no-reply@oja.test>',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const exited = new Promise((done) => server.once('exit', done));
 
   const deadline = Date.now() + 90_000;

@@ -6,9 +6,12 @@ import { build } from 'esbuild';
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@oja/'));
 
+// OJA_BUILD=name builds into dist-name, so that parallel work on one checkout does not share a build.
+const outDir = process.env.OJA_BUILD ? `dist-${process.env.OJA_BUILD}` : 'dist';
+
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outfile: `${outDir}/main.js`,
   bundle: true,
   platform: 'node',
   format: 'esm',

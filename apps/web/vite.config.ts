@@ -12,5 +12,10 @@ export default defineConfig({
       '/dev/api': `http://127.0.0.1:${serverPort}`,
     },
   },
-  build: { target: 'es2022', sourcemap: false },
+  // OJA_BUILD=name builds into dist-name, so that parallel work on one checkout does not share a build.
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    outDir: process.env.OJA_BUILD ? `dist-${process.env.OJA_BUILD}` : 'dist',
+  },
 });

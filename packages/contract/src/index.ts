@@ -1,6 +1,7 @@
 import './zod-config';
 
 export * from './accounts';
+export * from './businesses';
 export * from './constants';
 export * from './enums';
 export * from './envelope';
@@ -8,3 +9,6 @@ export * from './messages';
 export * from './money';
 export * from './pagination';
 export * from './permissions';
+export * from './sales';
+export * from './stock';
+export * from './team';

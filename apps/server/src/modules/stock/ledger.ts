@@ -1,0 +1,146 @@
+import { BUSINESS_TIME_ZONE, ERROR_CODES, MESSAGES, type StockMovementReason } from '@oja/contract';
+import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { product_batches, stock_movements } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+
+/**
+ * The stock ledger: the only code that changes a batch's quantity.
+ *
+ * Invariant: for every batch, quantity = sum(stock_movements.delta). Each change
+ * is a SQL-side increment guarded by `quantity + delta >= 0` (and the table's
+ * CHECK (quantity >= 0)), with its movement appended in the same transaction.
+ * Nothing here opens a transaction: the caller's use case owns it.
+ */
+
+/** Today in the shops' time zone: a batch expiring today is still sellable today. */
+export const businessToday = sql`(now() at time zone ${BUSINESS_TIME_ZONE})::date`;
+
+/** SQL condition: this batch may be sold (no expiry, or not past it). */
+export const isSellable = sql`(${product_batches.expiration_date} is null or ${product_batches.expiration_date} >= ${businessToday})`;
+
+export const insufficientStock = () =>
+  new AppError(409, ERROR_CODES.insufficientStock, MESSAGES.product.insufficientStock);
+
+export type BatchChange = {
+  businessId: number;
+  productId: number;
+  batchId: number;
+  /** Positive adds, negative removes; never zero. */
+  delta: number;
+  reason: StockMovementReason;
+  userId: number | null;
+  saleId?: number | null;
+  note?: string | null;
+};
+
+/** Applies one change to one batch and records it. Refuses (insufficient stock) a change that would go below zero. */
+export async function changeBatch(tx: Tx, change: BatchChange): Promise<void> {
+  if (!Number.isInteger(change.delta) || change.delta === 0)
+    throw new Error('A stock change is a non-zero whole number.');
+  const [changed] = await tx
+    .update(product_batches)
+    .set({ quantity: sql`${product_batches.quantity} + ${change.delta}` })
+    .where(
+      and(
+        eq(product_batches.business_id, change.businessId),
+        eq(product_batches.product_id, change.productId),
+        eq(product_batches.id, change.batchId),
+        gte(sql`${product_batches.quantity} + ${change.delta}`, 0),
+      ),
+    )
+    .returning({ id: product_batches.id });
+  if (!changed) throw insufficientStock();
+  await tx.insert(stock_movements).values({
+    business_id: change.businessId,
+    product_id: change.productId,
+    batch_id: change.batchId,
+    delta: change.delta,
+    reason: change.reason,
+    user_id: change.userId,
+    sale_id: change.saleId ?? null,
+    note: change.note ?? null,
+  });
+}
+
+export type TakenFromBatch = {
+  batchId: number;
+  batchNumber: string;
+  expirationDate: string | null;
+  costPrice: string | null;
+  quantity: number;
+};
+
+/**
+ * Takes `quantity` units of a product from its sellable batches, soonest expiry
+ * first and batches without expiry last (FEFO), never from an expired batch.
+ * The batches are locked (FOR UPDATE) in that same fixed order, so concurrent
+ * removals of one product queue instead of overselling. When there is not
+ * enough, it throws insufficient stock before changing anything.
+ *
+ * A caller taking several products in one transaction must take them in
+ * ascending product id order, so that two such transactions cannot deadlock.
+ */
+export async function takeStock(
+  tx: Tx,
+  input: {
+    businessId: number;
+    productId: number;
+    quantity: number;
+    reason: StockMovementReason;
+    userId: number | null;
+    saleId?: number | null;
+    note?: string | null;
+  },
+): Promise<TakenFromBatch[]> {
+  if (!Number.isInteger(input.quantity) || input.quantity <= 0) throw new Error('Take a positive whole quantity.');
+  const batches = await tx
+    .select({
+      id: product_batches.id,
+      batch_number: product_batches.batch_number,
+      expiration_date: product_batches.expiration_date,
+      cost_price: product_batches.cost_price,
+      quantity: product_batches.quantity,
+    })
+    .from(product_batches)
+    .where(
+      and(
+        eq(product_batches.business_id, input.businessId),
+        eq(product_batches.product_id, input.productId),
+        gt(product_batches.quantity, 0),
+        isSellable,
+      ),
+    )
+    .orderBy(sql`${product_batches.expiration_date} asc nulls last`, asc(product_batches.id))
+    .for('update');
+
+  const plan: TakenFromBatch[] = [];
+  let remaining = input.quantity;
+  for (const batch of batches) {
+    if (remaining === 0) break;
+    const quantity = Math.min(batch.quantity, remaining);
+    plan.push({
+      batchId: batch.id,
+      batchNumber: batch.batch_number,
+      expirationDate: batch.expiration_date,
+      costPrice: batch.cost_price,
+      quantity,
+    });
+    remaining -= quantity;
+  }
+  if (remaining > 0) throw insufficientStock();
+
+  for (const part of plan) {
+    await changeBatch(tx, {
+      businessId: input.businessId,
+      productId: input.productId,
+      batchId: part.batchId,
+      delta: -part.quantity,
+      reason: input.reason,
+      userId: input.userId,
+      saleId: input.saleId,
+      note: input.note,
+    });
+  }
+  return plan;
+}

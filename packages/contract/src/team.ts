@@ -1,0 +1,2 @@
+// The team part of the contract: schemas, types and messages of the team API.
+export {};
