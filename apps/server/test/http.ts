@@ -11,6 +11,8 @@ export type CallOptions = {
   /** Raw payload (bad JSON and such), sent as is. */
   raw?: string;
   prefix?: string;
+  /** The caller's IP address (rate limits count per IP); 127.0.0.1 when not given. */
+  ip?: string;
 };
 
 export type Answer<T = any> = {
@@ -30,6 +32,7 @@ export function apiClient(app: FastifyInstance) {
     const query: Record<string, string> = {};
     for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) query[key] = String(value);
     const request: InjectOptions = { method, url: `${options.prefix ?? '/api/v1'}${path}`, headers, query };
+    if (options.ip) request.remoteAddress = options.ip;
     if (options.raw !== undefined) {
       request.payload = options.raw;
       headers['content-type'] ??= 'application/json';

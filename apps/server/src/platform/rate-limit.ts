@@ -18,6 +18,8 @@ export const LIMITS = {
   /** Every request that sends mail counts, so nobody can flood an inbox. */
   mailPerAccount: { name: 'mail:account', max: 5, windowSeconds: 60 * 60 },
   mailPerIp: { name: 'mail:ip', max: 30, windowSeconds: 60 * 60 },
+  /** Every invite sign-up counts: it creates an account, so nobody can fill a business with junk members. */
+  joinPerIp: { name: 'join:ip', max: 60, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 export type LimitKey = { limit: RateLimit; id: string };

@@ -4,13 +4,23 @@ import type { z } from 'zod';
 import { memberships } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
-import { assertWithinLimits, clearFailures, LIMITS, recordFailure } from '../../platform/rate-limit';
+import { assertWithinLimits, clearFailures, LIMITS, type LimitKey, recordFailure } from '../../platform/rate-limit';
 import { findUserByLogin } from './find-user';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { type ClientInfo, openSession, type SessionTokens } from './sessions';
 import { currentMembership, loadUser, setCurrentBusiness } from './user-answer';
 
 type Input = z.output<typeof loginBodySchema>;
+
+/**
+ * Password failures count against the account, whichever of its email or
+ * username was typed (else guessing by both would double the budget); against
+ * the typed name when no account matches.
+ */
+export const loginAccountKey = (userId: number | undefined, identifier: string): LimitKey => ({
+  limit: LIMITS.loginPerAccount,
+  id: userId === undefined ? `name:${identifier}` : `user:${userId}`,
+});
 
 const invalidCredentials = () => new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.auth.invalidCredentials);
 
@@ -25,12 +35,9 @@ export async function login(
   client: ClientInfo,
 ): Promise<{ result: AuthResult; session: SessionTokens }> {
   const identifier = input.email_or_username.trim().toLowerCase();
-  const keys = [
-    { limit: LIMITS.loginPerAccount, id: identifier },
-    { limit: LIMITS.loginPerIp, id: client.ip },
-  ];
-  await assertWithinLimits(deps.db, keys);
   const user = await findUserByLogin(deps.db, identifier);
+  const keys = [loginAccountKey(user?.id, identifier), { limit: LIMITS.loginPerIp, id: client.ip }];
+  await assertWithinLimits(deps.db, keys);
   if (!user) {
     await burnPasswordCheck(input.password);
     await recordFailure(deps.db, keys);

@@ -6,6 +6,7 @@ import type { Deps } from '../../platform/deps';
 import { assertWithinLimits, clearFailures, LIMITS, recordFailure } from '../../platform/rate-limit';
 import { consumeCode, invalidCode, issueCode } from './codes';
 import { findUserByEmail } from './find-user';
+import { loginAccountKey } from './login';
 import { resetMail, sendMail } from './mails';
 import { hashPassword } from './passwords';
 import type { ClientInfo } from './sessions';
@@ -60,5 +61,6 @@ export async function resetPassword(
     await recordFailure(deps.db, keys);
     throw outcome.error;
   }
-  await clearFailures(deps.db, [keys[0]!, { limit: LIMITS.loginPerAccount, id: input.email }]);
+  // The new password is known to its owner: earlier wrong guesses of the old one no longer lock them out.
+  await clearFailures(deps.db, [keys[0]!, loginAccountKey(user.id, input.email)]);
 }

@@ -5,7 +5,8 @@ import { users } from '../../db/schema';
 import type { Actor } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
 import { conflict, fieldError, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
-import { assertWithinLimits, LIMITS, recordFailure } from '../../platform/rate-limit';
+import { assertWithinLimits, recordFailure } from '../../platform/rate-limit';
+import { loginAccountKey } from './login';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 import { loadUser } from './user-answer';
@@ -41,7 +42,8 @@ export async function changePassword(
   actor: Actor,
   input: z.output<typeof changePasswordBodySchema>,
 ): Promise<void> {
-  const keys = [{ limit: LIMITS.loginPerAccount, id: actor.user.username }];
+  // A stolen session must not become a way around the login limit to guess the password.
+  const keys = [loginAccountKey(actor.userId, actor.user.username)];
   await assertWithinLimits(deps.db, keys);
   if (!(await verifyPassword(actor.user.password_hash, input.previous_password))) {
     await recordFailure(deps.db, keys);

@@ -124,10 +124,11 @@ export async function accountRoutes(app: Api): Promise<void> {
     },
   );
 
+  // Refresh and logout may come without a body (Fastify hands the schema null), hence nullish.
   app.post(
     '/users/token/refresh/',
     {
-      schema: { tags, security: [], body: refreshBodySchema.optional(), response: { 200: envelope(tokenPairSchema) } },
+      schema: { tags, security: [], body: refreshBodySchema.nullish(), response: { 200: envelope(tokenPairSchema) } },
     },
     async (request, reply) => {
       const fromBody = request.body?.refresh_token;
@@ -142,7 +143,7 @@ export async function accountRoutes(app: Api): Promise<void> {
 
   app.post(
     '/users/logout/',
-    { schema: { tags, body: refreshBodySchema.optional(), response: { 200: envelope(emptySchema) } } },
+    { schema: { tags, body: refreshBodySchema.nullish(), response: { 200: envelope(emptySchema) } } },
     async (request, reply) => {
       const sessionId = await sessionToEnd(request);
       if (sessionId) await revokeSession(deps.db, sessionId, 'logout');
@@ -152,7 +153,7 @@ export async function accountRoutes(app: Api): Promise<void> {
   );
 
   /** Logout works with an expired access token too: the refresh token names the session. */
-  async function sessionToEnd(request: FastifyRequest<{ Body: { refresh_token?: string } | undefined }>) {
+  async function sessionToEnd(request: FastifyRequest<{ Body: { refresh_token?: string } | null | undefined }>) {
     const actor = await requireActor(request).catch(() => null);
     if (actor) return actor.sessionId;
     const fromBody = request.body?.refresh_token;

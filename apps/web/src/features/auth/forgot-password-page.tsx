@@ -1,6 +1,68 @@
-import { Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useTimeout } from '@mantine/hooks';
+import { FORGOT_REDIRECT_MS, type ForgotPasswordBody, forgotPasswordBodySchema, MESSAGES } from '@oja/contract';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForgotPassword } from './api';
+import { AuthCard } from './auth-card';
+import { FormFailure, useFormFailure } from './form-failure';
+import type { ResetPasswordState } from './reset-password-page';
 
-// SCAFFOLD: replaced by the issue that builds this page.
 export default function ForgotPasswordPage() {
-  return <Title order={2}>Forgot password</Title>;
+  const navigate = useNavigate();
+  const forgot = useForgotPassword();
+  const [sent, setSent] = useState<{ message: string; email: string } | null>(null);
+  const goToReset = useTimeout(
+    (email: string) => navigate('/reset-password', { state: { email } satisfies ResetPasswordState }),
+    FORGOT_REDIRECT_MS,
+  );
+  const form = useForm<ForgotPasswordBody>({
+    initialValues: { email: '' },
+    validate: schemaResolver(forgotPasswordBodySchema, { sync: true }),
+  });
+  // The spec gives this screen no default of its own; a reset that cannot start is a failed reset.
+  const failure = useFormFailure(form, MESSAGES.failed.reset);
+
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    forgot.mutate(values, {
+      onSuccess: ({ description }) => {
+        setSent({ message: description || MESSAGES.auth.forgotSent, email: values.email });
+        goToReset.start(values.email.trim());
+      },
+      onError: failure.show,
+    });
+  });
+
+  return (
+    <AuthCard title="Forgot password" subtitle="Enter your email and we will send you a code to reset your password.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            readOnly={sent !== null}
+            {...form.getInputProps('email')}
+          />
+          {sent && (
+            <Alert color="teal" variant="light" role="status">
+              {sent.message}
+            </Alert>
+          )}
+          <FormFailure message={failure.message} />
+          <Button type="submit" loading={forgot.isPending || sent !== null} fullWidth>
+            Send reset code
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">
+              Back to log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

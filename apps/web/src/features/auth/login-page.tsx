@@ -1,6 +1,67 @@
-import { Title } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type LoginBody, loginBodySchema, MESSAGES } from '@oja/contract';
+import { Link, useNavigate } from 'react-router';
+import { useLogin } from './api';
+import { AuthCard } from './auth-card';
+import { isNotActivated } from './failures';
+import { FormFailure, useFormFailure } from './form-failure';
+import type { VerifyEmailState } from './verify-email-page';
 
-// SCAFFOLD: replaced by the issue that builds this page.
 export default function LoginPage() {
-  return <Title order={2}>Login</Title>;
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useForm<LoginBody>({
+    initialValues: { email_or_username: '', password: '' },
+    validate: schemaResolver(loginBodySchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.login);
+
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    login.mutate(values, {
+      onSuccess: () => navigate('/', { replace: true }),
+      onError: (error) => {
+        if (isNotActivated(error)) {
+          // Verification needs the email: carry it when that is what the person typed.
+          const identifier = values.email_or_username.trim();
+          const state: VerifyEmailState = identifier.includes('@') ? { email: identifier, resend: true } : {};
+          navigate('/verify-email', { state });
+          return;
+        }
+        failure.show(error);
+      },
+    });
+  });
+
+  return (
+    <AuthCard title="Log in" subtitle="Welcome back. Log in to manage your shop.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email or username"
+            autoComplete="username"
+            autoCapitalize="none"
+            {...form.getInputProps('email_or_username')}
+          />
+          <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <FormFailure message={failure.message} />
+          <Button type="submit" loading={login.isPending} fullWidth>
+            Log in
+          </Button>
+          <Text size="sm" ta="center">
+            New to Oja?{' '}
+            <Anchor component={Link} to="/register">
+              Create an account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,6 +1,88 @@
-import { Title } from '@mantine/core';
+import { Anchor, Button, Divider, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type CeoRegisterBody, ceoRegisterBodySchema, MESSAGES } from '@oja/contract';
+import { Link, useNavigate } from 'react-router';
+import { useRegisterCeo } from './api';
+import { AuthCard } from './auth-card';
+import { FormFailure, useFormFailure } from './form-failure';
+import type { VerifyEmailState } from './verify-email-page';
 
-// SCAFFOLD: replaced by the issue that builds this page.
+/** A business owner signs up with their first business; the emailed code then activates the account. */
 export default function RegisterPage() {
-  return <Title order={2}>Register</Title>;
+  const navigate = useNavigate();
+  const register = useRegisterCeo();
+  const form = useForm<CeoRegisterBody>({
+    initialValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      business: { name: '', business_email: '', about: '' },
+    },
+    validate: schemaResolver(ceoRegisterBodySchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.signup);
+
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    register.mutate(values, {
+      onSuccess: ({ data }) => {
+        const state: VerifyEmailState = { email: data.user.email ?? values.email };
+        navigate('/verify-email', { state });
+      },
+      onError: failure.show,
+    });
+  });
+
+  return (
+    <AuthCard title="Create your account" subtitle="Register as a business owner and set up your first shop.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('first_name')} />
+            <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('last_name')} />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters."
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <Divider label="Your business" labelPosition="left" mt="xs" />
+          <TextInput label="Business name" {...form.getInputProps('business.name')} />
+          <TextInput
+            label="Business email"
+            type="email"
+            autoCapitalize="none"
+            {...form.getInputProps('business.business_email')}
+          />
+          <Textarea
+            label="About"
+            placeholder="What does your business sell?"
+            autosize
+            minRows={2}
+            maxRows={5}
+            {...form.getInputProps('business.about')}
+          />
+          <FormFailure message={failure.message} />
+          <Button type="submit" loading={register.isPending} fullWidth>
+            Create account
+          </Button>
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/login">
+              Log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,6 +1,84 @@
-import { Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useTimeout } from '@mantine/hooks';
+import { MESSAGES, RESET_REDIRECT_MS, type ResetPasswordBody, resetPasswordBodySchema } from '@oja/contract';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useResetPassword } from './api';
+import { AuthCard } from './auth-card';
+import { FormFailure, useFormFailure } from './form-failure';
 
-// SCAFFOLD: replaced by the issue that builds this page.
+/** The forgot-password screen hands over the email the code was sent to. */
+export type ResetPasswordState = { email?: string };
+
 export default function ResetPasswordPage() {
-  return <Title order={2}>Reset password</Title>;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const reset = useResetPassword();
+  const [doneMessage, setDoneMessage] = useState<string | null>(null);
+  const goToLogin = useTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+  const arrival = (location.state ?? {}) as ResetPasswordState;
+
+  const form = useForm<ResetPasswordBody>({
+    initialValues: { email: arrival.email ?? searchParams.get('email') ?? '', code: '', new_password: '' },
+    validate: schemaResolver(resetPasswordBodySchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.reset);
+
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    reset.mutate(values, {
+      onSuccess: ({ description }) => {
+        setDoneMessage(description || MESSAGES.auth.passwordReset);
+        goToLogin.start();
+      },
+      onError: failure.show,
+    });
+  });
+
+  return (
+    <AuthCard title="Reset password" subtitle="Enter the code we emailed you and choose a new password.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label="Reset code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="123456"
+            {...form.getInputProps('code')}
+          />
+          <PasswordInput
+            label="New password"
+            description="At least 8 characters."
+            autoComplete="new-password"
+            {...form.getInputProps('new_password')}
+          />
+          {doneMessage && (
+            <Alert color="teal" variant="light" role="status">
+              {doneMessage}
+            </Alert>
+          )}
+          <FormFailure message={failure.message} />
+          <Button type="submit" loading={reset.isPending || doneMessage !== null} fullWidth>
+            Reset password
+          </Button>
+          <Text size="sm" ta="center">
+            No code?{' '}
+            <Anchor component={Link} to="/forgot-password">
+              Send a new one
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

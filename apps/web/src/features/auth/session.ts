@@ -34,13 +34,34 @@ export function setSessionUser(client: QueryClient, user: User | null): void {
   client.setQueryData(sessionKey, user);
 }
 
+/**
+ * A login or a verification has just set new session cookies. Anything cached
+ * may belong to whoever was logged in before (verification works while logged
+ * in), so it goes before the new user is shown.
+ */
+export function startSession(client: QueryClient, user: User): void {
+  forgetUserData(client);
+  setSessionUser(client, user);
+}
+
+/** Every cached answer except the session entry itself, which the guards watch. */
+function forgetUserData(client: QueryClient): void {
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+}
+
 /** When the server says the session is over, everything cached for that user goes with it. */
 export function installSessionLostHandler(client: QueryClient): void {
   setSessionLostHandler(() => endSessionLocally(client));
 }
 
+/**
+ * Forgets everything cached for the user. The session entry itself is kept and
+ * set to "guest" rather than removed, so that the guards watching it (and a
+ * session read still in flight) move on to /login at once.
+ */
 export function endSessionLocally(client: QueryClient): void {
-  client.clear();
+  forgetUserData(client);
+  client.getMutationCache().clear();
   setSessionUser(client, null);
 }
 

@@ -1,6 +1,105 @@
-import { Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useTimeout } from '@mantine/hooks';
+import { activateBodySchema, MESSAGES, RESEND_CODE_DISABLED_MS } from '@oja/contract';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { notify } from '../../lib/notify';
+import { useActivate, useResendCode } from './api';
+import { AuthCard } from './auth-card';
+import { FormFailure, useFormFailure } from './form-failure';
 
-// SCAFFOLD: replaced by the issue that builds this page.
+/** What the login and register screens hand over: the email, and whether to mail a fresh code on arrival. */
+export type VerifyEmailState = { email?: string; resend?: boolean };
+
 export default function VerifyEmailPage() {
-  return <Title order={2}>Verify email</Title>;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const arrival = (location.state ?? {}) as VerifyEmailState;
+  const activate = useActivate();
+  const resend = useResendCode();
+  const [isResendPaused, setResendPaused] = useState(false);
+  const resumeResend = useTimeout(() => setResendPaused(false), RESEND_CODE_DISABLED_MS);
+
+  const form = useForm({
+    initialValues: { email: arrival.email ?? searchParams.get('email') ?? '', code: '' },
+    validate: schemaResolver(activateBodySchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.verification);
+
+  const sendNewCode = (email: string) => {
+    failure.clear();
+    setResendPaused(true);
+    resumeResend.start();
+    resend.mutate(email, {
+      onSuccess: ({ description }) => notify.success(description || MESSAGES.auth.codeResent),
+      onError: failure.show,
+    });
+  };
+
+  // Arriving from a login on an unverified account: the old code has likely expired, so mail a new one, once.
+  const hasAutoResent = useRef(false);
+  useEffect(() => {
+    if (!arrival.resend || !arrival.email || hasAutoResent.current) return;
+    hasAutoResent.current = true;
+    sendNewCode(arrival.email);
+    // A reload of this page must not mail yet another code.
+    navigate('.', { replace: true, state: { email: arrival.email } satisfies VerifyEmailState });
+  });
+
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    activate.mutate(values, {
+      onSuccess: () => navigate('/', { replace: true }),
+      onError: failure.show,
+    });
+  });
+
+  const onResend = () => {
+    if (form.validateField('email').hasError) return;
+    sendNewCode(form.values.email);
+  };
+
+  return (
+    <AuthCard title="Verify your email" subtitle="Enter the 6-digit code we sent to your email.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label="Verification code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="123456"
+            {...form.getInputProps('code')}
+          />
+          <FormFailure message={failure.message} />
+          <Button type="submit" loading={activate.isPending} fullWidth>
+            Verify Email
+          </Button>
+          <Button
+            variant="default"
+            fullWidth
+            onClick={onResend}
+            disabled={isResendPaused || resend.isPending}
+            loading={resend.isPending}
+          >
+            Resend Code
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">
+              Back to log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

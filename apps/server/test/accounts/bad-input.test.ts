@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../app';
+import { type Person, signUpCeo } from '../factories';
+import { type ApiClient, apiClient } from '../http';
+import { accountTables } from './support';
+
+let t: TestApp;
+let api: ApiClient;
+let ceo: Person;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiClient(t.app);
+  ceo = await signUpCeo(t);
+});
+afterAll(() => t.close());
+
+type Route = {
+  method: 'POST' | 'PUT';
+  path: string;
+  valid: () => Record<string, unknown>;
+  /** A field and a value of the wrong type for it. */
+  wrongType: [string, unknown];
+  needsLogin?: boolean;
+};
+
+/** Every accounts route that takes a body, with a body it would accept. */
+const ROUTES: Route[] = [
+  {
+    method: 'POST',
+    path: '/users/ceo-register/',
+    valid: () => ({
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email: `bad-input-${Date.now()}@example.com`,
+      password: 'long-enough',
+      business: { name: 'Shop', business_email: 'shop@example.com', about: 'Food' },
+    }),
+    wrongType: ['business', 'Shop'],
+  },
+  {
+    method: 'POST',
+    path: '/users/activate/',
+    valid: () => ({ email: ceo.email, code: '123456' }),
+    wrongType: ['resend_code', 'yes'],
+  },
+  {
+    method: 'POST',
+    path: '/users/login/',
+    valid: () => ({ email_or_username: ceo.username, password: ceo.password }),
+    wrongType: ['password', 12345678],
+  },
+  { method: 'POST', path: '/users/forgot-password/', valid: () => ({ email: ceo.email }), wrongType: ['email', 42] },
+  {
+    method: 'POST',
+    path: '/users/reset-password/',
+    valid: () => ({ email: ceo.email, code: '123456', new_password: 'long-enough' }),
+    wrongType: ['code', 123456],
+  },
+  {
+    method: 'PUT',
+    path: '/users/update-profile/',
+    valid: () => ({ first_name: 'Changed', last_name: 'Changed', email: 'changed@example.com' }),
+    wrongType: ['first_name', ['Changed']],
+    needsLogin: true,
+  },
+  {
+    method: 'POST',
+    path: '/users/change-password/',
+    valid: () => ({ previous_password: ceo.password, new_password: 'changed-pass', confirm_password: 'changed-pass' }),
+    wrongType: ['new_password', { value: 'changed-pass' }],
+    needsLogin: true,
+  },
+  {
+    method: 'POST',
+    path: '/users/token/refresh/',
+    valid: () => ({ refresh_token: ceo.refreshToken }),
+    wrongType: ['refresh_token', true],
+  },
+  {
+    method: 'POST',
+    path: '/users/logout/',
+    valid: () => ({ refresh_token: ceo.refreshToken }),
+    wrongType: ['refresh_token', 7],
+    needsLogin: true,
+  },
+];
+
+const BAD_INPUTS = {
+  'bad JSON': (route: Route) => ({ raw: `${JSON.stringify(route.valid()).slice(0, -1)},` }),
+  'a wrong type': (route: Route) => ({ body: { ...route.valid(), [route.wrongType[0]]: route.wrongType[1] } }),
+  'an unknown field': (route: Route) => ({ body: { ...route.valid(), is_superuser: true } }),
+  'an oversized body': (route: Route) => ({
+    raw: JSON.stringify({ ...route.valid(), padding: 'x'.repeat(1024 * 1024 + 1) }),
+  }),
+  'a body that is not JSON': (route: Route) => ({
+    raw: new URLSearchParams(route.valid() as Record<string, string>).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  }),
+} as const;
+
+const EXPECTED: Record<keyof typeof BAD_INPUTS, { status: number; code: string }> = {
+  'bad JSON': { status: 400, code: 'bad_json' },
+  'a wrong type': { status: 400, code: 'validation_error' },
+  'an unknown field': { status: 400, code: 'validation_error' },
+  'an oversized body': { status: 413, code: 'payload_too_large' },
+  'a body that is not JSON': { status: 415, code: 'unsupported_media_type' },
+};
+
+describe('bad input to the accounts routes', () => {
+  const cases = ROUTES.flatMap((route) =>
+    Object.keys(BAD_INPUTS).map((kind) => [`${route.method} ${route.path}`, kind, route] as const),
+  );
+
+  it.each(cases)('%s refuses %s with a clear 4xx and writes nothing', async (_name, kind, route) => {
+    const before = await accountTables(t);
+    const outbox = t.mailer.outbox.length;
+    const input = BAD_INPUTS[kind as keyof typeof BAD_INPUTS](route);
+    const answer = await api.call(route.method, route.path, {
+      ...input,
+      token: route.needsLogin ? ceo.token : undefined,
+    });
+    const expected = EXPECTED[kind as keyof typeof BAD_INPUTS];
+    expect(answer.status).toBe(expected.status);
+    expect(answer.body.code).toBe(expected.code);
+    expect(answer.body.detail).toEqual(expect.any(String));
+    expect(answer.body.response_description).toBe(answer.body.detail);
+    if (kind === 'a wrong type') expect(Object.keys(answer.body.errors ?? {})).toContain(route.wrongType[0]);
+    if (kind === 'an unknown field')
+      expect(answer.body.errors).toEqual({ is_superuser: ['Unknown field: is_superuser.'] });
+    expect(await accountTables(t)).toEqual(before);
+    expect(t.mailer.outbox.length).toBe(outbox);
+  });
+
+  it('still works after all that: the valid bodies are accepted', async () => {
+    expect((await api.get('/users/profile/view/', { token: ceo.token })).status).toBe(200);
+    const login = await api.post('/users/login/', { body: ROUTES[2]?.valid() });
+    expect(login.status).toBe(200);
+  });
+});

@@ -1,0 +1,109 @@
+import { MESSAGES } from '@oja/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses, memberships } from '../../src/db/schema';
+import { createTestApp, type TestApp } from '../app';
+import { addMember, signUpCeo } from '../factories';
+import { type ApiClient, apiClient } from '../http';
+import { freshIp, PASSWORD, registerInactive } from './support';
+
+let t: TestApp;
+let api: ApiClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiClient(t.app);
+});
+afterAll(() => t.close());
+
+const login = (email_or_username: string, password = PASSWORD) =>
+  api.post('/users/login/', { body: { email_or_username, password }, ip: freshIp() });
+
+describe('POST /users/login/', () => {
+  it('logs in by email whatever its case, answering user, access and refresh tokens', async () => {
+    const ceo = await signUpCeo(t);
+    const answer = await login(`  ${ceo.email?.toUpperCase()} `);
+    expect(answer.status).toBe(200);
+    expect(answer.body.response_description).toBe(MESSAGES.auth.loggedIn);
+    expect(answer.data.user).toMatchObject({
+      id: ceo.user.id,
+      username: ceo.username,
+      email: ceo.email,
+      role: 'ceo',
+      is_active: true,
+      business: { id: ceo.business.id, slug: ceo.business.slug },
+    });
+    const profile = await api.get('/users/profile/view/', { token: answer.data.access_token });
+    expect(profile.status).toBe(200);
+    expect(answer.data.refresh_token).toEqual(expect.any(String));
+  });
+
+  it('logs in by username whatever its case', async () => {
+    const ceo = await signUpCeo(t);
+    const answer = await login(ceo.username.toUpperCase());
+    expect(answer.status).toBe(200);
+    expect(answer.data.user.id).toBe(ceo.user.id);
+  });
+
+  it('tells an inactive account, once the password is right, that it is not activated', async () => {
+    const { email, user } = await registerInactive(t);
+    const answer = await login(email);
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe('account_not_activated');
+    expect(answer.body.detail).toContain('This account is not activated');
+    expect(answer.data).toBeUndefined();
+    // By username too: the person may not know their email was never verified.
+    expect((await login(user.username)).body.code).toBe('account_not_activated');
+    // Without the password nothing is revealed.
+    const wrong = await login(email, 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe('invalid_credentials');
+  });
+
+  it('answers a wrong password and an unknown account with the same status and message', async () => {
+    const ceo = await signUpCeo(t);
+    const wrongPassword = await login(ceo.username, 'not-the-password');
+    const unknown = await login(`nobody-${Date.now()}`, 'not-the-password');
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword.body).toEqual({
+      response_description: MESSAGES.auth.invalidCredentials,
+      detail: MESSAGES.auth.invalidCredentials,
+      code: 'invalid_credentials',
+    });
+    expect(unknown.status).toBe(wrongPassword.status);
+    expect(unknown.body).toEqual(wrongPassword.body);
+  });
+
+  it('tells a member whose membership is not active yet to wait for the owner', async () => {
+    const ceo = await signUpCeo(t);
+    const member = await addMember(t, ceo.business.id, { role: 'sales_person', isActive: false });
+    const answer = await login(member.username);
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ code: 'membership_pending', detail: MESSAGES.auth.membershipPending });
+  });
+
+  it('lets a member in through another business that has activated them, which becomes current', async () => {
+    const first = await signUpCeo(t);
+    const second = await signUpCeo(t);
+    const member = await addMember(t, first.business.id, { role: 'sales_person', isActive: false });
+    await t.db
+      .insert(memberships)
+      .values({ business_id: second.business.id, user_id: member.id, role: 'customer', is_active: true });
+    const answer = await login(member.username);
+    expect(answer.status).toBe(200);
+    expect(answer.data.user).toMatchObject({ role: 'customer', business: { id: second.business.id } });
+  });
+
+  it('answers the current business in the user', async () => {
+    const ceo = await signUpCeo(t);
+    const [other] = await t.db
+      .insert(businesses)
+      .values({ name: 'Second Shop', slug: `second-${Date.now()}`, owner_id: ceo.user.id })
+      .returning();
+    if (!other) throw new Error('no business');
+    await t.db
+      .insert(memberships)
+      .values({ business_id: other.id, user_id: ceo.user.id, role: 'ceo', is_active: true });
+    const answer = await login(ceo.username);
+    expect(answer.data.user.business.id).toBe(ceo.business.id);
+  });
+});

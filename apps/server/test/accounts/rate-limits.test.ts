@@ -1,0 +1,175 @@
+import { MESSAGES } from '@oja/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rate_limits } from '../../src/db/schema';
+import { createTestApp, type TestApp } from '../app';
+import { codeFromMail, type Person, signUpCeo } from '../factories';
+import { type Answer, type ApiClient, apiClient } from '../http';
+import { freshIp, registerInactive } from './support';
+
+let t: TestApp;
+let api: ApiClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiClient(t.app);
+});
+afterAll(() => t.close());
+
+const login = (email_or_username: string, password: string, ip = freshIp()) =>
+  api.post('/users/login/', { body: { email_or_username, password }, ip });
+const WRONG = 'not-the-password';
+
+function expectRateLimited(answer: Answer, minutes = 15) {
+  expect(answer.status).toBe(429);
+  expect(answer.body).toMatchObject({ code: 'rate_limited', detail: MESSAGES.auth.rateLimited(minutes) });
+  const retryAfter = Number(answer.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(minutes * 60);
+}
+
+/** Moves every window back in time, as if it had run out. */
+const expireWindows = () => t.db.update(rate_limits).set({ window_started_at: sql`now() - interval '2 hours'` });
+
+describe('login limits', () => {
+  let ceo: Person;
+  beforeAll(async () => {
+    ceo = await signUpCeo(t);
+  });
+
+  it('stop an account after 10 failures, from any IP and even with the right password', async () => {
+    for (let attempt = 1; attempt <= 10; attempt++) expect((await login(ceo.username, WRONG)).status).toBe(401);
+    expectRateLimited(await login(ceo.username, ceo.password));
+    expectRateLimited(await login(ceo.email ?? '', ceo.password, freshIp()));
+    // Once the window has passed the owner gets in again.
+    await expireWindows();
+    expect((await login(ceo.username, ceo.password)).status).toBe(200);
+  });
+
+  it('count the email and the username of one account together', async () => {
+    const other = await signUpCeo(t);
+    for (let attempt = 1; attempt <= 5; attempt++) await login(other.username, WRONG);
+    for (let attempt = 1; attempt <= 5; attempt++) await login(other.email?.toUpperCase() ?? '', WRONG);
+    expectRateLimited(await login(other.username, other.password));
+  });
+
+  it('forgive an account’s failures after a successful login', async () => {
+    const other = await signUpCeo(t);
+    for (let round = 1; round <= 2; round++) {
+      for (let attempt = 1; attempt <= 9; attempt++) await login(other.username, WRONG);
+      expect((await login(other.username, other.password)).status).toBe(200);
+    }
+  });
+
+  it('are lifted for an account by a password reset: its owner proved the inbox', async () => {
+    const other = await signUpCeo(t);
+    const email = other.email ?? '';
+    for (let attempt = 1; attempt <= 10; attempt++) await login(other.username, WRONG);
+    expectRateLimited(await login(other.username, other.password));
+    await api.post('/users/forgot-password/', { body: { email }, ip: freshIp() });
+    const reset = await api.post('/users/reset-password/', {
+      body: { email, code: codeFromMail(t, email), new_password: 'after-the-lock-1' },
+      ip: freshIp(),
+    });
+    expect(reset.status).toBe(200);
+    expect((await login(other.username, 'after-the-lock-1')).status).toBe(200);
+  });
+
+  it('count wrong current passwords on the change-password form against the same account budget', async () => {
+    const other = await signUpCeo(t);
+    const body = { previous_password: WRONG, new_password: 'whatever-new-1', confirm_password: 'whatever-new-1' };
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const answer = await api.post('/users/change-password/', { token: other.token, body });
+      expect(answer.status).toBe(400);
+    }
+    const right = { ...body, previous_password: other.password };
+    expectRateLimited(await api.post('/users/change-password/', { token: other.token, body: right }));
+    expectRateLimited(await login(other.username, other.password));
+  });
+
+  it('stop one IP after 50 failures across different accounts, but not other IPs', async () => {
+    const shopIp = freshIp();
+    const victim = await signUpCeo(t);
+    for (let attempt = 1; attempt <= 50; attempt++) {
+      expect((await login(`guess-${attempt}@example.com`, WRONG, shopIp)).status).toBe(401);
+    }
+    expectRateLimited(await login(victim.username, victim.password, shopIp));
+    expect((await login(victim.username, victim.password, freshIp())).status).toBe(200);
+  });
+
+  it('leave a shop’s IP alone while its staff get their passwords right', async () => {
+    const shopIp = freshIp();
+    const staff = await signUpCeo(t);
+    for (let attempt = 1; attempt <= 60; attempt++) {
+      expect((await login(staff.username, staff.password, shopIp)).status).toBe(200);
+    }
+  });
+});
+
+describe('code limits', () => {
+  it('stop activation guesses for one account after 10 failures', async () => {
+    const { email } = await registerInactive(t);
+    const code = codeFromMail(t, email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await api.post('/users/activate/', { body: { email, code: wrong }, ip: freshIp() })).status).toBe(400);
+    }
+    expectRateLimited(await api.post('/users/activate/', { body: { email, code }, ip: freshIp() }));
+  });
+
+  it('stop activation guesses from one IP after 50 failures across accounts', async () => {
+    const ip = freshIp();
+    for (let attempt = 1; attempt <= 50; attempt++) {
+      const body = { email: `guess-${attempt}-${Date.now()}@example.com`, code: '000000' };
+      expect((await api.post('/users/activate/', { body, ip })).status).toBe(400);
+    }
+    const { email } = await registerInactive(t);
+    expectRateLimited(await api.post('/users/activate/', { body: { email, code: codeFromMail(t, email) }, ip }));
+  });
+
+  it('stop reset guesses for one account after 10 failures', async () => {
+    const ceo = await signUpCeo(t);
+    const email = ceo.email ?? '';
+    await api.post('/users/forgot-password/', { body: { email }, ip: freshIp() });
+    const code = codeFromMail(t, email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const body = (c: string) => ({ email, code: c, new_password: 'new-password-1' });
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await api.post('/users/reset-password/', { body: body(wrong), ip: freshIp() })).status).toBe(400);
+    }
+    expectRateLimited(await api.post('/users/reset-password/', { body: body(code), ip: freshIp() }));
+  });
+});
+
+describe('mail limits', () => {
+  it('send at most 5 mails an hour to one address, whether or not it has an account', async () => {
+    for (const email of [(await signUpCeo(t)).email ?? '', `nobody-${Date.now()}@example.com`]) {
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect((await api.post('/users/forgot-password/', { body: { email }, ip: freshIp() })).status).toBe(200);
+      }
+      expectRateLimited(await api.post('/users/forgot-password/', { body: { email }, ip: freshIp() }), 60);
+    }
+  });
+
+  it('count verification resends in the same budget as reset mails', async () => {
+    const { email } = await registerInactive(t);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await api.post('/users/activate/', { body: { email, resend_code: true }, ip: freshIp() });
+    }
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      await api.post('/users/forgot-password/', { body: { email }, ip: freshIp() });
+    }
+    const mails = t.mailer.outbox.length;
+    expectRateLimited(await api.post('/users/activate/', { body: { email, resend_code: true }, ip: freshIp() }), 60);
+    expect(t.mailer.outbox.length).toBe(mails);
+  });
+
+  it('send at most 30 mails an hour from one IP', async () => {
+    const ip = freshIp();
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      const body = { email: `sweep-${attempt}-${Date.now()}@example.com` };
+      expect((await api.post('/users/forgot-password/', { body, ip })).status).toBe(200);
+    }
+    expectRateLimited(await api.post('/users/forgot-password/', { body: { email: 'one-more@example.com' }, ip }), 60);
+  });
+});

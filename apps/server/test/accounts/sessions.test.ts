@@ -1,0 +1,205 @@
+import { ACCESS_COOKIE, CSRF_COOKIE, MESSAGES, REFRESH_COOKIE } from '@oja/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../src/db/schema';
+import { createTestApp, type TestApp } from '../app';
+import { logIn, signUpCeo } from '../factories';
+import { type Answer, type ApiClient, apiClient } from '../http';
+import { cookieHeader, csrfOf, freshIp } from './support';
+
+let t: TestApp;
+let api: ApiClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiClient(t.app);
+});
+afterAll(() => t.close());
+
+const profileStatus = async (token: string) => (await api.get('/users/profile/view/', { token })).status;
+const refresh = (refresh_token: string) => api.post('/users/token/refresh/', { body: { refresh_token } });
+const firstName = async (userId: number) =>
+  (await t.db.select({ first_name: users.first_name }).from(users).where(eq(users.id, userId)))[0]?.first_name;
+
+describe('POST /users/token/refresh/', () => {
+  it('rotates: the new pair works and the old refresh token is spent', async () => {
+    const ceo = await signUpCeo(t);
+    const answer = await refresh(ceo.refreshToken);
+    expect(answer.status).toBe(200);
+    expect(answer.body.response_description).toBe(MESSAGES.auth.refreshed);
+    const { access_token, refresh_token } = answer.data;
+    expect(refresh_token).not.toBe(ceo.refreshToken);
+    expect(await profileStatus(access_token)).toBe(200);
+    expect((await refresh(refresh_token)).status).toBe(200);
+  });
+
+  it('revokes the whole session family when a spent refresh token comes back', async () => {
+    const ceo = await signUpCeo(t);
+    const elsewhere = await logIn(t, ceo.username);
+    const rotated = (await refresh(ceo.refreshToken)).data;
+
+    const replay = await refresh(ceo.refreshToken);
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe('unauthenticated');
+
+    // The thief's and the owner's newer tokens both die with the family...
+    expect(await profileStatus(rotated.access_token)).toBe(401);
+    expect((await refresh(rotated.refresh_token)).status).toBe(401);
+    // ...but the same person's other device is another session and stays logged in.
+    expect(await profileStatus(elsewhere.token)).toBe(200);
+    expect((await refresh(elsewhere.refreshToken)).status).toBe(200);
+  });
+
+  it('refuses an unknown refresh token and a request without one', async () => {
+    expect((await refresh('not-a-token')).status).toBe(401);
+    expect((await api.post('/users/token/refresh/', { body: {} })).status).toBe(401);
+    expect((await api.post('/users/token/refresh/')).status).toBe(401);
+  });
+
+  it('refuses a refresh token whose session has expired', async () => {
+    const ceo = await signUpCeo(t);
+    await t.db
+      .update(sessions)
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where(eq(sessions.user_id, ceo.user.id));
+    expect((await refresh(ceo.refreshToken)).status).toBe(401);
+    expect(await profileStatus(ceo.token)).toBe(401);
+  });
+});
+
+describe('POST /users/logout/', () => {
+  it('ends the session: its access and refresh tokens stop working', async () => {
+    const ceo = await signUpCeo(t);
+    const other = await logIn(t, ceo.username);
+    const answer = await api.post('/users/logout/', { token: ceo.token, body: {} });
+    expect(answer.status).toBe(200);
+    expect(answer.body.response_description).toBe(MESSAGES.auth.loggedOut);
+    expect(await profileStatus(ceo.token)).toBe(401);
+    expect((await refresh(ceo.refreshToken)).status).toBe(401);
+    expect(await profileStatus(other.token)).toBe(200);
+  });
+
+  it('takes a Bearer request without any body, as the spec’s clients send it', async () => {
+    const ceo = await signUpCeo(t);
+    expect((await api.post('/users/logout/', { token: ceo.token })).status).toBe(200);
+    expect(await profileStatus(ceo.token)).toBe(401);
+  });
+
+  it('works with only the refresh token (an access token that has expired)', async () => {
+    const ceo = await signUpCeo(t);
+    const answer = await api.post('/users/logout/', { body: { refresh_token: ceo.refreshToken } });
+    expect(answer.status).toBe(200);
+    expect(await profileStatus(ceo.token)).toBe(401);
+    expect((await refresh(ceo.refreshToken)).status).toBe(401);
+  });
+});
+
+describe('cookie sessions (the web app)', () => {
+  async function cookieLogin(): Promise<{ answer: Answer; cookie: string; csrf: string; userId: number }> {
+    const ceo = await signUpCeo(t);
+    const answer = await api.post('/users/login/', {
+      body: { email_or_username: ceo.username, password: ceo.password },
+      ip: freshIp(),
+    });
+    return { answer, cookie: cookieHeader(answer), csrf: csrfOf(answer), userId: ceo.user.id };
+  }
+  const profileBody = { first_name: 'Changed', last_name: 'Name', email: `changed-${Date.now()}@example.com` };
+
+  it('sets HttpOnly SameSite=Lax session cookies and a readable csrftoken on login', async () => {
+    const { answer } = await cookieLogin();
+    const byName = Object.fromEntries(answer.cookies.map((cookie) => [cookie.name, cookie]));
+    for (const name of [ACCESS_COOKIE, REFRESH_COOKIE]) {
+      expect(byName[name]).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 7 * 24 * 60 * 60 });
+    }
+    expect(byName[CSRF_COOKIE]).toMatchObject({ sameSite: 'Lax', path: '/' });
+    expect(byName[CSRF_COOKIE]?.httpOnly).toBeFalsy();
+    expect(byName[CSRF_COOKIE]?.value).toMatch(/^[\w-]{20,}$/);
+  });
+
+  it('reads with the cookie alone', async () => {
+    const { cookie, userId } = await cookieLogin();
+    const answer = await api.get('/users/profile/view/', { headers: { cookie } });
+    expect(answer.status).toBe(200);
+    expect(answer.data.user.id).toBe(userId);
+  });
+
+  it('refuses a cookie write without the X-CSRFToken header, and writes nothing', async () => {
+    const { cookie, userId } = await cookieLogin();
+    const before = await firstName(userId);
+    const answer = await api.put('/users/update-profile/', { headers: { cookie }, body: profileBody });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ code: 'csrf_failed', detail: MESSAGES.auth.csrf });
+    const forged = await api.put('/users/update-profile/', {
+      headers: { cookie, 'x-csrftoken': 'guessed-token-of-the-right-len' },
+      body: profileBody,
+    });
+    expect(forged.status).toBe(403);
+    expect(await firstName(userId)).toBe(before);
+  });
+
+  it('accepts a cookie write that echoes the csrftoken cookie in X-CSRFToken', async () => {
+    const { cookie, csrf, userId } = await cookieLogin();
+    const answer = await api.put('/users/update-profile/', {
+      headers: { cookie, 'x-csrftoken': csrf },
+      body: { ...profileBody, email: `echo-${Date.now()}@example.com` },
+    });
+    expect(answer.status).toBe(200);
+    expect(await firstName(userId)).toBe('Changed');
+  });
+
+  it('needs no CSRF header for a Bearer request', async () => {
+    const ceo = await signUpCeo(t);
+    const answer = await api.put('/users/update-profile/', {
+      token: ceo.token,
+      body: { ...profileBody, email: `bearer-${Date.now()}@example.com` },
+    });
+    expect(answer.status).toBe(200);
+  });
+
+  it('refreshes from the cookie only with the CSRF header, and sets new cookies', async () => {
+    const { answer: login, cookie, csrf } = await cookieLogin();
+    const refused = await api.post('/users/token/refresh/', { headers: { cookie } });
+    expect(refused.status).toBe(403);
+    const answer = await api.post('/users/token/refresh/', { headers: { cookie, 'x-csrftoken': csrf } });
+    expect(answer.status).toBe(200);
+    const newRefresh = answer.cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
+    const oldRefresh = login.cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
+    expect(newRefresh).toBeDefined();
+    expect(newRefresh).not.toBe(oldRefresh);
+    const after = await api.get('/users/profile/view/', {
+      headers: { cookie: cookieHeader(answer, { csrftoken: csrf }) },
+    });
+    expect(after.status).toBe(200);
+  });
+
+  it('logs out from the cookie: the cookies are cleared and the session ends', async () => {
+    const { answer: login, cookie, csrf } = await cookieLogin();
+    const refused = await api.post('/users/logout/', { headers: { cookie }, body: {} });
+    expect(refused.status).toBe(403);
+    const answer = await api.post('/users/logout/', { headers: { cookie, 'x-csrftoken': csrf }, body: {} });
+    expect(answer.status).toBe(200);
+    const cleared = answer.cookies.filter((c) => c.name === ACCESS_COOKIE || c.name === REFRESH_COOKIE);
+    expect(cleared).toHaveLength(2);
+    for (const c of cleared) expect(c.value).toBe('');
+    expect((await api.get('/users/profile/view/', { headers: { cookie } })).status).toBe(401);
+    expect((await api.get('/users/profile/view/', { token: login.data.access_token })).status).toBe(401);
+  });
+
+  it('lets a Bearer token win over a cookie', async () => {
+    const cookieSide = await cookieLogin();
+    const bearer = await signUpCeo(t);
+    const answer = await api.get('/users/profile/view/', {
+      headers: { cookie: cookieSide.cookie },
+      token: bearer.token,
+    });
+    expect(answer.data.user.id).toBe(bearer.user.id);
+  });
+
+  it('refuses a malformed or forged access token', async () => {
+    expect(await profileStatus('not.a.jwt')).toBe(401);
+    const ceo = await signUpCeo(t);
+    const [header, payload] = ceo.token.split('.');
+    expect(await profileStatus(`${header}.${payload}.forged-signature`)).toBe(401);
+    expect((await api.get('/users/profile/view/')).body.code).toBe('unauthenticated');
+  });
+});

@@ -1,0 +1,77 @@
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { type ChangePasswordBody, changePasswordBodySchema, MESSAGES } from '@oja/contract';
+import { notify } from '../../lib/notify';
+import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { useChangePassword } from './api';
+
+type Props = { opened: boolean; onClose(): void };
+
+export function ChangePasswordDialog({ opened, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Change Password" centered>
+      {/* Mounted only while open: passwords typed once are not kept for the next opening. */}
+      {opened && <ChangePasswordForm onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function ChangePasswordForm({ onDone }: { onDone(): void }) {
+  const change = useChangePassword();
+  // One toggle shows or hides all three fields: a person checking what they typed wants to compare them.
+  const [isVisible, { toggle }] = useDisclosure(false);
+  const form = useForm<ChangePasswordBody>({
+    initialValues: { previous_password: '', new_password: '', confirm_password: '' },
+    // The schema refuses a confirmation that differs ("Passwords do not match"), so no request is sent.
+    validate: schemaResolver(changePasswordBodySchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.changePassword);
+  const visibility = { visible: isVisible, onVisibilityChange: toggle };
+
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    change.mutate(values, {
+      onSuccess: () => {
+        notify.success(MESSAGES.auth.passwordChanged);
+        onDone();
+      },
+      onError: failure.show,
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          {...visibility}
+          {...form.getInputProps('previous_password')}
+        />
+        <PasswordInput
+          label="New password"
+          description="At least 8 characters."
+          autoComplete="new-password"
+          {...visibility}
+          {...form.getInputProps('new_password')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          {...visibility}
+          {...form.getInputProps('confirm_password')}
+        />
+        <FormFailure message={failure.message} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={change.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={change.isPending}>
+            Update Password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

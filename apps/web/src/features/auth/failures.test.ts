@@ -1,0 +1,34 @@
+import { MESSAGES } from '@oja/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api';
+import { fieldErrorsFor, isNotActivated } from './failures';
+
+describe('fieldErrorsFor', () => {
+  const values = { email: '', business: { name: '', about: '' } };
+
+  it('keeps the first message of each field the form has, nested paths included', () => {
+    expect(fieldErrorsFor(values, { email: ['Taken.', 'Second.'], 'business.name': ['Required.'] })).toEqual({
+      email: 'Taken.',
+      'business.name': 'Required.',
+    });
+  });
+
+  it('leaves out fields the form does not have, so their message is shown on its own', () => {
+    expect(fieldErrorsFor(values, { username: ['Taken.'], 'business.slug': ['No.'], _: ['Bad.'] })).toEqual({});
+    expect(fieldErrorsFor(values, { email: [] })).toEqual({});
+  });
+});
+
+describe('isNotActivated', () => {
+  it('recognises the code and the spec’s wordings', () => {
+    expect(isNotActivated(new ApiError('Anything', 403, 'account_not_activated'))).toBe(true);
+    expect(isNotActivated(new ApiError(MESSAGES.auth.notActivated, 400, 'other'))).toBe(true);
+    expect(isNotActivated(new ApiError('User is not active.', 400, 'other'))).toBe(true);
+  });
+
+  it('does not take other refusals for it', () => {
+    expect(isNotActivated(new ApiError(MESSAGES.auth.membershipPending, 403, 'membership_pending'))).toBe(false);
+    expect(isNotActivated(new ApiError(MESSAGES.auth.invalidCredentials, 401, 'invalid_credentials'))).toBe(false);
+    expect(isNotActivated(new Error('This account is not activated'))).toBe(false);
+  });
+});
