@@ -1,5 +1,8 @@
 import * as z from 'zod';
-import { memberRoleSchema } from './enums';
+import { emailSchema, requiredText } from './accounts';
+import { currencySchema, memberRoleSchema, paymentStatusSchema } from './enums';
+import { MESSAGES } from './messages';
+import { moneyOut } from './money';
 
 /** The Business entity (spec section 3). */
 export const businessSchema = z.object({
@@ -21,3 +24,154 @@ export const businessWithRoleSchema = z.object({
   role: memberRoleSchema,
 });
 export type BusinessWithRole = z.infer<typeof businessWithRoleSchema>;
+
+/** Messages of the businesses API that the spec does not word itself. */
+export const BUSINESS_MESSAGES = {
+  found: 'Your business.',
+  overview: 'Business overview.',
+  report: 'Business report.',
+  ownFigures: 'Your figures.',
+  onlyCeoCreates: 'Only a business owner (CEO) can create a business.',
+  periodOrder: 'The start date must be on or before the end date.',
+  periodTooLong: (days: number) => `Choose a period of at most ${days} days.`,
+  dateFormat: 'Use a date like 2026-01-31.',
+} as const;
+
+/**
+ * Where to ask for an upgrade. The pricing page shows no invented prices: a
+ * shop owner whose trial is ending writes to this address.
+ */
+export const UPGRADE_CONTACT_EMAIL = 'upgrade@oja.ng';
+
+/** A business id in a JSON body. */
+export const businessIdBodyField = z
+  .number({ error: MESSAGES.local.businessIdRequired })
+  .int()
+  .positive()
+  .max(Number.MAX_SAFE_INTEGER);
+const aboutSchema = z.string().trim().max(1000);
+
+/** POST /users/businesses/: the Add Business modal (name required, about optional). */
+export const createBusinessBodySchema = z.strictObject({
+  name: requiredText(120),
+  about: aboutSchema.optional(),
+  business_email: emailSchema.optional(),
+});
+export type CreateBusinessBody = z.input<typeof createBusinessBodySchema>;
+
+/** PATCH /users/businesses/update/: the name only when it changed; about always (spec section 5). */
+export const updateBusinessBodySchema = z.strictObject({
+  id: businessIdBodyField,
+  name: requiredText(120).optional(),
+  about: aboutSchema.optional(),
+});
+export type UpdateBusinessBody = z.input<typeof updateBusinessBodySchema>;
+
+/** The settings page's Edit Info form. */
+export const businessInfoFormSchema = z.object({ name: requiredText(120), about: aboutSchema });
+
+export const deleteBusinessBodySchema = z.strictObject({ id: businessIdBodyField });
+
+/** GET /users/businesses/list_businesses/: each business with the caller's role in it. */
+export const businessListItemSchema = businessSchema.extend({ role: memberRoleSchema });
+export type BusinessListItem = z.infer<typeof businessListItemSchema>;
+export const businessListSchema = z.object({ results: z.array(businessListItemSchema) });
+export type BusinessList = z.infer<typeof businessListSchema>;
+
+/** Sums of money never mix currencies: one amount per currency that has sales. */
+export const currencyAmountSchema = z.object({ currency: currencySchema, amount: moneyOut });
+export type CurrencyAmount = z.infer<typeof currencyAmountSchema>;
+
+/** A sale as the overview and home screens list it: its first item only (spec section 3). */
+export const recentSaleSchema = z.object({
+  id: z.number().int(),
+  product_name: z.string().nullable(),
+  quantity: z.number().int().nullable(),
+  item_count: z.number().int(),
+  customer_name: z.string(),
+  total_cart_amount: moneyOut,
+  currency: currencySchema,
+  payment_status: paymentStatusSchema,
+  sold_by: z.string(),
+  created_at: z.string(),
+});
+export type RecentSale = z.infer<typeof recentSaleSchema>;
+
+/** One Lagos calendar day of revenue, zero-filled. */
+export const dailyRevenueSchema = z.object({ date: z.string(), amounts: z.array(currencyAmountSchema) });
+export type DailyRevenue = z.infer<typeof dailyRevenueSchema>;
+
+export const productSoldSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  currency: currencySchema,
+  revenue: moneyOut,
+});
+export type ProductSold = z.infer<typeof productSoldSchema>;
+
+/** GET /users/businesses/overview/: the CEO's figures for one business. */
+export const businessOverviewSchema = z.object({
+  total_revenue: z.array(currencyAmountSchema),
+  total_sales: z.number().int(),
+  best_seller: productSoldSchema.nullable(),
+  active_users: z.number().int(),
+  role_summary: z.array(z.object({ role: memberRoleSchema, count: z.number().int() })),
+  recent_sales: z.array(recentSaleSchema),
+  revenue_by_day: z.array(dailyRevenueSchema),
+});
+export type BusinessOverview = z.infer<typeof businessOverviewSchema>;
+
+export const REPORT_MAX_DAYS = 366;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BUSINESS_MESSAGES.dateFormat);
+
+/** A business id in a query string. */
+export const businessIdQueryField = z.coerce
+  .number({ error: MESSAGES.local.businessIdRequired })
+  .int()
+  .positive()
+  .max(Number.MAX_SAFE_INTEGER);
+
+/** GET /users/businesses/report/: a period of Lagos days, both ends included. */
+export const reportQuerySchema = z
+  .object({ business_id: businessIdQueryField, from: isoDate, to: isoDate })
+  .refine((period) => period.from <= period.to, { path: ['from'], message: BUSINESS_MESSAGES.periodOrder })
+  .refine((period) => daysBetween(period.from, period.to) < REPORT_MAX_DAYS, {
+    path: ['from'],
+    message: BUSINESS_MESSAGES.periodTooLong(REPORT_MAX_DAYS),
+  });
+
+/** Whole days from one YYYY-MM-DD to another (calendar arithmetic, no time zone involved). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export const businessReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  total_revenue: z.array(currencyAmountSchema),
+  total_sales: z.number().int(),
+  revenue_by_day: z.array(dailyRevenueSchema),
+  top_products: z.array(productSoldSchema),
+});
+export type BusinessReport = z.infer<typeof businessReportSchema>;
+
+/** GET /users/businesses/employee-figures/: the employee home's own figures. */
+export const employeeFiguresSchema = z.object({
+  total_sales: z.number().int(),
+  revenue: z.array(currencyAmountSchema),
+  customers_handled: z.number().int(),
+  top_product: productSoldSchema.nullable(),
+  /** Their share of the business's revenue over the last 30 days, in its main currency; null without sales. */
+  revenue_share: z.object({ percent: z.string(), currency: currencySchema }).nullable(),
+  recent_sales: z.array(recentSaleSchema),
+});
+export type EmployeeFigures = z.infer<typeof employeeFiguresSchema>;
+
+/** GET /users/businesses/customer-figures/: the customer home's own figures. */
+export const customerFiguresSchema = z.object({
+  total_orders: z.number().int(),
+  amount_spent: z.array(currencyAmountSchema),
+  recent_orders: z.array(recentSaleSchema),
+});
+export type CustomerFigures = z.infer<typeof customerFiguresSchema>;

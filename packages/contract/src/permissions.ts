@@ -14,6 +14,8 @@ export const PERMISSIONS = {
   'product.view': ['ceo', 'manager', 'sales_person', 'sales_rep', 'customer'],
   'product.manage': ['ceo', 'manager'],
   'stock.adjust': ['ceo', 'manager'],
+  /** A product's stock movements: who changed what and why (not for customers). */
+  'stock.history': ['ceo', 'manager', 'sales_person', 'sales_rep'],
   'cart.manage': ['ceo', 'manager', 'sales_person', 'sales_rep'],
   'sale.confirm': ['ceo', 'sales_person'],
   'sale.view': ['ceo', 'manager', 'sales_person', 'sales_rep'],

@@ -1,6 +1,73 @@
-import { Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES, roleDisplay } from '@oja/contract';
+import { IconCash, IconFileInvoice, IconShoppingBag } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { DismissibleTip } from '../../ui/dismissible-tip';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
+import { StatCard } from '../../ui/stat-card';
+import { useSession } from '../auth/session';
+import { useCustomerFigures } from '../businesses/api';
+import { useBusinessContext } from '../businesses/business-context';
+import { formatAmounts } from '../businesses/figures';
+import { RecentSalesTable } from '../businesses/recent-sales';
 
-// SCAFFOLD: replaced by the issue that builds this page.
+/** /{slug}/customer: the customer's own orders in this business. */
 export default function CustomerHomePage() {
-  return <Title order={2}>Customer home</Title>;
+  const { data: user } = useSession();
+  if (!user) return <Text>{MESSAGES.local.userNotFound}</Text>;
+  return <CustomerHome firstName={user.first_name} />;
+}
+
+function CustomerHome({ firstName }: { firstName: string }) {
+  const { business, role } = useBusinessContext();
+  const figures = useCustomerFigures(business.id);
+
+  useEffect(() => {
+    if (figures.error)
+      notify.error(MESSAGES.toast.fetchOrders(errorMessage(figures.error, MESSAGES.failed.fetchSales)));
+  }, [figures.error]);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Welcome, {firstName} 👋</Title>
+          <Text c="dimmed" tt="capitalize">
+            {roleDisplay(role)} · {business.name}
+          </Text>
+        </div>
+        <Button component={Link} to={`/business/${business.slug}/inventory`}>
+          Browse Products
+        </Button>
+      </Group>
+
+      {figures.isPending && <PageLoader />}
+      {figures.isError && <QueryError error={figures.error} onRetry={() => figures.refetch()} />}
+      {figures.data && (
+        <>
+          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
+            <StatCard label="Total Orders" value={figures.data.total_orders} icon={<IconShoppingBag size={18} />} />
+            <StatCard
+              label="Amount Spent"
+              value={formatAmounts(figures.data.amount_spent)}
+              icon={<IconCash size={18} />}
+            />
+            <StatCard label="Receipts" value={figures.data.total_orders} icon={<IconFileInvoice size={18} />} />
+          </SimpleGrid>
+          <Card withBorder radius="md">
+            <Title order={4} mb="xs">
+              Recent Orders (Last 24 Hours)
+            </Title>
+            <RecentSalesTable sales={figures.data.recent_orders} emptyText="No recent orders in the past 24 hours." />
+          </Card>
+        </>
+      )}
+      <DismissibleTip>
+        Ask the shop to put your name on the cart when you buy: your orders then show here.
+      </DismissibleTip>
+    </Stack>
+  );
 }

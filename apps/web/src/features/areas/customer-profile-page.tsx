@@ -1,6 +1,23 @@
-import { Title } from '@mantine/core';
+import { ROLE_LABELS } from '@oja/contract';
+import { fullName } from '../../lib/format';
+import { useCurrentUser } from '../auth/session';
+import { useBusinessContext } from '../businesses/business-context';
+import { ProfileDetails } from './profile-details';
 
-// SCAFFOLD: replaced by the issue that builds this page.
+/** /{slug}/customer/profile. */
 export default function CustomerProfilePage() {
-  return <Title order={2}>Profile</Title>;
+  const user = useCurrentUser();
+  const { business, role } = useBusinessContext();
+  return (
+    <ProfileDetails
+      title="My Profile"
+      rows={[
+        ['Full name', fullName(user)],
+        ['Username', user.username],
+        ['Email', user.email ?? 'N/A'],
+        ['Role', ROLE_LABELS[role]],
+        ['Business', business.name],
+      ]}
+    />
+  );
 }

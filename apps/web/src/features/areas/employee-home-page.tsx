@@ -1,6 +1,77 @@
-import { Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { MESSAGES } from '@oja/contract';
+import { IconCash, IconChartPie, IconReceipt, IconStar, IconUsers } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
+import { StatCard } from '../../ui/stat-card';
+import { useCurrentUser } from '../auth/session';
+import { useEmployeeFigures } from '../businesses/api';
+import { useBusinessContext } from '../businesses/business-context';
+import { formatAmounts } from '../businesses/figures';
+import { RecentSalesTable } from '../businesses/recent-sales';
+import { TrialBanner } from './trial-banner';
 
-// SCAFFOLD: replaced by the issue that builds this page.
+/** /{slug}/employee: the employee's own figures in this business, computed by the server. */
 export default function EmployeeHomePage() {
-  return <Title order={2}>Employee home</Title>;
+  const user = useCurrentUser();
+  const { business } = useBusinessContext();
+  const figures = useEmployeeFigures(business.id);
+  const base = `/business/${business.slug}`;
+
+  useEffect(() => {
+    if (figures.error) notify.error(MESSAGES.toast.fetchSales(errorMessage(figures.error, MESSAGES.failed.fetchSales)));
+  }, [figures.error]);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Welcome back, {user.first_name} 👋</Title>
+        <Button component={Link} to={`${base}/inventory`}>
+          Manage Inventory
+        </Button>
+      </Group>
+      <TrialBanner business={business} />
+
+      {figures.isPending && <PageLoader />}
+      {figures.isError && <QueryError error={figures.error} onRetry={() => figures.refetch()} />}
+      {figures.data && (
+        <>
+          <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
+            <StatCard label="Total Sales" value={figures.data.total_sales} icon={<IconReceipt size={18} />} />
+            <StatCard label="Sales Revenue" value={formatAmounts(figures.data.revenue)} icon={<IconCash size={18} />} />
+            <StatCard label="Customers Handled" value={figures.data.customers_handled} icon={<IconUsers size={18} />} />
+            <StatCard
+              label="Performance"
+              value={figures.data.revenue_share ? `${figures.data.revenue_share.percent}%` : '0%'}
+              hint={
+                figures.data.revenue_share
+                  ? `of ${business.name}'s ${figures.data.revenue_share.currency} revenue in the last 30 days`
+                  : 'No sales in the business in the last 30 days'
+              }
+              icon={<IconChartPie size={18} />}
+            />
+            <StatCard
+              label="Top Product"
+              value={figures.data.top_product?.product_name ?? 'No sales yet'}
+              hint={figures.data.top_product && `${figures.data.top_product.quantity} sold`}
+              icon={<IconStar size={18} />}
+            />
+          </SimpleGrid>
+          <Card withBorder radius="md">
+            <Group justify="space-between" mb="xs">
+              <Title order={4}>Recent Sales (Last 24 Hours)</Title>
+              <Button component={Link} to={`${base}/sales`} variant="subtle" size="compact-sm">
+                View All Sales
+              </Button>
+            </Group>
+            <RecentSalesTable sales={figures.data.recent_sales} emptyText="No sales in the last 24 hours." />
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,11 +1,22 @@
-import { Title } from '@mantine/core';
-import { Outlet } from 'react-router';
-// SCAFFOLD: replaced by the issue that builds this page.
+import { isEmployeeRole, type MemberRole } from '@oja/contract';
+import { useParams } from 'react-router';
+import { AreaLayout } from './area-layout';
+
+/** /{slug}/employee: the employee area. The CEO may look in too (their own figures). */
+const isForRole = (role: MemberRole) => role === 'ceo' || isEmployeeRole(role);
+
 export default function EmployeeLayout() {
+  const { slug = '' } = useParams();
   return (
-    <>
-      <Title order={2}>Employee</Title>
-      <Outlet />
-    </>
+    <AreaLayout
+      slug={slug}
+      isForRole={isForRole}
+      links={(business) => [
+        { label: 'Dashboard', to: `/${business.slug}/employee`, end: true },
+        { label: 'Sales', to: `/business/${business.slug}/sales` },
+        { label: 'Inventory', to: `/business/${business.slug}/inventory` },
+        { label: 'Profile', to: `/${business.slug}/employee/profile` },
+      ]}
+    />
   );
 }

@@ -1,6 +1,86 @@
-import { Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { MESSAGES } from '@oja/contract';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../lib/api';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { useDeleteBusiness } from './api';
+import { useBusinessContext } from './business-context';
+import { EditBusinessModal } from './edit-business-modal';
+import { RequirePermission } from './not-allowed';
 
-// SCAFFOLD: replaced by the issue that builds this page.
+/** /business/{slug}/settings: what the business is, Edit Info and Delete Business. */
 export default function BusinessSettingsPage() {
-  return <Title order={2}>Business settings</Title>;
+  return (
+    <RequirePermission permission="business.update">
+      <BusinessSettings />
+    </RequirePermission>
+  );
+}
+
+function BusinessSettings() {
+  const { business } = useBusinessContext();
+  const [isEditing, editing] = useDisclosure(false);
+  const remove = useDeleteBusiness(business.slug);
+  const navigate = useNavigate();
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete Business',
+      centered: true,
+      children: <Text size="sm">{MESSAGES.business.deleteConfirm(business.name)}</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          const answer = await remove.mutateAsync(business.id);
+          notify.success(answer.description || MESSAGES.business.deleted);
+          navigate('/', { replace: true });
+        } catch (error) {
+          console.error(error);
+          notify.error(errorMessage(error, MESSAGES.failed.deleteBusiness));
+        }
+      },
+    });
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={2}>{business.name} Settings</Title>
+      <Card withBorder radius="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <Field label="Slug" value={business.slug} />
+          <Field label="Business email" value={business.business_email ?? 'N/A'} />
+          <Field label="Created" value={formatDate(business.created_at)} />
+          <Field label="Last updated" value={formatDateTime(business.updated_at)} />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700} mt="md">
+          Description
+        </Text>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{business.about || MESSAGES.business.noDescriptionProvided}</Text>
+      </Card>
+      <Group>
+        <Button leftSection={<IconEdit size={16} />} onClick={editing.open}>
+          Edit Info
+        </Button>
+        <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
+          Delete Business
+        </Button>
+      </Group>
+      <EditBusinessModal business={business} opened={isEditing} onClose={editing.close} />
+    </Stack>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+    </div>
+  );
 }

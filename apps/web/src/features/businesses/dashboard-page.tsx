@@ -1,6 +1,100 @@
-import { Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type BusinessListItem, MESSAGES, ROLE_LABELS } from '@oja/contract';
+import { IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../lib/api';
+import { truncate } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
+import { useCurrentUser } from '../auth/session';
+import { AddBusinessModal } from './add-business-modal';
+import { useBusinesses } from './api';
+import { plural } from './figures';
 
-// SCAFFOLD: replaced by the issue that builds this page.
+/** The CEO's home: every business they run, and a way to add one. */
 export default function DashboardPage() {
-  return <Title order={2}>Dashboard</Title>;
+  const user = useCurrentUser();
+  const businesses = useBusinesses();
+  const [isAdding, adding] = useDisclosure(false);
+
+  useEffect(() => {
+    if (businesses.error) {
+      notify.error(MESSAGES.toast.fetchBusinesses(errorMessage(businesses.error, MESSAGES.failed.fetchBusinesses)));
+    }
+  }, [businesses.error]);
+
+  const list = businesses.data?.results ?? [];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Welcome, {user.first_name}</Title>
+          {businesses.data && <Text c="dimmed">You have {plural(list.length, 'business', 'businesses')}.</Text>}
+        </div>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} />}
+          loading={businesses.isFetching}
+          onClick={() => businesses.refetch()}
+        >
+          Refresh
+        </Button>
+      </Group>
+
+      {businesses.isPending && <PageLoader label="Loading businesses..." />}
+      {businesses.isError && (
+        <QueryError
+          error={businesses.error}
+          fallback={MESSAGES.failed.fetchBusinesses}
+          onRetry={() => businesses.refetch()}
+        />
+      )}
+      {businesses.data && (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+          {list.map((business) => (
+            <BusinessCard key={business.id} business={business} />
+          ))}
+          <UnstyledButton onClick={adding.open} aria-label="Add Business">
+            <Card withBorder padding="lg" radius="md" h="100%" style={{ borderStyle: 'dashed' }}>
+              <Stack align="center" justify="center" gap={4} h="100%" mih={90}>
+                <IconPlus />
+                <Text fw={600}>Add Business</Text>
+              </Stack>
+            </Card>
+          </UnstyledButton>
+        </SimpleGrid>
+      )}
+      <AddBusinessModal opened={isAdding} onClose={adding.close} />
+    </Stack>
+  );
+}
+
+function BusinessCard({ business }: { business: BusinessListItem }) {
+  return (
+    <Card
+      component={Link}
+      to={`/business/${business.slug}`}
+      withBorder
+      padding="lg"
+      radius="md"
+      aria-label={business.name}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text fw={700} size="lg" lineClamp={2}>
+          {business.name}
+        </Text>
+        {business.role !== 'ceo' && (
+          <Text size="xs" c="dimmed">
+            {ROLE_LABELS[business.role]}
+          </Text>
+        )}
+      </Group>
+      <Text c="dimmed" size="sm" mt={4}>
+        {business.about ? truncate(business.about, 40) : MESSAGES.business.noDescription}
+      </Text>
+    </Card>
+  );
 }

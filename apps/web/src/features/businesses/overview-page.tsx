@@ -1,6 +1,107 @@
-import { Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { can, TEAM_MESSAGES } from '@oja/contract';
+import { IconCash, IconReceipt, IconStar, IconUsers } from '@tabler/icons-react';
+import { Link, Navigate } from 'react-router';
+import { DismissibleTip } from '../../ui/dismissible-tip';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
+import { StatCard } from '../../ui/stat-card';
+import { InviteLinks } from '../team/invite-links';
+import { useBusinessOverview } from './api';
+import { useBusinessContext } from './business-context';
+import { homeOf } from './business-nav';
+import { formatAmounts, plural, roleSummaryText } from './figures';
+import { RecentSalesTable } from './recent-sales';
+import { RevenueChart } from './revenue-chart';
 
-// SCAFFOLD: replaced by the issue that builds this page.
+/** /business/{slug}: the CEO's figures for one business, computed by the server. */
 export default function OverviewPage() {
-  return <Title order={2}>Overview</Title>;
+  const { business, role } = useBusinessContext();
+  // The business card is where every member lands; only the CEO has an overview.
+  if (!can(role, 'business.overview')) return <Navigate to={homeOf(business.slug, role)} replace />;
+  return <Overview />;
+}
+
+function Overview() {
+  const { business } = useBusinessContext();
+  const overview = useBusinessOverview(business.id);
+  const base = `/business/${business.slug}`;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{business.name} Overview</Title>
+        <Group gap="xs">
+          <Button component={Link} to={`${base}/inventory`} variant="default">
+            View Inventory
+          </Button>
+          <Button component={Link} to={`${base}/sales`}>
+            View Sales
+          </Button>
+        </Group>
+      </Group>
+
+      {overview.isPending && <PageLoader />}
+      {overview.isError && <QueryError error={overview.error} onRetry={() => overview.refetch()} />}
+      {overview.data && (
+        <>
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+            <StatCard
+              label="Total Revenue"
+              value={formatAmounts(overview.data.total_revenue)}
+              icon={<IconCash size={18} />}
+            />
+            <StatCard
+              label="Total Sales"
+              value={`${overview.data.total_sales} Orders`}
+              icon={<IconReceipt size={18} />}
+            />
+            <StatCard
+              label="Best Seller"
+              value={overview.data.best_seller?.product_name ?? 'No sales yet'}
+              hint={overview.data.best_seller && `${overview.data.best_seller.quantity} sold`}
+              icon={<IconStar size={18} />}
+            />
+            <StatCard label="Active Users" value={overview.data.active_users} icon={<IconUsers size={18} />} />
+          </SimpleGrid>
+
+          <Card withBorder radius="md">
+            <Title order={4} mb="sm">
+              Performance Trend (Last 7 Days)
+            </Title>
+            <RevenueChart days={overview.data.revenue_by_day} />
+          </Card>
+
+          <Card withBorder radius="md">
+            <Group justify="space-between" mb="xs">
+              <Title order={4}>Recent Sales (Last 24 Hours)</Title>
+              <Button component={Link} to={`${base}/sales`} variant="subtle" size="compact-sm">
+                View All Sales
+              </Button>
+            </Group>
+            <RecentSalesTable
+              sales={overview.data.recent_sales}
+              emptyText="No sales in the last 24 hours."
+              showSeller
+            />
+          </Card>
+
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Card withBorder radius="md">
+              <Title order={4}>Manage Users</Title>
+              <Text mt="xs">{plural(overview.data.active_users, 'active user', 'active users')}</Text>
+              <Text c="dimmed" size="sm">
+                {roleSummaryText(overview.data.role_summary)}
+              </Text>
+              <Button component={Link} to={`${base}/users`} mt="md" variant="light">
+                Manage Team
+              </Button>
+            </Card>
+            <InviteLinks slug={business.slug} />
+          </SimpleGrid>
+          <DismissibleTip>{TEAM_MESSAGES.tip}</DismissibleTip>
+        </>
+      )}
+    </Stack>
+  );
 }

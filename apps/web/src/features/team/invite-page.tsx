@@ -1,6 +1,90 @@
-import { Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { joinFormSchema, MESSAGES, REGISTER_REDIRECT_MS, ROLE_LABELS, roleFromInvite } from '@oja/contract';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AuthCard } from '../auth/auth-card';
+import { FormFailure, useFormFailure } from '../auth/form-failure';
+import RegisterPage from '../auth/register-page';
+import { useJoinBusiness } from './api';
 
-// SCAFFOLD: replaced by the issue that builds this page.
-export default function InvitePage() {
-  return <Title order={2}>Join</Title>;
+/**
+ * /{businessSlug}/{role}, for guests who follow an invite link. The ceo link
+ * opens the CEO sign-up (a business of their own); any other role joins this
+ * business as an inactive member the owner activates.
+ */
+export default function InvitePage({ slug, inviteRole }: { slug?: string; inviteRole?: string }) {
+  const params = useParams();
+  const businessSlug = slug ?? params.businessSlug ?? '';
+  const role = inviteRole ?? params.role ?? '';
+  if (role === 'ceo') return <RegisterPage />;
+  return <JoinBusiness slug={businessSlug} inviteRole={role} />;
+}
+
+function JoinBusiness({ slug, inviteRole }: { slug: string; inviteRole: string }) {
+  const join = useJoinBusiness();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { first_name: '', last_name: '', password: '' },
+    validate: schemaResolver(joinFormSchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.registration);
+
+  useEffect(() => {
+    if (!username) return;
+    // The login page may prefill the new username from this state.
+    const timer = setTimeout(() => navigate('/login', { state: { username } }), REGISTER_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [username, navigate]);
+
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    join.mutate(
+      { ...values, role: inviteRole, business_slug: slug },
+      { onSuccess: ({ data }) => setUsername(data.user.username), onError: failure.show },
+    );
+  });
+
+  if (username) {
+    return (
+      <AuthCard title={MESSAGES.team.registrationSuccessful}>
+        <Stack gap="xs" role="status">
+          <Text>Your username is</Text>
+          <Text fw={800} fz={28} ta="center" data-testid="new-username" style={{ overflowWrap: 'anywhere' }}>
+            {username}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Write it down: you log in with it and your password once the business owner activates your account.
+          </Text>
+        </Stack>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={`Join as ${ROLE_LABELS[roleFromInvite(inviteRole)]}`} subtitle={`Business: ${slug}`}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label="First Name" withAsterisk autoComplete="given-name" {...form.getInputProps('first_name')} />
+          <TextInput label="Last Name" withAsterisk autoComplete="family-name" {...form.getInputProps('last_name')} />
+          <PasswordInput
+            label="Password"
+            withAsterisk
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <FormFailure message={failure.message} />
+          <Button type="submit" loading={join.isPending} fullWidth>
+            Register
+          </Button>
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/login">
+              Log in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,0 +1,17 @@
+import type { Business } from '@oja/contract';
+import type { BusinessRow } from '../../platform/tenancy';
+
+/** The spec's Business object from its row. */
+export function presentBusiness(row: BusinessRow): Business {
+  return {
+    id: row.id,
+    name: row.name,
+    about: row.about,
+    slug: row.slug,
+    business_email: row.business_email,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    free_trial: row.free_trial,
+    trial_expiration_date: row.trial_expiration_date,
+  };
+}

@@ -1,0 +1,23 @@
+import type { Business, updateBusinessBodySchema } from '@oja/contract';
+import { eq, sql } from 'drizzle-orm';
+import type * as z from 'zod';
+import { businesses } from '../../db/schema';
+import type { BusinessContext } from '../../platform/tenancy';
+import { presentBusiness } from './present';
+
+type Input = z.output<typeof updateBusinessBodySchema>;
+
+/**
+ * Renames a business or changes its description. The slug stays as it was:
+ * invite links already shared keep working.
+ */
+export async function updateBusiness(context: BusinessContext, input: Input): Promise<Business> {
+  if (input.name === undefined && input.about === undefined) return presentBusiness(context.business);
+  const [business] = await context.db
+    .update(businesses)
+    .set({ name: input.name, about: input.about, updated_at: sql`now()` })
+    .where(eq(businesses.id, context.businessId))
+    .returning();
+  if (!business) throw new Error('Business vanished during its update.');
+  return presentBusiness(business);
+}

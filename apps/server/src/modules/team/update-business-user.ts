@@ -1,0 +1,59 @@
+import { type MemberRole, TEAM_MESSAGES, type User, type updateBusinessUserBodySchema } from '@oja/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type * as z from 'zod';
+import { memberships, users } from '../../db/schema';
+import { forbidden } from '../../platform/errors';
+import type { BusinessContext } from '../../platform/tenancy';
+import { hashPassword } from '../accounts/passwords';
+import { revokeUserSessions } from '../accounts/sessions';
+import { presentUser } from '../accounts/user-answer';
+import { isOnlyHere, lockMembersForChange } from './members';
+
+type Input = z.output<typeof updateBusinessUserBodySchema>;
+
+/**
+ * The CEO activates, deactivates or edits a member of their business. Role and
+ * status belong to the membership here. Name and password belong to the
+ * person's account, so the CEO may change them only for an account that exists
+ * for this business alone. Deactivating, or setting a new password, ends the
+ * member's sessions at once.
+ */
+export async function updateBusinessUser(context: BusinessContext, input: Input): Promise<User> {
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  return context.db.transaction(async (tx) => {
+    const [member] = await lockMembersForChange(tx, context.businessId, [input.user_id]);
+    if (!member) throw new Error('lockMembersForChange returned no member.');
+    const renames =
+      (input.first_name !== undefined && input.first_name !== member.user.first_name) ||
+      (input.last_name !== undefined && input.last_name !== member.user.last_name);
+    if ((renames || passwordHash) && !isOnlyHere(member)) throw forbidden(TEAM_MESSAGES.sharedAccount);
+
+    const [membership] = await tx
+      .update(memberships)
+      .set({ role: input.role, is_active: input.is_active, updated_at: sql`now()` })
+      .where(and(eq(memberships.business_id, context.businessId), eq(memberships.user_id, member.user.id)))
+      .returning();
+    const [user] = await tx
+      .update(users)
+      .set({
+        first_name: input.first_name,
+        last_name: input.last_name,
+        password_hash: passwordHash,
+        updated_at: sql`now()`,
+      })
+      .where(eq(users.id, member.user.id))
+      .returning();
+    if (!membership || !user) throw new Error('Member vanished during its update.');
+
+    if (input.is_active === false && member.isActive) {
+      await revokeUserSessions(tx, user.id, 'deactivated by the business owner');
+    } else if (passwordHash) {
+      await revokeUserSessions(tx, user.id, 'password set by the business owner');
+    }
+    return presentUser(user, {
+      role: membership.role as MemberRole,
+      is_active: membership.is_active,
+      business: context.business,
+    });
+  });
+}

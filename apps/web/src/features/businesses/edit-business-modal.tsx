@@ -1,0 +1,64 @@
+import { Button, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type Business, businessInfoFormSchema, MESSAGES, type UpdateBusinessBody } from '@oja/contract';
+import { notify } from '../../lib/notify';
+import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { useUpdateBusiness } from './api';
+
+/** Edit Info: the name is sent only when it changed, the description always (spec section 5). */
+export function EditBusinessModal({
+  business,
+  opened,
+  onClose,
+}: {
+  business: Business;
+  opened: boolean;
+  onClose(): void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Edit Info" centered>
+      {opened && <EditBusinessForm business={business} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function EditBusinessForm({ business, onClose }: { business: Business; onClose(): void }) {
+  const update = useUpdateBusiness(business.slug);
+  const form = useForm({
+    initialValues: { name: business.name, about: business.about },
+    validate: schemaResolver(businessInfoFormSchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.updateBusiness);
+
+  const submit = form.onSubmit(async (values) => {
+    failure.clear();
+    const body: UpdateBusinessBody = { id: business.id, about: values.about };
+    if (values.name.trim() !== business.name) body.name = values.name;
+    try {
+      const answer = await update.mutateAsync(body);
+      notify.success(answer.description || MESSAGES.business.updated);
+      onClose();
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="Business Name" required data-autofocus {...form.getInputProps('name')} />
+        <Textarea
+          label="About"
+          placeholder="What is this business about?"
+          autosize
+          minRows={3}
+          {...form.getInputProps('about')}
+        />
+        <FormFailure message={failure.message} />
+        <Button type="submit" loading={update.isPending}>
+          Update Business
+        </Button>
+      </Stack>
+    </form>
+  );
+}

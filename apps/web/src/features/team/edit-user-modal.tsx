@@ -1,0 +1,84 @@
+import { Button, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { EDITABLE_ROLES, type EditableRole, editUserFormSchema, MESSAGES, ROLE_LABELS, type User } from '@oja/contract';
+import { notify } from '../../lib/notify';
+import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { useUpdateBusinessUser } from './api';
+
+const ROLE_CHOICES = EDITABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** "Edit {first} {last}": names and role required; a blank password keeps the current one. */
+export function EditUserModal({
+  businessId,
+  user,
+  onClose,
+}: {
+  businessId: number;
+  user: User | null;
+  onClose(): void;
+}) {
+  return (
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title={user ? `Edit ${user.first_name} ${user.last_name}` : ''}
+      centered
+    >
+      {user && <EditUserForm businessId={businessId} user={user} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function EditUserForm({ businessId, user, onClose }: { businessId: number; user: User; onClose(): void }) {
+  const update = useUpdateBusinessUser(businessId);
+  const editable = (EDITABLE_ROLES as readonly string[]).includes(user.role);
+  const form = useForm({
+    initialValues: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      password: '',
+      role: (editable ? user.role : '') as EditableRole | '',
+    },
+    validate: schemaResolver(editUserFormSchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.updateUser);
+
+  const submit = form.onSubmit(async (values) => {
+    failure.clear();
+    try {
+      const answer = await update.mutateAsync({
+        user_id: user.id,
+        first_name: values.first_name,
+        last_name: values.last_name,
+        role: values.role as EditableRole,
+        // Spec section 5: a blank password is dropped from the payload.
+        ...(values.password.trim() ? { password: values.password } : {}),
+      });
+      notify.success(answer.description || MESSAGES.team.userUpdated);
+      onClose();
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="First Name" required data-autofocus {...form.getInputProps('first_name')} />
+        <TextInput label="Last Name" required {...form.getInputProps('last_name')} />
+        <PasswordInput
+          label="New Password"
+          placeholder="Leave blank to keep current"
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+        <Select label="Role" required data={ROLE_CHOICES} allowDeselect={false} {...form.getInputProps('role')} />
+        {/* Spec section 8: the dialog says "Failed to update user: {reason}". */}
+        <FormFailure message={failure.message && MESSAGES.toast.updateUser(failure.message)} />
+        <Button type="submit" loading={update.isPending}>
+          Update User
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { roleDisplay, type User } from '@oja/contract';
+import { IconCheck, IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
+import { fullName } from '../../lib/format';
+
+export type UserActions = {
+  onActivate(user: User): void;
+  onEdit(user: User): void;
+  onCopy(user: User): void;
+  onDelete(user: User): void;
+};
+
+/** One member: name, CEO badge, username, role, status, and what the owner may do with them. */
+export function UserCard({ user, isBusy, actions }: { user: User; isBusy: boolean; actions: UserActions }) {
+  const isCeo = user.role === 'ceo';
+  return (
+    <Card withBorder radius="md" padding="md" aria-label={fullName(user)}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={700}>{fullName(user)}</Text>
+            {isCeo && (
+              <Badge size="sm" color="grape">
+                CEO
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            Username: {user.username}
+          </Text>
+          <Text size="sm" tt="capitalize">
+            Role: {roleDisplay(user.role)}
+          </Text>
+        </Stack>
+        <Badge variant="light" color={user.is_active ? 'teal' : 'gray'}>
+          {user.is_active ? 'Active' : 'Inactive'}
+        </Badge>
+      </Group>
+      <Group gap="xs" mt="sm">
+        {!user.is_active && !isCeo && (
+          <Button
+            size="compact-sm"
+            leftSection={<IconCheck size={14} />}
+            loading={isBusy}
+            onClick={() => actions.onActivate(user)}
+          >
+            Activate
+          </Button>
+        )}
+        {!isCeo && (
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconEdit size={14} />}
+            onClick={() => actions.onEdit(user)}
+          >
+            Edit
+          </Button>
+        )}
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconCopy size={14} />}
+          onClick={() => actions.onCopy(user)}
+        >
+          Copy details
+        </Button>
+        {!isCeo && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => actions.onDelete(user)}
+          >
+            Delete
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+/** What Copy details puts on the clipboard. */
+export function userDetails(user: User): string {
+  return [
+    `Name: ${fullName(user)}`,
+    `Email: ${user.email ?? 'N/A'}`,
+    `Username: ${user.username}`,
+    `Role: ${roleDisplay(user.role)}`,
+  ].join('\n');
+}
