@@ -1,5 +1,287 @@
 import * as z from 'zod';
-import { currencySchema } from './enums';
+import { DEFAULT_CURRENCY, EXPIRING_SOON_DAYS } from './constants';
+import { CURRENCIES, currencySchema, type StockMovementReason, stockMovementReasonSchema } from './enums';
+import { MESSAGES } from './messages';
+import { moneySchema, percentSchema } from './money';
+import { pageQuerySchema, paginated } from './pagination';
+
+const p = MESSAGES.product;
+
+/** Sentences of the inventory feature that the spec does not word itself. */
+export const STOCK_MESSAGES = {
+  listed: 'Products.',
+  found: 'Product.',
+  stockUpdated: 'Stock updated ✅',
+  batchReceived: 'Stock received ✅',
+  batchAdjusted: 'Batch adjusted ✅',
+  movementsListed: 'Stock movements.',
+  productIdRequired: 'Product ID is required.',
+  batchIdRequired: 'Batch ID is required.',
+  batchNotFound: 'Batch not found.',
+  batchNumberTaken: 'This product already has a batch with this number.',
+  duplicateBatchNumbers: 'Each batch needs its own batch number.',
+  quantityNotZero: 'Quantity cannot be 0: use a negative number to remove stock, a positive one to add.',
+  receiveQuantityMin: 'Quantity must be at least 1',
+  quantityTooLarge: 'Quantity is too large.',
+  deltaNotZero: 'Enter how many units to add (+) or remove (-).',
+  removalNeedsMinus: 'Damage and expired write-offs remove stock: enter a negative number.',
+  noBatchToAddTo: 'Every batch of this product has expired. Receive a new batch instead.',
+  invalidDate: 'Enter a date as YYYY-MM-DD.',
+  skuTooLong: 'SKU has at most 64 characters.',
+  noProducts: 'No products found.',
+  noMovements: 'No stock movements yet.',
+  inStock: (quantity: number) => `In stock (${quantity})`,
+  outOfStock: 'Out of stock',
+  failed: {
+    fetchProduct: 'Failed to fetch product',
+    fetchMovements: 'Failed to fetch stock movements',
+    receive: 'Failed to receive stock ❌',
+    adjust: 'Failed to adjust batch ❌',
+  },
+} as const;
+
+/** The stock calls: spec section 7's, and the shop's own beyond it (receive, adjust, history). */
+export const STOCK_PATHS = {
+  list: '/stock/products/list_products/',
+  product: '/stock/products/',
+  update: '/stock/products/update/',
+  delete: '/stock/products/delete/',
+  stock: '/stock/update/',
+  receive: '/stock/products/batches/',
+  adjust: '/stock/batches/adjust/',
+  movements: '/stock/products/movements/',
+} as const;
+
+/** A batch quantity fits PostgreSQL's integer with room to add to it. */
+export const MAX_BATCH_QUANTITY = 100_000_000;
+
+/** An issue on a missing (or blank) value gets `message`; any other falls back to the contract's wording. */
+const whenMissing = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === '' ? message : undefined;
+
+/** Ids in bodies are numbers; in query strings they arrive as text. */
+const bodyId = (missing: string) =>
+  z
+    .number({ error: whenMissing(missing) })
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER);
+const queryId = (missing: string) =>
+  z.coerce.number({ error: missing }).int(missing).positive(missing).max(Number.MAX_SAFE_INTEGER);
+
+/** Blank optional inputs (an empty form field) read as "not given". */
+const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+/** The spec's money rule worded per field; a missing price gets the same sentence. */
+const price = (message: string) =>
+  z.preprocess((value) => value ?? '', moneySchema({ invalid: message, positive: message }));
+const discount = () => percentSchema(p.discountRange);
+const productName = () =>
+  z
+    .string({ error: whenMissing(p.nameMin) })
+    .trim()
+    .min(3, p.nameMin)
+    .max(200);
+const sku = () => z.string().trim().min(1, MESSAGES.validation.required).max(64, STOCK_MESSAGES.skuTooLong);
+const expirationDate = () =>
+  z.preprocess(blankToNull, z.iso.date({ error: STOCK_MESSAGES.invalidDate }).nullable()).optional();
+const optionalPrice = () => z.preprocess(blankToNull, moneySchema({ invalid: p.costPositive }).nullable());
+const currency = () => z.enum(CURRENCIES, { error: whenMissing(p.currencyRequired) });
+/** A blank SKU in the Add form means "make one up". */
+const optionalSku = () => z.preprocess((value) => (value === '' ? undefined : value), sku().optional()).optional();
+
+const quantity = (min: number, minMessage: string, missing: string) =>
+  z
+    .number({ error: whenMissing(missing) })
+    .int()
+    .min(min, minMessage)
+    .max(MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge);
+
+/** One batch of the Add Product form (spec section 5). */
+export const batchInputSchema = z.strictObject({
+  batch_number: z
+    .string({ error: whenMissing(p.createRequired) })
+    .trim()
+    .min(3, p.batchNumberMin)
+    .max(64),
+  quantity: quantity(0, p.quantityNonNegative, p.createRequired),
+  expiration_date: expirationDate(),
+});
+export type BatchInput = z.input<typeof batchInputSchema>;
+
+function refuseDuplicateBatchNumbers(batches: { batch_number: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  for (const [index, batch] of batches.entries()) {
+    const key = batch.batch_number.toLowerCase();
+    if (seen.has(key))
+      ctx.addIssue({ code: 'custom', path: [index, 'batch_number'], message: STOCK_MESSAGES.duplicateBatchNumbers });
+    seen.add(key);
+  }
+}
+
+/** The product's own fields, as the Add and Edit forms hold them (prices as text, never floats). */
+const productFields = {
+  product_name: productName(),
+  cost_price: price(p.costPositive),
+  selling_price: price(p.sellingPositive),
+  selling_price_discount_percentage: discount().default('0.00'),
+  wholesale_price: optionalPrice().optional(),
+  wholesale_price_discount_percentage: discount().default('0.00'),
+  currency: currency().default(DEFAULT_CURRENCY),
+};
+
+/** The Add Product form; the request adds business_id. A missing SKU is generated by the server. */
+export const productFormSchema = z.strictObject({
+  ...productFields,
+  sku: optionalSku(),
+  batches: z
+    .array(batchInputSchema, { error: whenMissing(p.createRequired) })
+    .min(1, p.createRequired)
+    .max(50)
+    .superRefine(refuseDuplicateBatchNumbers),
+});
+export type ProductFormValues = z.input<typeof productFormSchema>;
+
+/** POST /stock/products/ (spec section 7). */
+export const createProductBodySchema = productFormSchema.extend({ business_id: bodyId(p.createRequired) });
+export type CreateProductBody = z.input<typeof createProductBodySchema>;
+
+/** The Edit form: every field of the product but its batches (stock moves through the ledger calls). */
+export const productEditFormSchema = z.strictObject({ ...productFields, sku: sku() });
+export type ProductEditValues = z.input<typeof productEditFormSchema>;
+
+/** PATCH /stock/products/update/: the ids and only the fields that changed. */
+export const updateProductBodySchema = z.strictObject({
+  id: bodyId(p.updateRequired),
+  business_id: bodyId(p.updateRequired),
+  product_name: productName().optional(),
+  sku: sku().optional(),
+  cost_price: price(p.costPositive).optional(),
+  selling_price: price(p.sellingPositive).optional(),
+  selling_price_discount_percentage: discount().optional(),
+  wholesale_price: optionalPrice().optional(),
+  wholesale_price_discount_percentage: discount().optional(),
+  currency: currency().optional(),
+});
+export type UpdateProductBody = z.input<typeof updateProductBodySchema>;
+
+/** DELETE /stock/products/delete/. */
+export const deleteProductBodySchema = z.strictObject({
+  id: bodyId(p.updateRequired),
+  business_id: bodyId(p.updateRequired),
+});
+export type DeleteProductBody = z.input<typeof deleteProductBodySchema>;
+export const deletedProductSchema = z.object({
+  id: z.number().int(),
+  /** True when the product appears in past sales: it left every list, its history stays whole. */
+  archived: z.boolean(),
+});
+
+/** PUT /stock/update/ (spec section 7): a negative quantity removes (FEFO), a positive one adds to the newest batch. */
+export const updateStockBodySchema = z.strictObject({
+  product_id: bodyId(STOCK_MESSAGES.productIdRequired),
+  quantity: z
+    .number({ error: whenMissing(MESSAGES.validation.required) })
+    .int()
+    .min(-MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge)
+    .max(MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge)
+    .refine((value) => value !== 0, STOCK_MESSAGES.quantityNotZero),
+  business_id: bodyId(MESSAGES.local.businessIdRequired),
+});
+export type UpdateStockBody = z.input<typeof updateStockBodySchema>;
+
+/** Receiving a new batch of an existing product: the Receive stock form; the request adds the ids. */
+export const receiveBatchFormSchema = z.strictObject({
+  batch_number: z
+    .string({ error: whenMissing(p.batchNumberMin) })
+    .trim()
+    .min(3, p.batchNumberMin)
+    .max(64),
+  quantity: quantity(1, STOCK_MESSAGES.receiveQuantityMin, STOCK_MESSAGES.receiveQuantityMin),
+  expiration_date: expirationDate(),
+  /** What this batch cost per unit, when it differs from the product's cost price. */
+  cost_price: optionalPrice().optional(),
+});
+export type ReceiveBatchValues = z.input<typeof receiveBatchFormSchema>;
+export const receiveBatchBodySchema = receiveBatchFormSchema.extend({
+  business_id: bodyId(MESSAGES.local.businessIdRequired),
+  product_id: bodyId(STOCK_MESSAGES.productIdRequired),
+});
+export type ReceiveBatchBody = z.input<typeof receiveBatchBodySchema>;
+
+/** A manager's corrections of one batch, each with its reason in the ledger. */
+export const ADJUSTMENT_REASONS = [
+  'count_correction',
+  'damage',
+  'expired_write_off',
+] as const satisfies readonly StockMovementReason[];
+export const adjustmentReasonSchema = z.enum(ADJUSTMENT_REASONS);
+export type AdjustmentReason = z.infer<typeof adjustmentReasonSchema>;
+
+export const STOCK_MOVEMENT_REASON_LABELS: Record<StockMovementReason, string> = {
+  initial: 'Opening stock',
+  receipt: 'Stock received',
+  sale: 'Sale',
+  adjustment: 'Stock update',
+  count_correction: 'Count correction',
+  damage: 'Damage',
+  expired_write_off: 'Expired write-off',
+};
+
+const adjustmentFields = {
+  delta: z
+    .number({ error: whenMissing(STOCK_MESSAGES.deltaNotZero) })
+    .int()
+    .min(-MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge)
+    .max(MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge)
+    .refine((value) => value !== 0, STOCK_MESSAGES.deltaNotZero),
+  reason: adjustmentReasonSchema,
+  note: z.preprocess(blankToNull, z.string().trim().max(500).nullable()).optional(),
+};
+
+/** Damage and expired stock only ever leave the shelf; a count can be corrected either way. */
+function removalsOnly(body: { delta: number; reason: AdjustmentReason }, ctx: z.RefinementCtx): void {
+  if (body.reason !== 'count_correction' && body.delta > 0)
+    ctx.addIssue({ code: 'custom', path: ['delta'], message: STOCK_MESSAGES.removalNeedsMinus });
+}
+
+export const adjustBatchFormSchema = z.strictObject(adjustmentFields).superRefine(removalsOnly);
+export type AdjustBatchValues = z.input<typeof adjustBatchFormSchema>;
+export const adjustBatchBodySchema = z
+  .strictObject({
+    ...adjustmentFields,
+    business_id: bodyId(MESSAGES.local.businessIdRequired),
+    product_id: bodyId(STOCK_MESSAGES.productIdRequired),
+    batch_id: bodyId(STOCK_MESSAGES.batchIdRequired),
+  })
+  .superRefine(removalsOnly);
+export type AdjustBatchBody = z.input<typeof adjustBatchBodySchema>;
+
+/** The list's stock filter (spec: All / In Stock / Out of Stock); "all" is no filter. */
+export const STOCK_FILTERS = ['in_stock', 'out_of_stock'] as const;
+export const stockFilterSchema = z.enum(STOCK_FILTERS);
+export type StockFilter = z.infer<typeof stockFilterSchema>;
+
+/** GET /stock/products/list_products/. */
+export const listProductsQuerySchema = z.object({
+  business_id: queryId(MESSAGES.local.businessIdRequired),
+  page: pageQuerySchema,
+  /** Part of a product name or SKU, any case. */
+  search: z.string().trim().max(100).optional(),
+  stock: stockFilterSchema.optional(),
+  /** Only products with stock that expires within `days` days (today included). */
+  expiring: z.enum(['soon']).optional(),
+  days: z.coerce.number().int().min(1).max(365).default(EXPIRING_SOON_DAYS),
+});
+export type ListProductsQuery = z.input<typeof listProductsQuerySchema>;
+
+/** GET /stock/products/ (one product with its stock). */
+export const productQuerySchema = z.object({
+  business_id: queryId(MESSAGES.local.businessIdRequired),
+  product_id: queryId(STOCK_MESSAGES.productIdRequired),
+});
+
+export const movementsQuerySchema = productQuerySchema.extend({ page: pageQuerySchema });
 
 /** A stock batch as products carry it (spec section 3), soonest expiry first, no expiry last. */
 export const batchSchema = z.object({
@@ -33,3 +315,22 @@ export const productSchema = z.object({
   updated_at: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+export const productListSchema = paginated(productSchema);
+export type ProductList = z.infer<typeof productListSchema>;
+
+/** One line of the stock ledger: who changed which batch, by how much, and why. */
+export const stockMovementSchema = z.object({
+  id: z.number().int(),
+  batch_id: z.number().int(),
+  batch_number: z.string(),
+  delta: z.number().int(),
+  reason: stockMovementReasonSchema,
+  note: z.string().nullable(),
+  sale_id: z.number().int().nullable(),
+  user: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+export const stockMovementListSchema = paginated(stockMovementSchema);
+export type StockMovementList = z.infer<typeof stockMovementListSchema>;

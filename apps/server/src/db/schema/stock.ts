@@ -48,7 +48,10 @@ export const products = pgTable(
       .where(sql`${t.archived_at} is null`),
     index('products_business_name_trgm_idx').using('gin', t.business_id, sql`${t.product_name} gin_trgm_ops`),
     index('products_business_sku_trgm_idx').using('gin', t.business_id, sql`${t.sku} gin_trgm_ops`),
-    index('products_business_created_idx').on(t.business_id, t.created_at.desc(), t.id.desc()),
+    /** The inventory list: live products newest first, a page read straight off the index. */
+    index('products_live_created_idx')
+      .on(t.business_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.archived_at} is null`),
     check('products_currency_check', sql`${t.currency} in ('NGN', 'USD', 'EUR', 'AED')`),
     check('products_prices_check', sql`${t.cost_price} > 0 and ${t.selling_price} > 0`),
     check(
@@ -56,6 +59,23 @@ export const products = pgTable(
       sql`${t.selling_price_discount_percentage} between 0 and 100 and ${t.wholesale_price_discount_percentage} between 0 and 100`,
     ),
   ],
+);
+
+/**
+ * How many live products each business has, kept by triggers on products (see
+ * the product_counts migration) in the same transaction as every insert,
+ * delete and archive: the unfiltered inventory list reads its total here
+ * instead of counting a large catalogue on every page.
+ */
+export const product_counts = pgTable(
+  'product_counts',
+  {
+    business_id: bigint({ mode: 'number' })
+      .primaryKey()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    live_products: integer().notNull().default(0),
+  },
+  (t) => [check('product_counts_live_check', sql`${t.live_products} >= 0`)],
 );
 
 /** Stock lives in batches; a batch's quantity never goes below zero (the CHECK is the last line of defence). */
@@ -78,6 +98,15 @@ export const product_batches = pgTable(
       foreignColumns: [products.business_id, products.id],
     }).onDelete('cascade'),
     index('product_batches_product_idx').on(t.business_id, t.product_id, t.expiration_date, t.id),
+    /** "Is this product in stock?" answered from the index alone, and the "expiring soon" filter. */
+    index('product_batches_stocked_idx')
+      .on(t.business_id, t.product_id, t.expiration_date)
+      .where(sql`${t.quantity} > 0`),
+    index('product_batches_expiring_idx')
+      .on(t.business_id, t.expiration_date, t.product_id)
+      .where(sql`${t.quantity} > 0 and ${t.expiration_date} is not null`),
+    /** A batch number names one delivery of a product: receiving it twice would blur the ledger. */
+    uniqueIndex('product_batches_number_key').on(t.business_id, t.product_id, sql`lower(${t.batch_number})`),
     check('product_batches_quantity_check', sql`${t.quantity} >= 0`),
   ],
 );

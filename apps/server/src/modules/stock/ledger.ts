@@ -63,6 +63,48 @@ export async function changeBatch(tx: Tx, change: BatchChange): Promise<void> {
   });
 }
 
+/**
+ * Opens a new batch of a product at zero and brings its first units in through
+ * changeBatch, so that the invariant holds from the batch's first unit. Answers its id.
+ */
+export async function openBatch(
+  tx: Tx,
+  input: {
+    businessId: number;
+    productId: number;
+    batchNumber: string;
+    quantity: number;
+    expirationDate: string | null;
+    costPrice: string | null;
+    reason: Extract<StockMovementReason, 'initial' | 'receipt'>;
+    userId: number | null;
+  },
+): Promise<number> {
+  const [batch] = await tx
+    .insert(product_batches)
+    .values({
+      business_id: input.businessId,
+      product_id: input.productId,
+      batch_number: input.batchNumber,
+      quantity: 0,
+      expiration_date: input.expirationDate,
+      cost_price: input.costPrice,
+    })
+    .returning({ id: product_batches.id });
+  if (!batch) throw new Error('The batch was not created.');
+  if (input.quantity > 0) {
+    await changeBatch(tx, {
+      businessId: input.businessId,
+      productId: input.productId,
+      batchId: batch.id,
+      delta: input.quantity,
+      reason: input.reason,
+      userId: input.userId,
+    });
+  }
+  return batch.id;
+}
+
 export type TakenFromBatch = {
   batchId: number;
   batchNumber: string;

@@ -1,0 +1,59 @@
+import type { createProductBodySchema, Product } from '@oja/contract';
+import type { z } from 'zod';
+import { products } from '../../db/schema';
+import type { BusinessContext } from '../../platform/tenancy';
+import { openBatch } from './ledger';
+import { getProduct } from './product-answer';
+import { assertSkuFree, generateSku, isSkuViolation, skuTaken } from './sku';
+
+type Input = z.output<typeof createProductBodySchema>;
+
+/**
+ * A product with its first batches, in one transaction. The opening quantities
+ * enter through the ledger (reason `initial`), so the stock history starts at
+ * the first unit. A SKU left blank is generated; a generated one that happens
+ * to be taken is drawn again.
+ */
+export async function createProduct(ctx: BusinessContext, input: Input): Promise<Product> {
+  for (let attempt = 1; ; attempt++) {
+    const sku = input.sku ?? generateSku(input.product_name);
+    try {
+      const productId = await ctx.db.transaction(async (tx) => {
+        if (input.sku) await assertSkuFree(tx, ctx.businessId, sku);
+        const [product] = await tx
+          .insert(products)
+          .values({
+            business_id: ctx.businessId,
+            product_name: input.product_name,
+            sku,
+            cost_price: input.cost_price,
+            selling_price: input.selling_price,
+            selling_price_discount_percentage: input.selling_price_discount_percentage,
+            wholesale_price: input.wholesale_price ?? null,
+            wholesale_price_discount_percentage: input.wholesale_price_discount_percentage,
+            currency: input.currency,
+            created_by: ctx.actor.userId,
+          })
+          .returning({ id: products.id });
+        if (!product) throw new Error('The product was not created.');
+        for (const batch of input.batches) {
+          await openBatch(tx, {
+            businessId: ctx.businessId,
+            productId: product.id,
+            batchNumber: batch.batch_number,
+            quantity: batch.quantity,
+            expirationDate: batch.expiration_date ?? null,
+            costPrice: input.cost_price,
+            reason: 'initial',
+            userId: ctx.actor.userId,
+          });
+        }
+        return product.id;
+      });
+      return await getProduct(ctx, productId);
+    } catch (error) {
+      if (!isSkuViolation(error)) throw error;
+      if (input.sku || attempt >= 3) throw skuTaken();
+    }
+  }
+}

@@ -1,0 +1,430 @@
+import { MESSAGES, type Product, type ProductList } from '@oja/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { product_batches, products, sale_lines, sales, stock_movements } from '../../src/db/schema';
+import { createTestApp, type TestApp } from '../app';
+import { signUpCeo } from '../factories';
+import { type ApiClient, apiClient } from '../http';
+import { createProduct, lagosDay, productBody } from './support';
+
+let t: TestApp;
+let api: ApiClient;
+let ceo: Awaited<ReturnType<typeof signUpCeo>>;
+let businessId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiClient(t.app);
+  ceo = await signUpCeo(t);
+  businessId = ceo.business.id;
+});
+afterAll(() => t.close());
+
+const P = MESSAGES.product;
+
+async function list(query: Record<string, string | number | undefined> = {}, id = businessId) {
+  const answer = await api.get<ProductList>('/stock/products/list_products/', {
+    token: ceo.token,
+    query: { business_id: id, ...query },
+  });
+  expect(answer.status).toBe(200);
+  return answer.data;
+}
+
+describe('creating a product', () => {
+  it('answers the product with its batches, soonest expiry first and no expiry last, and a generated SKU', async () => {
+    const answer = await api.post<Product>('/stock/products/', {
+      token: ceo.token,
+      body: productBody(businessId, {
+        product_name: 'Peak Milk 400g',
+        cost_price: '2000',
+        selling_price: 2500.5,
+        selling_price_discount_percentage: '5',
+        wholesale_price: undefined,
+        batches: [
+          { batch_number: 'NOEXP', quantity: 4 },
+          { batch_number: 'LATER', quantity: 3, expiration_date: lagosDay(90) },
+          { batch_number: 'SOON1', quantity: 2, expiration_date: lagosDay(10) },
+        ],
+      }),
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.response_description).toBe(P.created);
+    const product = answer.data;
+    expect(product).toMatchObject({
+      product_name: 'Peak Milk 400g',
+      cost_price: '2000.00',
+      selling_price: '2500.50',
+      selling_price_discount_percentage: '5.00',
+      wholesale_price: null,
+      wholesale_price_discount_percentage: '0.00',
+      currency: 'NGN',
+      quantity_in_stock: 9,
+      expired_quantity: 0,
+      business: { id: businessId, slug: ceo.business.slug },
+    });
+    expect(product.sku).toMatch(/^PEA-[2-9A-Z]{6}$/);
+    expect(product.batches.map((batch) => batch.batch_number)).toEqual(['SOON1', 'LATER', 'NOEXP']);
+    expect(product.batches.map((batch) => batch.expiration_date)).toEqual([lagosDay(10), lagosDay(90), null]);
+  });
+
+  it('brings the opening quantities in through the ledger', async () => {
+    const product = await createProduct(api, ceo.token, businessId, {
+      batches: [
+        { batch_number: 'OPEN-1', quantity: 7 },
+        { batch_number: 'OPEN-2', quantity: 0 },
+      ],
+    });
+    const movements = await t.db
+      .select({ delta: stock_movements.delta, reason: stock_movements.reason, user_id: stock_movements.user_id })
+      .from(stock_movements)
+      .where(and(eq(stock_movements.business_id, businessId), eq(stock_movements.product_id, product.id)));
+    expect(movements).toEqual([{ delta: 7, reason: 'initial', user_id: ceo.user.id }]);
+  });
+
+  it('answers each of the spec validation messages, field by field, and writes nothing', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ product_name: 'Ri' }, 'product_name', P.nameMin],
+      [{ product_name: undefined }, 'product_name', P.nameMin],
+      [{ cost_price: '0' }, 'cost_price', P.costPositive],
+      [{ cost_price: '-5.00' }, 'cost_price', P.costPositive],
+      [{ cost_price: undefined }, 'cost_price', P.costPositive],
+      [{ selling_price: '0.00' }, 'selling_price', P.sellingPositive],
+      [{ selling_price: 'abc' }, 'selling_price', P.sellingPositive],
+      [{ selling_price_discount_percentage: '100.01' }, 'selling_price_discount_percentage', P.discountRange],
+      [{ wholesale_price_discount_percentage: '-1' }, 'wholesale_price_discount_percentage', P.discountRange],
+      [{ batches: [{ batch_number: 'AB', quantity: 1 }] }, 'batches.0.batch_number', P.batchNumberMin],
+      [{ batches: [{ batch_number: 'ABC', quantity: -1 }] }, 'batches.0.quantity', P.quantityNonNegative],
+      [{ batches: [{ quantity: 1 }] }, 'batches.0.batch_number', P.createRequired],
+      [{ batches: [{ batch_number: 'ABC' }] }, 'batches.0.quantity', P.createRequired],
+      [{ batches: [] }, 'batches', P.createRequired],
+      [{ batches: undefined }, 'batches', P.createRequired],
+      [{ business_id: undefined }, 'business_id', P.createRequired],
+      [{ currency: '' }, 'currency', P.currencyRequired],
+    ];
+    const before = (await t.db.select({ id: products.id }).from(products)).length;
+    for (const [overrides, field, message] of cases) {
+      const answer = await api.post('/stock/products/', {
+        token: ceo.token,
+        body: { ...productBody(businessId), ...overrides },
+      });
+      expect(answer.status, `${field}: ${message}`).toBe(400);
+      expect(answer.body.errors?.[field], field).toEqual([message]);
+    }
+    expect((await t.db.select({ id: products.id }).from(products)).length).toBe(before);
+  });
+
+  it('refuses unknown fields, a currency outside the list and repeated batch numbers', async () => {
+    const unknown = await api.post('/stock/products/', {
+      token: ceo.token,
+      body: { ...productBody(businessId), quantity_in_stock: 99 },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors?.quantity_in_stock).toEqual(['Unknown field: quantity_in_stock.']);
+    const gbp = await api.post('/stock/products/', {
+      token: ceo.token,
+      body: productBody(businessId, { currency: 'GBP' as 'NGN' }),
+    });
+    expect(gbp.status).toBe(400);
+    const repeated = await api.post('/stock/products/', {
+      token: ceo.token,
+      body: productBody(businessId, {
+        batches: [
+          { batch_number: 'SAME-1', quantity: 1 },
+          { batch_number: 'same-1', quantity: 2 },
+        ],
+      }),
+    });
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.errors?.['batches.1.batch_number']).toEqual(['Each batch needs its own batch number.']);
+  });
+
+  it('keeps a SKU unique within the business whatever its case, and free across businesses', async () => {
+    await createProduct(api, ceo.token, businessId, { sku: 'MILO-500' });
+    const taken = await api.post('/stock/products/', {
+      token: ceo.token,
+      body: productBody(businessId, { sku: 'milo-500' }),
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors?.sku).toEqual([P.skuTaken]);
+    const other = await signUpCeo(t);
+    const elsewhere = await createProduct(api, other.token, other.business.id, { sku: 'MILO-500' });
+    expect(elsewhere.sku).toBe('MILO-500');
+  });
+});
+
+describe('listing products', () => {
+  let shop: Awaited<ReturnType<typeof signUpCeo>>;
+  const names: string[] = [];
+
+  beforeAll(async () => {
+    shop = await signUpCeo(t);
+    for (let i = 1; i <= 23; i++) {
+      const name = `Item ${String(i).padStart(2, '0')}`;
+      names.push(name);
+      await createProduct(api, shop.token, shop.business.id, {
+        product_name: name,
+        sku: `SKU-${i}`,
+        batches: [{ batch_number: `LOT-${i}`, quantity: i % 2 === 0 ? 0 : i }],
+      });
+    }
+  });
+
+  const shopList = async (query: Record<string, string | number | undefined> = {}) => {
+    const answer = await api.get<ProductList>('/stock/products/list_products/', {
+      token: shop.token,
+      query: { business_id: shop.business.id, ...query },
+    });
+    expect(answer.status).toBe(200);
+    return answer.data;
+  };
+
+  it('pages by 20, newest first, with true counts', async () => {
+    const first = await shopList();
+    expect(first).toMatchObject({ count: 23, next: 2, previous: null, current_page: 1, total_pages: 2 });
+    expect(first.results).toHaveLength(20);
+    expect(first.results[0]?.product_name).toBe('Item 23');
+    const second = await shopList({ page: 2 });
+    expect(second).toMatchObject({ count: 23, next: null, previous: 1, current_page: 2, total_pages: 2 });
+    expect(second.results.map((product) => product.product_name)).toEqual(['Item 03', 'Item 02', 'Item 01']);
+  });
+
+  it('searches the name or the SKU, any case, as a substring, on the server', async () => {
+    const byName = await shopList({ search: 'tem 1' });
+    expect(byName.results.map((product) => product.product_name).sort()).toEqual(
+      names.filter((name) => name.startsWith('Item 1')),
+    );
+    expect(byName.count).toBe(10);
+    const bySku = await shopList({ search: 'sku-7' });
+    expect(bySku.results.map((product) => product.sku)).toEqual(['SKU-7']);
+    const wildcard = await shopList({ search: '%' });
+    expect(wildcard.count).toBe(0);
+  });
+
+  it('filters in stock and out of stock, and the counts follow', async () => {
+    const inStock = await shopList({ stock: 'in_stock' });
+    expect(inStock.count).toBe(12);
+    expect(inStock.results.every((product) => product.quantity_in_stock > 0)).toBe(true);
+    const out = await shopList({ stock: 'out_of_stock' });
+    expect(out.count).toBe(11);
+    expect(out.results.every((product) => product.quantity_in_stock === 0)).toBe(true);
+    const both = await shopList({ stock: 'in_stock', search: 'Item 1' });
+    expect(both.results.map((product) => product.product_name).sort()).toEqual([
+      'Item 11',
+      'Item 13',
+      'Item 15',
+      'Item 17',
+      'Item 19',
+    ]);
+  });
+
+  it('refuses an unknown filter with a 400', async () => {
+    const answer = await api.get('/stock/products/list_products/', {
+      token: shop.token,
+      query: { business_id: shop.business.id, stock: 'plenty' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.stock).toBeDefined();
+  });
+
+  it('answers under the spec prefix /dev/api/v1 too', async () => {
+    const answer = await api.get<ProductList>('/stock/products/list_products/', {
+      prefix: '/dev/api/v1',
+      token: shop.token,
+      query: { business_id: shop.business.id },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.data.count).toBe(23);
+  });
+});
+
+describe('expiry', () => {
+  let product: Product;
+
+  beforeAll(async () => {
+    product = await createProduct(api, ceo.token, businessId, {
+      product_name: 'Expiry Yoghurt',
+      batches: [
+        { batch_number: 'OLD-1', quantity: 6, expiration_date: lagosDay(-1) },
+        { batch_number: 'TODAY', quantity: 2, expiration_date: lagosDay(0) },
+        { batch_number: 'FAR-1', quantity: 3, expiration_date: lagosDay(45) },
+      ],
+    });
+  });
+
+  it('marks a batch past its date, counts it apart and never as stock; one expiring today still sells', () => {
+    expect(product.quantity_in_stock).toBe(5);
+    expect(product.expired_quantity).toBe(6);
+    expect(product.batches.map((batch) => [batch.batch_number, batch.is_expired])).toEqual([
+      ['OLD-1', true],
+      ['TODAY', false],
+      ['FAR-1', false],
+    ]);
+  });
+
+  it('a product whose only stock has expired is out of stock', async () => {
+    const stale = await createProduct(api, ceo.token, businessId, {
+      product_name: 'Stale Bread Loaf',
+      batches: [{ batch_number: 'STALE', quantity: 9, expiration_date: lagosDay(-3) }],
+    });
+    const out = await list({ stock: 'out_of_stock', search: 'Stale Bread' });
+    expect(out.results.map((row) => row.id)).toEqual([stale.id]);
+    expect(out.results[0]).toMatchObject({ quantity_in_stock: 0, expired_quantity: 9 });
+    expect((await list({ stock: 'in_stock', search: 'Stale Bread' })).count).toBe(0);
+  });
+
+  it('filters products expiring soon (30 days by default, or the days asked), never the already expired', async () => {
+    const soonOnly = await createProduct(api, ceo.token, businessId, {
+      product_name: 'Soon Sardines',
+      batches: [{ batch_number: 'SOON', quantity: 1, expiration_date: lagosDay(12) }],
+    });
+    const soon = await list({ expiring: 'soon' });
+    expect(soon.count).toBeLessThan(20);
+    const ids = soon.results.map((row) => row.id);
+    expect(ids).toContain(soonOnly.id);
+    expect(ids).toContain(product.id);
+    expect(ids).not.toContain((await list({ search: 'Stale Bread' })).results[0]?.id);
+    const farProduct = await createProduct(api, ceo.token, businessId, {
+      product_name: 'Far Future Beans',
+      batches: [{ batch_number: 'FAR', quantity: 1, expiration_date: lagosDay(50) }],
+    });
+    expect((await list({ expiring: 'soon', search: 'Far Future' })).count).toBe(0);
+    const within60 = await list({ expiring: 'soon', days: 60, search: 'Far Future' });
+    expect(within60.results.map((row) => row.id)).toEqual([farProduct.id]);
+  });
+});
+
+describe('one product', () => {
+  it('answers GET /stock/products/ with its stock, and 404 for an unknown id', async () => {
+    const product = await createProduct(api, ceo.token, businessId);
+    const found = await api.get<Product>('/stock/products/', {
+      token: ceo.token,
+      query: { business_id: businessId, product_id: product.id },
+    });
+    expect(found.status).toBe(200);
+    expect(found.data).toEqual(product);
+    const missing = await api.get('/stock/products/', {
+      token: ceo.token,
+      query: { business_id: businessId, product_id: 999_999 },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.detail).toBe(P.notFound);
+  });
+});
+
+describe('updating a product', () => {
+  it('changes only the fields sent', async () => {
+    const product = await createProduct(api, ceo.token, businessId, { sku: 'UPD-1' });
+    const answer = await api.patch<Product>('/stock/products/update/', {
+      token: ceo.token,
+      body: { id: product.id, business_id: businessId, selling_price: '1750', wholesale_price: null },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.response_description).toBe(P.updated);
+    expect(answer.data).toMatchObject({
+      ...product,
+      selling_price: '1750.00',
+      wholesale_price: null,
+      updated_at: expect.any(String),
+    });
+    expect(answer.data.updated_at > product.updated_at).toBe(true);
+  });
+
+  it('answers the spec messages and refuses a SKU another product holds', async () => {
+    const first = await createProduct(api, ceo.token, businessId, { sku: 'UPD-TAKEN' });
+    const second = await createProduct(api, ceo.token, businessId);
+    const missing = await api.patch('/stock/products/update/', { token: ceo.token, body: { selling_price: '10' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toMatchObject({ id: [P.updateRequired], business_id: [P.updateRequired] });
+    const bad = await api.patch('/stock/products/update/', {
+      token: ceo.token,
+      body: { id: second.id, business_id: businessId, product_name: 'No', selling_price_discount_percentage: '150' },
+    });
+    expect(bad.body.errors).toMatchObject({
+      product_name: [P.nameMin],
+      selling_price_discount_percentage: [P.discountRange],
+    });
+    const taken = await api.patch('/stock/products/update/', {
+      token: ceo.token,
+      body: { id: second.id, business_id: businessId, sku: 'upd-taken' },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors?.sku).toEqual([P.skuTaken]);
+    const own = await api.patch('/stock/products/update/', {
+      token: ceo.token,
+      body: { id: first.id, business_id: businessId, sku: 'upd-taken' },
+    });
+    expect(own.status).toBe(200);
+    expect(own.data.sku).toBe('upd-taken');
+  });
+});
+
+describe('deleting a product', () => {
+  it('erases a product never sold, with its batches and movements', async () => {
+    const product = await createProduct(api, ceo.token, businessId);
+    const answer = await api.delete('/stock/products/delete/', {
+      token: ceo.token,
+      body: { id: product.id, business_id: businessId },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.response_description).toBe(P.deleted);
+    expect(answer.data).toEqual({ id: product.id, archived: false });
+    expect(await t.db.select().from(products).where(eq(products.id, product.id))).toHaveLength(0);
+    expect(await t.db.select().from(product_batches).where(eq(product_batches.product_id, product.id))).toHaveLength(0);
+    expect(await t.db.select().from(stock_movements).where(eq(stock_movements.product_id, product.id))).toHaveLength(0);
+    const again = await api.delete('/stock/products/delete/', {
+      token: ceo.token,
+      body: { id: product.id, business_id: businessId },
+    });
+    expect(again.status).toBe(404);
+  });
+
+  it('archives a product that appears in a past sale: gone from lists and lookups, history whole, SKU free again', async () => {
+    const product = await createProduct(api, ceo.token, businessId, {
+      sku: 'SOLD-ONCE',
+      product_name: 'Sold Once Soap',
+    });
+    const [sale] = await t.db
+      .insert(sales)
+      .values({
+        business_id: businessId,
+        total_cart_amount: '1500.00',
+        customer_name: 'Bola',
+        created_by_name: 'Ada Obi',
+        payment_status: 'paid',
+      })
+      .returning({ id: sales.id });
+    await t.db.insert(sale_lines).values({
+      business_id: businessId,
+      sale_id: sale!.id,
+      product_id: product.id,
+      product_name: product.product_name,
+      sku: product.sku,
+      quantity: 1,
+      unit_price: '1500.00',
+      line_total: '1500.00',
+    });
+    const answer = await api.delete('/stock/products/delete/', {
+      token: ceo.token,
+      body: { id: product.id, business_id: businessId },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.data).toEqual({ id: product.id, archived: true });
+    const [row] = await t.db.select().from(products).where(eq(products.id, product.id));
+    expect(row?.archived_at).toBeInstanceOf(Date);
+    expect(await t.db.select().from(stock_movements).where(eq(stock_movements.product_id, product.id))).toHaveLength(1);
+    expect((await list({ search: 'Sold Once Soap' })).count).toBe(0);
+    const lookup = await api.get('/stock/products/', {
+      token: ceo.token,
+      query: { business_id: businessId, product_id: product.id },
+    });
+    expect(lookup.status).toBe(404);
+    const update = await api.patch('/stock/products/update/', {
+      token: ceo.token,
+      body: { id: product.id, business_id: businessId, selling_price: '1.00' },
+    });
+    expect(update.status).toBe(404);
+    const reused = await createProduct(api, ceo.token, businessId, { sku: 'SOLD-ONCE' });
+    expect(reused.sku).toBe('SOLD-ONCE');
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * The inventory benchmark: one business with 100,000 products (and a neighbour
+ * business beside it), measured through the real HTTP stack in process
+ * (app.inject: authentication, the membership check, the queries, the JSON).
+ * Prints p50/p95/p99 per scenario; exits 1 when a budgeted scenario misses it.
+ *
+ *   npm run bench            BENCH_PRODUCTS=20000 BENCH_ITERATIONS=100 npm run bench
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { STOCK_PATHS } from '@oja/contract';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../apps/server/src/app';
+import { connect, type Database } from '../../apps/server/src/db/client';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
+import { migrateDatabase } from '../../apps/server/src/db/migrate';
+import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
+import { loadConfig } from '../../apps/server/src/platform/config';
+import { createMemoryMailer } from '../../apps/server/src/platform/mail';
+import { createTokenService } from '../../apps/server/src/platform/tokens';
+import { generateCatalogue } from './generate';
+import { type Figures, measure } from './measure';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const NEIGHBOUR_PRODUCTS = Math.round(PRODUCTS / 5);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
+const WARMUP = Math.max(10, Math.round(ITERATIONS / 10));
+const BUDGET_P99_MS = 20;
+const PASSWORD = 'bench-pass-word';
+
+/** Parts of names a shopkeeper types: broad ("milk") and narrow ("peak milk 400"). */
+const NAME_SEARCHES = [
+  'sardin',
+  'golden pen',
+  'spaghet',
+  'tomato paste',
+  'milk',
+  'peak milk 400',
+  'kings veg',
+  'ola-ola',
+  'yoghurt',
+  'noodle',
+  'seasoning cu',
+  'mayonn',
+];
+
+type Scenario = { name: string; budgeted: boolean; query: (round: number) => Record<string, string | number> };
+
+const scenarios: Scenario[] = [
+  { name: 'list a page (pages 1-50)', budgeted: true, query: (round) => ({ page: 1 + (round % 50) }) },
+  {
+    name: 'search part of a name',
+    budgeted: true,
+    query: (round) => ({ search: NAME_SEARCHES[round % NAME_SEARCHES.length]! }),
+  },
+  {
+    name: 'search part of a SKU',
+    budgeted: true,
+    query: (round) => ({ search: `sku-0${String((round * 7919) % 9999).padStart(4, '0')}` }),
+  },
+  { name: 'list a deep page (page 4000)', budgeted: false, query: () => ({ page: 4000 }) },
+  { name: 'filter in stock', budgeted: false, query: (round) => ({ stock: 'in_stock', page: 1 + (round % 5) }) },
+  {
+    name: 'filter out of stock',
+    budgeted: false,
+    query: (round) => ({ stock: 'out_of_stock', page: 1 + (round % 5) }),
+  },
+  { name: 'filter expiring soon', budgeted: false, query: () => ({ expiring: 'soon' }) },
+  {
+    name: 'search + in stock',
+    budgeted: false,
+    query: (round) => ({ search: NAME_SEARCHES[round % NAME_SEARCHES.length]!, stock: 'in_stock' }),
+  },
+];
+
+async function createOwner(database: Database, label: string): Promise<{ businessId: number; username: string }> {
+  const username = `bench.${label}`;
+  const passwordHash = await hashPassword(PASSWORD);
+  const client = await database.pool.connect();
+  try {
+    await client.query('begin');
+    const user = await client.query<{ id: string }>(
+      `insert into users (first_name, last_name, username, password_hash, is_active, account_role)
+       values ('Bench', $1, $2, $3, true, 'ceo') returning id`,
+      [label, username, passwordHash],
+    );
+    const userId = user.rows[0]!.id;
+    const business = await client.query<{ id: string }>(
+      `insert into businesses (name, slug, owner_id) values ($1, $2, $3) returning id`,
+      [`${label} Stores`, `bench-${label}`, userId],
+    );
+    const businessId = business.rows[0]!.id;
+    await client.query(`insert into memberships (business_id, user_id, role, is_active) values ($1, $2, 'ceo', true)`, [
+      businessId,
+      userId,
+    ]);
+    await client.query('update users set current_business_id = $1 where id = $2', [businessId, userId]);
+    await client.query('commit');
+    return { businessId: Number(businessId), username };
+  } finally {
+    client.release();
+  }
+}
+
+async function logIn(app: FastifyInstance, username: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login/',
+    payload: { email_or_username: username, password: PASSWORD },
+  });
+  if (response.statusCode !== 200) throw new Error(`Login failed: ${response.body}`);
+  return response.json().response_data.access_token;
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(10);
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const dataDir = await mkdtemp(join(tmpdir(), 'oja-bench-'));
+  const quiet = () => {};
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    password: randomBytes(12).toString('hex'),
+    log: { info: quiet, debug: quiet, warn: (message) => console.warn(message) },
+  });
+  const database = connect(embedded.url, { max: 10 });
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateDatabase(database.pool);
+    const shop = await createOwner(database, 'main');
+    const neighbour = await createOwner(database, 'neighbour');
+    const client = await database.pool.connect();
+    try {
+      await generateCatalogue(client, neighbour.businessId, NEIGHBOUR_PRODUCTS);
+      await generateCatalogue(client, shop.businessId, PRODUCTS);
+    } finally {
+      client.release();
+    }
+    const generated = performance.now();
+    console.warn(
+      `Generated ${PRODUCTS.toLocaleString('en')} products (+${NEIGHBOUR_PRODUCTS.toLocaleString('en')} in a neighbour business) in ${((generated - started) / 1000).toFixed(1)} s`,
+    );
+
+    app = await buildApp({
+      deps: {
+        db: database.db,
+        config: { ...loadConfig({}), webDistDir: '/nonexistent' },
+        mailer: createMemoryMailer(),
+        tokens: createTokenService(randomBytes(32).toString('base64url')),
+        log: pino({ level: 'silent' }),
+      },
+    });
+    await app.ready();
+    const token = await logIn(app, shop.username);
+
+    const rows: string[] = [];
+    let failed = false;
+    for (const scenario of scenarios) {
+      let lastCount = 0;
+      const figures: Figures = await measure(
+        async (round) => {
+          const response = await app!.inject({
+            method: 'GET',
+            url: `/api/v1${STOCK_PATHS.list}`,
+            headers: { authorization: `Bearer ${token}` },
+            query: Object.fromEntries(
+              Object.entries({ business_id: shop.businessId, ...scenario.query(round) }).map(([k, v]) => [
+                k,
+                String(v),
+              ]),
+            ),
+          });
+          if (response.statusCode !== 200) throw new Error(`${scenario.name}: ${response.statusCode} ${response.body}`);
+          lastCount = response.json().response_data.count;
+        },
+        { warmup: WARMUP, iterations: ITERATIONS },
+      );
+      const verdict = scenario.budgeted
+        ? figures.p99 < BUDGET_P99_MS
+          ? `p99 < ${BUDGET_P99_MS} ms  ok`
+          : `p99 < ${BUDGET_P99_MS} ms  MISSED`
+        : '(no budget)';
+      if (scenario.budgeted && figures.p99 >= BUDGET_P99_MS) failed = true;
+      rows.push(
+        `${scenario.name.padEnd(30)}${ms(figures.p50)}${ms(figures.p95)}${ms(figures.p99)}${ms(figures.max)}   ${verdict}   (last count ${lastCount})`,
+      );
+    }
+    const header = `${'scenario'.padEnd(30)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'max'.padStart(10)}   budget`;
+    process.stdout.write(
+      `\nGET ${STOCK_PATHS.list} with ${PRODUCTS.toLocaleString('en')} products in the business, ${ITERATIONS} requests per scenario after ${WARMUP} warm-up\n\n${header}\n${rows.join('\n')}\n\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s. ${failed ? 'A budget was MISSED.' : 'Every budget met.'}\n`,
+    );
+    process.exitCode = failed ? 1 : 0;
+  } finally {
+    await app?.close();
+    await database.close();
+    await embedded.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
