@@ -1,2 +1,407 @@
-// The sales part of the contract: schemas, types and messages of the sales API.
-export {};
+import * as z from 'zod';
+import { BUSINESS_TIME_ZONE } from './constants';
+import {
+  currencySchema,
+  type PricingStrategy,
+  paymentMethodSchema,
+  paymentStatusSchema,
+  pricingStrategySchema,
+} from './enums';
+import { MESSAGES } from './messages';
+import { fromKobo, moneyOut, moneySchema, toKobo } from './money';
+import { pageQuerySchema, paginated } from './pagination';
+
+/** The sales API's own sentences (the spec's are in MESSAGES.cart and MESSAGES.sale). */
+export const SALES_MESSAGES = {
+  cartsListed: 'Carts.',
+  salesListed: 'Sales.',
+  saleFound: 'Sale.',
+  debtsListed: 'Debts.',
+  customersListed: 'Customers.',
+  emptyCart: 'Add at least one item to the cart before confirming the sale.',
+  depositBelowTotal: 'For a partial payment the deposit must be less than the total.',
+  productUnavailable: 'A product in this cart is no longer sold. Remove it from the cart.',
+  batchNotFound: 'This batch does not belong to the product.',
+  customerNotFound: 'Choose a registered customer of this business.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another sale.',
+  idempotencyKeyFormat: 'The Idempotency-Key header has 8 to 100 letters, digits, dashes or underscores.',
+  invalidAmount: 'Enter an amount like 1500 or 1500.50.',
+  amountPositive: 'Amount must be positive',
+  alreadyPaid: 'This sale is already paid in full.',
+  overpayment: (balance: string) => `The payment is more than the balance of ${balance}.`,
+  paymentRecorded: 'Payment recorded ✅',
+  failedRecordPayment: 'Failed to record payment.',
+  failedFetchSale: 'Failed to fetch sale.',
+  failedFetchDebts: 'Failed to fetch debts.',
+  failedFetchCustomers: 'Failed to fetch customers.',
+  tooManyItems: 'A cart holds at most 100 lines.',
+} as const;
+
+/** The sales calls: spec section 7's, and the shop's own beyond it (detail, payments, debts, customers). */
+export const SALES_PATHS = {
+  carts: '/sales/carts/list_carts/',
+  createCart: '/sales/carts/',
+  updateCart: '/sales/carts/update/',
+  deleteCart: '/sales/carts/delete/',
+  customers: '/sales/customers/',
+  sales: '/sales/',
+  sale: '/sales/detail/',
+  payments: '/sales/payments/',
+  debts: '/sales/debts/',
+  myDebts: '/sales/debts/mine/',
+} as const;
+
+const cartMessages = MESSAGES.cart;
+
+const id = () => z.number({ error: MESSAGES.validation.required }).int().positive().max(Number.MAX_SAFE_INTEGER);
+/** Ids in a query string arrive as text. */
+const queryId = (label: string) =>
+  z.coerce
+    .number({ error: `${label} is required.` })
+    .int(`${label} must be a whole number.`)
+    .positive(`${label} must be a whole number.`)
+    .max(Number.MAX_SAFE_INTEGER);
+const searchQuery = z.string().trim().max(100).optional();
+
+/** "Cart-20260305-143210": the spec's default title, "Cart-" plus a timestamp (Lagos time). */
+export function defaultCartTitle(now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `Cart-${part('year')}${part('month')}${part('day')}-${part('hour')}${part('minute')}${part('second')}`;
+}
+
+// ---------- Pricing: the one computation of a line's price, run by the server (authority) and the web (preview).
+
+export type PricedProduct = {
+  selling_price: string;
+  selling_price_discount_percentage: string;
+  wholesale_price: string | null;
+  wholesale_price_discount_percentage: string;
+};
+export type PricedLine = { quantity: number; pricing_strategy: PricingStrategy; apply_discount: boolean };
+export type LinePrice = {
+  /** The list price used (retail, or wholesale when asked for and set). */
+  unit_price: string;
+  discount_percentage: string;
+  /** The unit price after the discount, rounded half up to the kobo. */
+  net_unit_price: string;
+  /** net_unit_price × quantity: splitting a line over batches splits its total exactly. */
+  line_total: string;
+};
+
+export function priceLine(product: PricedProduct, line: PricedLine): LinePrice {
+  const isWholesale = line.pricing_strategy === 'wholesale' && product.wholesale_price !== null;
+  const unitPrice = isWholesale ? (product.wholesale_price as string) : product.selling_price;
+  const discount = line.apply_discount
+    ? isWholesale
+      ? product.wholesale_price_discount_percentage
+      : product.selling_price_discount_percentage
+    : '0';
+  // A percentage with two decimals read as kobo is in hundredths of a percent (basis points).
+  const basisPoints = toKobo(discount);
+  const netKobo = (toKobo(unitPrice) * (10_000n - basisPoints) + 5_000n) / 10_000n;
+  return {
+    unit_price: fromKobo(toKobo(unitPrice)),
+    discount_percentage: fromKobo(basisPoints),
+    net_unit_price: fromKobo(netKobo),
+    line_total: fromKobo(netKobo * BigInt(line.quantity)),
+  };
+}
+
+// ---------- Carts
+
+export const cartItemInputSchema = z.strictObject({
+  product_id: id(),
+  /** Kept as chosen; stock is still taken soonest-expiring first when the sale is confirmed. */
+  product_batch_id: id().nullable().optional(),
+  quantity: z
+    .number({ error: cartMessages.quantityMin })
+    .int(cartMessages.quantityMin)
+    .min(1, cartMessages.quantityMin)
+    .max(1_000_000),
+  pricing_strategy: pricingStrategySchema.default('retail'),
+  apply_discount: z.boolean().default(true),
+});
+export type CartItemInput = z.input<typeof cartItemInputSchema>;
+
+const cartTitle = z.string({ error: cartMessages.titleMin }).trim().min(3, cartMessages.titleMin).max(120);
+const customerName = z
+  .string({ error: cartMessages.customerNameMin })
+  .trim()
+  .min(3, cartMessages.customerNameMin)
+  .max(120);
+const cartItems = z.array(cartItemInputSchema).max(100, SALES_MESSAGES.tooManyItems);
+
+/** Title and customer name default to "Cart-{timestamp}" and "Unnamed Customer" when left out. */
+export const createCartBodySchema = z.strictObject({
+  business_id: id(),
+  title: cartTitle.optional(),
+  customer_name: customerName.optional(),
+  /** A registered customer of the business: the sale then shows in their area. */
+  customer_id: id().nullable().optional(),
+  items: cartItems.default([]),
+});
+export type CreateCartBody = z.input<typeof createCartBodySchema>;
+
+/** A full replacement: the items are the cart's new item list. */
+export const updateCartBodySchema = z.strictObject({
+  id: id(),
+  business_id: id(),
+  title: cartTitle,
+  customer_name: customerName,
+  customer_id: id().nullable().optional(),
+  items: cartItems,
+});
+export type UpdateCartBody = z.input<typeof updateCartBodySchema>;
+
+/** The cart editor's form: the update's fields without the ids (title and customer prefilled with the defaults). */
+export const cartFormSchema = updateCartBodySchema.omit({ id: true, business_id: true });
+export type CartFormValues = z.input<typeof cartFormSchema>;
+
+export const deleteCartBodySchema = z.strictObject({ id: id(), business_id: id() });
+export type DeleteCartBody = z.input<typeof deleteCartBodySchema>;
+
+export const listCartsQuerySchema = z.object({
+  business_id: queryId('Business ID'),
+  page: pageQuerySchema,
+  /** Carts created by this user (the inventory page lists the current user's). */
+  user_id: queryId('User ID').optional(),
+  id: queryId('Cart ID').optional(),
+  /** Over the title and the customer name. */
+  search: searchQuery,
+});
+export type ListCartsQuery = z.input<typeof listCartsQuerySchema>;
+
+export const cartItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_batch_id: z.number().int().nullable(),
+  quantity: z.number().int(),
+  pricing_strategy: pricingStrategySchema,
+  apply_discount: z.boolean(),
+  product_name: z.string(),
+  sku: z.string(),
+  currency: currencySchema,
+  unit_price: moneyOut,
+  discount_percentage: moneyOut,
+  net_unit_price: moneyOut,
+  line_total: moneyOut,
+  /** What can be sold now (unexpired batches), so a line asking for more can be shown before confirming. */
+  quantity_in_stock: z.number().int(),
+  /** The product was deleted after it was put in the cart: the cart cannot be confirmed with it. */
+  is_archived: z.boolean(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartSchema = z.object({
+  id: z.number().int(),
+  business_id: z.number().int(),
+  title: z.string(),
+  customer_name: z.string(),
+  customer_id: z.number().int().nullable(),
+  created_by: z.number().int().nullable(),
+  created_by_name: z.string().nullable(),
+  /** The currency every line shares; null for an empty cart. */
+  currency: currencySchema.nullable(),
+  items: z.array(cartItemSchema),
+  total_cart_amount: moneyOut,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+export const cartListSchema = paginated(cartSchema);
+export const cartAnswerSchema = z.object({ cart: cartSchema });
+
+// ---------- Registered customers a cart can name
+
+export const listCustomersQuerySchema = z.object({
+  business_id: queryId('Business ID'),
+  search: searchQuery,
+});
+export const customerSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+export const customerListSchema = z.object({ results: z.array(customerSchema) });
+
+// ---------- Sales
+
+const depositAmount = moneySchema({ invalid: SALES_MESSAGES.invalidAmount });
+
+/** What the confirm dialog asks: how the customer pays now. */
+const paymentFields = {
+  payment_status: paymentStatusSchema.default('not_paid'),
+  /** Counted only for a partial payment, where it is required and must be above 0 and below the total. */
+  deposit_amount: z.preprocess((value) => (value === '' ? null : value), depositAmount.nullable().optional()),
+  payment_method: paymentMethodSchema.default('cash'),
+};
+
+function requireDepositWhenPartial(
+  body: { payment_status: string; deposit_amount?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.payment_status !== 'partial') return;
+  if (!body.deposit_amount || toKobo(body.deposit_amount) <= 0n) {
+    ctx.addIssue({ code: 'custom', path: ['deposit_amount'], message: MESSAGES.sale.depositRequired });
+  }
+}
+
+export const confirmSaleFormSchema = z.strictObject(paymentFields).superRefine(requireDepositWhenPartial);
+export type ConfirmSaleFormValues = z.input<typeof confirmSaleFormSchema>;
+
+/** Confirms a cart into a sale. The total comes from the products' prices, never from the client. */
+export const createSaleBodySchema = z
+  .strictObject({
+    cart_id: id(),
+    business_id: id(),
+    ...paymentFields,
+    /** Accepted for the spec's clients and ignored: the seller is whoever is logged in. */
+    created_by: z.number().int().nullable().optional(),
+  })
+  .superRefine(requireDepositWhenPartial);
+export type CreateSaleBody = z.input<typeof createSaleBodySchema>;
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[\w-]{8,100}$/;
+
+export const listSalesQuerySchema = z.object({
+  business_id: queryId('Business ID'),
+  page: pageQuerySchema,
+  /** The sales of this registered customer (a customer always sees only their own). */
+  user_id: queryId('User ID').optional(),
+  /** The sales this member sold. */
+  created_by: queryId('Seller ID').optional(),
+  payment_status: paymentStatusSchema.optional(),
+  /** Over the products' names and the customer's name. */
+  search: searchQuery,
+});
+export type ListSalesQuery = z.input<typeof listSalesQuerySchema>;
+
+export const getSaleQuerySchema = z.object({
+  business_id: queryId('Business ID'),
+  id: queryId('Sale ID'),
+});
+
+export const saleItemSchema = z.object({
+  product: z.object({ id: z.number().int(), product_name: z.string() }),
+  quantity: z.number().int(),
+});
+
+export const saleSchema = z.object({
+  id: z.number().int(),
+  cart_id: z.number().int().nullable(),
+  business_id: z.number().int(),
+  payment_status: paymentStatusSchema,
+  deposit_amount: moneyOut,
+  created_by: z.number().int().nullable(),
+  created_by_name: z.string(),
+  customer_name: z.string(),
+  customer_id: z.number().int().nullable(),
+  currency: currencySchema,
+  total_cart_amount: moneyOut,
+  amount_paid: moneyOut,
+  balance: moneyOut,
+  /** One per product, in the order they were sold. */
+  items: z.array(saleItemSchema),
+  created_at: z.string(),
+});
+export type Sale = z.infer<typeof saleSchema>;
+export const saleListSchema = paginated(saleSchema);
+
+/** A line as sold: a snapshot that later product edits never rewrite. One line per batch taken from. */
+export const saleLineSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  sku: z.string(),
+  batch_id: z.number().int().nullable(),
+  batch_number: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  quantity: z.number().int(),
+  pricing_strategy: pricingStrategySchema,
+  unit_price: moneyOut,
+  discount_percentage: moneyOut,
+  net_unit_price: moneyOut,
+  /** Shown to staff only. */
+  cost_price: moneyOut.nullable(),
+  line_total: moneyOut,
+});
+export type SaleLine = z.infer<typeof saleLineSchema>;
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  amount: moneyOut,
+  method: paymentMethodSchema,
+  recorded_by: z.number().int().nullable(),
+  recorded_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const saleDetailSchema = saleSchema.extend({
+  lines: z.array(saleLineSchema),
+  payments: z.array(paymentSchema),
+});
+export type SaleDetail = z.infer<typeof saleDetailSchema>;
+export const saleAnswerSchema = z.object({ sale: saleDetailSchema });
+
+// ---------- Payments and debts
+
+/** The Record Payment form; the request adds the ids. */
+export const recordPaymentFormSchema = z.strictObject({
+  amount: moneySchema({ invalid: SALES_MESSAGES.invalidAmount, positive: SALES_MESSAGES.amountPositive }),
+  method: paymentMethodSchema,
+});
+export type RecordPaymentFormValues = z.input<typeof recordPaymentFormSchema>;
+export const recordPaymentBodySchema = recordPaymentFormSchema.extend({ business_id: id(), sale_id: id() });
+export type RecordPaymentBody = z.input<typeof recordPaymentBodySchema>;
+
+export const listDebtsQuerySchema = z.object({
+  business_id: queryId('Business ID'),
+  page: pageQuerySchema,
+  /** Over the customer's name. */
+  search: searchQuery,
+});
+export const myDebtsQuerySchema = z.object({ business_id: queryId('Business ID') });
+
+export const openSaleSchema = z.object({
+  id: z.number().int(),
+  payment_status: paymentStatusSchema,
+  total_cart_amount: moneyOut,
+  amount_paid: moneyOut,
+  balance: moneyOut,
+  created_at: z.string(),
+});
+export type OpenSale = z.infer<typeof openSaleSchema>;
+
+/**
+ * What one customer owes in one currency: registered customers are one by id,
+ * walk-in customers one by name (the same name in any letter case).
+ */
+export const debtSchema = z.object({
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string(),
+  currency: currencySchema,
+  total_owed: moneyOut,
+  open_sales: z.array(openSaleSchema),
+  last_sale_at: z.string(),
+});
+export type Debt = z.infer<typeof debtSchema>;
+export const debtListSchema = paginated(debtSchema).extend({
+  /** What all customers owe the business, per currency. */
+  totals: z.array(z.object({ currency: currencySchema, total_owed: moneyOut })),
+});
+export type DebtList = z.infer<typeof debtListSchema>;
+export const myDebtsSchema = z.object({ debts: z.array(debtSchema) });

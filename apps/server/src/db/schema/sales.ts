@@ -97,6 +97,9 @@ export const sales = pgTable(
       .where(sql`${t.idempotency_key} is not null`),
     index('sales_business_created_idx').on(t.business_id, t.created_at.desc(), t.id.desc()),
     index('sales_customer_idx').on(t.business_id, t.customer_id).where(sql`${t.customer_id} is not null`),
+    /** Searching sales by customer, and listing what is still owed (debts), stay fast on a long history. */
+    index('sales_business_customer_name_trgm_idx').using('gin', t.business_id, sql`${t.customer_name} gin_trgm_ops`),
+    index('sales_business_open_idx').on(t.business_id, t.created_at).where(sql`${t.payment_status} <> 'paid'`),
     check('sales_payment_status_check', sql`${t.payment_status} in ('paid', 'partial', 'not_paid')`),
     check('sales_amounts_check', sql`${t.amount_paid} >= 0 and ${t.amount_paid} <= ${t.total_cart_amount}`),
   ],
@@ -130,6 +133,8 @@ export const sale_lines = pgTable(
     foreignKey({ columns: [t.business_id, t.product_id], foreignColumns: [products.business_id, products.id] }),
     index('sale_lines_sale_idx').on(t.business_id, t.sale_id),
     index('sale_lines_product_idx').on(t.business_id, t.product_id),
+    /** Searching sales by the products' names as sold. */
+    index('sale_lines_business_name_trgm_idx').using('gin', t.business_id, sql`${t.product_name} gin_trgm_ops`),
     check('sale_lines_quantity_check', sql`${t.quantity} >= 1`),
   ],
 );

@@ -1,11 +1,63 @@
 import { Button } from '@mantine/core';
-import type { Product } from '@oja/contract';
+import { type Cart, MESSAGES, type Product } from '@oja/contract';
+import { IconShoppingCartPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { useCurrentUser } from '../auth/session';
+import { useBusinessContext } from '../businesses/business-context';
+import { AddToCartModal } from './add-to-cart-modal';
+import { fetchOwnCarts, useUpdateCart } from './api';
+import { cartUpdate, lineInputs, withProduct } from './cart-lines';
 
-// SCAFFOLD: the carts and sales issue replaces this with the spec's three add-to-cart cases.
+/**
+ * The inventory card's Add to cart (spec section 2), over the current user's
+ * carts: none → a new-cart dialog with a quantity; exactly one → one unit is
+ * added and the user goes to the sales page; several → choose one or start a new one.
+ */
 export function AddToCartButton({ product }: { product: Product }) {
+  const { business } = useBusinessContext();
+  const user = useCurrentUser();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const update = useUpdateCart(business.id);
+  const [carts, setCarts] = useState<Cart[] | null>(null);
+  const [isLooking, setLooking] = useState(false);
+
+  const addToCart = async () => {
+    setLooking(true);
+    try {
+      const own = (await fetchOwnCarts(client, business.id, user.id)).results;
+      const [only] = own;
+      if (own.length === 1 && only) {
+        await update.mutateAsync(cartUpdate(only, withProduct(lineInputs(only), product.id, 1)));
+        notify.success(MESSAGES.cart.addedToCart(product.product_name));
+        navigate(`/business/${business.slug}/sales`);
+      } else {
+        setCarts(own);
+      }
+    } catch (error) {
+      notify.error(errorMessage(error, MESSAGES.failed.addToCart));
+    } finally {
+      setLooking(false);
+    }
+  };
+
   return (
-    <Button size="xs" variant="light" disabled={product.quantity_in_stock <= 0}>
-      Add to cart
-    </Button>
+    <>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconShoppingCartPlus size={14} />}
+        disabled={product.quantity_in_stock <= 0}
+        loading={isLooking}
+        onClick={addToCart}
+      >
+        Add to cart
+      </Button>
+      <AddToCartModal product={product} carts={carts} businessId={business.id} onClose={() => setCarts(null)} />
+    </>
   );
 }

@@ -12,3 +12,9 @@ export const saleKeys = {
   detail: (businessId: number, saleId: number) => [...saleKeys.all(businessId), 'detail', saleId] as const,
   debts: (businessId: number) => [...saleKeys.all(businessId), 'debts'] as const,
 };
+
+/** The registered customers a cart can name (the team changes them, not a sale). */
+export const customerKeys = {
+  all: (businessId: number) => ['sales-customers', businessId] as const,
+  search: (businessId: number, search: string) => [...customerKeys.all(businessId), search] as const,
+};

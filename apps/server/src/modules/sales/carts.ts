@@ -1,0 +1,172 @@
+import {
+  type Cart,
+  type createCartBodySchema,
+  DEFAULT_CUSTOMER_NAME,
+  defaultCartTitle,
+  type deleteCartBodySchema,
+  MESSAGES,
+  SALES_MESSAGES,
+  type updateCartBodySchema,
+} from '@oja/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type * as z from 'zod';
+import type { Tx } from '../../db/client';
+import { cart_items, carts, product_batches, products } from '../../db/schema';
+import { badRequest, notFound } from '../../platform/errors';
+import type { BusinessContext } from '../../platform/tenancy';
+import { loadCarts, sellableStock } from './cart-items';
+import { requireCustomer } from './customers';
+
+type ItemInput = z.output<typeof createCartBodySchema>['items'][number];
+type CartItemRow = {
+  product_id: number;
+  product_batch_id: number | null;
+  quantity: number;
+  pricing_strategy: ItemInput['pricing_strategy'];
+  apply_discount: boolean;
+};
+
+export async function createCart(ctx: BusinessContext, input: z.output<typeof createCartBodySchema>): Promise<Cart> {
+  const items = mergeItems(input.items);
+  const cartId = await ctx.db.transaction(async (tx) => {
+    const customerName = await customerNameOf(tx, ctx.businessId, input.customer_id, input.customer_name);
+    await checkItems(tx, ctx.businessId, items, new Set());
+    const [cart] = await tx
+      .insert(carts)
+      .values({
+        business_id: ctx.businessId,
+        title: input.title ?? defaultCartTitle(),
+        customer_name: customerName,
+        customer_id: input.customer_id ?? null,
+        created_by: ctx.actor.userId,
+      })
+      .returning({ id: carts.id });
+    if (!cart) throw new Error('The cart was not created.');
+    await insertItems(tx, ctx.businessId, cart.id, items);
+    return cart.id;
+  });
+  return loadCart(ctx, cartId);
+}
+
+/** Replaces the cart's title, customer and whole item list. */
+export async function updateCart(ctx: BusinessContext, input: z.output<typeof updateCartBodySchema>): Promise<Cart> {
+  const items = mergeItems(input.items);
+  await ctx.db.transaction(async (tx) => {
+    // Locks the cart first: a confirmation of the same cart (which holds this lock) finishes before or after, never in between.
+    const [cart] = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.business_id, ctx.businessId), eq(carts.id, input.id)))
+      .for('update');
+    if (!cart) throw notFound(MESSAGES.cart.notFound);
+    const customerName = await customerNameOf(tx, ctx.businessId, input.customer_id, input.customer_name);
+    // Lines already in the cart stay editable even if their product ran out (or was deleted) meanwhile.
+    const existing = await tx
+      .select({ product_id: cart_items.product_id })
+      .from(cart_items)
+      .where(and(eq(cart_items.business_id, ctx.businessId), eq(cart_items.cart_id, input.id)));
+    await checkItems(tx, ctx.businessId, items, new Set(existing.map((row) => row.product_id)));
+    await tx
+      .update(carts)
+      .set({
+        title: input.title,
+        customer_name: customerName,
+        customer_id: input.customer_id ?? null,
+        updated_at: sql`now()`,
+      })
+      .where(and(eq(carts.business_id, ctx.businessId), eq(carts.id, input.id)));
+    await tx
+      .delete(cart_items)
+      .where(and(eq(cart_items.business_id, ctx.businessId), eq(cart_items.cart_id, input.id)));
+    await insertItems(tx, ctx.businessId, input.id, items);
+  });
+  return loadCart(ctx, input.id);
+}
+
+export async function deleteCart(ctx: BusinessContext, input: z.output<typeof deleteCartBodySchema>): Promise<void> {
+  const deleted = await ctx.db
+    .delete(carts)
+    .where(and(eq(carts.business_id, ctx.businessId), eq(carts.id, input.id)))
+    .returning({ id: carts.id });
+  if (deleted.length === 0) throw notFound(MESSAGES.cart.notFound);
+}
+
+async function loadCart(ctx: BusinessContext, cartId: number): Promise<Cart> {
+  const [cart] = await loadCarts(ctx.db, ctx.businessId, [cartId]);
+  // Deleted (or confirmed) by someone else right after this request wrote it.
+  if (!cart) throw notFound(MESSAGES.cart.notFound);
+  return cart;
+}
+
+/** Lines asking for the same product, batch, pricing and discount become one line. */
+function mergeItems(items: readonly ItemInput[]): CartItemRow[] {
+  const merged = new Map<string, CartItemRow>();
+  for (const item of items) {
+    const row: CartItemRow = { ...item, product_batch_id: item.product_batch_id ?? null };
+    const key = [row.product_id, row.product_batch_id, row.pricing_strategy, row.apply_discount].join(':');
+    const same = merged.get(key);
+    if (same) same.quantity += row.quantity;
+    else merged.set(key, row);
+  }
+  return [...merged.values()];
+}
+
+async function customerNameOf(
+  tx: Tx,
+  businessId: number,
+  customerId: number | null | undefined,
+  customerName: string | undefined,
+): Promise<string> {
+  const registeredName = customerId ? await requireCustomer(tx, businessId, customerId) : null;
+  return customerName ?? registeredName ?? DEFAULT_CUSTOMER_NAME;
+}
+
+/**
+ * Every line names a product of this business (and, if any, one of its batches);
+ * a product newly put in the cart must be in stock; all lines share one currency.
+ */
+async function checkItems(tx: Tx, businessId: number, items: CartItemRow[], alreadyInCart: Set<number>) {
+  if (items.length === 0) return;
+  const productIds = [...new Set(items.map((item) => item.product_id))];
+  const found = await tx
+    .select({
+      id: products.id,
+      currency: products.currency,
+      archived_at: products.archived_at,
+      quantity_in_stock: sellableStock,
+    })
+    .from(products)
+    .where(and(eq(products.business_id, businessId), inArray(products.id, productIds)));
+  const byId = new Map(found.map((product) => [product.id, product]));
+  const itemError = (index: number, field: string, message: string) =>
+    badRequest(message, { [`items.${index}.${field}`]: [message] });
+
+  for (const [index, item] of items.entries()) {
+    const product = byId.get(item.product_id);
+    const isKept = alreadyInCart.has(item.product_id);
+    if (!product || (product.archived_at && !isKept)) throw itemError(index, 'product_id', MESSAGES.product.notFound);
+    if (product.quantity_in_stock <= 0 && !isKept)
+      throw itemError(index, 'product_id', MESSAGES.product.outOfStockForCart);
+  }
+  if (new Set(found.map((product) => product.currency)).size > 1) {
+    throw badRequest(MESSAGES.cart.mixedCurrency, { items: [MESSAGES.cart.mixedCurrency] });
+  }
+
+  const batchIds = items.flatMap((item) => (item.product_batch_id === null ? [] : [item.product_batch_id]));
+  if (batchIds.length === 0) return;
+  const batches = await tx
+    .select({ id: product_batches.id, product_id: product_batches.product_id })
+    .from(product_batches)
+    .where(and(eq(product_batches.business_id, businessId), inArray(product_batches.id, batchIds)));
+  const productOfBatch = new Map(batches.map((batch) => [batch.id, batch.product_id]));
+  for (const [index, item] of items.entries()) {
+    if (item.product_batch_id !== null && productOfBatch.get(item.product_batch_id) !== item.product_id) {
+      throw itemError(index, 'product_batch_id', SALES_MESSAGES.batchNotFound);
+    }
+  }
+}
+
+async function insertItems(tx: Tx, businessId: number, cartId: number, items: CartItemRow[]): Promise<void> {
+  if (items.length === 0) return;
+  await tx.insert(cart_items).values(items.map((item) => ({ ...item, business_id: businessId, cart_id: cartId })));
+}

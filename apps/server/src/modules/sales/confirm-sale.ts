@@ -1,0 +1,185 @@
+import {
+  can,
+  type createSaleBodySchema,
+  fromKobo,
+  MESSAGES,
+  SALES_MESSAGES,
+  type SaleDetail,
+  toKobo,
+} from '@oja/contract';
+import { and, eq } from 'drizzle-orm';
+import type * as z from 'zod';
+import type { Tx } from '../../db/client';
+import { carts, payments, sale_lines, sales } from '../../db/schema';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  fieldError,
+  forbidden,
+  notFound,
+  PG,
+  pgErrorCode,
+} from '../../platform/errors';
+import type { BusinessContext } from '../../platform/tenancy';
+import { takeStock } from '../stock/ledger';
+import { cartTotal, loadCartItems, type PricedCartItem } from './cart-items';
+import { loadSaleDetail } from './sale-answers';
+
+export type ConfirmSaleInput = z.output<typeof createSaleBodySchema> & { idempotencyKey: string | null };
+export type ConfirmSaleOutcome = { sale: SaleDetail; isReplay: boolean };
+
+/**
+ * Confirms a cart into a sale, all in one transaction: lock the cart, take each
+ * line's stock (soonest expiry first), write the sale, its lines and its first
+ * payment, delete the cart. Any failure leaves nothing behind.
+ *
+ * With an Idempotency-Key, a retry answers with the sale the first attempt made.
+ * A retry arriving while the first is still running waits on the cart's lock and
+ * then finds the cart gone and the sale committed; a key reused for another cart
+ * is stopped by the unique (business_id, idempotency_key) index.
+ */
+export async function confirmSale(ctx: BusinessContext, input: ConfirmSaleInput): Promise<ConfirmSaleOutcome> {
+  if (!can(ctx.role, 'sale.confirm')) throw forbidden(MESSAGES.sale.onlyEmployeesOrCeo);
+  const earlier = await findByKey(ctx, input);
+  if (earlier) return earlier;
+
+  let saleId: number;
+  try {
+    saleId = await ctx.db.transaction((tx) => sellCart(tx, ctx, input));
+  } catch (error) {
+    const mayBeRace = pgErrorCode(error) === PG.uniqueViolation || (error instanceof AppError && error.status === 404);
+    const raced = mayBeRace ? await findByKey(ctx, input) : null;
+    if (raced) return raced;
+    throw error;
+  }
+  return { sale: await detail(ctx, saleId), isReplay: false };
+}
+
+async function findByKey(ctx: BusinessContext, input: ConfirmSaleInput): Promise<ConfirmSaleOutcome | null> {
+  if (!input.idempotencyKey) return null;
+  const [earlier] = await ctx.db
+    .select({ id: sales.id, cart_id: sales.cart_id })
+    .from(sales)
+    .where(and(eq(sales.business_id, ctx.businessId), eq(sales.idempotency_key, input.idempotencyKey)))
+    .limit(1);
+  if (!earlier) return null;
+  if (earlier.cart_id !== input.cart_id) throw conflict(SALES_MESSAGES.idempotencyKeyReused);
+  return { sale: await detail(ctx, earlier.id), isReplay: true };
+}
+
+async function detail(ctx: BusinessContext, saleId: number): Promise<SaleDetail> {
+  const sale = await loadSaleDetail(ctx.db, ctx.businessId, saleId, { showCost: true });
+  if (!sale) throw notFound(MESSAGES.sale.notFound);
+  return sale;
+}
+
+/** The payment the sale starts with: the total when paid, the deposit when partial, nothing when not paid. */
+function firstPayment(input: ConfirmSaleInput, total: string): string {
+  if (input.payment_status === 'paid') return total;
+  if (input.payment_status === 'not_paid') return '0.00';
+  const deposit = toKobo(input.deposit_amount ?? '0');
+  if (deposit <= 0n) throw fieldError('deposit_amount', MESSAGES.sale.depositRequired);
+  if (deposit >= toKobo(total)) throw fieldError('deposit_amount', SALES_MESSAGES.depositBelowTotal);
+  return fromKobo(deposit);
+}
+
+async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): Promise<number> {
+  const { businessId } = ctx;
+  const [cart] = await tx
+    .select()
+    .from(carts)
+    .where(and(eq(carts.business_id, businessId), eq(carts.id, input.cart_id)))
+    .for('update');
+  if (!cart) throw notFound(MESSAGES.cart.notFound);
+
+  // In ascending product id order: see takeStock.
+  const lines = await loadCartItems(tx, businessId, [cart.id]);
+  const [first] = lines;
+  if (!first) throw badRequest(SALES_MESSAGES.emptyCart);
+  if (lines.some((line) => line.is_archived)) throw badRequest(SALES_MESSAGES.productUnavailable);
+  if (lines.some((line) => line.currency !== first.currency)) throw badRequest(MESSAGES.cart.mixedCurrency);
+  const total = cartTotal(lines);
+  const amountPaid = firstPayment(input, total);
+  const { user } = ctx.actor;
+
+  const [sale] = await tx
+    .insert(sales)
+    .values({
+      business_id: businessId,
+      cart_id: cart.id,
+      payment_status: input.payment_status,
+      currency: first.currency,
+      total_cart_amount: total,
+      amount_paid: amountPaid,
+      deposit_amount: input.payment_status === 'partial' ? amountPaid : '0.00',
+      customer_name: cart.customer_name,
+      customer_id: cart.customer_id,
+      created_by: ctx.actor.userId,
+      created_by_name: `${user.first_name} ${user.last_name}`.trim(),
+      idempotency_key: input.idempotencyKey,
+    })
+    .returning({ id: sales.id });
+  if (!sale) throw new Error('The sale was not created.');
+
+  await sellLines(tx, ctx, sale.id, lines);
+
+  if (toKobo(amountPaid) > 0n) {
+    await tx.insert(payments).values({
+      business_id: businessId,
+      sale_id: sale.id,
+      amount: amountPaid,
+      method: input.payment_method,
+      recorded_by: ctx.actor.userId,
+    });
+  }
+
+  const deleted = await tx
+    .delete(carts)
+    .where(and(eq(carts.business_id, businessId), eq(carts.id, cart.id)))
+    .returning({ id: carts.id });
+  // Only possible if something bypassed the cart's lock: nothing of this sale may stay.
+  if (deleted.length === 0) throw notFound(MESSAGES.cart.notFound);
+  return sale.id;
+}
+
+/**
+ * Takes each line's stock (in the given ascending product order) and writes the
+ * sale's lines, one per batch a line was taken from, in the cart's own order.
+ */
+async function sellLines(tx: Tx, ctx: BusinessContext, saleId: number, lines: PricedCartItem[]): Promise<void> {
+  const { businessId } = ctx;
+  const linesOfItem = new Map<number, (typeof sale_lines.$inferInsert)[]>();
+  for (const line of lines) {
+    const saleLines: (typeof sale_lines.$inferInsert)[] = [];
+    linesOfItem.set(line.id, saleLines);
+    const taken = await takeStock(tx, {
+      businessId,
+      productId: line.product_id,
+      quantity: line.quantity,
+      reason: 'sale',
+      userId: ctx.actor.userId,
+      saleId,
+    });
+    for (const part of taken) {
+      saleLines.push({
+        business_id: businessId,
+        sale_id: saleId,
+        product_id: line.product_id,
+        batch_id: part.batchId,
+        product_name: line.product_name,
+        sku: line.sku,
+        batch_number: part.batchNumber,
+        expiration_date: part.expirationDate,
+        quantity: part.quantity,
+        pricing_strategy: line.pricing_strategy,
+        unit_price: line.unit_price,
+        discount_percentage: line.discount_percentage,
+        cost_price: part.costPrice ?? line.cost_price,
+        line_total: fromKobo(toKobo(line.net_unit_price) * BigInt(part.quantity)),
+      });
+    }
+  }
+  const inCartOrder = [...linesOfItem.entries()].sort(([a], [b]) => a - b).flatMap(([, saleLines]) => saleLines);
+  await tx.insert(sale_lines).values(inCartOrder);
+}

@@ -1,0 +1,38 @@
+import { type Cart, type listCartsQuerySchema, PAGE_SIZE, type Paginated, pageInfo } from '@oja/contract';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import type * as z from 'zod';
+import { carts } from '../../db/schema';
+import type { BusinessContext } from '../../platform/tenancy';
+import { loadCarts } from './cart-items';
+import { containsPattern } from './search';
+
+/** The business's carts, newest first, optionally one user's, one cart, or those whose title or customer matches. */
+export async function listCarts(
+  ctx: BusinessContext,
+  query: z.output<typeof listCartsQuerySchema>,
+): Promise<Paginated<Cart>> {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const where = and(
+    eq(carts.business_id, ctx.businessId),
+    query.user_id ? eq(carts.created_by, query.user_id) : undefined,
+    query.id ? eq(carts.id, query.id) : undefined,
+    pattern ? or(ilike(carts.title, pattern), ilike(carts.customer_name, pattern)) : undefined,
+  );
+  const pageSize = PAGE_SIZE.carts;
+  const [[total], page] = await Promise.all([
+    ctx.db.select({ value: count() }).from(carts).where(where),
+    ctx.db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(where)
+      .orderBy(desc(carts.created_at), desc(carts.id))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+  ]);
+  const results = await loadCarts(
+    ctx.db,
+    ctx.businessId,
+    page.map((row) => row.id),
+  );
+  return { ...pageInfo(total?.value ?? 0, query.page, pageSize), results };
+}

@@ -1,0 +1,128 @@
+import { Button, Modal, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  type Cart,
+  type CartFormValues,
+  cartFormSchema,
+  DEFAULT_CUSTOMER_NAME,
+  defaultCartTitle,
+  formatMoney,
+  MESSAGES,
+  type Product,
+} from '@oja/contract';
+import { useState } from 'react';
+import { notify } from '../../lib/notify';
+import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { useCreateCart, useUpdateCart } from './api';
+import { cartUpdate, lineInputs, withProduct } from './cart-lines';
+
+const NEW_CART = 'new';
+
+/**
+ * Add to cart when the user has no cart (a new cart with a quantity) or several
+ * (choose one, or start a new one). The user stays on the inventory page.
+ */
+export function AddToCartModal({
+  product,
+  carts,
+  businessId,
+  onClose,
+}: {
+  product: Product;
+  /** The user's carts; null while the modal is closed. */
+  carts: Cart[] | null;
+  businessId: number;
+  onClose(): void;
+}) {
+  return (
+    <Modal opened={carts !== null} onClose={onClose} title={`Add ${product.product_name} to cart`} centered>
+      {carts && <AddToCartForm product={product} carts={carts} businessId={businessId} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function AddToCartForm({
+  product,
+  carts,
+  businessId,
+  onClose,
+}: {
+  product: Product;
+  carts: Cart[];
+  businessId: number;
+  onClose(): void;
+}) {
+  const create = useCreateCart(businessId);
+  const update = useUpdateCart(businessId);
+  const [target, setTarget] = useState<string>(carts[0] ? String(carts[0].id) : NEW_CART);
+  const form = useForm<CartFormValues>({
+    initialValues: {
+      title: defaultCartTitle(),
+      customer_name: DEFAULT_CUSTOMER_NAME,
+      items: [{ product_id: product.id, quantity: 1 }],
+    },
+    validate: schemaResolver(cartFormSchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.addToCart);
+  const isNew = target === NEW_CART;
+
+  const submit = form.onSubmit(async (values) => {
+    failure.clear();
+    const quantity = values.items[0]?.quantity ?? 1;
+    const cart = carts.find((candidate) => String(candidate.id) === target);
+    try {
+      if (cart) await update.mutateAsync(cartUpdate(cart, withProduct(lineInputs(cart), product.id, quantity)));
+      else await create.mutateAsync(values);
+      notify.success(MESSAGES.cart.addedToCart(product.product_name));
+      onClose();
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FormFailure message={failure.message} />
+        <Text size="sm" c="dimmed">
+          {formatMoney(product.selling_price, product.currency)} · In stock ({product.quantity_in_stock})
+        </Text>
+        {carts.length > 0 && (
+          <Radio.Group label="Cart" value={target} onChange={setTarget}>
+            <Stack gap="xs" mt="xs">
+              {carts.map((cart) => (
+                <Radio
+                  key={cart.id}
+                  value={String(cart.id)}
+                  label={cart.title}
+                  description={`${cart.customer_name} · ${cart.items.length} item${cart.items.length === 1 ? '' : 's'}`}
+                />
+              ))}
+              <Radio value={NEW_CART} label="New cart" />
+            </Stack>
+          </Radio.Group>
+        )}
+        {isNew && (
+          <>
+            <TextInput label="Cart title" required {...form.getInputProps('title')} />
+            <TextInput label="Customer name" required {...form.getInputProps('customer_name')} />
+          </>
+        )}
+        <NumberInput
+          label="Quantity"
+          required
+          min={1}
+          max={Math.max(1, product.quantity_in_stock)}
+          clampBehavior="strict"
+          allowDecimal={false}
+          allowNegative={false}
+          data-autofocus
+          {...form.getInputProps('items.0.quantity')}
+        />
+        <Button type="submit" loading={create.isPending || update.isPending}>
+          {isNew ? 'Create cart' : 'Add to cart'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

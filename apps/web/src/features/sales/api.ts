@@ -1,0 +1,161 @@
+import {
+  type Cart,
+  type CreateCartBody,
+  type CreateSaleBody,
+  type Customer,
+  type DeleteCartBody,
+  IDEMPOTENCY_HEADER,
+  type Paginated,
+  type ProductList,
+  type RecordPaymentBody,
+  SALES_PATHS,
+  type Sale,
+  type SaleDetail,
+  STOCK_PATHS,
+  type UpdateCartBody,
+} from '@oja/contract';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiCall } from '../../lib/api';
+import { businessKeys } from '../businesses/keys';
+import { productKeys } from '../inventory/keys';
+import { cartKeys, customerKeys, saleKeys } from './keys';
+
+const data = <T>(call: Promise<{ data: T }>) => call.then((answer) => answer.data);
+
+export type CartFilters = { page: number; search?: string; user_id?: number };
+export type SaleFilters = { page: number; search?: string };
+
+const cartsQuery = (businessId: number, filters: CartFilters) => ({
+  queryKey: cartKeys.list(businessId, filters),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    data(api.get<Paginated<Cart>>(SALES_PATHS.carts, { business_id: businessId, ...filters }, signal)),
+});
+
+export function useCarts(businessId: number, filters: CartFilters) {
+  return useQuery({ ...cartsQuery(businessId, filters), placeholderData: keepPreviousData });
+}
+
+/** The current user's carts, as the add-to-cart button needs them at the moment of the click. */
+export function fetchOwnCarts(client: QueryClient, businessId: number, userId: number) {
+  return client.fetchQuery({ ...cartsQuery(businessId, { page: 1, user_id: userId }), staleTime: 0 });
+}
+
+export function useSales(businessId: number, filters: SaleFilters) {
+  return useQuery({
+    queryKey: saleKeys.list(businessId, filters),
+    queryFn: ({ signal }) =>
+      data(api.get<Paginated<Sale>>(SALES_PATHS.sales, { business_id: businessId, ...filters }, signal)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSale(businessId: number, saleId: number) {
+  return useQuery({
+    queryKey: saleKeys.detail(businessId, saleId),
+    queryFn: ({ signal }) =>
+      data(api.get<{ sale: SaleDetail }>(SALES_PATHS.sale, { business_id: businessId, id: saleId }, signal)).then(
+        (answer) => answer.sale,
+      ),
+  });
+}
+
+/** Products that can go in a cart now, for the cart editor's picker. */
+export function useProductChoices(businessId: number, search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: productKeys.list(businessId, { for: 'cart', search }),
+    queryFn: ({ signal }) =>
+      data(
+        api.get<ProductList>(STOCK_PATHS.list, { business_id: businessId, search, stock: 'in_stock', page: 1 }, signal),
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomerChoices(businessId: number, search: string, enabled: boolean) {
+  return useQuery<Customer[]>({
+    queryKey: customerKeys.search(businessId, search),
+    queryFn: ({ signal }) =>
+      data(api.get<{ results: Customer[] }>(SALES_PATHS.customers, { business_id: businessId, search }, signal)).then(
+        (answer) => answer.results,
+      ),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+export function useCreateCart(businessId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<CreateCartBody, 'business_id'>) =>
+      api.post<{ cart: Cart }>(SALES_PATHS.createCart, { ...body, business_id: businessId }),
+    onSuccess: () => client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
+  });
+}
+
+export function useUpdateCart(businessId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<UpdateCartBody, 'business_id'>) =>
+      api.put<{ cart: Cart }>(SALES_PATHS.updateCart, { ...body, business_id: businessId }),
+    onSuccess: () => client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
+  });
+}
+
+export function useDeleteCart(businessId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (cartId: number) =>
+      api.delete<object>(SALES_PATHS.deleteCart, { id: cartId, business_id: businessId } satisfies DeleteCartBody),
+    onSuccess: () => client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
+  });
+}
+
+/**
+ * Confirms a cart. The caller passes the Idempotency-Key of this attempt group:
+ * a retry after a dropped connection sends the same key and gets the first sale
+ * back instead of selling twice.
+ */
+export function useConfirmSale(businessId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: Omit<CreateSaleBody, 'business_id'>; idempotencyKey: string }) =>
+      apiCall<{ sale: SaleDetail }>('POST', SALES_PATHS.sales, {
+        body: { ...body, business_id: businessId },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
+    onSuccess: () => invalidateAfterSale(client, businessId),
+  });
+}
+
+export function useRecordPayment(businessId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<RecordPaymentBody, 'business_id'>) =>
+      api.post<{ sale: SaleDetail }>(SALES_PATHS.payments, { ...body, business_id: businessId }),
+    onSuccess: (answer) => {
+      client.setQueryData(saleKeys.detail(businessId, answer.data.sale.id), answer.data.sale);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: saleKeys.all(businessId) }),
+        client.invalidateQueries({ queryKey: businessKeys.overview(businessId) }),
+      ]);
+    },
+  });
+}
+
+/** A sale changes carts, sales and debts, the products' stock, and every figure computed from them. */
+function invalidateAfterSale(client: QueryClient, businessId: number) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
+    client.invalidateQueries({ queryKey: saleKeys.all(businessId) }),
+    client.invalidateQueries({ queryKey: productKeys.all(businessId) }),
+    client.invalidateQueries({ queryKey: businessKeys.overview(businessId) }),
+  ]);
+}
+
+/** A fresh Idempotency-Key. getRandomValues works on plain-HTTP LAN addresses, where randomUUID does not exist. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `sale-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}

@@ -1,0 +1,225 @@
+import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import {
+  type Cart,
+  type CartFormValues,
+  cartFormSchema,
+  DEFAULT_CUSTOMER_NAME,
+  defaultCartTitle,
+  formatMoney,
+  MESSAGES,
+  type Product,
+  priceLine,
+  SALES_MESSAGES,
+  sumMoney,
+} from '@oja/contract';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { fullName } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { useCreateCart, useUpdateCart } from './api';
+import { type LineInput, lineInputs, lineTotal, withProduct } from './cart-lines';
+import { CustomerPicker, ProductPicker } from './cart-pickers';
+
+/** What a line shows beside its quantity: the product and its price now. */
+type LineInfo = {
+  product_name: string;
+  currency: string;
+  net_unit_price: string;
+  quantity_in_stock: number;
+  is_archived?: boolean;
+};
+const infoKey = (line: LineInput) =>
+  `${line.product_id}:${line.pricing_strategy ?? 'retail'}:${line.apply_discount !== false}`;
+
+/** Add Cart and Edit: title, customer (typed, or a registered one), and the lines with their quantities. */
+export function CartEditorModal({
+  businessId,
+  cart,
+  opened,
+  onClose,
+}: {
+  businessId: number;
+  /** The cart to edit; null to create one. */
+  cart: Cart | null;
+  opened: boolean;
+  onClose(): void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={cart ? `Edit ${cart.title}` : 'Add Cart'} size="lg" centered>
+      {opened && <CartEditorForm businessId={businessId} cart={cart} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function initialInfo(cart: Cart | null): Record<string, LineInfo> {
+  const info: Record<string, LineInfo> = {};
+  for (const item of cart?.items ?? []) info[infoKey(item)] = item;
+  return info;
+}
+
+function CartEditorForm({ businessId, cart, onClose }: { businessId: number; cart: Cart | null; onClose(): void }) {
+  const create = useCreateCart(businessId);
+  const update = useUpdateCart(businessId);
+  const [info, setInfo] = useState(() => initialInfo(cart));
+  const form = useForm<CartFormValues>({
+    initialValues: {
+      title: cart?.title ?? defaultCartTitle(),
+      customer_name: cart?.customer_name ?? DEFAULT_CUSTOMER_NAME,
+      customer_id: cart?.customer_id ?? null,
+      items: cart ? lineInputs(cart) : [],
+    },
+    validate: schemaResolver(cartFormSchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, cart ? MESSAGES.failed.updateCart : MESSAGES.failed.createCart);
+  const lines = form.values.items as LineInput[];
+  const currency = lines.map((line) => info[infoKey(line)]?.currency).find(Boolean) ?? null;
+
+  const addProduct = (product: Product) => {
+    const line = { product_id: product.id, quantity: 1, pricing_strategy: 'retail' as const, apply_discount: true };
+    setInfo((known) => ({
+      ...known,
+      [infoKey(line)]: { ...product, net_unit_price: priceLine(product, line).net_unit_price },
+    }));
+    form.setFieldValue('items', withProduct(lines, product.id, 1));
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    failure.clear();
+    try {
+      if (cart) await update.mutateAsync({ ...values, id: cart.id });
+      else await create.mutateAsync(values);
+      notify.success(cart ? MESSAGES.cart.updated : MESSAGES.cart.created);
+      onClose();
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FormFailure message={failure.message} />
+        <TextInput label="Title" required {...form.getInputProps('title')} />
+        <TextInput label="Customer name" required {...form.getInputProps('customer_name')} />
+        <CustomerPicker
+          businessId={businessId}
+          value={form.values.customer_id}
+          initialLabel={cart?.customer_name ?? ''}
+          error={form.errors.customer_id}
+          onChange={(customer) => {
+            form.setFieldValue('customer_id', customer?.id ?? null);
+            const typed = form.values.customer_name;
+            if (customer && (!typed || typed === DEFAULT_CUSTOMER_NAME)) {
+              form.setFieldValue('customer_name', fullName(customer));
+            }
+          }}
+        />
+        <ProductPicker businessId={businessId} currency={currency} onPick={addProduct} />
+        <CartLines form={form} info={info} currency={currency} />
+        <Button type="submit" loading={create.isPending || update.isPending}>
+          {cart ? 'Update Cart' : 'Create Cart'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The cart's lines, each with its quantity, and the total as it will be charged. */
+function CartLines({
+  form,
+  info,
+  currency,
+}: {
+  form: UseFormReturnType<CartFormValues>;
+  info: Record<string, LineInfo>;
+  currency: string | null;
+}) {
+  const lines = form.values.items as LineInput[];
+  const total = sumMoney(
+    lines.map((line) => lineTotal(info[infoKey(line)]?.net_unit_price ?? '0', Number(line.quantity) || 0)),
+  );
+  return (
+    <>
+      <Stack gap="xs" aria-label="Cart items">
+        {lines.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No items yet: search for a product above.
+          </Text>
+        )}
+        {lines.map((line, index) => (
+          <CartLine
+            key={`${infoKey(line)}:${line.product_batch_id ?? ''}`}
+            line={line}
+            info={info[infoKey(line)]}
+            quantityProps={form.getInputProps(`items.${index}.quantity`)}
+            onRemove={() => form.removeListItem('items', index)}
+          />
+        ))}
+      </Stack>
+      <Group justify="space-between">
+        <Text fw={600}>Total</Text>
+        <Text fw={600}>{formatMoney(total, currency ?? undefined)}</Text>
+      </Group>
+    </>
+  );
+}
+
+function CartLine({
+  line,
+  info,
+  quantityProps,
+  onRemove,
+}: {
+  line: LineInput;
+  info: LineInfo | undefined;
+  quantityProps: ReturnType<UseFormReturnType<CartFormValues>['getInputProps']>;
+  onRemove(): void;
+}) {
+  const name = info?.product_name ?? `Product ${line.product_id}`;
+  const quantity = Number(line.quantity) || 0;
+  return (
+    <Paper withBorder p="xs">
+      <Text fw={500} size="sm">
+        {name}
+      </Text>
+      <Group justify="space-between" wrap="nowrap" align="flex-start" mt={4}>
+        <Stack gap={2}>
+          {info && (
+            <>
+              <Text size="xs" c="dimmed">
+                {formatMoney(info.net_unit_price, info.currency)} each
+              </Text>
+              <Text size="sm">{formatMoney(lineTotal(info.net_unit_price, quantity), info.currency)}</Text>
+            </>
+          )}
+          {info?.is_archived && (
+            <Text size="xs" c="red">
+              {SALES_MESSAGES.productUnavailable}
+            </Text>
+          )}
+          {info && !info.is_archived && quantity > info.quantity_in_stock && (
+            <Text size="xs" c="red">
+              Only {info.quantity_in_stock} in stock
+            </Text>
+          )}
+        </Stack>
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <NumberInput
+            aria-label={`Quantity of ${name}`}
+            w={96}
+            min={1}
+            clampBehavior="strict"
+            allowDecimal={false}
+            allowNegative={false}
+            {...quantityProps}
+          />
+          <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove ${name}`} onClick={onRemove}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,141 @@
+import { Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  type Cart,
+  type ConfirmSaleFormValues,
+  confirmSaleFormSchema,
+  formatMoney,
+  MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  SALES_MESSAGES,
+  type SaleDetail,
+  toKobo,
+} from '@oja/contract';
+import { useState } from 'react';
+import { notify } from '../../lib/notify';
+import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { newIdempotencyKey, useConfirmSale } from './api';
+
+/** Confirm sale: how the customer pays now (in full, a deposit, or on credit) and by what means. */
+export function ConfirmSaleModal({
+  businessId,
+  cart,
+  onClose,
+  onSold,
+}: {
+  businessId: number;
+  /** The cart to confirm; null while closed. */
+  cart: Cart | null;
+  onClose(): void;
+  onSold(sale: SaleDetail): void;
+}) {
+  return (
+    <Modal opened={cart !== null} onClose={onClose} title="Confirm sale" centered>
+      {cart && <ConfirmSaleForm businessId={businessId} cart={cart} onSold={onSold} />}
+    </Modal>
+  );
+}
+
+const validateForm = schemaResolver(confirmSaleFormSchema, { sync: true });
+
+function ConfirmSaleForm({
+  businessId,
+  cart,
+  onSold,
+}: {
+  businessId: number;
+  cart: Cart;
+  onSold(sale: SaleDetail): void;
+}) {
+  const confirm = useConfirmSale(businessId);
+  // One key for every attempt at this confirmation: a retry after a lost answer cannot sell twice.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const currency = cart.currency ?? undefined;
+  const form = useForm<ConfirmSaleFormValues>({
+    initialValues: { payment_status: 'paid', deposit_amount: '', payment_method: 'cash' },
+    validate: (values) => {
+      const errors = validateForm(values);
+      const deposit = values.deposit_amount;
+      if (values.payment_status === 'partial' && !errors.deposit_amount && typeof deposit === 'number') {
+        if (toKobo(String(deposit)) >= toKobo(cart.total_cart_amount)) {
+          errors.deposit_amount = SALES_MESSAGES.depositBelowTotal;
+        }
+      }
+      return errors;
+    },
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.createSale);
+  const status = form.values.payment_status;
+
+  const submit = form.onSubmit(async (values) => {
+    failure.clear();
+    try {
+      const answer = await confirm.mutateAsync({
+        idempotencyKey,
+        body: {
+          ...values,
+          cart_id: cart.id,
+          deposit_amount: values.payment_status === 'partial' ? values.deposit_amount : null,
+        },
+      });
+      notify.success(MESSAGES.sale.created);
+      onSold(answer.data.sale);
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FormFailure message={failure.message} />
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={500} truncate>
+            {cart.title} · {cart.customer_name}
+          </Text>
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(cart.total_cart_amount, currency)}
+          </Text>
+        </Group>
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="payment-status-label">
+            Payment status
+          </Text>
+          <SegmentedControl
+            aria-labelledby="payment-status-label"
+            fullWidth
+            orientation="vertical"
+            data={PAYMENT_STATUSES.map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] }))}
+            {...form.getInputProps('payment_status')}
+          />
+        </Stack>
+        {status === 'partial' && (
+          <NumberInput
+            label="Deposit amount"
+            required
+            min={0}
+            decimalScale={2}
+            allowNegative={false}
+            thousandSeparator=","
+            description={`Less than ${formatMoney(cart.total_cart_amount, currency)}`}
+            {...form.getInputProps('deposit_amount')}
+          />
+        )}
+        {status !== 'not_paid' && (
+          <Select
+            label="Payment method"
+            allowDeselect={false}
+            data={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
+            {...form.getInputProps('payment_method')}
+          />
+        )}
+        <Button type="submit" loading={confirm.isPending}>
+          Confirm sale
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import {
+  type Business,
+  formatMoney,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type SaleDetail,
+} from '@oja/contract';
+import { createPortal } from 'react-dom';
+import { formatDateTime } from '../../lib/format';
+import { receiptLines } from './receipt-lines';
+import './receipt.css';
+
+/** The receipt that window.print() prints (see receipt.css); it is not shown on screen. */
+export function Receipt({ sale, business }: { sale: SaleDetail; business: Business }) {
+  const money = (amount: string) => formatMoney(amount, sale.currency);
+  return createPortal(
+    <section className="oja-receipt" aria-hidden="true">
+      <h1>{business.name}</h1>
+      {business.business_email && <p className="center">{business.business_email}</p>}
+      <hr />
+      <p>Receipt #{sale.id}</p>
+      <p>{formatDateTime(sale.created_at)}</p>
+      <p>Sold by: {sale.created_by_name}</p>
+      <p>Customer: {sale.customer_name}</p>
+      <hr />
+      <table>
+        <tbody>
+          {receiptLines(sale).map((line) => (
+            <tr key={line.key}>
+              <td>
+                {line.name}
+                <br />
+                {line.quantity} × {money(line.netUnitPrice)}
+              </td>
+              <td className="amount">{money(line.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <hr />
+      <table>
+        <tbody>
+          <tr className="total">
+            <td>Total</td>
+            <td className="amount">{money(sale.total_cart_amount)}</td>
+          </tr>
+          {sale.payments.map((payment) => (
+            <tr key={payment.id}>
+              <td>
+                Paid ({PAYMENT_METHOD_LABELS[payment.method]}) {formatDateTime(payment.created_at)}
+              </td>
+              <td className="amount">{money(payment.amount)}</td>
+            </tr>
+          ))}
+          <tr className="total">
+            <td>Balance</td>
+            <td className="amount">{money(sale.balance)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p>Status: {PAYMENT_STATUS_LABELS[sale.payment_status]}</p>
+      <hr />
+      <p className="center">Thank you for your patronage!</p>
+    </section>,
+    document.body,
+  );
+}

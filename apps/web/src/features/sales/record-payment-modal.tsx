@@ -1,0 +1,92 @@
+import { Button, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  formatMoney,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type RecordPaymentFormValues,
+  recordPaymentFormSchema,
+  SALES_MESSAGES,
+  type SaleDetail,
+  toKobo,
+} from '@oja/contract';
+import { notify } from '../../lib/notify';
+import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { useRecordPayment } from './api';
+
+const validateForm = schemaResolver(recordPaymentFormSchema, { sync: true });
+
+/** Record Payment: an amount up to the balance and how it was paid. */
+export function RecordPaymentModal({
+  businessId,
+  sale,
+  opened,
+  onClose,
+}: {
+  businessId: number;
+  sale: SaleDetail;
+  opened: boolean;
+  onClose(): void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Record Payment" centered>
+      {opened && <RecordPaymentForm businessId={businessId} sale={sale} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function RecordPaymentForm({ businessId, sale, onClose }: { businessId: number; sale: SaleDetail; onClose(): void }) {
+  const record = useRecordPayment(businessId);
+  const balance = formatMoney(sale.balance, sale.currency);
+  const form = useForm<RecordPaymentFormValues>({
+    // The usual case is paying off the rest.
+    initialValues: { amount: sale.balance, method: 'cash' },
+    validate: (values) => {
+      const errors = validateForm(values);
+      if (!errors.amount && toKobo(String(values.amount)) > toKobo(sale.balance)) {
+        errors.amount = SALES_MESSAGES.overpayment(balance);
+      }
+      return errors;
+    },
+  });
+  const failure = useFormFailure(form, SALES_MESSAGES.failedRecordPayment);
+
+  const submit = form.onSubmit(async (values) => {
+    failure.clear();
+    try {
+      await record.mutateAsync({ ...values, sale_id: sale.id });
+      notify.success(SALES_MESSAGES.paymentRecorded);
+      onClose();
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FormFailure message={failure.message} />
+        <Text size="sm">Balance: {balance}</Text>
+        <NumberInput
+          label="Amount"
+          required
+          min={0}
+          decimalScale={2}
+          allowNegative={false}
+          thousandSeparator=","
+          data-autofocus
+          {...form.getInputProps('amount')}
+        />
+        <Select
+          label="Payment method"
+          allowDeselect={false}
+          data={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
+          {...form.getInputProps('method')}
+        />
+        <Button type="submit" loading={record.isPending}>
+          Record Payment
+        </Button>
+      </Stack>
+    </form>
+  );
+}
