@@ -166,6 +166,12 @@ CREATE TABLE "product_batches" (
 	CONSTRAINT "product_batches_quantity_check" CHECK ("product_batches"."quantity" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "product_counts" (
+	"business_id" bigint PRIMARY KEY NOT NULL,
+	"live_products" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "product_counts_live_check" CHECK ("product_counts"."live_products" >= 0)
+);
+--> statement-breakpoint
 CREATE TABLE "products" (
 	"business_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "products_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -227,6 +233,7 @@ ALTER TABLE "sales" ADD CONSTRAINT "sales_customer_id_users_id_fk" FOREIGN KEY (
 ALTER TABLE "sales" ADD CONSTRAINT "sales_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_batches" ADD CONSTRAINT "product_batches_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_batches" ADD CONSTRAINT "product_batches_business_id_product_id_products_business_id_id_fk" FOREIGN KEY ("business_id","product_id") REFERENCES "public"."products"("business_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_counts" ADD CONSTRAINT "product_counts_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -242,18 +249,24 @@ CREATE UNIQUE INDEX "users_username_lower_key" ON "users" USING btree (lower("us
 CREATE UNIQUE INDEX "users_email_lower_key" ON "users" USING btree (lower("email")) WHERE "users"."email" is not null;--> statement-breakpoint
 CREATE INDEX "cart_items_cart_idx" ON "cart_items" USING btree ("business_id","cart_id");--> statement-breakpoint
 CREATE INDEX "cart_items_product_idx" ON "cart_items" USING btree ("business_id","product_id");--> statement-breakpoint
-CREATE INDEX "carts_business_created_idx" ON "carts" USING btree ("business_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "carts_business_created_idx" ON "carts" USING btree ("business_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "payments_sale_idx" ON "payments" USING btree ("business_id","sale_id");--> statement-breakpoint
 CREATE INDEX "sale_lines_sale_idx" ON "sale_lines" USING btree ("business_id","sale_id");--> statement-breakpoint
 CREATE INDEX "sale_lines_product_idx" ON "sale_lines" USING btree ("business_id","product_id");--> statement-breakpoint
+CREATE INDEX "sale_lines_business_name_trgm_idx" ON "sale_lines" USING gin ("business_id","product_name" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_idempotency_key" ON "sales" USING btree ("business_id","idempotency_key") WHERE "sales"."idempotency_key" is not null;--> statement-breakpoint
-CREATE INDEX "sales_business_created_idx" ON "sales" USING btree ("business_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "sales_business_created_idx" ON "sales" USING btree ("business_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "sales_customer_idx" ON "sales" USING btree ("business_id","customer_id") WHERE "sales"."customer_id" is not null;--> statement-breakpoint
+CREATE INDEX "sales_business_customer_name_trgm_idx" ON "sales" USING gin ("business_id","customer_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "sales_business_open_idx" ON "sales" USING btree ("business_id","created_at") WHERE "sales"."payment_status" <> 'paid';--> statement-breakpoint
 CREATE INDEX "product_batches_product_idx" ON "product_batches" USING btree ("business_id","product_id","expiration_date","id");--> statement-breakpoint
+CREATE INDEX "product_batches_stocked_idx" ON "product_batches" USING btree ("business_id","product_id","expiration_date") WHERE "product_batches"."quantity" > 0;--> statement-breakpoint
+CREATE INDEX "product_batches_expiring_idx" ON "product_batches" USING btree ("business_id","expiration_date","product_id") WHERE "product_batches"."quantity" > 0 and "product_batches"."expiration_date" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "product_batches_number_key" ON "product_batches" USING btree ("business_id","product_id",lower("batch_number"));--> statement-breakpoint
 CREATE UNIQUE INDEX "products_business_sku_key" ON "products" USING btree ("business_id",lower("sku")) WHERE "products"."archived_at" is null;--> statement-breakpoint
 CREATE INDEX "products_business_name_trgm_idx" ON "products" USING gin ("business_id","product_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_business_sku_trgm_idx" ON "products" USING gin ("business_id","sku" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "products_business_created_idx" ON "products" USING btree ("business_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "stock_movements_product_idx" ON "stock_movements" USING btree ("business_id","product_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_live_created_idx" ON "products" USING btree ("business_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "stock_movements_product_idx" ON "stock_movements" USING btree ("business_id","product_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "stock_movements_batch_idx" ON "stock_movements" USING btree ("business_id","batch_id");--> statement-breakpoint
 CREATE INDEX "stock_movements_sale_idx" ON "stock_movements" USING btree ("business_id","sale_id") WHERE "stock_movements"."sale_id" is not null;

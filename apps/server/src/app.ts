@@ -9,7 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, ERROR_CODES, type ErrorEnvelope, MESSAGES, SPEC_API_PREFIX } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -32,7 +32,7 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

@@ -38,7 +38,7 @@ export const carts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.id] }),
-    index('carts_business_created_idx').on(t.business_id, t.created_at.desc()),
+    index('carts_business_created_idx').on(t.business_id, t.created_at.desc().nullsFirst()),
   ],
 );
 
@@ -95,7 +95,7 @@ export const sales = pgTable(
     uniqueIndex('sales_idempotency_key')
       .on(t.business_id, t.idempotency_key)
       .where(sql`${t.idempotency_key} is not null`),
-    index('sales_business_created_idx').on(t.business_id, t.created_at.desc(), t.id.desc()),
+    index('sales_business_created_idx').on(t.business_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('sales_customer_idx').on(t.business_id, t.customer_id).where(sql`${t.customer_id} is not null`),
     /** Searching sales by customer, and listing what is still owed (debts), stay fast on a long history. */
     index('sales_business_customer_name_trgm_idx').using('gin', t.business_id, sql`${t.customer_name} gin_trgm_ops`),

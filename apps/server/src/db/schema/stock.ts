@@ -50,7 +50,7 @@ export const products = pgTable(
     index('products_business_sku_trgm_idx').using('gin', t.business_id, sql`${t.sku} gin_trgm_ops`),
     /** The inventory list: live products newest first, a page read straight off the index. */
     index('products_live_created_idx')
-      .on(t.business_id, t.created_at.desc(), t.id.desc())
+      .on(t.business_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.archived_at} is null`),
     check('products_currency_check', sql`${t.currency} in ('NGN', 'USD', 'EUR', 'AED')`),
     check('products_prices_check', sql`${t.cost_price} > 0 and ${t.selling_price} > 0`),
@@ -135,7 +135,7 @@ export const stock_movements = pgTable(
       columns: [t.business_id, t.batch_id],
       foreignColumns: [product_batches.business_id, product_batches.id],
     }).onDelete('cascade'),
-    index('stock_movements_product_idx').on(t.business_id, t.product_id, t.created_at.desc()),
+    index('stock_movements_product_idx').on(t.business_id, t.product_id, t.created_at.desc().nullsFirst()),
     index('stock_movements_batch_idx').on(t.business_id, t.batch_id),
     index('stock_movements_sale_idx').on(t.business_id, t.sale_id).where(sql`${t.sale_id} is not null`),
     check('stock_movements_delta_check', sql`${t.delta} <> 0`),

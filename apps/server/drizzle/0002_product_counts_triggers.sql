@@ -41,6 +41,3 @@ CREATE TRIGGER products_count_delete AFTER DELETE ON products
 --> statement-breakpoint
 CREATE TRIGGER products_count_update AFTER UPDATE ON products
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION product_counts_after_update();
---> statement-breakpoint
-INSERT INTO product_counts (business_id, live_products)
-SELECT business_id, count(*) FROM products WHERE archived_at IS NULL GROUP BY business_id;

@@ -1,1 +1,0 @@
-CREATE UNIQUE INDEX "product_batches_number_key" ON "product_batches" USING btree ("business_id","product_id",lower("batch_number"));

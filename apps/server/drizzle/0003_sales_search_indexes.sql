@@ -1,3 +1,0 @@
-CREATE INDEX "sale_lines_business_name_trgm_idx" ON "sale_lines" USING gin ("business_id","product_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "sales_business_customer_name_trgm_idx" ON "sales" USING gin ("business_id","customer_name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "sales_business_open_idx" ON "sales" USING btree ("business_id","created_at") WHERE "sales"."payment_status" <> 'paid';
