@@ -58,6 +58,7 @@ test('a salesperson joins by the invite link, waits for activation, then logs in
   const username = (await newcomer.getByTestId('new-username').textContent()) ?? '';
   expect(username).toMatch(/^tunde\.bakare\d*$/);
   await expect(newcomer).toHaveURL(/\/login$/);
+  await expect(newcomer.getByLabel('Email or username')).toHaveValue(username);
 
   // Not yet: the owner has to activate them.
   await logIn(newcomer, username);

@@ -1,18 +1,22 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type LoginBody, loginBodySchema, MESSAGES } from '@oja/contract';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogin } from './api';
 import { AuthCard } from './auth-card';
 import { isNotActivated } from './failures';
 import { FormFailure, useFormFailure } from './form-failure';
 import type { VerifyEmailState } from './verify-email-page';
 
+/** What a page that sends a person here may pass: the invite page passes the username just made. */
+export type LoginState = { username?: string } | null;
+
 export default function LoginPage() {
   const navigate = useNavigate();
+  const given = (useLocation().state as LoginState)?.username;
   const login = useLogin();
   const form = useForm<LoginBody>({
-    initialValues: { email_or_username: '', password: '' },
+    initialValues: { email_or_username: typeof given === 'string' ? given : '', password: '' },
     validate: schemaResolver(loginBodySchema, { sync: true }),
   });
   const failure = useFormFailure(form, MESSAGES.failed.login);

@@ -4,6 +4,7 @@ import { joinFormSchema, MESSAGES, REGISTER_REDIRECT_MS, ROLE_LABELS, roleFromIn
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../auth/auth-card';
+import type { LoginState } from '../auth/login-page';
 import { FormFailure, useFormFailure } from '../auth/form-failure';
 import RegisterPage from '../auth/register-page';
 import { useJoinBusiness } from './api';
@@ -33,8 +34,9 @@ function JoinBusiness({ slug, inviteRole }: { slug: string; inviteRole: string }
 
   useEffect(() => {
     if (!username) return;
-    // The login page may prefill the new username from this state.
-    const timer = setTimeout(() => navigate('/login', { state: { username } }), REGISTER_REDIRECT_MS);
+    // The login page prefills the new username from this state.
+    const state: LoginState = { username };
+    const timer = setTimeout(() => navigate('/login', { state }), REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [username, navigate]);
 
