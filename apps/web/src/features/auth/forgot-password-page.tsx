@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTimeout } from '@mantine/hooks';
 import { FORGOT_REDIRECT_MS, type ForgotPasswordBody, forgotPasswordBodySchema, MESSAGES } from '@oja/contract';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForgotPassword } from './api';
 import { AuthCard } from './auth-card';
+import { EmailInput } from './fields';
 import { FormFailure, useFormFailure } from './form-failure';
 import type { ResetPasswordState } from './reset-password-page';
 
@@ -39,14 +40,7 @@ export default function ForgotPasswordPage() {
     <AuthCard title="Forgot password" subtitle="Enter your email and we will send you a code to reset your password.">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            readOnly={sent !== null}
-            {...form.getInputProps('email')}
-          />
+          <EmailInput readOnly={sent !== null} {...form.getInputProps('email')} />
           {sent && (
             <Alert color="teal" variant="light" role="status">
               {sent.message}

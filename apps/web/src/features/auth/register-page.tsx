@@ -1,9 +1,10 @@
-import { Anchor, Button, Divider, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type CeoRegisterBody, ceoRegisterBodySchema, MESSAGES } from '@oja/contract';
 import { Link, useNavigate } from 'react-router';
 import { useRegisterCeo } from './api';
 import { AuthCard } from './auth-card';
+import { EmailInput, NewPasswordInput } from './fields';
 import { FormFailure, useFormFailure } from './form-failure';
 import type { VerifyEmailState } from './verify-email-page';
 
@@ -42,19 +43,8 @@ export default function RegisterPage() {
             <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('first_name')} />
             <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('last_name')} />
           </SimpleGrid>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            description="At least 8 characters."
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
+          <EmailInput {...form.getInputProps('email')} />
+          <NewPasswordInput {...form.getInputProps('password')} />
           <Divider label="Your business" labelPosition="left" mt="xs" />
           <TextInput label="Business name" {...form.getInputProps('business.name')} />
           <TextInput

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTimeout } from '@mantine/hooks';
 import { MESSAGES, RESET_REDIRECT_MS, type ResetPasswordBody, resetPasswordBodySchema } from '@oja/contract';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useResetPassword } from './api';
 import { AuthCard } from './auth-card';
+import { CodeInput, EmailInput, NewPasswordInput } from './fields';
 import { FormFailure, useFormFailure } from './form-failure';
 
 /** The forgot-password screen hands over the email the code was sent to. */
@@ -41,27 +42,9 @@ export default function ResetPasswordPage() {
     <AuthCard title="Reset password" subtitle="Enter the code we emailed you and choose a new password.">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            {...form.getInputProps('email')}
-          />
-          <TextInput
-            label="Reset code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="123456"
-            {...form.getInputProps('code')}
-          />
-          <PasswordInput
-            label="New password"
-            description="At least 8 characters."
-            autoComplete="new-password"
-            {...form.getInputProps('new_password')}
-          />
+          <EmailInput {...form.getInputProps('email')} />
+          <CodeInput label="Reset code" {...form.getInputProps('code')} />
+          <NewPasswordInput label="New password" {...form.getInputProps('new_password')} />
           {doneMessage && (
             <Alert color="teal" variant="light" role="status">
               {doneMessage}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTimeout } from '@mantine/hooks';
 import { activateBodySchema, MESSAGES, RESEND_CODE_DISABLED_MS } from '@oja/contract';
@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
 import { useActivate, useResendCode } from './api';
 import { AuthCard } from './auth-card';
+import { CodeInput, EmailInput } from './fields';
 import { FormFailure, useFormFailure } from './form-failure';
 
 /** What the login and register screens hand over: the email, and whether to mail a fresh code on arrival. */
@@ -65,21 +66,8 @@ export default function VerifyEmailPage() {
     <AuthCard title="Verify your email" subtitle="Enter the 6-digit code we sent to your email.">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            {...form.getInputProps('email')}
-          />
-          <TextInput
-            label="Verification code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="123456"
-            {...form.getInputProps('code')}
-          />
+          <EmailInput {...form.getInputProps('email')} />
+          <CodeInput label="Verification code" {...form.getInputProps('code')} />
           <FormFailure message={failure.message} />
           <Button type="submit" loading={activate.isPending} fullWidth>
             Verify Email
