@@ -1,6 +1,167 @@
-import { Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { can, formatMoney, MESSAGES, type Product, STOCK_MESSAGES } from '@oja/contract';
+import { IconArrowLeft, IconPackageImport } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
+import { StatCard } from '../../ui/stat-card';
+import { useBusinessContext } from '../businesses/business-context';
+import { RequirePermission } from '../businesses/not-allowed';
+import { AdjustBatchModal } from './adjust-batch-modal';
+import { useProduct } from './detail-api';
+import { MovementsHistory } from './movements-table';
+import { BatchesTable } from './product-detail-batches';
+import { discountLabel } from './product-display';
+import { ReceiveBatchModal } from './receive-batch-modal';
 
-// SCAFFOLD: replaced by the issue that builds this page.
+/** /business/{slug}/inventory/{productId}: one product, its batches, receipts and adjustments, and its stock history. */
 export default function ProductPage() {
-  return <Title order={2}>Product</Title>;
+  return (
+    <RequirePermission permission="product.view">
+      <ProductScreen />
+    </RequirePermission>
+  );
 }
+
+/** A product id in the address: digits only, within what the server accepts. */
+function parseProductId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,16}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+function ProductScreen() {
+  const { business } = useBusinessContext();
+  const productId = parseProductId(useParams().productId);
+  const product = useProduct(business.id, productId ?? 0, productId !== null);
+  const back = (
+    <Group>
+      <Button
+        component={Link}
+        to={`/business/${business.slug}/inventory`}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        px={0}
+      >
+        Back to inventory
+      </Button>
+    </Group>
+  );
+  // Another business's product answers 404 exactly like a missing one.
+  if (productId === null || (product.error instanceof ApiError && product.error.status === 404)) {
+    return (
+      <Stack align="flex-start">
+        {back}
+        <Alert color="yellow" title={MESSAGES.product.notFound}>
+          There is no such product in {business.name}. It may have been deleted.
+        </Alert>
+      </Stack>
+    );
+  }
+  if (product.isPending) return <PageLoader label="Loading product..." />;
+  if (product.isError) {
+    return (
+      <Stack>
+        {back}
+        <QueryError
+          error={product.error}
+          fallback={STOCK_MESSAGES.failed.fetchProduct}
+          onRetry={() => product.refetch()}
+        />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      {back}
+      <ProductDetail product={product.data} />
+    </Stack>
+  );
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const { business, role } = useBusinessContext();
+  const canAdjust = can(role, 'stock.adjust');
+  const [isReceiving, setReceiving] = useState(false);
+  const [adjusting, setAdjusting] = useState<{ batchId: number; isOpen: boolean } | null>(null);
+  // The batch as the latest answer has it, so the dialog never shows a stale quantity.
+  const adjustedBatch = adjusting ? (product.batches.find((batch) => batch.id === adjusting.batchId) ?? null) : null;
+  const money = (amount: string) => formatMoney(amount, product.currency);
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+            {product.product_name}
+          </Title>
+          <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
+            SKU {product.sku} · prices in {product.currency}
+          </Text>
+        </Stack>
+        {canAdjust && (
+          <Button leftSection={<IconPackageImport size={16} />} onClick={() => setReceiving(true)}>
+            Receive stock
+          </Button>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+        <StatCard label="In stock" value={product.quantity_in_stock} hint="Units in unexpired batches" />
+        <StatCard
+          label="Expired"
+          value={product.expired_quantity}
+          hint={product.expired_quantity > 0 ? 'Not for sale: write them off' : 'Nothing expired'}
+        />
+        <StatCard
+          label="Selling price"
+          value={money(product.selling_price)}
+          hint={discountText(product.selling_price_discount_percentage)}
+        />
+        <StatCard
+          label="Wholesale price"
+          value={product.wholesale_price ? money(product.wholesale_price) : 'Not set'}
+          hint={product.wholesale_price ? discountText(product.wholesale_price_discount_percentage) : undefined}
+        />
+      </SimpleGrid>
+
+      <Title order={3} fz="h4">
+        Batches
+      </Title>
+      <BatchesTable
+        batches={product.batches}
+        onAdjust={canAdjust ? (batch) => setAdjusting({ batchId: batch.id, isOpen: true }) : undefined}
+      />
+
+      {can(role, 'stock.history') && (
+        <>
+          <Title order={3} fz="h4">
+            Stock movements
+          </Title>
+          <MovementsHistory businessId={business.id} productId={product.id} slug={business.slug} />
+        </>
+      )}
+
+      {canAdjust && (
+        <>
+          <ReceiveBatchModal
+            businessId={business.id}
+            product={product}
+            opened={isReceiving}
+            onClose={() => setReceiving(false)}
+          />
+          <AdjustBatchModal
+            businessId={business.id}
+            productId={product.id}
+            batch={adjustedBatch}
+            opened={adjusting?.isOpen ?? false}
+            onClose={() => setAdjusting((current) => current && { ...current, isOpen: false })}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+const discountText = (percentage: string) => discountLabel(percentage) ?? 'No discount';

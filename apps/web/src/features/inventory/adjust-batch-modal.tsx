@@ -1,0 +1,121 @@
+import { Button, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  ADJUSTMENT_REASONS,
+  type AdjustBatchValues,
+  type AdjustmentReason,
+  adjustBatchFormSchema,
+  type Batch,
+  MAX_BATCH_QUANTITY,
+  STOCK_MESSAGES,
+  STOCK_MOVEMENT_REASON_LABELS,
+} from '@oja/contract';
+import { formatDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { useAdjustBatch } from './detail-api';
+import { quantityAfter } from './product-detail-status';
+
+const validateForm = schemaResolver(adjustBatchFormSchema, { sync: true });
+
+const REASON_CHOICES = ADJUSTMENT_REASONS.map((value) => ({ value, label: STOCK_MOVEMENT_REASON_LABELS[value] }));
+
+/** The form as its inputs hold it: a number input is '' while empty. */
+type AdjustFormValues = Omit<AdjustBatchValues, 'delta'> & { delta: number | '' };
+
+/** Adjust one batch: a recount either way, or damage and expired stock written off, each with its reason. */
+export function AdjustBatchModal({
+  businessId,
+  productId,
+  batch,
+  opened,
+  onClose,
+}: {
+  businessId: number;
+  productId: number;
+  /** The batch being adjusted; kept after closing so the title stays while the dialog fades out. */
+  batch: Batch | null;
+  opened: boolean;
+  onClose(): void;
+}) {
+  const isOpen = opened && batch !== null;
+  return (
+    <Modal
+      opened={isOpen}
+      onClose={onClose}
+      title={batch ? `Adjust batch ${batch.batch_number}` : undefined}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {isOpen && (
+        <AdjustBatchForm key={batch.id} businessId={businessId} productId={productId} batch={batch} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function AdjustBatchForm({
+  businessId,
+  productId,
+  batch,
+  onClose,
+}: {
+  businessId: number;
+  productId: number;
+  batch: Batch;
+  onClose(): void;
+}) {
+  const adjust = useAdjustBatch(businessId, productId);
+  const form = useForm<AdjustFormValues>({
+    initialValues: { reason: 'count_correction', delta: '', note: '' },
+    validate: validateForm,
+  });
+  const failure = useFormFailure(form, STOCK_MESSAGES.failed.adjust);
+  const after = quantityAfter(batch.quantity, form.values.delta);
+
+  const submit = form.onSubmit(async (values) => {
+    failure.clear();
+    try {
+      await adjust.mutateAsync({ ...adjustBatchFormSchema.parse(values), batch_id: batch.id });
+      notify.success(STOCK_MESSAGES.batchAdjusted);
+      onClose();
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FormFailure message={failure.message} />
+        <Text size="sm" c="dimmed">
+          Holds {batch.quantity}
+          {batch.expiration_date ? ` · expires ${formatDate(batch.expiration_date)}` : ''}
+          {after !== null && after >= 0 ? ` · after this: ${after}` : ''}
+        </Text>
+        <Select
+          label="Reason"
+          required
+          allowDeselect={false}
+          data={REASON_CHOICES}
+          {...form.getInputProps('reason')}
+          onChange={(value) => value && form.setFieldValue('reason', value as AdjustmentReason)}
+        />
+        <NumberInput
+          label="Quantity change"
+          description="A negative number removes units (−2), a positive one adds them."
+          required
+          min={-MAX_BATCH_QUANTITY}
+          max={MAX_BATCH_QUANTITY}
+          allowDecimal={false}
+          data-autofocus
+          {...form.getInputProps('delta')}
+        />
+        <Textarea label="Note" autosize minRows={2} maxLength={500} {...form.getInputProps('note')} />
+        <Button type="submit" loading={adjust.isPending}>
+          Save adjustment
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { type Product, STOCK_MESSAGES } from '@oja/contract';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatMoney } from '../../lib/format';
+import { AddToCartButton } from '../sales/add-to-cart-button';
+import { discountLabel, firstExpiry } from './product-display';
+
+export type ProductCardActions = {
+  /** Present only for those who may edit and delete (ceo, manager). */
+  onEdit?(product: Product): void;
+  onDelete?(product: Product): void;
+};
+
+/**
+ * One product on the inventory list: name (to its detail page), SKU, price,
+ * discount, stock, expired units apart, the first expiry, and its actions.
+ * The whole card is one element holding the name and the Add to cart button.
+ */
+export function ProductCard({
+  product,
+  slug,
+  canAddToCart,
+  actions,
+}: {
+  product: Product;
+  slug: string;
+  canAddToCart: boolean;
+  actions: ProductCardActions;
+}) {
+  const nameId = useId();
+  const discount = discountLabel(product.selling_price_discount_percentage);
+  const expiry = firstExpiry(product.batches);
+  const isInStock = product.quantity_in_stock > 0;
+  return (
+    <Card withBorder radius="md" padding="md" role="group" aria-labelledby={nameId}>
+      <Stack gap={4}>
+        <Anchor
+          id={nameId}
+          component={Link}
+          to={`/business/${slug}/inventory/${product.id}`}
+          fw={700}
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {product.product_name}
+        </Anchor>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          SKU: {product.sku}
+        </Text>
+        <Group gap="xs">
+          <Text fw={600}>{formatMoney(product.selling_price, product.currency)}</Text>
+          {discount && (
+            <Badge variant="light" color="grape" tt="none">
+              {discount}
+            </Badge>
+          )}
+        </Group>
+        <Group gap="xs">
+          <Badge variant="light" color={isInStock ? 'teal' : 'red'} tt="none">
+            {isInStock ? STOCK_MESSAGES.inStock(product.quantity_in_stock) : STOCK_MESSAGES.outOfStock}
+          </Badge>
+          {product.expired_quantity > 0 && (
+            <Badge variant="light" color="orange" tt="none">
+              Expired ({product.expired_quantity})
+            </Badge>
+          )}
+        </Group>
+        {expiry !== undefined && (
+          <Text size="sm">{expiry === null ? 'No expiry date' : `Expires ${formatDate(expiry)}`}</Text>
+        )}
+      </Stack>
+      <Group gap="xs" mt="sm">
+        {canAddToCart && <AddToCartButton product={product} />}
+        {actions.onEdit && (
+          <Button
+            size="xs"
+            variant="default"
+            aria-label={`Edit ${product.product_name}`}
+            onClick={() => actions.onEdit?.(product)}
+          >
+            Edit
+          </Button>
+        )}
+        {actions.onDelete && (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            aria-label={`Delete ${product.product_name}`}
+            onClick={() => actions.onDelete?.(product)}
+          >
+            Delete
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Batch, Product, UpdateProductBody } from '@oja/contract';
+
+/** "10.00" → "10% off", "12.50" → "12.5% off"; no label for no discount. Exact: the string is never a float. */
+export function discountLabel(percentage: string): string | null {
+  const trimmed = percentage.includes('.') ? percentage.replace(/0+$/, '').replace(/\.$/, '') : percentage;
+  if (/^0*$/.test(trimmed)) return null;
+  return `${trimmed.replace(/^0+(?=\d)/, '')}% off`;
+}
+
+/**
+ * The expiry a card shows: that of the first batch (the server sends them soonest
+ * first, no expiry last) that still holds sellable units. `undefined` when no
+ * batch does; `null` when that batch never expires.
+ */
+export function firstExpiry(batches: readonly Batch[]): string | null | undefined {
+  const sellable = batches.find((batch) => batch.quantity > 0 && !batch.is_expired);
+  return sellable === undefined ? undefined : sellable.expiration_date;
+}
+
+/** The fields of the Edit form, as the product holds them. */
+export type EditedFields = Pick<
+  Product,
+  | 'product_name'
+  | 'sku'
+  | 'cost_price'
+  | 'selling_price'
+  | 'selling_price_discount_percentage'
+  | 'wholesale_price'
+  | 'wholesale_price_discount_percentage'
+  | 'currency'
+>;
+export type ProductChanges = Omit<UpdateProductBody, 'id' | 'business_id'>;
+
+const EDITED_KEYS = [
+  'product_name',
+  'sku',
+  'cost_price',
+  'selling_price',
+  'selling_price_discount_percentage',
+  'wholesale_price',
+  'wholesale_price_discount_percentage',
+  'currency',
+] as const satisfies readonly (keyof EditedFields)[];
+
+/**
+ * Only what the Edit form changed (PATCH sends changed fields only). `edited` is
+ * the form's schema output, so money is already in the server's two-decimal form.
+ */
+export function changedFields(
+  product: EditedFields,
+  edited: Omit<EditedFields, 'wholesale_price'> & { wholesale_price?: string | null },
+): ProductChanges {
+  const changes: Record<string, unknown> = {};
+  for (const key of EDITED_KEYS) {
+    const next = edited[key] ?? null;
+    if (next !== product[key]) changes[key] = next;
+  }
+  return changes as ProductChanges;
+}

@@ -1,0 +1,272 @@
+import {
+  ActionIcon,
+  Button,
+  Fieldset,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { type GetInputPropsReturnType, schemaResolver, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  CURRENCIES,
+  type Currency,
+  DEFAULT_CURRENCY,
+  isMoneyString,
+  MESSAGES,
+  normalizeMoney,
+  type Product,
+  productEditFormSchema,
+  productFormSchema,
+} from '@oja/contract';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { FocusEvent } from 'react';
+import { notify } from '../../lib/notify';
+import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { useCreateProduct, useUpdateProduct } from './api';
+import { changedFields } from './product-display';
+
+/** Add Product (with its opening batches) or Edit {product name} (the product's own fields). */
+export function ProductFormModal({
+  businessId,
+  product,
+  opened,
+  onClose,
+  onSaved,
+}: {
+  businessId: number;
+  /** The product to edit; null to add one. */
+  product: Product | null;
+  opened: boolean;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  // A long form: on a phone it takes the whole screen.
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
+  const done = () => {
+    onSaved();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={product ? `Edit ${product.product_name}` : 'Add Product'}
+      size="lg"
+      fullScreen={isPhone}
+    >
+      {opened &&
+        (product ? (
+          <EditProductForm businessId={businessId} product={product} onDone={done} onNoChange={onClose} />
+        ) : (
+          <AddProductForm businessId={businessId} onDone={done} />
+        ))}
+    </Modal>
+  );
+}
+
+/** The price fields both forms share: text that holds money exactly, never a float. */
+type PriceValues = {
+  cost_price: string;
+  selling_price: string;
+  selling_price_discount_percentage: string;
+  wholesale_price: string;
+  wholesale_price_discount_percentage: string;
+  currency: Currency;
+};
+type ProductValues = PriceValues & { product_name: string; sku: string };
+type BatchRow = { batch_number: string; quantity: number | string; expiration_date: string };
+type AddValues = ProductValues & { batches: BatchRow[] };
+
+type InputProps = GetInputPropsReturnType;
+
+/** "1500" reads back as "1500.00" once the field is left, as it will be stored. */
+function moneyProps(props: InputProps) {
+  return {
+    ...props,
+    inputMode: 'decimal' as const,
+    autoComplete: 'off',
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value.trim();
+      if (value && isMoneyString(value) && value !== normalizeMoney(value)) props.onChange(normalizeMoney(value));
+      props.onBlur?.(event);
+    },
+  };
+}
+
+function ProductFields({ field, skuHint }: { field(path: keyof ProductValues): InputProps; skuHint?: string }) {
+  return (
+    <>
+      <TextInput label="Product name" required {...field('product_name')} />
+      <TextInput label="SKU" description={skuHint} {...field('sku')} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextInput label="Cost price" required {...moneyProps(field('cost_price'))} />
+        <TextInput label="Selling price" required {...moneyProps(field('selling_price'))} />
+        <TextInput label="Selling discount %" {...moneyProps(field('selling_price_discount_percentage'))} />
+        <TextInput label="Wholesale price" {...moneyProps(field('wholesale_price'))} />
+        <TextInput label="Wholesale discount %" {...moneyProps(field('wholesale_price_discount_percentage'))} />
+        <NativeSelect label="Currency" required data={[...CURRENCIES]} {...field('currency')} />
+      </SimpleGrid>
+    </>
+  );
+}
+
+const emptyBatch = (): BatchRow => ({ batch_number: '', quantity: '', expiration_date: '' });
+
+function AddProductForm({ businessId, onDone }: { businessId: number; onDone(): void }) {
+  const create = useCreateProduct(businessId);
+  const form = useForm<AddValues>({
+    initialValues: {
+      product_name: '',
+      sku: '',
+      cost_price: '',
+      selling_price: '',
+      selling_price_discount_percentage: '0.00',
+      wholesale_price: '',
+      wholesale_price_discount_percentage: '0.00',
+      currency: DEFAULT_CURRENCY,
+      batches: [emptyBatch()],
+    },
+    validate: schemaResolver(productFormSchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.createProduct);
+
+  const submit = form.onSubmit(async (values) => {
+    failure.clear();
+    try {
+      await create.mutateAsync(productFormSchema.parse(values));
+      notify.success(MESSAGES.product.created);
+      onDone();
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  const batches = form.values.batches;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FormFailure message={failure.message} />
+        <ProductFields field={(path) => form.getInputProps(path)} skuHint="Leave blank to have one made for you" />
+        <Stack gap="xs">
+          <Text fw={600}>Stock batches</Text>
+          {batches.map((_, index) => (
+            <Fieldset
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are controlled inputs; their position is their identity
+              key={index}
+              legend={`Batch ${index + 1}`}
+              p="sm"
+            >
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+                <TextInput label="Batch number" required {...form.getInputProps(`batches.${index}.batch_number`)} />
+                <NumberInput
+                  label="Quantity"
+                  required
+                  min={0}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  {...form.getInputProps(`batches.${index}.quantity`)}
+                />
+                <TextInput
+                  type="date"
+                  label="Expiration date"
+                  {...form.getInputProps(`batches.${index}.expiration_date`)}
+                />
+              </SimpleGrid>
+              {batches.length > 1 && (
+                <Group justify="flex-end" mt="xs">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={`Remove batch ${index + 1}`}
+                    onClick={() => form.removeListItem('batches', index)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              )}
+            </Fieldset>
+          ))}
+          {typeof form.errors.batches === 'string' && (
+            <Text size="sm" c="red" role="alert">
+              {form.errors.batches}
+            </Text>
+          )}
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => form.insertListItem('batches', emptyBatch())}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Add batch
+          </Button>
+        </Stack>
+        <Button type="submit" loading={create.isPending}>
+          Create Product
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function EditProductForm({
+  businessId,
+  product,
+  onDone,
+  onNoChange,
+}: {
+  businessId: number;
+  product: Product;
+  onDone(): void;
+  onNoChange(): void;
+}) {
+  const update = useUpdateProduct(businessId);
+  const form = useForm<ProductValues>({
+    initialValues: {
+      product_name: product.product_name,
+      sku: product.sku,
+      cost_price: product.cost_price,
+      selling_price: product.selling_price,
+      selling_price_discount_percentage: product.selling_price_discount_percentage,
+      wholesale_price: product.wholesale_price ?? '',
+      wholesale_price_discount_percentage: product.wholesale_price_discount_percentage,
+      currency: product.currency,
+    },
+    validate: schemaResolver(productEditFormSchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.updateProduct);
+
+  const submit = form.onSubmit(async (values) => {
+    failure.clear();
+    const changes = changedFields(product, productEditFormSchema.parse(values));
+    if (Object.keys(changes).length === 0) return onNoChange();
+    try {
+      await update.mutateAsync({ id: product.id, changes });
+      notify.success(MESSAGES.product.updated);
+      onDone();
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FormFailure message={failure.message} />
+        <ProductFields field={(path) => form.getInputProps(path)} />
+        <Text size="sm" c="dimmed">
+          Stock changes through its batches: open the product to receive or adjust stock.
+        </Text>
+        <Button type="submit" loading={update.isPending}>
+          Update Product
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { Button, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  formatMoney,
+  MAX_BATCH_QUANTITY,
+  type Product,
+  type ReceiveBatchValues,
+  receiveBatchFormSchema,
+  STOCK_MESSAGES,
+} from '@oja/contract';
+import { notify } from '../../lib/notify';
+import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { useReceiveBatch } from './detail-api';
+
+const validateForm = schemaResolver(receiveBatchFormSchema, { sync: true });
+
+/** The form as its inputs hold it: a number input is '' while empty. */
+type ReceiveFormValues = Omit<ReceiveBatchValues, 'quantity'> & { quantity: number | '' };
+
+/** Receive stock: a new batch of this product, recorded in the ledger as a receipt. */
+export function ReceiveBatchModal({
+  businessId,
+  product,
+  opened,
+  onClose,
+}: {
+  businessId: number;
+  product: Product;
+  opened: boolean;
+  onClose(): void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Receive stock"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {opened && <ReceiveBatchForm businessId={businessId} product={product} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number; product: Product; onClose(): void }) {
+  const receive = useReceiveBatch(businessId, product.id);
+  const form = useForm<ReceiveFormValues>({
+    initialValues: { batch_number: '', quantity: '', expiration_date: '', cost_price: '' },
+    validate: validateForm,
+  });
+  const failure = useFormFailure(form, STOCK_MESSAGES.failed.receive);
+
+  const submit = form.onSubmit(async (values) => {
+    failure.clear();
+    try {
+      await receive.mutateAsync(receiveBatchFormSchema.parse(values));
+      notify.success(STOCK_MESSAGES.batchReceived);
+      onClose();
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FormFailure message={failure.message} />
+        <Text size="sm" c="dimmed">
+          {product.product_name} · now in stock: {product.quantity_in_stock}
+        </Text>
+        <TextInput label="Batch number" required data-autofocus {...form.getInputProps('batch_number')} />
+        <NumberInput
+          label="Quantity"
+          required
+          min={1}
+          max={MAX_BATCH_QUANTITY}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          {...form.getInputProps('quantity')}
+        />
+        <TextInput
+          type="date"
+          label="Expiration date"
+          description="Leave empty if it does not expire."
+          {...form.getInputProps('expiration_date')}
+        />
+        <NumberInput
+          label="Cost price"
+          description={`Per unit. Leave empty to use the product's, ${formatMoney(product.cost_price, product.currency)}.`}
+          min={0}
+          decimalScale={2}
+          allowNegative={false}
+          thousandSeparator=","
+          {...form.getInputProps('cost_price')}
+        />
+        <Button type="submit" loading={receive.isPending}>
+          Receive
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,237 @@
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  MESSAGES,
+  SALES_PATHS,
+  STOCK_MESSAGES,
+  STOCK_MOVEMENT_REASON_LABELS,
+  STOCK_PATHS,
+} from '@oja/contract';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { logInViaApi, PASSWORD, signUpCeoViaApi } from '../helpers/session';
+
+/** A write through the API in this page's session (cookie-authenticated writes echo the CSRF cookie). */
+async function apiPost(page: Page, path: string, data: unknown, method: 'POST' | 'PATCH' = 'POST') {
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? '';
+  const response = await page.request.fetch(`/api/v1${path}`, {
+    method,
+    data,
+    headers: { [CSRF_HEADER]: decodeURIComponent(csrf) },
+  });
+  if (!response.ok()) throw new Error(`${path} failed: ${await response.text()}`);
+  return (await response.json()).response_data;
+}
+
+/** A YYYY-MM-DD some days from now (far enough from today that the time zone never matters). */
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A product with two batches: the later-expiring one given first, so the order shown is the server's. */
+async function createProduct(page: Page, businessId: number, name: string) {
+  return apiPost(page, STOCK_PATHS.product, {
+    business_id: businessId,
+    product_name: name,
+    cost_price: '1000.00',
+    selling_price: '1500.00',
+    selling_price_discount_percentage: '10.00',
+    currency: 'NGN',
+    batches: [
+      { batch_number: 'LATE-200', quantity: 5, expiration_date: daysFromNow(200) },
+      { batch_number: 'SOON-010', quantity: 10, expiration_date: daysFromNow(10) },
+    ],
+  }) as Promise<{ id: number }>;
+}
+
+const batchRow = (page: Page, batchNumber: string) =>
+  page.getByRole('table', { name: 'Batches' }).getByRole('row').filter({ hasText: batchNumber });
+/** The quantity cell of a batch's row (the second column). */
+const batchQuantity = (page: Page, batchNumber: string) => batchRow(page, batchNumber).getByRole('cell').nth(1);
+const inStock = (page: Page) => page.getByLabel('In stock', { exact: true });
+
+async function expectInStock(page: Page, quantity: number) {
+  await expect(inStock(page).getByText(String(quantity), { exact: true })).toBeVisible();
+}
+
+async function pickOption(page: Page, dialog: Locator, label: string, option: string) {
+  await dialog.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a product in detail: its batches by expiry, receiving stock, adjusting a batch, and a refused removal', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const name = `Golden Penny Semovita ${Date.now()}`;
+  const product = await createProduct(page, ceo.businessId, name);
+  // One unit sold: taken from the soonest-expiring batch, and linked to its sale in the history.
+  const { cart } = await apiPost(page, SALES_PATHS.createCart, {
+    business_id: ceo.businessId,
+    customer_name: 'Mama Tobi',
+    items: [{ product_id: product.id, quantity: 1 }],
+  });
+  const { sale } = await apiPost(page, SALES_PATHS.sales, {
+    business_id: ceo.businessId,
+    cart_id: cart.id,
+    payment_status: 'paid',
+  });
+
+  await page.goto(`/business/${ceo.slug}/inventory/${product.id}`);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText('₦1,500.00')).toBeVisible();
+  await expect(page.getByText('10% off')).toBeVisible();
+  await expectInStock(page, 14);
+
+  // Soonest expiry first, marked as expiring soon; the later one unmarked.
+  const rows = page.getByRole('table', { name: 'Batches' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText('SOON-010');
+  await expect(rows.nth(1)).toContainText('Expiring soon');
+  await expect(rows.nth(2)).toContainText('LATE-200');
+  await expect(rows.nth(2)).not.toContainText('Expiring soon');
+  await expect(batchQuantity(page, 'SOON-010')).toHaveText('9');
+
+  // The history: the opening stock of both batches and the sale, linked.
+  const history = page.getByRole('table', { name: 'Stock movements' });
+  await expect(history.getByRole('row')).toHaveCount(4);
+  const saleLink = history.getByRole('link', { name: `Sale #${sale.id}` });
+  await expect(saleLink).toHaveAttribute('href', `/business/${ceo.slug}/sales/${sale.id}`);
+  const saleLine = history.getByRole('row').filter({ has: page.getByRole('link', { name: `Sale #${sale.id}` }) });
+  await expect(saleLine).toContainText('SOON-010');
+  await expect(saleLine).toContainText('\u22121');
+  await expect(saleLine).toContainText(STOCK_MOVEMENT_REASON_LABELS.sale);
+
+  // Receive a new batch.
+  await page.getByRole('button', { name: 'Receive stock' }).click();
+  const receive = page.getByRole('dialog', { name: 'Receive stock' });
+  await receive.getByLabel('Batch number').fill('NEW-300');
+  await receive.getByLabel('Quantity').fill('7');
+  await receive.getByLabel('Cost price').fill('950');
+  await receive.getByLabel('Expiration date').fill(daysFromNow(300));
+  await receive.getByLabel('Expiration date').press('Tab');
+  await receive.getByRole('button', { name: 'Receive' }).click();
+  await expect(page.getByText(STOCK_MESSAGES.batchReceived)).toBeVisible();
+  await expect(receive).toBeHidden();
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(3)).toContainText('NEW-300');
+  await expect(batchQuantity(page, 'NEW-300')).toHaveText('7');
+  await expectInStock(page, 21);
+  const receipt = history.getByRole('row').nth(1);
+  await expect(receipt).toContainText('NEW-300');
+  await expect(receipt).toContainText('+7');
+  await expect(receipt).toContainText(STOCK_MOVEMENT_REASON_LABELS.receipt);
+  await expect(receipt).toContainText(`${ceo.firstName} ${ceo.lastName}`);
+
+  // The same batch number again: the server's message under the field, everything typed kept.
+  await page.getByRole('button', { name: 'Receive stock' }).click();
+  await receive.getByLabel('Batch number').fill('NEW-300');
+  await receive.getByLabel('Quantity').fill('3');
+  await receive.getByRole('button', { name: 'Receive' }).click();
+  await expect(receive.getByText(STOCK_MESSAGES.batchNumberTaken)).toBeVisible();
+  await expect(receive.getByLabel('Batch number')).toHaveValue('NEW-300');
+  await expect(receive.getByLabel('Quantity')).toHaveValue('3');
+  await page.keyboard.press('Escape');
+  await expect(receive).toBeHidden();
+
+  // Write off two damaged units of one batch.
+  await batchRow(page, 'SOON-010').getByRole('button', { name: 'Adjust batch SOON-010' }).click();
+  const adjust = page.getByRole('dialog', { name: 'Adjust batch SOON-010' });
+  await pickOption(page, adjust, 'Reason', STOCK_MOVEMENT_REASON_LABELS.damage);
+  // Damage only ever removes: a positive number is refused before anything is sent.
+  await adjust.getByLabel('Quantity change').fill('2');
+  await adjust.getByRole('button', { name: 'Save adjustment' }).click();
+  await expect(adjust.getByText(STOCK_MESSAGES.removalNeedsMinus)).toBeVisible();
+  await adjust.getByLabel('Quantity change').fill('-2');
+  await adjust.getByLabel('Note').fill('Bags torn in the rain');
+  await adjust.getByRole('button', { name: 'Save adjustment' }).click();
+  await expect(page.getByText(STOCK_MESSAGES.batchAdjusted)).toBeVisible();
+  await expect(adjust).toBeHidden();
+  await expect(batchQuantity(page, 'SOON-010')).toHaveText('7');
+  await expectInStock(page, 19);
+  const damage = history.getByRole('row').nth(1);
+  await expect(damage).toContainText('SOON-010');
+  await expect(damage).toContainText('\u22122');
+  await expect(damage).toContainText(STOCK_MOVEMENT_REASON_LABELS.damage);
+  await expect(damage).toContainText('Bags torn in the rain');
+  await expect(history.getByRole('row')).toHaveCount(6);
+
+  // More than the batch holds: the server refuses, the dialog keeps what was typed, nothing changes.
+  await batchRow(page, 'LATE-200').getByRole('button', { name: 'Adjust batch LATE-200' }).click();
+  const refused = page.getByRole('dialog', { name: 'Adjust batch LATE-200' });
+  await pickOption(page, refused, 'Reason', STOCK_MOVEMENT_REASON_LABELS.count_correction);
+  await refused.getByLabel('Quantity change').fill('-6');
+  await refused.getByRole('button', { name: 'Save adjustment' }).click();
+  await expect(refused.getByRole('alert')).toHaveText(MESSAGES.product.insufficientStock);
+  await expect(refused.getByLabel('Quantity change')).toHaveValue('-6');
+  await page.keyboard.press('Escape');
+  await expect(refused).toBeHidden();
+  await expect(batchQuantity(page, 'LATE-200')).toHaveText('5');
+  await expectInStock(page, 19);
+  await expect(history.getByRole('row')).toHaveCount(6);
+
+  // After a reload the figures are the server's, not the screen's memory.
+  await page.reload();
+  await expectInStock(page, 19);
+  await expect(batchQuantity(page, 'SOON-010')).toHaveText('7');
+});
+
+test("another business's product, or an id that is no product, shows not found", async ({ page, browser }) => {
+  const owner = await signUpCeoViaApi(page);
+  const product = await createProduct(page, owner.businessId, `Peak Milk ${Date.now()}`);
+
+  const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  try {
+    const stranger = await other.newPage();
+    const ceo = await signUpCeoViaApi(stranger, { firstName: 'Bola', lastName: 'Ade' });
+    await stranger.goto(`/business/${ceo.slug}/inventory/${product.id}`);
+    await expect(stranger.getByText(MESSAGES.product.notFound)).toBeVisible();
+    await expect(stranger.getByRole('table', { name: 'Batches' })).toHaveCount(0);
+    await expect(stranger.getByRole('button', { name: 'Receive stock' })).toHaveCount(0);
+    await stranger.getByRole('link', { name: 'Back to inventory' }).click();
+    await expect(stranger).toHaveURL(new RegExp(`/business/${ceo.slug}/inventory$`));
+
+    await stranger.goto(`/business/${ceo.slug}/inventory/not-a-product`);
+    await expect(stranger.getByText(MESSAGES.product.notFound)).toBeVisible();
+  } finally {
+    await other.close();
+  }
+
+  // Its owner still sees it.
+  await page.goto(`/business/${owner.slug}/inventory/${product.id}`);
+  await expect(page.getByRole('table', { name: 'Batches' }).getByRole('row')).toHaveCount(3);
+});
+
+test('a salesperson sees the batches and the history, with no way to receive or adjust', async ({ page, browser }) => {
+  const ceo = await signUpCeoViaApi(page);
+  const product = await createProduct(page, ceo.businessId, `Indomie ${Date.now()}`);
+  const joined = await page.request.post('/api/v1/users/sales-person-register/', {
+    data: {
+      first_name: 'Tunde',
+      last_name: 'Bakare',
+      password: PASSWORD,
+      role: 'salesperson',
+      business_slug: ceo.slug,
+    },
+  });
+  if (!joined.ok()) throw new Error(`Join failed: ${await joined.text()}`);
+  const { user } = (await joined.json()).response_data as { user: { id: number; username: string } };
+  await apiPost(
+    page,
+    '/users/business-owner/update-user/',
+    { user_id: user.id, business_id: ceo.businessId, is_active: true },
+    'PATCH',
+  );
+
+  const theirs = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  try {
+    const seller = await theirs.newPage();
+    await logInViaApi(seller, user.username);
+    await seller.goto(`/business/${ceo.slug}/inventory/${product.id}`);
+    await expect(seller.getByRole('table', { name: 'Batches' }).getByRole('row')).toHaveCount(3);
+    await expect(seller.getByRole('table', { name: 'Stock movements' }).getByRole('row')).toHaveCount(3);
+    await expectInStock(seller, 15);
+    await expect(seller.getByRole('button', { name: 'Receive stock' })).toHaveCount(0);
+    await expect(seller.getByRole('button', { name: /^Adjust/ })).toHaveCount(0);
+  } finally {
+    await theirs.close();
+  }
+});
