@@ -56,6 +56,8 @@ export function useSale(businessId: number, saleId: number) {
       data(api.get<{ sale: SaleDetail }>(SALES_PATHS.sale, { business_id: businessId, id: saleId }, signal)).then(
         (answer) => answer.sale,
       ),
+    // A malformed id in the address is not found without asking.
+    enabled: Number.isSafeInteger(saleId) && saleId > 0,
   });
 }
 

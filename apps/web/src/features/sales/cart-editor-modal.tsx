@@ -9,9 +9,7 @@ import {
   formatMoney,
   MESSAGES,
   type Product,
-  priceLine,
   SALES_MESSAGES,
-  sumMoney,
 } from '@oja/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,19 +17,18 @@ import { fullName } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../auth/form-failure';
 import { useCreateCart, useUpdateCart } from './api';
-import { type LineInput, lineInputs, lineTotal, withProduct } from './cart-lines';
+import {
+  infoKey,
+  type LineInfo,
+  type LineInput,
+  lineInputs,
+  lineTotal,
+  previewTotal,
+  productLineInfo,
+  quantityOf,
+  withProduct,
+} from './cart-lines';
 import { CustomerPicker, ProductPicker } from './cart-pickers';
-
-/** What a line shows beside its quantity: the product and its price now. */
-type LineInfo = {
-  product_name: string;
-  currency: string;
-  net_unit_price: string;
-  quantity_in_stock: number;
-  is_archived?: boolean;
-};
-const infoKey = (line: LineInput) =>
-  `${line.product_id}:${line.pricing_strategy ?? 'retail'}:${line.apply_discount !== false}`;
 
 /** Add Cart and Edit: title, customer (typed, or a registered one), and the lines with their quantities. */
 export function CartEditorModal({
@@ -78,10 +75,7 @@ function CartEditorForm({ businessId, cart, onClose }: { businessId: number; car
 
   const addProduct = (product: Product) => {
     const line = { product_id: product.id, quantity: 1, pricing_strategy: 'retail' as const, apply_discount: true };
-    setInfo((known) => ({
-      ...known,
-      [infoKey(line)]: { ...product, net_unit_price: priceLine(product, line).net_unit_price },
-    }));
+    setInfo((known) => ({ ...known, [infoKey(line)]: productLineInfo(product, line) }));
     form.setFieldValue('items', withProduct(lines, product.id, 1));
   };
 
@@ -137,9 +131,7 @@ function CartLines({
   currency: string | null;
 }) {
   const lines = form.values.items as LineInput[];
-  const total = sumMoney(
-    lines.map((line) => lineTotal(info[infoKey(line)]?.net_unit_price ?? '0', Number(line.quantity) || 0)),
-  );
+  const total = previewTotal(lines, info);
   return (
     <>
       <Stack gap="xs" aria-label="Cart items">
@@ -178,7 +170,7 @@ function CartLine({
   onRemove(): void;
 }) {
   const name = info?.product_name ?? `Product ${line.product_id}`;
-  const quantity = Number(line.quantity) || 0;
+  const quantity = quantityOf(line.quantity);
   return (
     <Paper withBorder p="xs">
       <Text fw={500} size="sm">

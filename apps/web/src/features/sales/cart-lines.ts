@@ -1,4 +1,12 @@
-import { type Cart, type CartItemInput, fromKobo, toKobo, type UpdateCartBody } from '@oja/contract';
+import {
+  type Cart,
+  type CartItemInput,
+  fromKobo,
+  type Product,
+  priceLine,
+  toKobo,
+  type UpdateCartBody,
+} from '@oja/contract';
 
 /** A line as the cart calls send it. */
 export type LineInput = Required<Pick<CartItemInput, 'product_id' | 'quantity'>> &
@@ -30,7 +38,55 @@ export function cartUpdate(cart: Cart, items: LineInput[]): Omit<UpdateCartBody,
   return { id: cart.id, title: cart.title, customer_name: cart.customer_name, customer_id: cart.customer_id, items };
 }
 
-/** net unit price × quantity, exact. */
-export function lineTotal(netUnitPrice: string, quantity: number): string {
-  return fromKobo(toKobo(netUnitPrice) * BigInt(Math.max(0, Math.trunc(quantity))));
+/** What a line shows beside its quantity: the product and its price now. */
+export type LineInfo = {
+  product_name: string;
+  currency: string;
+  net_unit_price: string;
+  quantity_in_stock: number;
+  is_archived?: boolean;
+};
+
+/** Lines of one product differ by how they are priced. */
+export const infoKey = (line: Pick<LineInput, 'product_id' | 'pricing_strategy' | 'apply_discount'>) =>
+  `${line.product_id}:${line.pricing_strategy ?? 'retail'}:${line.apply_discount !== false}`;
+
+/** A product just picked for the cart, priced as the server will price its line (the contract's priceLine). */
+export function productLineInfo(product: Product, line: LineInput): LineInfo {
+  const priced = priceLine(product, {
+    quantity: 1,
+    pricing_strategy: line.pricing_strategy ?? 'retail',
+    apply_discount: line.apply_discount ?? true,
+  });
+  return {
+    product_name: product.product_name,
+    currency: product.currency,
+    net_unit_price: priced.net_unit_price,
+    quantity_in_stock: product.quantity_in_stock,
+  };
+}
+
+/** A quantity box's value as a count: a half-typed or empty box counts as 0 until it is fixed. */
+export function quantityOf(value: number | string | undefined): number {
+  const count = typeof value === 'number' ? value : Number(value);
+  return Number.isSafeInteger(count) && count > 0 ? count : 0;
+}
+
+/** net unit price × quantity, exact (integer kobo). */
+export function lineTotal(netUnitPrice: string, quantity: number | string | undefined): string {
+  return fromKobo(toKobo(netUnitPrice) * BigInt(quantityOf(quantity)));
+}
+
+/**
+ * The cart's total while it is being edited, summed in integer kobo. Only a
+ * preview: the server prices the saved cart, and that total is the one charged.
+ * A line whose price is not known yet counts as nothing.
+ */
+export function previewTotal(lines: readonly LineInput[], info: Readonly<Record<string, LineInfo>>): string {
+  let kobo = 0n;
+  for (const line of lines) {
+    const known = info[infoKey(line)];
+    if (known) kobo += toKobo(lineTotal(known.net_unit_price, line.quantity));
+  }
+  return fromKobo(kobo);
 }

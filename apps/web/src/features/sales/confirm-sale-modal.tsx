@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type Cart,
@@ -55,12 +55,16 @@ function ConfirmSaleForm({
   const [idempotencyKey] = useState(newIdempotencyKey);
   const currency = cart.currency ?? undefined;
   const form = useForm<ConfirmSaleFormValues>({
-    initialValues: { payment_status: 'paid', deposit_amount: '', payment_method: 'cash' },
+    // Not paid until the seller says money changed hands (spec section 4: not_paid is the default).
+    initialValues: { payment_status: 'not_paid', deposit_amount: '', payment_method: 'cash' },
     validate: (values) => {
       const errors = validateForm(values);
-      const deposit = values.deposit_amount;
-      if (values.payment_status === 'partial' && !errors.deposit_amount && typeof deposit === 'number') {
-        if (toKobo(String(deposit)) >= toKobo(cart.total_cart_amount)) {
+      // The deposit is counted (and its box shown) only for a partial payment.
+      if (values.payment_status !== 'partial') delete errors.deposit_amount;
+      else if (!errors.deposit_amount) {
+        const parsed = confirmSaleFormSchema.safeParse(values);
+        const deposit = parsed.success ? parsed.data.deposit_amount : null;
+        if (deposit && toKobo(deposit) >= toKobo(cart.total_cart_amount)) {
           errors.deposit_amount = SALES_MESSAGES.depositBelowTotal;
         }
       }
@@ -113,13 +117,11 @@ function ConfirmSaleForm({
           />
         </Stack>
         {status === 'partial' && (
-          <NumberInput
+          <TextInput
             label="Deposit amount"
             required
-            min={0}
-            decimalScale={2}
-            allowNegative={false}
-            thousandSeparator=","
+            inputMode="decimal"
+            autoComplete="off"
             description={`Less than ${formatMoney(cart.total_cart_amount, currency)}`}
             {...form.getInputProps('deposit_amount')}
           />

@@ -20,18 +20,64 @@ const line = (overrides: Partial<SaleLine>): SaleLine => ({
   ...overrides,
 });
 
+const sale = (lines: SaleLine[]) => ({ lines }) as SaleDetail;
+const shown = (lines: SaleLine[]) =>
+  receiptLines(sale(lines)).map((l) => [l.name, l.quantity, l.netUnitPrice, l.total]);
+
 describe('receiptLines', () => {
   it('prints a product split over batches as one line, and keeps different prices apart', () => {
-    const sale = {
-      lines: [
+    expect(
+      shown([
         line({ id: 1, quantity: 2, line_total: '450.00' }),
         line({ id: 2, batch_id: 2, quantity: 3, line_total: '675.00' }),
         line({ id: 3, net_unit_price: '250.00', discount_percentage: '0.00', line_total: '250.00' }),
-      ],
-    } as SaleDetail;
-    expect(receiptLines(sale).map((l) => [l.name, l.quantity, l.netUnitPrice, l.total])).toEqual([
+      ]),
+    ).toEqual([
       ['Peak Milk', 5, '225.00', '1125.00'],
       ['Peak Milk', 1, '250.00', '250.00'],
+    ]);
+  });
+
+  it('adds the batches of a line in integer kobo: 0.10 + 0.20 is 0.30', () => {
+    expect(
+      shown([
+        line({ id: 1, net_unit_price: '0.10', quantity: 1, line_total: '0.10' }),
+        line({ id: 2, batch_id: 2, net_unit_price: '0.10', quantity: 2, line_total: '0.20' }),
+      ]),
+    ).toEqual([['Peak Milk', 3, '0.10', '0.30']]);
+  });
+
+  it('adds 3 × ₦333.33 from three batches to ₦999.99', () => {
+    const batches = [1, 2, 3].map((id) =>
+      line({ id, batch_id: id, net_unit_price: '333.33', discount_percentage: '0.00', line_total: '333.33' }),
+    );
+    expect(shown(batches)).toEqual([['Peak Milk', 3, '333.33', '999.99']]);
+  });
+
+  it('keeps products apart and in the order sold, discounted lines at their net price', () => {
+    expect(
+      shown([
+        line({
+          id: 1,
+          product_id: 2,
+          product_name: 'Garri',
+          net_unit_price: '875.00',
+          line_total: '2625.00',
+          quantity: 3,
+        }),
+        line({ id: 2, product_id: 1, quantity: 1 }),
+        line({
+          id: 3,
+          product_id: 2,
+          product_name: 'Garri',
+          batch_id: 9,
+          net_unit_price: '875.00',
+          line_total: '875.00',
+        }),
+      ]),
+    ).toEqual([
+      ['Garri', 4, '875.00', '3500.00'],
+      ['Peak Milk', 1, '225.00', '225.00'],
     ]);
   });
 });

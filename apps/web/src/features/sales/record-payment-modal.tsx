@@ -1,4 +1,4 @@
-import { Button, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Button, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   formatMoney,
@@ -43,7 +43,9 @@ function RecordPaymentForm({ businessId, sale, onClose }: { businessId: number; 
     initialValues: { amount: sale.balance, method: 'cash' },
     validate: (values) => {
       const errors = validateForm(values);
-      if (!errors.amount && toKobo(String(values.amount)) > toKobo(sale.balance)) {
+      const parsed = recordPaymentFormSchema.safeParse(values);
+      // The server refuses it too, with the same sentence, when the balance has moved since this page loaded.
+      if (parsed.success && toKobo(parsed.data.amount) > toKobo(sale.balance)) {
         errors.amount = SALES_MESSAGES.overpayment(balance);
       }
       return errors;
@@ -67,13 +69,11 @@ function RecordPaymentForm({ businessId, sale, onClose }: { businessId: number; 
       <Stack>
         <FormFailure message={failure.message} />
         <Text size="sm">Balance: {balance}</Text>
-        <NumberInput
+        <TextInput
           label="Amount"
           required
-          min={0}
-          decimalScale={2}
-          allowNegative={false}
-          thousandSeparator=","
+          inputMode="decimal"
+          autoComplete="off"
           data-autofocus
           {...form.getInputProps('amount')}
         />

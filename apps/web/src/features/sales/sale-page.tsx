@@ -78,7 +78,7 @@ function SaleView({ sale }: { sale: SaleDetail }) {
           </Button>
         </Group>
       </Group>
-      <SimpleGrid cols={{ base: 3 }} spacing="xs">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
         <Figure label="Total" value={money(sale.total_cart_amount)} />
         <Figure label="Paid" value={money(sale.amount_paid)} />
         <Figure label="Balance" value={money(sale.balance)} color={isOwed ? 'red' : undefined} />
@@ -93,15 +93,18 @@ function SaleView({ sale }: { sale: SaleDetail }) {
   );
 }
 
+/** One amount: label and value side by side, so a long amount never breaks on a phone. */
 function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
   return (
-    <Paper withBorder p="xs">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} c={color} size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
+    <Paper withBorder p="xs" role="group" aria-label={label}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Text fw={700} c={color}>
+          {value}
+        </Text>
+      </Group>
     </Paper>
   );
 }

@@ -1,9 +1,9 @@
 import { Button, Center, Group, Loader, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { type Cart, can, MESSAGES, SEARCH_DEBOUNCE_MS } from '@oja/contract';
+import { type Cart, can, MESSAGES, type Paginated, SEARCH_DEBOUNCE_MS } from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
@@ -15,9 +15,8 @@ import { useCarts, useDeleteCart, useSales } from './api';
 import { CartEditorModal } from './cart-editor-modal';
 import { CartsTable } from './carts-table';
 import { ConfirmSaleModal } from './confirm-sale-modal';
+import { readSalesView, type SalesTab, type SalesView, writeSalesView } from './sales-params';
 import { SalesTable } from './sales-table';
-
-type Tab = 'carts' | 'sales';
 
 /** /business/{slug}/sales: the carts being built and the sales made, each searched by the server. */
 export default function SalesPage() {
@@ -28,15 +27,22 @@ export default function SalesPage() {
   );
 }
 
+type ChangeView = (patch: Partial<SalesView>, options?: { replace?: boolean }) => void;
+
+/** The view lives in the URL: a tab or page change is a history entry; a new search replaces the current one. */
+function useSalesView(): [SalesView, ChangeView] {
+  const [params, setParams] = useSearchParams();
+  const view = readSalesView(params);
+  const change: ChangeView = (patch, options) =>
+    setParams((current) => writeSalesView({ ...readSalesView(current), ...patch }), options);
+  return [view, change];
+}
+
 function SalesScreen() {
   const { business } = useBusinessContext();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'sales' ? 'sales' : 'carts';
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [view, changeView] = useSalesView();
   const [editing, setEditing] = useState<{ cart: Cart | null } | null>(null);
-
-  const showTab = (next: Tab) => setParams(next === 'sales' ? { tab: 'sales' } : {}, { replace: true });
+  const showPage = (page: number, options?: { replace?: boolean }) => changeView({ page }, options);
 
   return (
     <Stack gap="md">
@@ -46,23 +52,31 @@ function SalesScreen() {
           Add Cart
         </Button>
       </Group>
-      <TextInput
-        aria-label="Search"
-        placeholder={tab === 'carts' ? 'Search carts by title or customer' : 'Search sales by product or customer'}
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
+      <SearchBox
+        search={view.search}
+        tab={view.tab}
+        onSearch={(search) => changeView({ search, page: 1 }, { replace: true })}
       />
-      <Tabs value={tab} onChange={(value) => showTab(value === 'sales' ? 'sales' : 'carts')} keepMounted={false}>
+      <Tabs
+        value={view.tab}
+        onChange={(value) => changeView({ tab: value === 'sales' ? 'sales' : 'carts', page: 1 })}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="carts">Carts</Tabs.Tab>
           <Tabs.Tab value="sales">Sales</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="carts" pt="md">
-          <CartsPanel search={debounced} onEdit={(cart) => setEditing({ cart })} onSold={() => showTab('sales')} />
+          <CartsPanel
+            search={view.search}
+            page={view.page}
+            onPage={showPage}
+            onEdit={(cart) => setEditing({ cart })}
+            onSold={() => changeView({ tab: 'sales', page: 1 })}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="sales" pt="md">
-          <SalesPanel search={debounced} slug={business.slug} />
+          <SalesPanel search={view.search} page={view.page} onPage={showPage} slug={business.slug} />
         </Tabs.Panel>
       </Tabs>
       <CartEditorModal
@@ -75,19 +89,57 @@ function SalesScreen() {
   );
 }
 
-/** Keeps the page number per search: a new search starts again at page 1. */
-function usePageFor(search: string): [number, (page: number) => void] {
-  const [state, setState] = useState({ search, page: 1 });
-  const page = state.search === search ? state.page : 1;
-  return [page, (next) => setState({ search, page: next })];
+/**
+ * The search box: what is typed reaches the URL (and so the server) 300 ms after
+ * the last key. A search changed from outside (back, forward) is shown in the box.
+ */
+function SearchBox({ search, tab, onSearch }: { search: string; tab: SalesTab; onSearch(search: string): void }) {
+  const [text, setText] = useState(search);
+  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const written = useRef(search);
+  useEffect(() => {
+    if (debounced === written.current) return;
+    written.current = debounced;
+    onSearch(debounced);
+  }, [debounced, onSearch]);
+  useEffect(() => {
+    if (search === written.current) return;
+    written.current = search;
+    setText(search);
+  }, [search]);
+  return (
+    <TextInput
+      aria-label="Search"
+      placeholder={tab === 'carts' ? 'Search carts by title or customer' : 'Search sales by product or customer'}
+      leftSection={<IconSearch size={16} />}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+    />
+  );
 }
 
-function CartsPanel({ search, onEdit, onSold }: { search: string; onEdit(cart: Cart): void; onSold(): void }) {
+/** A page past the end (the last cart of it deleted, a stale link) moves to the last page there is. */
+function useStayInRange(data: Paginated<unknown> | undefined, page: number, onPage: PanelProps['onPage']) {
+  const last = data?.total_pages;
+  useEffect(() => {
+    if (last !== undefined && page > last) onPage(Math.max(1, last), { replace: true });
+  }, [last, page, onPage]);
+}
+
+type PanelProps = { search: string; page: number; onPage(page: number, options?: { replace?: boolean }): void };
+
+function CartsPanel({
+  search,
+  page,
+  onPage,
+  onEdit,
+  onSold,
+}: PanelProps & { onEdit(cart: Cart): void; onSold(): void }) {
   const { business, role } = useBusinessContext();
-  const [page, setPage] = usePageFor(search);
   const carts = useCarts(business.id, { page, search: search || undefined });
   const remove = useDeleteCart(business.id);
   const [confirming, setConfirming] = useState<Cart | null>(null);
+  useStayInRange(carts.data, page, onPage);
 
   const askDelete = (cart: Cart) =>
     modals.openConfirmModal({
@@ -123,7 +175,7 @@ function CartsPanel({ search, onEdit, onSold }: { search: string; onEdit(cart: C
           onDelete={askDelete}
         />
       )}
-      <Pager page={page} totalPages={total_pages} onChange={setPage} />
+      <Pager page={page} totalPages={total_pages} onChange={onPage} />
       <ConfirmSaleModal
         businessId={business.id}
         cart={confirming}
@@ -137,10 +189,10 @@ function CartsPanel({ search, onEdit, onSold }: { search: string; onEdit(cart: C
   );
 }
 
-function SalesPanel({ search, slug }: { search: string; slug: string }) {
+function SalesPanel({ search, page, onPage, slug }: PanelProps & { slug: string }) {
   const { business } = useBusinessContext();
-  const [page, setPage] = usePageFor(search);
   const sales = useSales(business.id, { page, search: search || undefined });
+  useStayInRange(sales.data, page, onPage);
   const failure = sales.error;
   useEffect(() => {
     if (failure) notify.error(MESSAGES.toast.fetchSales(errorMessage(failure, MESSAGES.failed.fetchSales)));
@@ -158,7 +210,7 @@ function SalesPanel({ search, slug }: { search: string; slug: string }) {
       ) : (
         <SalesTable sales={results} slug={slug} />
       )}
-      <Pager page={page} totalPages={total_pages} onChange={setPage} />
+      <Pager page={page} totalPages={total_pages} onChange={onPage} />
     </>
   );
 }

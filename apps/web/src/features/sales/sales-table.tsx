@@ -1,4 +1,4 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Anchor, Button, Table, Text } from '@mantine/core';
 import { formatMoney, type Sale } from '@oja/contract';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format';
@@ -35,7 +35,12 @@ export function SalesTable({ sales, slug }: { sales: readonly Sale[]; slug: stri
         <Table.Tbody>
           {sales.map((sale) => (
             <Table.Tr key={sale.id}>
-              <Table.Td fw={500}>{saleProducts(sale)}</Table.Td>
+              <Table.Td fw={500}>
+                {/* On a phone the View button is off to the right: the product opens the sale too. */}
+                <Anchor component={Link} to={`/business/${slug}/sales/${sale.id}`} size="sm" fw={500} c="inherit">
+                  {saleProducts(sale)}
+                </Anchor>
+              </Table.Td>
               <Table.Td>{sale.customer_name}</Table.Td>
               <Table.Td>{totalQuantity(sale)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
