@@ -1,7 +1,7 @@
 import { MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { codeMailedTo, expect, fill, test, uniqueEmail } from '../fixtures';
-import { PASSWORD, signUpCeoViaApi } from '../helpers/session';
+import { ownNetwork, PASSWORD, signUpCeoViaApi } from '../helpers/session';
 
 const uniqueName = () => `Tester${Math.floor(Math.random() * 1e6)}`;
 
@@ -90,6 +90,7 @@ test('an account never verified is taken from login to verification, gets a new 
 }) => {
   const email = uniqueEmail('unverified');
   const registered = await page.request.post('/api/v1/users/ceo-register/', {
+    headers: ownNetwork(),
     data: {
       first_name: 'Emeka',
       last_name: 'Nwosu',

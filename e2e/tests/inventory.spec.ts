@@ -1,22 +1,11 @@
-import { CSRF_COOKIE, CSRF_HEADER, MESSAGES, PAGE_SIZE, STOCK_MESSAGES, STOCK_PATHS } from '@oja/contract';
+import { MESSAGES, PAGE_SIZE, STOCK_MESSAGES, STOCK_PATHS } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { logInViaApi, PASSWORD, signUpCeoViaApi } from '../helpers/session';
-
-/** A write through the API in this page's session (cookie-authenticated writes echo the CSRF cookie). */
-async function apiWrite(page: Page, method: 'POST' | 'PATCH', path: string, data: unknown) {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? '';
-  const response = await page.request.fetch(`/api/v1${path}`, {
-    method,
-    data,
-    headers: { [CSRF_HEADER]: decodeURIComponent(csrf) },
-  });
-  if (!response.ok()) throw new Error(`${path} failed: ${await response.text()}`);
-  return (await response.json()).response_data;
-}
+import { addMember, apiCall, memberSession } from '../helpers/business-api';
+import { signUpCeoViaApi } from '../helpers/session';
 
 const createProduct = (page: Page, businessId: number, name: string, quantity: number) =>
-  apiWrite(page, 'POST', STOCK_PATHS.product, {
+  apiCall(page, 'POST', STOCK_PATHS.product, {
     business_id: businessId,
     product_name: name,
     cost_price: '100.00',
@@ -183,26 +172,8 @@ test('a salesperson sees the products but cannot add, edit or delete them', asyn
   const ceo = await signUpCeoViaApi(page);
   const name = `Peak Milk ${Date.now()}`;
   await createProduct(page, ceo.businessId, name, 6);
-  const joined = await page.request.post('/api/v1/users/sales-person-register/', {
-    data: {
-      first_name: 'Tunde',
-      last_name: 'Bakare',
-      password: PASSWORD,
-      role: 'salesperson',
-      business_slug: ceo.slug,
-    },
-  });
-  if (!joined.ok()) throw new Error(`Join failed: ${await joined.text()}`);
-  const member = (await joined.json()).response_data.user as { id: number; username: string };
-  await apiWrite(page, 'PATCH', '/users/business-owner/update-user/', {
-    user_id: member.id,
-    business_id: ceo.businessId,
-    is_active: true,
-  });
-
-  const theirs = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const seller = await theirs.newPage();
-  await logInViaApi(seller, member.username);
+  const member = await addMember(page, ceo, 'sales_person', 'Tunde', 'Bakare');
+  const { context: theirs, page: seller } = await memberSession(browser, member.username);
   await seller.goto(`/business/${ceo.slug}/inventory`);
   const card = productCard(seller, name);
   await expect(card).toContainText(STOCK_MESSAGES.inStock(6));

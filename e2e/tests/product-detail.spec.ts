@@ -1,27 +1,8 @@
-import {
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  MESSAGES,
-  SALES_PATHS,
-  STOCK_MESSAGES,
-  STOCK_MOVEMENT_REASON_LABELS,
-  STOCK_PATHS,
-} from '@oja/contract';
+import { MESSAGES, SALES_PATHS, STOCK_MESSAGES, STOCK_MOVEMENT_REASON_LABELS, STOCK_PATHS } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { logInViaApi, PASSWORD, signUpCeoViaApi } from '../helpers/session';
-
-/** A write through the API in this page's session (cookie-authenticated writes echo the CSRF cookie). */
-async function apiPost(page: Page, path: string, data: unknown, method: 'POST' | 'PATCH' = 'POST') {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? '';
-  const response = await page.request.fetch(`/api/v1${path}`, {
-    method,
-    data,
-    headers: { [CSRF_HEADER]: decodeURIComponent(csrf) },
-  });
-  if (!response.ok()) throw new Error(`${path} failed: ${await response.text()}`);
-  return (await response.json()).response_data;
-}
+import { addMember, apiPost, memberSession } from '../helpers/business-api';
+import { signUpCeoViaApi } from '../helpers/session';
 
 /** A YYYY-MM-DD some days from now (far enough from today that the time zone never matters). */
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -103,6 +84,7 @@ test('a product in detail: its batches by expiry, receiving stock, adjusting a b
   // Receive a new batch.
   await page.getByRole('button', { name: 'Receive stock' }).click();
   const receive = page.getByRole('dialog', { name: 'Receive stock' });
+  await expect(receive.getByRole('button', { name: 'Close' })).toBeVisible();
   await receive.getByLabel('Batch number').fill('NEW-300');
   await receive.getByLabel('Quantity').fill('7');
   await receive.getByLabel('Cost price').fill('950');
@@ -203,28 +185,9 @@ test("another business's product, or an id that is no product, shows not found",
 test('a salesperson sees the batches and the history, with no way to receive or adjust', async ({ page, browser }) => {
   const ceo = await signUpCeoViaApi(page);
   const product = await createProduct(page, ceo.businessId, `Indomie ${Date.now()}`);
-  const joined = await page.request.post('/api/v1/users/sales-person-register/', {
-    data: {
-      first_name: 'Tunde',
-      last_name: 'Bakare',
-      password: PASSWORD,
-      role: 'salesperson',
-      business_slug: ceo.slug,
-    },
-  });
-  if (!joined.ok()) throw new Error(`Join failed: ${await joined.text()}`);
-  const { user } = (await joined.json()).response_data as { user: { id: number; username: string } };
-  await apiPost(
-    page,
-    '/users/business-owner/update-user/',
-    { user_id: user.id, business_id: ceo.businessId, is_active: true },
-    'PATCH',
-  );
-
-  const theirs = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const member = await addMember(page, ceo, 'sales_person', 'Tunde', 'Bakare');
+  const { context: theirs, page: seller } = await memberSession(browser, member.username);
   try {
-    const seller = await theirs.newPage();
-    await logInViaApi(seller, user.username);
     await seller.goto(`/business/${ceo.slug}/inventory/${product.id}`);
     await expect(seller.getByRole('table', { name: 'Batches' }).getByRole('row')).toHaveCount(3);
     await expect(seller.getByRole('table', { name: 'Stock movements' }).getByRole('row')).toHaveCount(3);

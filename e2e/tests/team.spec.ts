@@ -1,13 +1,14 @@
 import { MESSAGES } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { PASSWORD, signUpCeoViaApi } from '../helpers/session';
+import { ownNetwork, PASSWORD, signUpCeoViaApi } from '../helpers/session';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 /** Someone joins the business through its invite link, as the API would be called by the invite page. */
 async function joinViaApi(page: Page, slug: string, role: string, firstName: string, lastName: string) {
   const answer = await page.request.post('/api/v1/users/sales-person-register/', {
+    headers: ownNetwork(),
     data: { first_name: firstName, last_name: lastName, password: PASSWORD, role, business_slug: slug },
   });
   if (!answer.ok()) throw new Error(`Join failed: ${await answer.text()}`);

@@ -45,7 +45,6 @@ export function AdjustBatchModal({
       onClose={onClose}
       title={batch ? `Adjust batch ${batch.batch_number}` : undefined}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {isOpen && (
         <AdjustBatchForm key={batch.id} businessId={businessId} productId={productId} batch={batch} onClose={onClose} />

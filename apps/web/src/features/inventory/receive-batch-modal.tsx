@@ -35,7 +35,6 @@ export function ReceiveBatchModal({
       onClose={onClose}
       title="Receive stock"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {opened && <ReceiveBatchForm businessId={businessId} product={product} onClose={onClose} />}
     </Modal>
