@@ -40,12 +40,7 @@ export function AdjustBatchModal({
 }) {
   const isOpen = opened && batch !== null;
   return (
-    <Modal
-      opened={isOpen}
-      onClose={onClose}
-      title={batch ? `Adjust batch ${batch.batch_number}` : undefined}
-      centered
-    >
+    <Modal opened={isOpen} onClose={onClose} title={batch ? `Adjust batch ${batch.batch_number}` : undefined} centered>
       {isOpen && (
         <AdjustBatchForm key={batch.id} businessId={businessId} productId={productId} batch={batch} onClose={onClose} />
       )}

@@ -30,12 +30,7 @@ export function ReceiveBatchModal({
   onClose(): void;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Receive stock"
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title="Receive stock" centered>
       {opened && <ReceiveBatchForm businessId={businessId} product={product} onClose={onClose} />}
     </Modal>
   );

@@ -4,8 +4,8 @@ import { joinFormSchema, MESSAGES, REGISTER_REDIRECT_MS, ROLE_LABELS, roleFromIn
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../auth/auth-card';
-import type { LoginState } from '../auth/login-page';
 import { FormFailure, useFormFailure } from '../auth/form-failure';
+import type { LoginState } from '../auth/login-page';
 import RegisterPage from '../auth/register-page';
 import { useJoinBusiness } from './api';
 
