@@ -201,6 +201,18 @@ describe('listing products', () => {
     expect(wildcard.count).toBe(0);
   });
 
+  it('pages a search newest first, with its true count on every page, even past the last', async () => {
+    const first = await shopList({ search: 'item' });
+    expect(first).toMatchObject({ count: 23, next: 2, total_pages: 2 });
+    expect(first.results.map((product) => product.product_name)).toEqual(names.slice(3).reverse());
+    const second = await shopList({ search: 'item', page: 2 });
+    expect(second).toMatchObject({ count: 23, next: null, previous: 1 });
+    expect(second.results.map((product) => product.product_name)).toEqual(['Item 03', 'Item 02', 'Item 01']);
+    const past = await shopList({ search: 'item', page: 3 });
+    expect(past.count).toBe(23);
+    expect(past.results).toEqual([]);
+  });
+
   it('filters in stock and out of stock, and the counts follow', async () => {
     const inStock = await shopList({ stock: 'in_stock' });
     expect(inStock.count).toBe(12);
