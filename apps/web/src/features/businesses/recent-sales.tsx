@@ -1,8 +1,8 @@
-import { Badge, Table, Text } from '@mantine/core';
-import { formatMoney, PAYMENT_STATUS_LABELS, type PaymentStatus, type RecentSale } from '@oja/contract';
+import { Text } from '@mantine/core';
+import { formatMoney, type RecentSale } from '@oja/contract';
 import { formatDateTime } from '../../lib/format';
-
-const STATUS_COLORS: Record<PaymentStatus, string> = { paid: 'teal', partial: 'yellow', not_paid: 'red' };
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
+import { PaymentStatusBadge } from '../sales/payment-status-badge';
 
 /** A sale's first item, as the spec's tables show it, with a hint when there are more. */
 export function firstItem(sale: RecentSale): string {
@@ -11,7 +11,16 @@ export function firstItem(sale: RecentSale): string {
   return `${sale.product_name} × ${sale.quantity ?? 0}${more}`;
 }
 
-/** Sales of the last 24 hours: product, customer, total, status, date (scrolls sideways on a phone). */
+const columns = (showSeller: boolean): ResponsiveColumn<RecentSale>[] => [
+  { header: 'Product', kind: 'main', cell: firstItem },
+  { header: 'Customer', cell: (sale) => sale.customer_name || 'Anonymous' },
+  { header: 'Total', isNoWrap: true, cell: (sale) => formatMoney(sale.total_cart_amount, sale.currency) },
+  { header: 'Status', cell: (sale) => <PaymentStatusBadge status={sale.payment_status} /> },
+  ...(showSeller ? [{ header: 'Sold by', cell: (sale: RecentSale) => sale.sold_by }] : []),
+  { header: 'Date', isNoWrap: true, cell: (sale) => formatDateTime(sale.created_at) },
+];
+
+/** Sales of the last 24 hours: product, customer, total, status, date (a card per sale on a phone). */
 export function RecentSalesTable({
   sales,
   emptyText,
@@ -29,35 +38,12 @@ export function RecentSalesTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Total</Table.Th>
-            <Table.Th>Status</Table.Th>
-            {showSeller && <Table.Th>Sold by</Table.Th>}
-            <Table.Th>Date</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sales.map((sale) => (
-            <Table.Tr key={sale.id}>
-              <Table.Td>{firstItem(sale)}</Table.Td>
-              <Table.Td>{sale.customer_name || 'Anonymous'}</Table.Td>
-              <Table.Td>{formatMoney(sale.total_cart_amount, sale.currency)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={STATUS_COLORS[sale.payment_status]}>
-                  {PAYMENT_STATUS_LABELS[sale.payment_status]}
-                </Badge>
-              </Table.Td>
-              {showSeller && <Table.Td>{sale.sold_by}</Table.Td>}
-              <Table.Td>{formatDateTime(sale.created_at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      label="Recent sales"
+      minWidth={560}
+      columns={columns(showSeller)}
+      rows={sales}
+      rowKey={(sale) => sale.id}
+    />
   );
 }

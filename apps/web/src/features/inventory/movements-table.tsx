@@ -1,10 +1,11 @@
-import { Anchor, Center, Group, Loader, Table, Text } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Text } from '@mantine/core';
 import { STOCK_MESSAGES, STOCK_MOVEMENT_REASON_LABELS, type StockMovement } from '@oja/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, fullName } from '../../lib/format';
 import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useStockMovements } from './detail-api';
 import { formatDelta } from './product-detail-status';
 
@@ -57,52 +58,51 @@ export function MovementsHistory({
 }
 
 export function MovementsTable({ movements, slug }: { movements: StockMovement[]; slug: string }) {
+  const columns: ResponsiveColumn<StockMovement>[] = [
+    // Wraps after the date in a narrow table, so the change and its reason stay in view.
+    { header: 'Time', kind: 'main', cellProps: { miw: 96 }, cell: (movement) => formatDateTime(movement.created_at) },
+    {
+      header: 'Change',
+      cell: (movement) => (
+        <Text size="sm" fw={600} c={movement.delta > 0 ? 'teal.8' : 'red.8'} style={{ whiteSpace: 'nowrap' }}>
+          {formatDelta(movement.delta)}
+        </Text>
+      ),
+    },
+    {
+      header: 'Reason',
+      cell: (movement) => (
+        <>
+          <Text size="sm">{STOCK_MOVEMENT_REASON_LABELS[movement.reason]}</Text>
+          {movement.note && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {movement.note}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { header: 'Batch', cellProps: { style: { overflowWrap: 'anywhere' } }, cell: (movement) => movement.batch_number },
+    { header: 'By', cell: (movement) => (movement.user ? fullName(movement.user) : '—') },
+    {
+      header: 'Sale',
+      cell: (movement) =>
+        movement.sale_id === null ? (
+          '—'
+        ) : (
+          <Anchor component={Link} to={`/business/${slug}/sales/${movement.sale_id}`} size="sm">
+            Sale #{movement.sale_id}
+          </Anchor>
+        ),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped verticalSpacing="xs" aria-label="Stock movements">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Change</Table.Th>
-            <Table.Th>Reason</Table.Th>
-            <Table.Th>Batch</Table.Th>
-            <Table.Th>By</Table.Th>
-            <Table.Th>Sale</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {movements.map((movement) => (
-            <Table.Tr key={movement.id}>
-              {/* Wraps after the date on a phone, so the change and its reason stay in view. */}
-              <Table.Td style={{ minWidth: 96 }}>{formatDateTime(movement.created_at)}</Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={600} c={movement.delta > 0 ? 'teal.8' : 'red.8'} style={{ whiteSpace: 'nowrap' }}>
-                  {formatDelta(movement.delta)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{STOCK_MOVEMENT_REASON_LABELS[movement.reason]}</Text>
-                {movement.note && (
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {movement.note}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{movement.batch_number}</Table.Td>
-              <Table.Td>{movement.user ? fullName(movement.user) : '—'}</Table.Td>
-              <Table.Td>
-                {movement.sale_id === null ? (
-                  '—'
-                ) : (
-                  <Anchor component={Link} to={`/business/${slug}/sales/${movement.sale_id}`} size="sm">
-                    Sale #{movement.sale_id}
-                  </Anchor>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      label="Stock movements"
+      minWidth={560}
+      columns={columns}
+      rows={movements}
+      rowKey={(movement) => movement.id}
+    />
   );
 }

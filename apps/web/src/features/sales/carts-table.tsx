@@ -1,9 +1,11 @@
-import { ActionIcon, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { type Cart, formatMoney } from '@oja/contract';
 import { IconCashRegister, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
+import { RowActions } from '../../ui/row-actions';
 
-/** Carts: title, customer, items with quantity, total, date; edit, confirm sale, delete. Scrolls sideways on a phone. */
+/** Carts: title, customer, items with quantity, total, date; edit, confirm sale, delete. A card a cart on a phone. */
 export function CartsTable({
   carts,
   canConfirm,
@@ -17,79 +19,71 @@ export function CartsTable({
   onConfirm(cart: Cart): void;
   onDelete(cart: Cart): void;
 }) {
+  const columns: ResponsiveColumn<Cart>[] = [
+    { header: 'Title', kind: 'main', cellProps: { fw: 500 }, cell: (cart) => cart.title },
+    { header: 'Customer', cell: (cart) => cart.customer_name },
+    { header: 'Items', cell: (cart) => <CartItems cart={cart} /> },
+    {
+      header: 'Total',
+      isNoWrap: true,
+      cell: (cart) => formatMoney(cart.total_cart_amount, cart.currency ?? undefined),
+    },
+    { header: 'Date', isNoWrap: true, cell: (cart) => formatDateTime(cart.created_at) },
+    {
+      header: 'Actions',
+      kind: 'actions',
+      cell: (cart) => (
+        <RowActions
+          actions={[
+            {
+              label: 'Edit',
+              name: `Edit ${cart.title}`,
+              icon: <IconPencil size={18} />,
+              onClick: () => onEdit(cart),
+            },
+            ...(canConfirm
+              ? [
+                  {
+                    label: 'Confirm sale',
+                    name: `Confirm sale of ${cart.title}`,
+                    icon: <IconCashRegister size={18} />,
+                    color: 'teal',
+                    isDisabled: cart.items.length === 0,
+                    onClick: () => onConfirm(cart),
+                  },
+                ]
+              : []),
+            {
+              label: 'Delete',
+              name: `Delete ${cart.title}`,
+              icon: <IconTrash size={18} />,
+              color: 'red',
+              onClick: () => onDelete(cart),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+  return <ResponsiveTable label="Carts" minWidth={680} columns={columns} rows={carts} rowKey={(cart) => cart.id} />;
+}
+
+/** Each product with its quantity; red where the cart asks for more than is in stock. */
+function CartItems({ cart }: { cart: Cart }) {
+  if (cart.items.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No items
+      </Text>
+    );
+  }
   return (
-    <Table.ScrollContainer minWidth={680}>
-      <Table striped verticalSpacing="xs" aria-label="Carts">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Title</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Items</Table.Th>
-            <Table.Th>Total</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {carts.map((cart) => (
-            <Table.Tr key={cart.id}>
-              <Table.Td fw={500}>{cart.title}</Table.Td>
-              <Table.Td>{cart.customer_name}</Table.Td>
-              <Table.Td>
-                {cart.items.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    No items
-                  </Text>
-                ) : (
-                  <Stack gap={0}>
-                    {cart.items.map((item) => (
-                      <Text key={item.id} size="sm" c={item.quantity > item.quantity_in_stock ? 'red' : undefined}>
-                        {item.product_name} × {item.quantity}
-                      </Text>
-                    ))}
-                  </Stack>
-                )}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(cart.total_cart_amount, cart.currency ?? undefined)}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(cart.created_at)}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Edit">
-                    <ActionIcon variant="subtle" aria-label={`Edit ${cart.title}`} onClick={() => onEdit(cart)}>
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  {canConfirm && (
-                    <Tooltip label="Confirm sale">
-                      <ActionIcon
-                        variant="subtle"
-                        color="teal"
-                        aria-label={`Confirm sale of ${cart.title}`}
-                        disabled={cart.items.length === 0}
-                        onClick={() => onConfirm(cart)}
-                      >
-                        <IconCashRegister size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${cart.title}`}
-                      onClick={() => onDelete(cart)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap={0}>
+      {cart.items.map((item) => (
+        <Text key={item.id} size="sm" c={item.quantity > item.quantity_in_stock ? 'red' : undefined}>
+          {item.product_name} × {item.quantity}
+        </Text>
+      ))}
+    </Stack>
   );
 }

@@ -1,5 +1,14 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { can, formatMoney, MESSAGES, PAYMENT_METHOD_LABELS, SALES_MESSAGES, type SaleDetail } from '@oja/contract';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  can,
+  formatMoney,
+  MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  type Payment,
+  SALES_MESSAGES,
+  type SaleDetail,
+  type SaleLine,
+} from '@oja/contract';
 import { IconArrowLeft, IconCash, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,6 +16,7 @@ import { ApiError } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useBusinessContext } from '../businesses/business-context';
 import { useSale } from './api';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -111,47 +121,44 @@ function Figure({ label, value, color }: { label: string; value: string; color?:
 
 function SaleLinesTable({ sale }: { sale: SaleDetail }) {
   const money = (amount: string) => formatMoney(amount, sale.currency);
+  const columns: ResponsiveColumn<SaleLine>[] = [
+    {
+      header: 'Product',
+      kind: 'main',
+      cell: (line) => (
+        <>
+          <Text size="sm" fw={500}>
+            {line.product_name}
+          </Text>
+          <Text size="xs" c="dimmed" fw={400}>
+            {line.sku}
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: 'Batch',
+      cell: (line) => (
+        <>
+          <Text size="sm">{line.batch_number ?? '—'}</Text>
+          {line.expiration_date && (
+            <Text size="xs" c="dimmed">
+              Expires {formatDate(line.expiration_date)}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { header: 'Qty', cell: (line) => line.quantity },
+    { header: 'Unit price', isNoWrap: true, cell: (line) => money(line.unit_price) },
+    {
+      header: 'Discount',
+      cell: (line) => (line.discount_percentage === '0.00' ? '—' : `${line.discount_percentage}%`),
+    },
+    { header: 'Total', isNoWrap: true, cell: (line) => money(line.line_total) },
+  ];
   return (
-    <Table.ScrollContainer minWidth={620}>
-      <Table striped verticalSpacing="xs" aria-label="Items sold">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th>Batch</Table.Th>
-            <Table.Th>Qty</Table.Th>
-            <Table.Th>Unit price</Table.Th>
-            <Table.Th>Discount</Table.Th>
-            <Table.Th>Total</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sale.lines.map((line) => (
-            <Table.Tr key={line.id}>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {line.product_name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {line.sku}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{line.batch_number ?? '—'}</Text>
-                {line.expiration_date && (
-                  <Text size="xs" c="dimmed">
-                    Expires {formatDate(line.expiration_date)}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{line.quantity}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(line.unit_price)}</Table.Td>
-              <Table.Td>{line.discount_percentage === '0.00' ? '—' : `${line.discount_percentage}%`}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{money(line.line_total)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable label="Items sold" minWidth={620} columns={columns} rows={sale.lines} rowKey={(line) => line.id} />
   );
 }
 
@@ -163,28 +170,19 @@ function PaymentsTable({ sale }: { sale: SaleDetail }) {
       </Text>
     );
   }
+  const columns: ResponsiveColumn<Payment>[] = [
+    { header: 'Date', kind: 'main', isNoWrap: true, cell: (payment) => formatDateTime(payment.created_at) },
+    { header: 'Method', cell: (payment) => PAYMENT_METHOD_LABELS[payment.method] },
+    { header: 'Amount', isNoWrap: true, cell: (payment) => formatMoney(payment.amount, sale.currency) },
+    { header: 'Recorded by', cell: (payment) => payment.recorded_by_name ?? '—' },
+  ];
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped verticalSpacing="xs" aria-label="Payments">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Method</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            <Table.Th>Recorded by</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sale.payments.map((payment) => (
-            <Table.Tr key={payment.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(payment.created_at)}</Table.Td>
-              <Table.Td>{PAYMENT_METHOD_LABELS[payment.method]}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(payment.amount, sale.currency)}</Table.Td>
-              <Table.Td>{payment.recorded_by_name ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      label="Payments"
+      minWidth={480}
+      columns={columns}
+      rows={sale.payments}
+      rowKey={(payment) => payment.id}
+    />
   );
 }

@@ -1,7 +1,9 @@
-import { Anchor, Button, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { formatMoney, type Sale } from '@oja/contract';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
+import { RowActions } from '../../ui/row-actions';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 /** The first product of a sale and how many others it has, as the spec's tables show it. */
@@ -15,62 +17,45 @@ export function saleProducts(sale: Sale): string {
 
 const totalQuantity = (sale: Sale) => sale.items.reduce((sum, item) => sum + item.quantity, 0);
 
-/** Sales: product, customer, qty, total, payment status, sold by, date, view. Scrolls sideways on a phone. */
+/** Sales: product, customer, qty, total, payment status, sold by, date, view. A card a sale on a phone. */
 export function SalesTable({ sales, slug }: { sales: readonly Sale[]; slug: string }) {
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped verticalSpacing="xs" aria-label="Sales">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th>Customer</Table.Th>
-            <Table.Th>Qty</Table.Th>
-            <Table.Th>Total</Table.Th>
-            <Table.Th>Payment status</Table.Th>
-            <Table.Th>Sold by</Table.Th>
-            <Table.Th>Date</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sales.map((sale) => (
-            <Table.Tr key={sale.id}>
-              <Table.Td fw={500}>
-                {/* On a phone the View button is off to the right: the product opens the sale too. */}
-                <Anchor component={Link} to={`/business/${slug}/sales/${sale.id}`} size="sm" fw={500} c="inherit">
-                  {saleProducts(sale)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{sale.customer_name}</Table.Td>
-              <Table.Td>{totalQuantity(sale)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(sale.total_cart_amount, sale.currency)}
-                {sale.balance !== '0.00' && (
-                  <Text size="xs" c="red">
-                    Owes {formatMoney(sale.balance, sale.currency)}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <PaymentStatusBadge status={sale.payment_status} />
-              </Table.Td>
-              <Table.Td>{sale.created_by_name}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(sale.created_at)}</Table.Td>
-              <Table.Td>
-                <Button
-                  component={Link}
-                  to={`/business/${slug}/sales/${sale.id}`}
-                  size="compact-sm"
-                  variant="light"
-                  aria-label={`View sale ${sale.id}`}
-                >
-                  View
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const saleLink = (sale: Sale) => `/business/${slug}/sales/${sale.id}`;
+  const columns: ResponsiveColumn<Sale>[] = [
+    {
+      header: 'Product',
+      kind: 'main',
+      cellProps: { fw: 500 },
+      cell: (sale) => (
+        <Anchor component={Link} to={saleLink(sale)} size="sm" fw={500} c="inherit">
+          {saleProducts(sale)}
+        </Anchor>
+      ),
+    },
+    { header: 'Customer', cell: (sale) => sale.customer_name },
+    { header: 'Qty', cell: totalQuantity },
+    {
+      header: 'Total',
+      isNoWrap: true,
+      cell: (sale) => (
+        <>
+          {formatMoney(sale.total_cart_amount, sale.currency)}
+          {sale.balance !== '0.00' && (
+            <Text size="xs" c="red">
+              Owes {formatMoney(sale.balance, sale.currency)}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { header: 'Payment status', cell: (sale) => <PaymentStatusBadge status={sale.payment_status} /> },
+    { header: 'Sold by', cell: (sale) => sale.created_by_name },
+    { header: 'Date', isNoWrap: true, cell: (sale) => formatDateTime(sale.created_at) },
+    {
+      header: 'Actions',
+      isHeaderHidden: true,
+      kind: 'actions',
+      cell: (sale) => <RowActions actions={[{ label: 'View', name: `View sale ${sale.id}`, to: saleLink(sale) }]} />,
+    },
+  ];
+  return <ResponsiveTable label="Sales" minWidth={760} columns={columns} rows={sales} rowKey={(sale) => sale.id} />;
 }

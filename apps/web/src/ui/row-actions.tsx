@@ -1,0 +1,81 @@
+import {
+  ActionIcon,
+  type ActionIconProps,
+  Button,
+  type ButtonProps,
+  Group,
+  type MantineColor,
+  Tooltip,
+} from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export type RowAction = {
+  /** What the button says on a phone (and the tooltip of its icon on a wide screen). */
+  label: string;
+  /** The accessible name, which says which row: "Edit Cart-1". It starts with the label. */
+  name: string;
+  /** With an icon a wide screen shows the icon alone; without one, a small button with the label. */
+  icon?: ReactNode;
+  color?: MantineColor;
+  isDisabled?: boolean;
+  /** A link to this address instead of a button. */
+  to?: string;
+  onClick?(): void;
+};
+
+/** A table row's actions: small on a wide screen, full-size touch targets (40 px high) on a phone. */
+export function RowActions({ actions }: { actions: readonly RowAction[] }) {
+  return (
+    <>
+      <Group gap={4} wrap="nowrap" visibleFrom="sm">
+        {actions.map((action) =>
+          action.icon ? (
+            <Tooltip key={action.label} label={action.label}>
+              <ActionIconFor action={action} variant="subtle">
+                {action.icon}
+              </ActionIconFor>
+            </Tooltip>
+          ) : (
+            <ButtonFor key={action.label} action={action} size="compact-sm" variant="light">
+              {action.label}
+            </ButtonFor>
+          ),
+        )}
+      </Group>
+      <Group gap="xs" wrap="wrap" hiddenFrom="sm">
+        {actions.map((action) => (
+          <ButtonFor
+            key={action.label}
+            action={action}
+            variant="light"
+            leftSection={action.icon}
+            mih={40}
+            style={{ flexGrow: 1 }}
+          >
+            {action.label}
+          </ButtonFor>
+        ))}
+      </Group>
+    </>
+  );
+}
+
+/** The action as a link when it goes somewhere, as a button otherwise. */
+function ButtonFor({ action, ...props }: ButtonProps & { action: RowAction }) {
+  const common = { ...props, color: action.color, disabled: action.isDisabled, 'aria-label': action.name };
+  return action.to ? (
+    <Button component={Link} to={action.to} {...common} />
+  ) : (
+    <Button onClick={action.onClick} {...common} />
+  );
+}
+
+function ActionIconFor({ action, ...props }: ActionIconProps & { action: RowAction }) {
+  const common = { ...props, color: action.color, disabled: action.isDisabled, 'aria-label': action.name };
+  return action.to ? (
+    <ActionIcon component={Link} to={action.to} {...common} />
+  ) : (
+    <ActionIcon onClick={action.onClick} {...common} />
+  );
+}
