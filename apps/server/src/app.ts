@@ -175,6 +175,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       root: distDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each file: sent as they are, never compressed per request.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite names built assets by content hash: they never change, so phones keep them.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -23,7 +23,7 @@ export type TestApp = {
  * The whole application on a database of its own, copied from the migrated
  * template: call once per test file (beforeAll) and close it in afterAll.
  */
-export async function createTestApp(options: { poolSize?: number } = {}): Promise<TestApp> {
+export async function createTestApp(options: { poolSize?: number; webDistDir?: string } = {}): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const name = `${inject('databasePrefix')}${randomBytes(6).toString('hex')}`;
   await createDatabaseFromTemplate(adminUrl, name, inject('templateDatabase'));
@@ -33,7 +33,7 @@ export async function createTestApp(options: { poolSize?: number } = {}): Promis
   const app = await buildApp({
     deps: {
       db: database.db,
-      config: { ...loadConfig({}), webDistDir: '/nonexistent' },
+      config: { ...loadConfig({}), webDistDir: options.webDistDir ?? '/nonexistent' },
       mailer,
       tokens: createTokenService(randomBytes(32).toString('base64url')),
       log,
