@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { type ChangePasswordBody, changePasswordBodySchema, MESSAGES } from '@oja/contract';
 import { notify } from '../../lib/notify';
-import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useChangePassword } from './api';
 
 type Props = { opened: boolean; onClose(): void };

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { MESSAGES, type UpdateProfileBody, type User, updateProfileBodySchema } from '@oja/contract';
 import { notify } from '../../lib/notify';
-import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useUpdateProfile } from './api';
 
 type Props = { user: User; opened: boolean; onClose(): void };

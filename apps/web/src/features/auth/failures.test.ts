@@ -1,23 +1,7 @@
 import { MESSAGES } from '@oja/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { fieldErrorsFor, isNotActivated } from './failures';
-
-describe('fieldErrorsFor', () => {
-  const values = { email: '', business: { name: '', about: '' } };
-
-  it('keeps the first message of each field the form has, nested paths included', () => {
-    expect(fieldErrorsFor(values, { email: ['Taken.', 'Second.'], 'business.name': ['Required.'] })).toEqual({
-      email: 'Taken.',
-      'business.name': 'Required.',
-    });
-  });
-
-  it('leaves out fields the form does not have, so their message is shown on its own', () => {
-    expect(fieldErrorsFor(values, { username: ['Taken.'], 'business.slug': ['No.'], _: ['Bad.'] })).toEqual({});
-    expect(fieldErrorsFor(values, { email: [] })).toEqual({});
-  });
-});
+import { isNotActivated } from './failures';
 
 describe('isNotActivated', () => {
   it('recognises the code and the spec’s wordings', () => {

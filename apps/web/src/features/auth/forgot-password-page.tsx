@@ -4,10 +4,10 @@ import { useTimeout } from '@mantine/hooks';
 import { FORGOT_REDIRECT_MS, type ForgotPasswordBody, forgotPasswordBodySchema, MESSAGES } from '@oja/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useForgotPassword } from './api';
 import { AuthCard } from './auth-card';
 import { EmailInput } from './fields';
-import { FormFailure, useFormFailure } from './form-failure';
 import type { ResetPasswordState } from './reset-password-page';
 
 export default function ForgotPasswordPage() {

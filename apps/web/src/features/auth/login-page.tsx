@@ -2,10 +2,10 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@m
 import { schemaResolver, useForm } from '@mantine/form';
 import { type LoginBody, loginBodySchema, MESSAGES } from '@oja/contract';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useLogin } from './api';
 import { AuthCard } from './auth-card';
 import { isNotActivated } from './failures';
-import { FormFailure, useFormFailure } from './form-failure';
 import type { VerifyEmailState } from './verify-email-page';
 
 /** What a page that sends a person here may pass: the invite page passes the username just made. */

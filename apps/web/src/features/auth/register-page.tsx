@@ -2,10 +2,10 @@ import { Anchor, Button, Divider, SimpleGrid, Stack, Text, Textarea, TextInput }
 import { schemaResolver, useForm } from '@mantine/form';
 import { type CeoRegisterBody, ceoRegisterBodySchema, MESSAGES } from '@oja/contract';
 import { Link, useNavigate } from 'react-router';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useRegisterCeo } from './api';
 import { AuthCard } from './auth-card';
 import { EmailInput, NewPasswordInput } from './fields';
-import { FormFailure, useFormFailure } from './form-failure';
 import type { VerifyEmailState } from './verify-email-page';
 
 /** A business owner signs up with their first business; the emailed code then activates the account. */

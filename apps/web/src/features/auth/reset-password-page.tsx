@@ -4,10 +4,10 @@ import { useTimeout } from '@mantine/hooks';
 import { MESSAGES, RESET_REDIRECT_MS, type ResetPasswordBody, resetPasswordBodySchema } from '@oja/contract';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useResetPassword } from './api';
 import { AuthCard } from './auth-card';
 import { CodeInput, EmailInput, NewPasswordInput } from './fields';
-import { FormFailure, useFormFailure } from './form-failure';
 
 /** The forgot-password screen hands over the email the code was sent to. */
 export type ResetPasswordState = { email?: string };

@@ -5,10 +5,10 @@ import { activateBodySchema, MESSAGES, RESEND_CODE_DISABLED_MS } from '@oja/cont
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useActivate, useResendCode } from './api';
 import { AuthCard } from './auth-card';
 import { CodeInput, EmailInput } from './fields';
-import { FormFailure, useFormFailure } from './form-failure';
 
 /** What the login and register screens hand over: the email, and whether to mail a fresh code on arrival. */
 export type VerifyEmailState = { email?: string; resend?: boolean };

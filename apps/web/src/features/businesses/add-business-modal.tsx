@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { createBusinessBodySchema, MESSAGES, MODAL_AUTO_CLOSE_MS } from '@oja/contract';
 import { useEffect, useState } from 'react';
 import { notify } from '../../lib/notify';
-import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useCreateBusiness } from './api';
 
 /** The dashboard's Add Business dialog: name required, about optional; closes itself 1.5 s after success. */
@@ -31,16 +31,13 @@ function AddBusinessForm({ onClose }: { onClose(): void }) {
     return () => clearTimeout(timer);
   }, [isDone, onClose]);
 
-  const submit = form.onSubmit(async (values) => {
-    failure.clear();
-    try {
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
       const answer = await create.mutateAsync({ name: values.name, about: values.about });
       notify.success(answer.description || MESSAGES.business.created);
       setDone(true);
-    } catch (error) {
-      failure.show(error);
-    }
-  });
+    }),
+  );
 
   if (isDone) return <Alert color="teal" title={MESSAGES.business.createdShort} />;
   return (

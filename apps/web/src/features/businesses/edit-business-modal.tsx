@@ -2,7 +2,7 @@ import { Button, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type Business, businessInfoFormSchema, MESSAGES, type UpdateBusinessBody } from '@oja/contract';
 import { notify } from '../../lib/notify';
-import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useUpdateBusiness } from './api';
 
 /** Edit Info: the name is sent only when it changed, the description always (spec section 5). */
@@ -30,18 +30,15 @@ function EditBusinessForm({ business, onClose }: { business: Business; onClose()
   });
   const failure = useFormFailure(form, MESSAGES.failed.updateBusiness);
 
-  const submit = form.onSubmit(async (values) => {
-    failure.clear();
-    const body: UpdateBusinessBody = { id: business.id, about: values.about };
-    if (values.name.trim() !== business.name) body.name = values.name;
-    try {
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      const body: UpdateBusinessBody = { id: business.id, about: values.about };
+      if (values.name.trim() !== business.name) body.name = values.name;
       const answer = await update.mutateAsync(body);
       notify.success(answer.description || MESSAGES.business.updated);
       onClose();
-    } catch (error) {
-      failure.show(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

@@ -12,7 +12,7 @@ import {
 } from '@oja/contract';
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
-import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useAdjustBatch } from './detail-api';
 import { quantityAfter } from './product-detail-status';
 
@@ -67,16 +67,13 @@ function AdjustBatchForm({
   const failure = useFormFailure(form, STOCK_MESSAGES.failed.adjust);
   const after = quantityAfter(batch.quantity, form.values.delta);
 
-  const submit = form.onSubmit(async (values) => {
-    failure.clear();
-    try {
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
       await adjust.mutateAsync({ ...adjustBatchFormSchema.parse(values), batch_id: batch.id });
       notify.success(STOCK_MESSAGES.batchAdjusted);
       onClose();
-    } catch (error) {
-      failure.show(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

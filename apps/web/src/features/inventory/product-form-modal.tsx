@@ -27,7 +27,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { FocusEvent } from 'react';
 import { notify } from '../../lib/notify';
-import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useCreateProduct, useUpdateProduct } from './api';
 import { changedFields } from './product-display';
 
@@ -136,16 +136,13 @@ function AddProductForm({ businessId, onDone }: { businessId: number; onDone(): 
   });
   const failure = useFormFailure(form, MESSAGES.failed.createProduct);
 
-  const submit = form.onSubmit(async (values) => {
-    failure.clear();
-    try {
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
       await create.mutateAsync(productFormSchema.parse(values));
       notify.success(MESSAGES.product.created);
       onDone();
-    } catch (error) {
-      failure.show(error);
-    }
-  });
+    }),
+  );
 
   const batches = form.values.batches;
   return (
@@ -242,18 +239,15 @@ function EditProductForm({
   });
   const failure = useFormFailure(form, MESSAGES.failed.updateProduct);
 
-  const submit = form.onSubmit(async (values) => {
-    failure.clear();
-    const changes = changedFields(product, productEditFormSchema.parse(values));
-    if (Object.keys(changes).length === 0) return onNoChange();
-    try {
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      const changes = changedFields(product, productEditFormSchema.parse(values));
+      if (Object.keys(changes).length === 0) return onNoChange();
       await update.mutateAsync({ id: product.id, changes });
       notify.success(MESSAGES.product.updated);
       onDone();
-    } catch (error) {
-      failure.show(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

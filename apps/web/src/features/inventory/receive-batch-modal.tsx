@@ -9,7 +9,7 @@ import {
   STOCK_MESSAGES,
 } from '@oja/contract';
 import { notify } from '../../lib/notify';
-import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useReceiveBatch } from './detail-api';
 
 const validateForm = schemaResolver(receiveBatchFormSchema, { sync: true });
@@ -44,16 +44,13 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
   });
   const failure = useFormFailure(form, STOCK_MESSAGES.failed.receive);
 
-  const submit = form.onSubmit(async (values) => {
-    failure.clear();
-    try {
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
       await receive.mutateAsync(receiveBatchFormSchema.parse(values));
       notify.success(STOCK_MESSAGES.batchReceived);
       onClose();
-    } catch (error) {
-      failure.show(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

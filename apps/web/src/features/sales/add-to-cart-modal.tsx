@@ -12,7 +12,7 @@ import {
 } from '@oja/contract';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useCreateCart, useUpdateCart } from './api';
 import { cartUpdate, lineInputs, withProduct } from './cart-lines';
 
@@ -66,19 +66,16 @@ function AddToCartForm({
   const failure = useFormFailure(form, MESSAGES.failed.addToCart);
   const isNew = target === NEW_CART;
 
-  const submit = form.onSubmit(async (values) => {
-    failure.clear();
-    const quantity = values.items[0]?.quantity ?? 1;
-    const cart = carts.find((candidate) => String(candidate.id) === target);
-    try {
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      const quantity = values.items[0]?.quantity ?? 1;
+      const cart = carts.find((candidate) => String(candidate.id) === target);
       if (cart) await update.mutateAsync(cartUpdate(cart, withProduct(lineInputs(cart), product.id, quantity)));
       else await create.mutateAsync(values);
       notify.success(MESSAGES.cart.addedToCart(product.product_name));
       onClose();
-    } catch (error) {
-      failure.show(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

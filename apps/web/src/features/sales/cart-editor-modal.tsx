@@ -15,7 +15,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fullName } from '../../lib/format';
 import { notify } from '../../lib/notify';
-import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useCreateCart, useUpdateCart } from './api';
 import {
   infoKey,
@@ -79,17 +79,14 @@ function CartEditorForm({ businessId, cart, onClose }: { businessId: number; car
     form.setFieldValue('items', withProduct(lines, product.id, 1));
   };
 
-  const submit = form.onSubmit(async (values) => {
-    failure.clear();
-    try {
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
       if (cart) await update.mutateAsync({ ...values, id: cart.id });
       else await create.mutateAsync(values);
       notify.success(cart ? MESSAGES.cart.updated : MESSAGES.cart.created);
       onClose();
-    } catch (error) {
-      failure.show(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

@@ -16,7 +16,7 @@ import {
 } from '@oja/contract';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { newIdempotencyKey, useConfirmSale } from './api';
 
 /** Confirm sale: how the customer pays now (in full, a deposit, or on credit) and by what means. */
@@ -74,9 +74,8 @@ function ConfirmSaleForm({
   const failure = useFormFailure(form, MESSAGES.failed.createSale);
   const status = form.values.payment_status;
 
-  const submit = form.onSubmit(async (values) => {
-    failure.clear();
-    try {
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
       const answer = await confirm.mutateAsync({
         idempotencyKey,
         body: {
@@ -87,10 +86,8 @@ function ConfirmSaleForm({
       });
       notify.success(MESSAGES.sale.created);
       onSold(answer.data.sale);
-    } catch (error) {
-      failure.show(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

@@ -11,7 +11,7 @@ import {
   toKobo,
 } from '@oja/contract';
 import { notify } from '../../lib/notify';
-import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useRecordPayment } from './api';
 
 const validateForm = schemaResolver(recordPaymentFormSchema, { sync: true });
@@ -53,16 +53,13 @@ function RecordPaymentForm({ businessId, sale, onClose }: { businessId: number; 
   });
   const failure = useFormFailure(form, SALES_MESSAGES.failedRecordPayment);
 
-  const submit = form.onSubmit(async (values) => {
-    failure.clear();
-    try {
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
       await record.mutateAsync({ ...values, sale_id: sale.id });
       notify.success(SALES_MESSAGES.paymentRecorded);
       onClose();
-    } catch (error) {
-      failure.show(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>

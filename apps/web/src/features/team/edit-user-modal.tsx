@@ -2,7 +2,7 @@ import { Button, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine
 import { schemaResolver, useForm } from '@mantine/form';
 import { EDITABLE_ROLES, type EditableRole, editUserFormSchema, MESSAGES, ROLE_LABELS, type User } from '@oja/contract';
 import { notify } from '../../lib/notify';
-import { FormFailure, useFormFailure } from '../auth/form-failure';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useUpdateBusinessUser } from './api';
 
 const ROLE_CHOICES = EDITABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -43,9 +43,8 @@ function EditUserForm({ businessId, user, onClose }: { businessId: number; user:
   });
   const failure = useFormFailure(form, MESSAGES.failed.updateUser);
 
-  const submit = form.onSubmit(async (values) => {
-    failure.clear();
-    try {
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
       const answer = await update.mutateAsync({
         user_id: user.id,
         first_name: values.first_name,
@@ -56,10 +55,8 @@ function EditUserForm({ businessId, user, onClose }: { businessId: number; user:
       });
       notify.success(answer.description || MESSAGES.team.userUpdated);
       onClose();
-    } catch (error) {
-      failure.show(error);
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
