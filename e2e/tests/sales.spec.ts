@@ -143,6 +143,25 @@ test('with several carts, add to cart asks which one (or a new one); an out-of-s
   await expect(carts.getByRole('row').filter({ hasText: 'Mallam Musa' })).toContainText(`${rice.product_name} × 1`);
 });
 
+test('add to cart offers every cart of the clerk, past the first page of ten', async ({ page }) => {
+  const ceo = await signUpCeoViaApi(page);
+  const rice = await createProduct(page, ceo.businessId, `Rice ${Date.now()}`, '900.00', 6);
+  for (let n = 1; n <= 11; n++) {
+    await createCart(page, ceo.businessId, `Customer ${n}`, [], `Cart number ${String(n).padStart(2, '0')}`);
+  }
+  await page.goto(`/business/${ceo.slug}/inventory`);
+  await productCard(page, rice.product_name).getByRole('button', { name: 'Add to cart' }).click();
+  const dialog = page.getByRole('dialog', { name: `Add ${rice.product_name} to cart` });
+  // The oldest cart is on the second page of the cart list: it is offered all the same.
+  await expect(dialog.getByRole('radio')).toHaveCount(12);
+  await dialog.getByRole('radio', { name: 'Cart number 01' }).check();
+  await dialog.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText(MESSAGES.cart.addedToCart(rice.product_name))).toBeVisible();
+  await page.goto(`/business/${ceo.slug}/sales?page=2`);
+  const carts = page.getByRole('table', { name: 'Carts' });
+  await expect(carts.getByRole('row').filter({ hasText: 'Cart number 01' })).toContainText(`${rice.product_name} × 1`);
+});
+
 test('Add Cart: products found by the server, a registered customer, lines removed; then the cart is deleted', async ({
   page,
 }) => {

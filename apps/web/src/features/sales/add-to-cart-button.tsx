@@ -29,7 +29,7 @@ export function AddToCartButton({ product }: { product: Product }) {
   const addToCart = async () => {
     setLooking(true);
     try {
-      const own = (await fetchOwnCarts(client, business.id, user.id)).results;
+      const own = await fetchOwnCarts(client, business.id, user.id);
       const [only] = own;
       if (own.length === 1 && only) {
         await update.mutateAsync(cartUpdate(only, withProduct(lineInputs(only), product.id, 1)));

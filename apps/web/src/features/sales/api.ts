@@ -35,9 +35,16 @@ export function useCarts(businessId: number, filters: CartFilters) {
   return useQuery({ ...cartsQuery(businessId, filters), placeholderData: keepPreviousData });
 }
 
-/** The current user's carts, as the add-to-cart button needs them at the moment of the click. */
-export function fetchOwnCarts(client: QueryClient, businessId: number, userId: number) {
-  return client.fetchQuery({ ...cartsQuery(businessId, { page: 1, user_id: userId }), staleTime: 0 });
+/**
+ * All of the current user's carts, as the add-to-cart button needs them at the
+ * moment of the click: the first page, then any others side by side.
+ */
+export async function fetchOwnCarts(client: QueryClient, businessId: number, userId: number): Promise<Cart[]> {
+  const page = (number: number) =>
+    client.fetchQuery({ ...cartsQuery(businessId, { page: number, user_id: userId }), staleTime: 0 });
+  const first = await page(1);
+  const others = await Promise.all(Array.from({ length: first.total_pages - 1 }, (_, index) => page(index + 2)));
+  return [first, ...others].flatMap((answer) => answer.results);
 }
 
 export function useSales(businessId: number, filters: SaleFilters) {
