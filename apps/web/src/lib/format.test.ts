@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, initials, truncate } from './format';
+import { formatDate, formatDateTime, initials, truncate } from './format';
 
 describe('format', () => {
   it('reads a plain date as that calendar day in any time zone', () => {
     expect(formatDate('2026-12-07')).toBe('7 Dec 2026');
     expect(formatDate(null)).toBe('N/A');
     expect(formatDate('not a date')).toBe('N/A');
+  });
+
+  it("shows times in the shops' time zone, whatever the phone's zone", () => {
+    // 23:30 UTC is already the next day, half past midnight, in Lagos.
+    expect(formatDateTime('2026-11-23T23:30:00Z')).toBe('24 Nov 2026, 0:30');
+    expect(formatDate('2026-11-23T23:30:00Z')).toBe('24 Nov 2026');
   });
 
   it('makes initials and truncates', () => {

@@ -1,9 +1,17 @@
-import { formatMoney } from '@oja/contract';
+import { BUSINESS_TIME_ZONE, formatMoney } from '@oja/contract';
 
 export { formatMoney };
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
+// Days and times in the shops' own time zone, as the server counts them ("today", the 7-day chart,
+// expiry) and as a default cart title is stamped, whatever zone the phone is set to.
+const dateFormat = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: BUSINESS_TIME_ZONE,
+});
 const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
+  timeZone: BUSINESS_TIME_ZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -14,7 +22,8 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
 /** "23 Nov 2026" from an ISO timestamp or a YYYY-MM-DD date (read as that calendar day). */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return 'N/A';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
+  // A calendar day is read at its noon UTC, which is the same day in Lagos.
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
   return Number.isNaN(date.getTime()) ? 'N/A' : dateFormat.format(date);
 }
 
