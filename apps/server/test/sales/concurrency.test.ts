@@ -113,3 +113,47 @@ describe('30 confirmations at once asking for more than the stock', () => {
     expect(await ledgerMismatches(t, shop.businessId)).toEqual([]);
   });
 });
+
+describe('a product deleted while its sale is being confirmed', () => {
+  /** Waits until `count` backends of this test's database are waiting on a lock. */
+  async function lockWaiters(count: number) {
+    for (let tries = 0; tries < 200; tries++) {
+      const result = await t.db.execute<{ waiting: number }>(
+        sql`select count(*)::int as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if ((result.rows[0]?.waiting ?? 0) >= count) return;
+      await new Promise((done) => setTimeout(done, 25));
+    }
+    throw new Error(`Fewer than ${count} requests ever waited on a lock.`);
+  }
+
+  it('waits for the sale, then archives the product instead of erasing it', async () => {
+    const product = await createProduct(t, shop.businessId, { batches: [{ quantity: 5 }] });
+    const cart = await createCart(shop, [{ product_id: product.id, quantity: 2 }]);
+
+    // Another request holds the product's batches, so the confirmation stops in the middle.
+    const holder = await t.database.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from product_batches where product_id = $1 for update', [product.id]);
+      const sold = confirm(shop, cart.id);
+      await lockWaiters(1);
+      const deleted = shop.api.delete('/stock/products/delete/', {
+        token: shop.ceo.token,
+        body: { id: product.id, business_id: shop.businessId },
+      });
+      await lockWaiters(2);
+      await holder.query('commit');
+
+      expect((await sold).status).toBe(201);
+      const deletion = await deleted;
+      expect(deletion.status).toBe(200);
+      expect(deletion.data).toEqual({ id: product.id, archived: true });
+    } finally {
+      holder.release();
+    }
+    expect(await batchQuantities(t, product.id)).toEqual([3]);
+    expect(await ledgerMismatches(t, shop.businessId)).toEqual([]);
+  });
+});

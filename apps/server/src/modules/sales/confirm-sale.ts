@@ -7,10 +7,10 @@ import {
   type SaleDetail,
   toKobo,
 } from '@oja/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Tx } from '../../db/client';
-import { carts, payments, sale_lines, sales } from '../../db/schema';
+import { cart_items, carts, payments, products, sale_lines, sales } from '../../db/schema';
 import {
   AppError,
   badRequest,
@@ -92,6 +92,7 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
     .where(and(eq(carts.business_id, businessId), eq(carts.id, input.cart_id)))
     .for('update');
   if (!cart) throw notFound(MESSAGES.cart.notFound);
+  await holdCartProducts(tx, businessId, cart.id);
 
   // In ascending product id order: see takeStock.
   const lines = await loadCartItems(tx, businessId, [cart.id]);
@@ -141,6 +142,25 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
   // Only possible if something bypassed the cart's lock: nothing of this sale may stay.
   if (deleted.length === 0) throw notFound(MESSAGES.cart.notFound);
   return sale.id;
+}
+
+/**
+ * Holds the cart's products against deletion (KEY SHARE, in id order) before
+ * their batches: a product delete running now waits for the sale, then finds it
+ * and archives the product. Taking batches first would let the delete cascade
+ * into them while the sale waits on the product: a deadlock.
+ */
+async function holdCartProducts(tx: Tx, businessId: number, cartId: number): Promise<void> {
+  const inCart = tx
+    .select({ id: cart_items.product_id })
+    .from(cart_items)
+    .where(and(eq(cart_items.business_id, businessId), eq(cart_items.cart_id, cartId)));
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.business_id, businessId), inArray(products.id, inCart)))
+    .orderBy(asc(products.id))
+    .for('key share');
 }
 
 /**
