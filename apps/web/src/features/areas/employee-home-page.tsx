@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { MESSAGES } from '@oja/contract';
 import { IconCash, IconChartPie, IconReceipt, IconStar, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -12,7 +12,7 @@ import { useCurrentUser } from '../auth/session';
 import { useEmployeeFigures } from '../businesses/api';
 import { useBusinessContext } from '../businesses/business-context';
 import { formatAmounts } from '../businesses/figures';
-import { RecentSalesTable } from '../businesses/recent-sales';
+import { RecentSalesCard } from '../businesses/recent-sales';
 import { TrialBanner } from './trial-banner';
 
 /** /{slug}/employee: the employee's own figures in this business, computed by the server. */
@@ -61,15 +61,7 @@ export default function EmployeeHomePage() {
               icon={<IconStar size={18} />}
             />
           </SimpleGrid>
-          <Card withBorder radius="md">
-            <Group justify="space-between" mb="xs">
-              <Title order={4}>Recent Sales (Last 24 Hours)</Title>
-              <Button component={Link} to={`${base}/sales`} variant="subtle" size="compact-sm">
-                View All Sales
-              </Button>
-            </Group>
-            <RecentSalesTable sales={figures.data.recent_sales} emptyText="No sales in the last 24 hours." />
-          </Card>
+          <RecentSalesCard sales={figures.data.recent_sales} allSalesTo={`${base}/sales`} />
         </>
       )}
     </Stack>

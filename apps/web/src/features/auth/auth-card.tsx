@@ -29,3 +29,15 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     </Box>
   );
 }
+
+/** Under a sign-up form: the way back for someone who already has an account. */
+export function LogInInstead() {
+  return (
+    <Text size="sm" ta="center">
+      Already have an account?{' '}
+      <Anchor component={Link} to="/login">
+        Log in
+      </Anchor>
+    </Text>
+  );
+}

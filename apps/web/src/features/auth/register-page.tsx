@@ -1,10 +1,10 @@
-import { Anchor, Button, Divider, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Divider, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type CeoRegisterBody, ceoRegisterBodySchema, MESSAGES } from '@oja/contract';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useRegisterCeo } from './api';
-import { AuthCard } from './auth-card';
+import { AuthCard, LogInInstead } from './auth-card';
 import { EmailInput, NewPasswordInput } from './fields';
 import type { VerifyEmailState } from './verify-email-page';
 
@@ -65,12 +65,7 @@ export default function RegisterPage() {
           <Button type="submit" loading={register.isPending} fullWidth>
             Create account
           </Button>
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/login">
-              Log in
-            </Anchor>
-          </Text>
+          <LogInInstead />
         </Stack>
       </form>
     </AuthCard>

@@ -11,7 +11,7 @@ import { useBusinessOverview } from './api';
 import { useBusinessContext } from './business-context';
 import { homeOf } from './business-nav';
 import { formatAmounts, plural, roleSummaryText } from './figures';
-import { RecentSalesTable } from './recent-sales';
+import { RecentSalesCard } from './recent-sales';
 import { RevenueChart } from './revenue-chart';
 
 /** /business/{slug}: the CEO's figures for one business, computed by the server. */
@@ -72,19 +72,7 @@ function Overview() {
             <RevenueChart days={overview.data.revenue_by_day} />
           </Card>
 
-          <Card withBorder radius="md">
-            <Group justify="space-between" mb="xs">
-              <Title order={4}>Recent Sales (Last 24 Hours)</Title>
-              <Button component={Link} to={`${base}/sales`} variant="subtle" size="compact-sm">
-                View All Sales
-              </Button>
-            </Group>
-            <RecentSalesTable
-              sales={overview.data.recent_sales}
-              emptyText="No sales in the last 24 hours."
-              showSeller
-            />
-          </Card>
+          <RecentSalesCard sales={overview.data.recent_sales} allSalesTo={`${base}/sales`} showSeller />
 
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Card withBorder radius="md">

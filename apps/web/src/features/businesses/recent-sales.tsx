@@ -1,5 +1,6 @@
-import { Text } from '@mantine/core';
+import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { formatMoney, type RecentSale } from '@oja/contract';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { PaymentStatusBadge } from '../sales/payment-status-badge';
@@ -45,5 +46,28 @@ export function RecentSalesTable({
       rows={sales}
       rowKey={(sale) => sale.id}
     />
+  );
+}
+
+/** The "Recent Sales (Last 24 Hours)" block of the home pages, with its link to every sale. */
+export function RecentSalesCard({
+  sales,
+  allSalesTo,
+  showSeller = false,
+}: {
+  sales: readonly RecentSale[];
+  allSalesTo: string;
+  showSeller?: boolean;
+}) {
+  return (
+    <Card withBorder radius="md">
+      <Group justify="space-between" mb="xs">
+        <Title order={4}>Recent Sales (Last 24 Hours)</Title>
+        <Button component={Link} to={allSalesTo} variant="subtle" size="compact-sm">
+          View All Sales
+        </Button>
+      </Group>
+      <RecentSalesTable sales={sales} emptyText="No sales in the last 24 hours." showSeller={showSeller} />
+    </Card>
   );
 }

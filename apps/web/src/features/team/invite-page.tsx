@@ -1,10 +1,10 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { joinFormSchema, MESSAGES, REGISTER_REDIRECT_MS, ROLE_LABELS, roleFromInvite } from '@oja/contract';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
-import { AuthCard } from '../auth/auth-card';
+import { AuthCard, LogInInstead } from '../auth/auth-card';
 import type { LoginState } from '../auth/login-page';
 import RegisterPage from '../auth/register-page';
 import { useJoinBusiness } from './api';
@@ -79,12 +79,7 @@ function JoinBusiness({ slug, inviteRole }: { slug: string; inviteRole: string }
           <Button type="submit" loading={join.isPending} fullWidth>
             Register
           </Button>
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/login">
-              Log in
-            </Anchor>
-          </Text>
+          <LogInInstead />
         </Stack>
       </form>
     </AuthCard>
