@@ -52,7 +52,7 @@ export default async function globalSetup() {
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'Oja <no-reply@oja.test>',
         LOG_LEVEL: 'warn',
-        // Tests speak for many people on many networks: see ownNetwork() in helpers/session.ts.
+        // Tests speak for many people on many networks: see ownNetwork() in helpers/api.ts.
         TRUST_PROXY: 'true',
         DATABASE_URL: '',
       },

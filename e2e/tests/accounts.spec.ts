@@ -1,7 +1,7 @@
-import { MESSAGES } from '@oja/contract';
+import { ENDPOINTS, MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { codeMailedTo, expect, fill, test, uniqueEmail } from '../fixtures';
-import { ownNetwork, PASSWORD, signUpCeoViaApi } from '../helpers/session';
+import { ownNetwork, PASSWORD, signUpCeoViaApi } from '../helpers/api';
 
 const uniqueName = () => `Tester${Math.floor(Math.random() * 1e6)}`;
 
@@ -158,7 +158,7 @@ test('settings: the owner edits their info and changes their password', async ({
   const ceo = await signUpCeoViaApi(page, { firstName: 'Bola', lastName: 'Ade' });
   const passwordRequests: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/users/change-password/')) passwordRequests.push(request.url());
+    if (request.url().includes(ENDPOINTS.accounts.changePassword.path)) passwordRequests.push(request.url());
   });
 
   await page.goto('/settings');

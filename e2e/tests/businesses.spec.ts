@@ -1,7 +1,7 @@
 import { MESSAGES } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { signUpCeoViaApi } from '../helpers/session';
+import { signUpCeoViaApi } from '../helpers/api';
 
 /** A text field by its accessible name (Mantine's required asterisk is not part of it). */
 const field = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });

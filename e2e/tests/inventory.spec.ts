@@ -1,17 +1,7 @@
-import { MESSAGES, PAGE_SIZE, STOCK_MESSAGES, STOCK_PATHS } from '@oja/contract';
+import { ENDPOINTS, MESSAGES, PAGE_SIZE, STOCK_MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { addMember, apiCall, memberSession } from '../helpers/business-api';
-import { signUpCeoViaApi } from '../helpers/session';
-
-const createProduct = (page: Page, businessId: number, name: string, quantity: number) =>
-  apiCall(page, 'POST', STOCK_PATHS.product, {
-    business_id: businessId,
-    product_name: name,
-    cost_price: '100.00',
-    selling_price: '250.00',
-    batches: [{ batch_number: 'BATCH-001', quantity }],
-  });
+import { addMember, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
 
 /** A product's card on the inventory list, named by the product. */
 const productCard = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
@@ -31,7 +21,7 @@ test('a CEO adds, finds, filters, edits, restocks and deletes a product', async 
   const stamp = Date.now();
   const name = `Golden Penny Semovita ${stamp}`;
   const empty = `Empty Crate ${stamp}`;
-  const emptySku: string = (await createProduct(page, ceo.businessId, empty, 0)).sku;
+  const emptySku: string = (await createProduct(page, ceo.businessId, empty, '250.00', 0)).sku;
   const later = dayFromNow(200);
   const sooner = dayFromNow(60);
 
@@ -118,7 +108,7 @@ test('a CEO adds, finds, filters, edits, restocks and deletes a product', async 
   await expect(sku).toHaveAttribute('aria-invalid', 'true');
   await sku.fill(ownSku);
   await edit.getByLabel('Selling price').fill('1750');
-  const patch = page.waitForRequest((request) => request.url().includes(STOCK_PATHS.update));
+  const patch = page.waitForRequest((request) => request.url().includes(ENDPOINTS.stock.updateProduct.path));
   await edit.getByRole('button', { name: 'Update Product' }).click();
   const sent = (await patch).postDataJSON();
   expect(Object.keys(sent).sort()).toEqual(['business_id', 'id', 'selling_price']);
@@ -154,7 +144,8 @@ test('products come in pages of 20, and the page is kept in the address', async 
   const ceo = await signUpCeoViaApi(page);
   const total = PAGE_SIZE.products + 1;
   // Created one after another: the list shows the newest first, so "Item 01" is alone on page 2.
-  for (let n = 1; n <= total; n++) await createProduct(page, ceo.businessId, `Item ${String(n).padStart(2, '0')}`, n);
+  for (let n = 1; n <= total; n++)
+    await createProduct(page, ceo.businessId, `Item ${String(n).padStart(2, '0')}`, '250.00', n);
   await page.goto(`/business/${ceo.slug}/inventory`);
   await expect(productCard(page, `Item ${total}`)).toBeVisible();
   await expect(page.getByRole('group', { name: /^Item \d+$/ })).toHaveCount(PAGE_SIZE.products);
@@ -171,7 +162,7 @@ test('products come in pages of 20, and the page is kept in the address', async 
 test('a salesperson sees the products but cannot add, edit or delete them', async ({ page, browser }) => {
   const ceo = await signUpCeoViaApi(page);
   const name = `Peak Milk ${Date.now()}`;
-  await createProduct(page, ceo.businessId, name, 6);
+  await createProduct(page, ceo.businessId, name, '250.00', 6);
   const member = await addMember(page, ceo, 'sales_person', 'Tunde', 'Bakare');
   const { context: theirs, page: seller } = await memberSession(browser, member.username);
   await seller.goto(`/business/${ceo.slug}/inventory`);

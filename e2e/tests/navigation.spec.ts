@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { signUpCeoViaApi } from '../helpers/session';
+import { signUpCeoViaApi } from '../helpers/api';
 
 test('an unknown path shows the 404 page with a way home', async ({ page }) => {
   await page.goto('/no/such/page/here');

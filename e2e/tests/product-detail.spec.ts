@@ -1,26 +1,21 @@
-import { MESSAGES, SALES_PATHS, STOCK_MESSAGES, STOCK_MOVEMENT_REASON_LABELS, STOCK_PATHS } from '@oja/contract';
+import { ENDPOINTS, MESSAGES, STOCK_MESSAGES, STOCK_MOVEMENT_REASON_LABELS } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { addMember, apiPost, memberSession } from '../helpers/business-api';
-import { signUpCeoViaApi } from '../helpers/session';
+import { addMember, apiCall, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
 
 /** A YYYY-MM-DD some days from now (far enough from today that the time zone never matters). */
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A product with two batches: the later-expiring one given first, so the order shown is the server's. */
-async function createProduct(page: Page, businessId: number, name: string) {
-  return apiPost(page, STOCK_PATHS.product, {
-    business_id: businessId,
-    product_name: name,
+function productWithTwoBatches(page: Page, businessId: number, name: string) {
+  const batches = [
+    { batch_number: 'LATE-200', quantity: 5, expiration_date: daysFromNow(200) },
+    { batch_number: 'SOON-010', quantity: 10, expiration_date: daysFromNow(10) },
+  ];
+  return createProduct(page, businessId, name, '1500.00', batches, {
     cost_price: '1000.00',
-    selling_price: '1500.00',
     selling_price_discount_percentage: '10.00',
-    currency: 'NGN',
-    batches: [
-      { batch_number: 'LATE-200', quantity: 5, expiration_date: daysFromNow(200) },
-      { batch_number: 'SOON-010', quantity: 10, expiration_date: daysFromNow(10) },
-    ],
-  }) as Promise<{ id: number }>;
+  });
 }
 
 const batchRow = (page: Page, batchNumber: string) =>
@@ -43,14 +38,14 @@ test('a product in detail: its batches by expiry, receiving stock, adjusting a b
 }) => {
   const ceo = await signUpCeoViaApi(page);
   const name = `Golden Penny Semovita ${Date.now()}`;
-  const product = await createProduct(page, ceo.businessId, name);
+  const product = await productWithTwoBatches(page, ceo.businessId, name);
   // One unit sold: taken from the soonest-expiring batch, and linked to its sale in the history.
-  const { cart } = await apiPost(page, SALES_PATHS.createCart, {
+  const { cart } = await apiCall(page, ENDPOINTS.sales.createCart, {
     business_id: ceo.businessId,
     customer_name: 'Mama Tobi',
     items: [{ product_id: product.id, quantity: 1 }],
   });
-  const { sale } = await apiPost(page, SALES_PATHS.sales, {
+  const { sale } = await apiCall(page, ENDPOINTS.sales.confirmSale, {
     business_id: ceo.businessId,
     cart_id: cart.id,
     payment_status: 'paid',
@@ -158,7 +153,7 @@ test('a product in detail: its batches by expiry, receiving stock, adjusting a b
 
 test("another business's product, or an id that is no product, shows not found", async ({ page, browser }) => {
   const owner = await signUpCeoViaApi(page);
-  const product = await createProduct(page, owner.businessId, `Peak Milk ${Date.now()}`);
+  const product = await productWithTwoBatches(page, owner.businessId, `Peak Milk ${Date.now()}`);
 
   const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   try {
@@ -184,7 +179,7 @@ test("another business's product, or an id that is no product, shows not found",
 
 test('a salesperson sees the batches and the history, with no way to receive or adjust', async ({ page, browser }) => {
   const ceo = await signUpCeoViaApi(page);
-  const product = await createProduct(page, ceo.businessId, `Indomie ${Date.now()}`);
+  const product = await productWithTwoBatches(page, ceo.businessId, `Indomie ${Date.now()}`);
   const member = await addMember(page, ceo, 'sales_person', 'Tunde', 'Bakare');
   const { context: theirs, page: seller } = await memberSession(browser, member.username);
   try {

@@ -1,8 +1,7 @@
-import { SALES_PATHS } from '@oja/contract';
+import { ENDPOINTS } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { apiPost, createCart, createProduct } from '../helpers/business-api';
-import { signUpCeoViaApi } from '../helpers/session';
+import { apiCall, createCart, createProduct, signUpCeoViaApi } from '../helpers/api';
 
 const PHONE_WIDTH = 360;
 
@@ -20,7 +19,7 @@ async function shopWithACartAndASale(page: Page) {
     { product_id: semovita.id, quantity: 1 },
     { product_id: milk.id, quantity: 12 },
   ]);
-  const { sale } = await apiPost(page, SALES_PATHS.sales, {
+  const { sale } = await apiCall(page, ENDPOINTS.sales.confirmSale, {
     business_id: ceo.businessId,
     cart_id: sold.id,
     payment_status: 'partial',

@@ -1,15 +1,14 @@
-import { IDEMPOTENCY_HEADER, MESSAGES, SALES_MESSAGES, SALES_PATHS } from '@oja/contract';
+import { ENDPOINTS, IDEMPOTENCY_HEADER, MESSAGES, SALES_MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { apiCall, apiPost, createCart, createProduct, stockOf } from '../helpers/business-api';
-import { signUpCeoViaApi } from '../helpers/session';
+import { apiCall, createCart, createProduct, signUpCeoViaApi, stockOf } from '../helpers/api';
 
 /** 80 mm at 96 dpi, the width of a thermal receipt roll; and an A4 sheet. */
 const ROLL_WIDTH = 302;
 const A4 = { width: 794, height: 1123 };
 
 async function confirmViaApi(page: Page, businessId: number, cartId: number, body: Record<string, unknown>) {
-  return (await apiPost(page, SALES_PATHS.sales, { business_id: businessId, cart_id: cartId, ...body })).sale;
+  return (await apiCall(page, ENDPOINTS.sales.confirmSale, { business_id: businessId, cart_id: cartId, ...body })).sale;
 }
 
 test('the sale page: lines by batch, payments, an overpayment refused by the server, and a receipt that prints on a roll and on A4', async ({
@@ -62,7 +61,7 @@ test('the sale page: lines by batch, payments, an overpayment refused by the ser
   await page.getByRole('button', { name: 'Record Payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record Payment' });
   await expect(dialog.getByLabel('Amount')).toHaveValue('4374.99');
-  await apiPost(page, SALES_PATHS.payments, {
+  await apiCall(page, ENDPOINTS.sales.recordPayment, {
     business_id: ceo.businessId,
     sale_id: sale.id,
     amount: '374.99',
@@ -151,7 +150,7 @@ test('a confirmation whose answer is lost is retried with the same Idempotency-K
   const keys: string[] = [];
   let isFirst = true;
   await page.route(
-    (url) => url.pathname === `/api/v1${SALES_PATHS.sales}`,
+    (url) => url.pathname === `/api/v1${ENDPOINTS.sales.confirmSale.path}`,
     async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       keys.push(route.request().headers()[IDEMPOTENCY_HEADER] ?? '');
@@ -185,7 +184,7 @@ test('a confirmation whose answer is lost is retried with the same Idempotency-K
   await expect(sales.getByRole('row')).toHaveCount(2);
   await expect(sales).toContainText('Mama Chioma');
   expect(await stockOf(page, ceo.businessId, oil.id)).toBe(3);
-  const listed = await apiCall(page, 'GET', `${SALES_PATHS.sales}?business_id=${ceo.businessId}`);
+  const listed = await apiCall(page, ENDPOINTS.sales.listSales, { business_id: ceo.businessId });
   expect(listed.count).toBe(1);
 
   // Another opening of the dialog is another confirmation: a new key.

@@ -1,8 +1,15 @@
 import { DEFAULT_CUSTOMER_NAME, MESSAGES, SALES_MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { addMember, createCart, createProduct, memberSession, setMemberRole, stockOf } from '../helpers/business-api';
-import { signUpCeoViaApi } from '../helpers/session';
+import {
+  addMember,
+  createCart,
+  createProduct,
+  memberSession,
+  setMemberRole,
+  signUpCeoViaApi,
+  stockOf,
+} from '../helpers/api';
 
 /** The inventory card of a product: a group named by the product. */
 const productCard = (page: Page, name: string) => page.getByRole('group', { name, exact: true });

@@ -1,19 +1,9 @@
 import { MESSAGES } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { ownNetwork, PASSWORD, signUpCeoViaApi } from '../helpers/session';
+import { joinViaApi, PASSWORD, signUpCeoViaApi } from '../helpers/api';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-/** Someone joins the business through its invite link, as the API would be called by the invite page. */
-async function joinViaApi(page: Page, slug: string, role: string, firstName: string, lastName: string) {
-  const answer = await page.request.post('/api/v1/users/sales-person-register/', {
-    headers: ownNetwork(),
-    data: { first_name: firstName, last_name: lastName, password: PASSWORD, role, business_slug: slug },
-  });
-  if (!answer.ok()) throw new Error(`Join failed: ${await answer.text()}`);
-  return (await answer.json()).response_data.user as { id: number; username: string };
-}
 
 /** A text field by its accessible name (Mantine's required asterisk is not part of it). */
 const field = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });

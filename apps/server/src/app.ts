@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { apiRoutes } from './modules/routes';
 import type { Deps } from './platform/deps';
+import { guardApiRoutes } from './platform/endpoints';
 import { AppError } from './platform/errors';
 
 export type BuildOptions = { deps: Deps };
@@ -101,10 +102,7 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
     }
   });
 
-  // The spec's clients call /dev/api/v1; the docs list each route once, under /api/v1.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(SPEC_API_PREFIX)) route.schema = { ...route.schema, hide: true };
-  });
+  guardApiRoutes(app);
   await app.register(apiRoutes, { prefix: API_PREFIX });
   await app.register(apiRoutes, { prefix: SPEC_API_PREFIX });
 

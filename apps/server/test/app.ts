@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
@@ -9,7 +8,7 @@ import { connect, type Database, type Db } from '../src/db/client';
 import { loadConfig } from '../src/platform/config';
 import { createMemoryMailer } from '../src/platform/mail';
 import { createTokenService } from '../src/platform/tokens';
-import { withDatabase } from './global-setup';
+import { adminQuery, withDatabase } from './global-setup';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -63,15 +62,5 @@ async function createDatabaseFromTemplate(adminUrl: string, name: string, templa
       if (attempt >= 20 || !String((error as Error).message).includes('is being accessed by other users')) throw error;
       await sleep(100 * attempt);
     }
-  }
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
   }
 }

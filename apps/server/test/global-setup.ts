@@ -81,7 +81,8 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+/** Runs one statement on a server's maintenance database (CREATE and DROP DATABASE). */
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,43 +1,67 @@
-import type { ErrorEnvelope } from '@oja/contract';
+import {
+  type Endpoint,
+  type EndpointData,
+  type EndpointInput,
+  type ErrorEnvelope,
+  type HttpMethod,
+  requestOf,
+} from '@oja/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
+/** Who calls, and how: never what is sent, which the entry's input decides. */
 export type CallOptions = {
-  body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
   token?: string;
   headers?: Record<string, string>;
-  /** Raw payload (bad JSON and such), sent as is. */
-  raw?: string;
-  prefix?: string;
   /** The caller's IP address (rate limits count per IP); 127.0.0.1 when not given. */
   ip?: string;
 };
 
-export type Answer<T = any> = {
+/**
+ * A request that the entry's input type would not allow, for tests about hostile or malformed
+ * input: any body, a query of any values, raw text (bad JSON and such), or nothing at all.
+ */
+export type SendOptions = CallOptions & {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Raw payload, sent as is (as JSON unless a content-type header says otherwise). */
+  raw?: string;
+  /** Another mount point of the same routes, such as the spec clients' /dev/api/v1. */
+  prefix?: string;
+};
+
+export type Answer<T = unknown> = {
   status: number;
   /** The parsed envelope (success or error). */
   body: { response_description: string; response_data: T } & Partial<ErrorEnvelope>;
+  /** `response_data` of a success (undefined on an error). */
   data: T;
   headers: Record<string, unknown>;
   cookies: { name: string; value: string; [key: string]: unknown }[];
 };
 
-/** Calls the API the way a client does, in-process, and reads the envelope. */
+const API_PREFIX = '/api/v1';
+
+/**
+ * Calls the API in-process the way a client does: through the contract's endpoint table.
+ * - `call(entry, input, options)`: a type-checked input, sent as `requestOf` (every client's rule) sends it;
+ * - `send(entry, options)`: the escape hatch for tests about bad input (still naming the entry);
+ * - `unknownPath(method, path)`: only for tests about a route that does not exist.
+ */
 export function apiClient(app: FastifyInstance) {
-  async function call<T = any>(method: Method, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+  async function inject<T>(
+    method: HttpMethod,
+    url: string,
+    options: CallOptions & { query?: Record<string, string>; payload?: unknown; raw?: string },
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const query: Record<string, string> = {};
-    for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) query[key] = String(value);
-    const request: InjectOptions = { method, url: `${options.prefix ?? '/api/v1'}${path}`, headers, query };
+    const request: InjectOptions = { method, url, headers, query: options.query ?? {} };
     if (options.ip) request.remoteAddress = options.ip;
     if (options.raw !== undefined) {
       request.payload = options.raw;
       headers['content-type'] ??= 'application/json';
-    } else if (options.body !== undefined) {
-      request.payload = options.body as InjectOptions['payload'];
+    } else if (options.payload !== undefined) {
+      request.payload = options.payload as InjectOptions['payload'];
     }
     const response = await app.inject(request);
     const body = response.body ? response.json() : {};
@@ -49,13 +73,31 @@ export function apiClient(app: FastifyInstance) {
       cookies: response.cookies as Answer['cookies'],
     };
   }
+
   return {
-    call,
-    get: <T = any>(path: string, options?: CallOptions) => call<T>('GET', path, options),
-    post: <T = any>(path: string, options?: CallOptions) => call<T>('POST', path, options),
-    put: <T = any>(path: string, options?: CallOptions) => call<T>('PUT', path, options),
-    patch: <T = any>(path: string, options?: CallOptions) => call<T>('PATCH', path, options),
-    delete: <T = any>(path: string, options?: CallOptions) => call<T>('DELETE', path, options),
+    call<E extends Endpoint>(
+      entry: E,
+      input: EndpointInput<E>,
+      options: CallOptions = {},
+    ): Promise<Answer<EndpointData<E>>> {
+      const { method, path, query, body } = requestOf(entry, input);
+      return inject(method, `${API_PREFIX}${path}`, { ...options, query, payload: body });
+    },
+
+    send<E extends Endpoint>(entry: E, options: SendOptions = {}): Promise<Answer<EndpointData<E>>> {
+      const query: Record<string, string> = {};
+      for (const [key, value] of Object.entries(options.query ?? {}))
+        if (value !== undefined) query[key] = String(value);
+      return inject(entry.method, `${options.prefix ?? API_PREFIX}${entry.path}`, {
+        ...options,
+        query,
+        payload: options.body,
+      });
+    },
+
+    unknownPath(method: HttpMethod, path: string, options: CallOptions = {}): Promise<Answer> {
+      return inject(method, `${API_PREFIX}${path}`, options);
+    },
   };
 }
 

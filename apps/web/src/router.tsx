@@ -5,7 +5,7 @@ import { GuestOnly, HomeRedirect, RequireAuth } from './features/auth/guards';
 /** Every page is its own chunk, loaded when first visited: the login page stays small on a slow phone. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
-/** The route table and guards of spec section 2. */
+/** The route table and guards. */
 export const router = createBrowserRouter([
   {
     element: <GuestOnly />,
@@ -23,7 +23,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <HomeRedirect /> },
       {
-        lazy: page(() => import('./ui/app-layout')),
+        lazy: page(() => import('./shell/app-layout')),
         children: [
           { path: '/dashboard', lazy: page(() => import('./features/businesses/dashboard-page')) },
           { path: '/settings', lazy: page(() => import('./features/account/settings-page')) },
@@ -32,7 +32,7 @@ export const router = createBrowserRouter([
       },
       {
         path: '/business/:slug',
-        lazy: page(() => import('./features/businesses/business-layout')),
+        lazy: page(() => import('./shell/business-layout')),
         children: [
           { index: true, lazy: page(() => import('./features/businesses/overview-page')) },
           { path: 'users', lazy: page(() => import('./features/team/users-page')) },

@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { emailSchema, requiredText } from './accounts';
 import { currencySchema, memberRoleSchema, paymentStatusSchema } from './enums';
+import { bodyId, queryId } from './ids';
 import { MESSAGES } from './messages';
 import { moneyOut } from './money';
 
-/** The Business entity (spec section 3). */
+/** The Business entity. */
 export const businessSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -44,11 +45,7 @@ export const BUSINESS_MESSAGES = {
 export const UPGRADE_CONTACT_EMAIL = 'upgrade@oja.ng';
 
 /** A business id in a JSON body. */
-export const businessIdBodyField = z
-  .number({ error: MESSAGES.local.businessIdRequired })
-  .int()
-  .positive()
-  .max(Number.MAX_SAFE_INTEGER);
+export const businessIdBodyField = bodyId({ required: MESSAGES.local.businessIdRequired });
 const aboutSchema = z.string().trim().max(1000);
 
 /** POST /users/businesses/: the Add Business modal (name required, about optional). */
@@ -59,7 +56,7 @@ export const createBusinessBodySchema = z.strictObject({
 });
 export type CreateBusinessBody = z.input<typeof createBusinessBodySchema>;
 
-/** PATCH /users/businesses/update/: the name only when it changed; about always (spec section 5). */
+/** PATCH /users/businesses/update/: the name only when it changed; about always. */
 export const updateBusinessBodySchema = z.strictObject({
   id: businessIdBodyField,
   name: requiredText(120).optional(),
@@ -82,7 +79,7 @@ export type BusinessList = z.infer<typeof businessListSchema>;
 export const currencyAmountSchema = z.object({ currency: currencySchema, amount: moneyOut });
 export type CurrencyAmount = z.infer<typeof currencyAmountSchema>;
 
-/** A sale as the overview and home screens list it: its first item only (spec section 3). */
+/** A sale as the overview and home screens list it: its first item only. */
 export const recentSaleSchema = z.object({
   id: z.number().int(),
   product_name: z.string().nullable(),
@@ -126,11 +123,12 @@ export const REPORT_MAX_DAYS = 366;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BUSINESS_MESSAGES.dateFormat);
 
 /** A business id in a query string. */
-export const businessIdQueryField = z.coerce
-  .number({ error: MESSAGES.local.businessIdRequired })
-  .int()
-  .positive()
-  .max(Number.MAX_SAFE_INTEGER);
+export const businessIdQueryField = queryId({ required: MESSAGES.local.businessIdRequired });
+
+/** The query of the figures that concern one business. */
+export const businessQuerySchema = z.object({ business_id: businessIdQueryField });
+/** GET /users/businesses/by-slug/ */
+export const businessSlugQuerySchema = z.object({ slug: z.string().trim().min(1).max(80) });
 
 /** GET /users/businesses/report/: a period of Lagos days, both ends included. */
 export const reportQuerySchema = z

@@ -1,4 +1,4 @@
-/** Business constants shared by the server and the web (spec section 9). */
+/** Business constants shared by the server and the web. */
 export const API_PREFIX = '/api/v1';
 /** The spec's clients call this prefix; it serves the same routes. */
 export const SPEC_API_PREFIX = '/dev/api/v1';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** Every role a user can hold (spec section 6). `user` is the fallback of an unknown invite role. */
+/** Every role a user can hold. `user` is the fallback of an unknown invite role. */
 export const ROLES = ['ceo', 'superuser', 'customer', 'sales_person', 'manager', 'sales_rep', 'user'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
@@ -33,9 +33,12 @@ export function isEmployeeRole(role: string): role is (typeof EMPLOYEE_ROLES)[nu
 export const INVITE_ROLES = ['ceo', 'salesperson', 'customer'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
-/** How an invite link's role segment maps to the role a newcomer gets (never ceo). */
+/**
+ * How an invite's role maps to the role a newcomer gets (never ceo): the link's segment
+ * (`salesperson`) or the role the invite page already mapped it to (`sales_person`).
+ */
 export function roleFromInvite(segment: string): 'sales_person' | 'customer' | 'user' {
-  if (segment === 'salesperson') return 'sales_person';
+  if (segment === 'salesperson' || segment === 'sales_person') return 'sales_person';
   if (segment === 'customer') return 'customer';
   return 'user';
 }

@@ -8,8 +8,6 @@ import * as z from 'zod';
 const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
 
-export const MONEY_MAX_KOBO = 99_999_999_999_999n;
-
 export function isMoneyString(value: string): boolean {
   return MONEY_PATTERN.test(value);
 }
@@ -35,13 +33,14 @@ export function normalizeMoney(value: string): string {
 }
 
 /**
- * Accepts a money string (or a plain number with at most two decimals, as a
- * convenience for hand-written clients) and outputs the two-decimal string.
+ * Accepts a money string ("1500", "1500.5", "1500.50") and outputs the two-decimal string. A number
+ * is refused with the field's message.
  */
 export function moneySchema(messages: { invalid: string; positive?: string }) {
-  return z.union([z.string(), z.number()]).transform((value, ctx) => {
-    const text = typeof value === 'number' ? numberToMoneyText(value) : value.trim();
-    if (text === null || !MONEY_PATTERN.test(text)) {
+  // Text only: a JavaScript number has already lost the amount's exactness before it reaches us.
+  return z.string({ error: messages.invalid }).transform((value, ctx) => {
+    const text = value.trim();
+    if (!MONEY_PATTERN.test(text)) {
       ctx.addIssue({ code: 'custom', message: messages.invalid });
       return z.NEVER;
     }
@@ -52,12 +51,6 @@ export function moneySchema(messages: { invalid: string; positive?: string }) {
     }
     return normalized;
   });
-}
-
-function numberToMoneyText(value: number): string | null {
-  if (!Number.isFinite(value) || value < 0) return null;
-  const text = String(value);
-  return MONEY_PATTERN.test(text) ? text : null;
 }
 
 /** A percentage 0-100 with at most two decimals, as a two-decimal string. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-export const pageQuerySchema = z.coerce.number().int().min(1).max(1_000_000).default(1);
+export const pageQuerySchema = z.coerce.number<string | number>().int().min(1).max(1_000_000).default(1);
 
 /** The spec's list answer: count, next, previous, results, plus where we are. */
 export function paginated<T extends z.ZodType>(item: T) {
@@ -14,14 +14,8 @@ export function paginated<T extends z.ZodType>(item: T) {
   });
 }
 
-export type Paginated<T> = {
-  count: number;
-  next: number | null;
-  previous: number | null;
-  current_page: number;
-  total_pages: number;
-  results: T[];
-};
+/** A page of T, as paginated() describes it. */
+export type Paginated<T> = Omit<z.infer<ReturnType<typeof paginated>>, 'results'> & { results: T[] };
 
 export function pageInfo(count: number, page: number, pageSize: number) {
   const totalPages = Math.max(1, Math.ceil(count / pageSize));
@@ -34,7 +28,7 @@ export function pageInfo(count: number, page: number, pageSize: number) {
   };
 }
 
-/** Spec section 5: a page change is ignored if it is the current page or outside 1..totalPages. */
+/** A page change is ignored if it is the current page or outside 1..totalPages. */
 export function isPageChangeAllowed(target: number, current: number, totalPages: number): boolean {
   return Number.isInteger(target) && target !== current && target >= 1 && target <= totalPages;
 }

@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   'sale.confirm': ['ceo', 'sales_person'],
   'sale.view': ['ceo', 'manager', 'sales_person', 'sales_rep'],
   'sale.view_own': ['customer'],
+  /** Listing and opening sales: staff see the business's, a customer only their own. */
+  'sale.list': ['ceo', 'manager', 'sales_person', 'sales_rep', 'customer'],
   'payment.record': ['ceo', 'sales_person'],
   'debt.view': ['ceo', 'manager', 'sales_person', 'sales_rep'],
 } as const satisfies Record<string, readonly MemberRole[]>;

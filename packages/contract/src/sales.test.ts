@@ -56,12 +56,15 @@ describe('the sale form', () => {
   it('requires a deposit above 0 for a partial payment only', () => {
     const base = { cart_id: 1, business_id: 1 };
     const message = 'Deposit amount is required for partial payment';
-    for (const deposit_amount of [undefined, null, '0', 0]) {
+    for (const deposit_amount of [undefined, null, '', '0']) {
       const result = createSaleBodySchema.safeParse({ ...base, payment_status: 'partial', deposit_amount });
       expect(result.error?.issues[0]).toMatchObject({ path: ['deposit_amount'], message });
     }
-    expect(createSaleBodySchema.parse({ ...base, payment_status: 'partial', deposit_amount: 50 }).deposit_amount).toBe(
-      '50.00',
+    expect(
+      createSaleBodySchema.parse({ ...base, payment_status: 'partial', deposit_amount: '50' }).deposit_amount,
+    ).toBe('50.00');
+    expect(createSaleBodySchema.safeParse({ ...base, payment_status: 'partial', deposit_amount: 50 }).success).toBe(
+      false,
     );
     expect(createSaleBodySchema.parse({ ...base, payment_status: 'paid' })).toMatchObject({ payment_method: 'cash' });
   });

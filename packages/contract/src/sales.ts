@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { BUSINESS_TIME_ZONE } from './constants';
+import { BUSINESS_TIME_ZONE, IDEMPOTENCY_HEADER } from './constants';
 import {
   currencySchema,
   type PricingStrategy,
@@ -7,6 +7,7 @@ import {
   paymentStatusSchema,
   pricingStrategySchema,
 } from './enums';
+import { bodyId, labelledId, queryId } from './ids';
 import { MESSAGES } from './messages';
 import { fromKobo, moneyOut, moneySchema, toKobo } from './money';
 import { pageQuerySchema, paginated } from './pagination';
@@ -37,7 +38,7 @@ export const SALES_MESSAGES = {
   tooManyItems: 'A cart holds at most 100 lines.',
 } as const;
 
-/** The sales calls: spec section 7's, and the shop's own beyond it (detail, payments, debts, customers). */
+/** The sales calls: carts and sales, and beyond them sale detail, payments, debts and the customer lookup. */
 export const SALES_PATHS = {
   carts: '/sales/carts/list_carts/',
   createCart: '/sales/carts/',
@@ -53,14 +54,6 @@ export const SALES_PATHS = {
 
 const cartMessages = MESSAGES.cart;
 
-const id = () => z.number({ error: MESSAGES.validation.required }).int().positive().max(Number.MAX_SAFE_INTEGER);
-/** Ids in a query string arrive as text. */
-const queryId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is required.` })
-    .int(`${label} must be a whole number.`)
-    .positive(`${label} must be a whole number.`)
-    .max(Number.MAX_SAFE_INTEGER);
 const searchQuery = z.string().trim().max(100).optional();
 
 /** "Cart-20260305-143210": the spec's default title, "Cart-" plus a timestamp (Lagos time). */
@@ -120,9 +113,9 @@ export function priceLine(product: PricedProduct, line: PricedLine): LinePrice {
 // ---------- Carts
 
 export const cartItemInputSchema = z.strictObject({
-  product_id: id(),
+  product_id: bodyId({ required: MESSAGES.validation.required }),
   /** Kept as chosen; stock is still taken soonest-expiring first when the sale is confirmed. */
-  product_batch_id: id().nullable().optional(),
+  product_batch_id: bodyId({ required: MESSAGES.validation.required }).nullable().optional(),
   quantity: z
     .number({ error: cartMessages.quantityMin })
     .int(cartMessages.quantityMin)
@@ -143,22 +136,22 @@ const cartItems = z.array(cartItemInputSchema).max(100, SALES_MESSAGES.tooManyIt
 
 /** Title and customer name default to "Cart-{timestamp}" and "Unnamed Customer" when left out. */
 export const createCartBodySchema = z.strictObject({
-  business_id: id(),
+  business_id: bodyId({ required: MESSAGES.validation.required }),
   title: cartTitle.optional(),
   customer_name: customerName.optional(),
   /** A registered customer of the business: the sale then shows in their area. */
-  customer_id: id().nullable().optional(),
+  customer_id: bodyId({ required: MESSAGES.validation.required }).nullable().optional(),
   items: cartItems.default([]),
 });
 export type CreateCartBody = z.input<typeof createCartBodySchema>;
 
 /** A full replacement: the items are the cart's new item list. */
 export const updateCartBodySchema = z.strictObject({
-  id: id(),
-  business_id: id(),
+  id: bodyId({ required: MESSAGES.validation.required }),
+  business_id: bodyId({ required: MESSAGES.validation.required }),
   title: cartTitle,
   customer_name: customerName,
-  customer_id: id().nullable().optional(),
+  customer_id: bodyId({ required: MESSAGES.validation.required }).nullable().optional(),
   items: cartItems,
 });
 export type UpdateCartBody = z.input<typeof updateCartBodySchema>;
@@ -167,15 +160,19 @@ export type UpdateCartBody = z.input<typeof updateCartBodySchema>;
 export const cartFormSchema = updateCartBodySchema.omit({ id: true, business_id: true });
 export type CartFormValues = z.input<typeof cartFormSchema>;
 
-export const deleteCartBodySchema = z.strictObject({ id: id(), business_id: id() });
+/** A cart named by its id alone; a business_id sent beside it must be the cart's. */
+export const deleteCartBodySchema = z.strictObject({
+  id: bodyId({ required: MESSAGES.validation.required }),
+  business_id: bodyId({ required: MESSAGES.validation.required }).optional(),
+});
 export type DeleteCartBody = z.input<typeof deleteCartBodySchema>;
 
 export const listCartsQuerySchema = z.object({
-  business_id: queryId('Business ID'),
+  business_id: queryId(labelledId('Business ID')),
   page: pageQuerySchema,
   /** Carts created by this user (the inventory page lists the current user's). */
-  user_id: queryId('User ID').optional(),
-  id: queryId('Cart ID').optional(),
+  user_id: queryId(labelledId('User ID')).optional(),
+  id: queryId(labelledId('Cart ID')).optional(),
   /** Over the title and the customer name. */
   search: searchQuery,
 });
@@ -224,7 +221,7 @@ export const cartAnswerSchema = z.object({ cart: cartSchema });
 // ---------- Registered customers a cart can name
 
 export const listCustomersQuerySchema = z.object({
-  business_id: queryId('Business ID'),
+  business_id: queryId(labelledId('Business ID')),
   search: searchQuery,
 });
 export const customerSchema = z.object({
@@ -265,8 +262,8 @@ export type ConfirmSaleFormValues = z.input<typeof confirmSaleFormSchema>;
 /** Confirms a cart into a sale. The total comes from the products' prices, never from the client. */
 export const createSaleBodySchema = z
   .strictObject({
-    cart_id: id(),
-    business_id: id(),
+    cart_id: bodyId({ required: MESSAGES.validation.required }),
+    business_id: bodyId({ required: MESSAGES.validation.required }),
     ...paymentFields,
     /** Accepted for the spec's clients and ignored: the seller is whoever is logged in. */
     created_by: z.number().int().nullable().optional(),
@@ -275,14 +272,18 @@ export const createSaleBodySchema = z
 export type CreateSaleBody = z.input<typeof createSaleBodySchema>;
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[\w-]{8,100}$/;
+/** A retry of the same confirmation sends the same key and gets the first sale back. */
+export const idempotencyHeadersSchema = z.object({
+  [IDEMPOTENCY_HEADER]: z.string().regex(IDEMPOTENCY_KEY_PATTERN, SALES_MESSAGES.idempotencyKeyFormat).optional(),
+});
 
 export const listSalesQuerySchema = z.object({
-  business_id: queryId('Business ID'),
+  business_id: queryId(labelledId('Business ID')),
   page: pageQuerySchema,
   /** The sales of this registered customer (a customer always sees only their own). */
-  user_id: queryId('User ID').optional(),
+  user_id: queryId(labelledId('User ID')).optional(),
   /** The sales this member sold. */
-  created_by: queryId('Seller ID').optional(),
+  created_by: queryId(labelledId('Seller ID')).optional(),
   payment_status: paymentStatusSchema.optional(),
   /** Over the products' names and the customer's name. */
   search: searchQuery,
@@ -290,8 +291,8 @@ export const listSalesQuerySchema = z.object({
 export type ListSalesQuery = z.input<typeof listSalesQuerySchema>;
 
 export const getSaleQuerySchema = z.object({
-  business_id: queryId('Business ID'),
-  id: queryId('Sale ID'),
+  business_id: queryId(labelledId('Business ID')),
+  id: queryId(labelledId('Sale ID')),
 });
 
 export const saleItemSchema = z.object({
@@ -365,16 +366,19 @@ export const recordPaymentFormSchema = z.strictObject({
   method: paymentMethodSchema,
 });
 export type RecordPaymentFormValues = z.input<typeof recordPaymentFormSchema>;
-export const recordPaymentBodySchema = recordPaymentFormSchema.extend({ business_id: id(), sale_id: id() });
+export const recordPaymentBodySchema = recordPaymentFormSchema.extend({
+  business_id: bodyId({ required: MESSAGES.validation.required }),
+  sale_id: bodyId({ required: MESSAGES.validation.required }),
+});
 export type RecordPaymentBody = z.input<typeof recordPaymentBodySchema>;
 
 export const listDebtsQuerySchema = z.object({
-  business_id: queryId('Business ID'),
+  business_id: queryId(labelledId('Business ID')),
   page: pageQuerySchema,
   /** Over the customer's name. */
   search: searchQuery,
 });
-export const myDebtsQuerySchema = z.object({ business_id: queryId('Business ID') });
+export const myDebtsQuerySchema = z.object({ business_id: queryId(labelledId('Business ID')) });
 
 export const openSaleSchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { DEFAULT_CURRENCY, EXPIRING_SOON_DAYS } from './constants';
 import { CURRENCIES, currencySchema, type StockMovementReason, stockMovementReasonSchema } from './enums';
+import { bodyId, queryId, whenMissing } from './ids';
 import { MESSAGES } from './messages';
 import { moneySchema, percentSchema } from './money';
 import { pageQuerySchema, paginated } from './pagination';
@@ -40,7 +41,7 @@ export const STOCK_MESSAGES = {
   },
 } as const;
 
-/** The stock calls: spec section 7's, and the shop's own beyond it (receive, adjust, history). */
+/** The stock calls: products and stock, and beyond them receiving, adjusting and the stock history. */
 export const STOCK_PATHS = {
   list: '/stock/products/list_products/',
   product: '/stock/products/',
@@ -54,20 +55,6 @@ export const STOCK_PATHS = {
 
 /** A batch quantity fits PostgreSQL's integer with room to add to it. */
 export const MAX_BATCH_QUANTITY = 100_000_000;
-
-/** An issue on a missing (or blank) value gets `message`; any other falls back to the contract's wording. */
-const whenMissing = (message: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null || issue.input === '' ? message : undefined;
-
-/** Ids in bodies are numbers; in query strings they arrive as text. */
-const bodyId = (missing: string) =>
-  z
-    .number({ error: whenMissing(missing) })
-    .int()
-    .positive()
-    .max(Number.MAX_SAFE_INTEGER);
-const queryId = (missing: string) =>
-  z.coerce.number({ error: missing }).int(missing).positive(missing).max(Number.MAX_SAFE_INTEGER);
 
 /** Blank optional inputs (an empty form field) read as "not given". */
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
@@ -97,7 +84,7 @@ const quantity = (min: number, minMessage: string, missing: string) =>
     .min(min, minMessage)
     .max(MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge);
 
-/** One batch of the Add Product form (spec section 5). */
+/** One batch of the Add Product form. */
 export const batchInputSchema = z.strictObject({
   batch_number: z
     .string({ error: whenMissing(p.createRequired) })
@@ -142,8 +129,10 @@ export const productFormSchema = z.strictObject({
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
-/** POST /stock/products/ (spec section 7). */
-export const createProductBodySchema = productFormSchema.extend({ business_id: bodyId(p.createRequired) });
+/** POST /stock/products/. */
+export const createProductBodySchema = productFormSchema.extend({
+  business_id: bodyId({ required: p.createRequired, onlyWhenMissing: true }),
+});
 export type CreateProductBody = z.input<typeof createProductBodySchema>;
 
 /** The Edit form: every field of the product but its batches (stock moves through the ledger calls). */
@@ -152,8 +141,8 @@ export type ProductEditValues = z.input<typeof productEditFormSchema>;
 
 /** PATCH /stock/products/update/: the ids and only the fields that changed. */
 export const updateProductBodySchema = z.strictObject({
-  id: bodyId(p.updateRequired),
-  business_id: bodyId(p.updateRequired),
+  id: bodyId({ required: p.updateRequired, onlyWhenMissing: true }),
+  business_id: bodyId({ required: p.updateRequired, onlyWhenMissing: true }),
   product_name: productName().optional(),
   sku: sku().optional(),
   cost_price: price(p.costPositive).optional(),
@@ -167,8 +156,8 @@ export type UpdateProductBody = z.input<typeof updateProductBodySchema>;
 
 /** DELETE /stock/products/delete/. */
 export const deleteProductBodySchema = z.strictObject({
-  id: bodyId(p.updateRequired),
-  business_id: bodyId(p.updateRequired),
+  id: bodyId({ required: p.updateRequired, onlyWhenMissing: true }),
+  business_id: bodyId({ required: p.updateRequired, onlyWhenMissing: true }),
 });
 export type DeleteProductBody = z.input<typeof deleteProductBodySchema>;
 export const deletedProductSchema = z.object({
@@ -177,16 +166,16 @@ export const deletedProductSchema = z.object({
   archived: z.boolean(),
 });
 
-/** PUT /stock/update/ (spec section 7): a negative quantity removes (FEFO), a positive one adds to the newest batch. */
+/** PUT /stock/update/: a negative quantity removes (FEFO), a positive one adds to the newest batch. */
 export const updateStockBodySchema = z.strictObject({
-  product_id: bodyId(STOCK_MESSAGES.productIdRequired),
+  product_id: bodyId({ required: STOCK_MESSAGES.productIdRequired, onlyWhenMissing: true }),
   quantity: z
     .number({ error: whenMissing(MESSAGES.validation.required) })
     .int()
     .min(-MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge)
     .max(MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge)
     .refine((value) => value !== 0, STOCK_MESSAGES.quantityNotZero),
-  business_id: bodyId(MESSAGES.local.businessIdRequired),
+  business_id: bodyId({ required: MESSAGES.local.businessIdRequired, onlyWhenMissing: true }),
 });
 export type UpdateStockBody = z.input<typeof updateStockBodySchema>;
 
@@ -204,8 +193,8 @@ export const receiveBatchFormSchema = z.strictObject({
 });
 export type ReceiveBatchValues = z.input<typeof receiveBatchFormSchema>;
 export const receiveBatchBodySchema = receiveBatchFormSchema.extend({
-  business_id: bodyId(MESSAGES.local.businessIdRequired),
-  product_id: bodyId(STOCK_MESSAGES.productIdRequired),
+  business_id: bodyId({ required: MESSAGES.local.businessIdRequired, onlyWhenMissing: true }),
+  product_id: bodyId({ required: STOCK_MESSAGES.productIdRequired, onlyWhenMissing: true }),
 });
 export type ReceiveBatchBody = z.input<typeof receiveBatchBodySchema>;
 
@@ -250,40 +239,40 @@ export type AdjustBatchValues = z.input<typeof adjustBatchFormSchema>;
 export const adjustBatchBodySchema = z
   .strictObject({
     ...adjustmentFields,
-    business_id: bodyId(MESSAGES.local.businessIdRequired),
-    product_id: bodyId(STOCK_MESSAGES.productIdRequired),
-    batch_id: bodyId(STOCK_MESSAGES.batchIdRequired),
+    business_id: bodyId({ required: MESSAGES.local.businessIdRequired, onlyWhenMissing: true }),
+    product_id: bodyId({ required: STOCK_MESSAGES.productIdRequired, onlyWhenMissing: true }),
+    batch_id: bodyId({ required: STOCK_MESSAGES.batchIdRequired, onlyWhenMissing: true }),
   })
   .superRefine(removalsOnly);
 export type AdjustBatchBody = z.input<typeof adjustBatchBodySchema>;
 
-/** The list's stock filter (spec: All / In Stock / Out of Stock); "all" is no filter. */
+/** The list's stock filter (All / In Stock / Out of Stock); "all" is no filter. */
 export const STOCK_FILTERS = ['in_stock', 'out_of_stock'] as const;
 export const stockFilterSchema = z.enum(STOCK_FILTERS);
 export type StockFilter = z.infer<typeof stockFilterSchema>;
 
 /** GET /stock/products/list_products/. */
 export const listProductsQuerySchema = z.object({
-  business_id: queryId(MESSAGES.local.businessIdRequired),
+  business_id: queryId({ required: MESSAGES.local.businessIdRequired, invalid: MESSAGES.local.businessIdRequired }),
   page: pageQuerySchema,
   /** Part of a product name or SKU, any case. */
   search: z.string().trim().max(100).optional(),
   stock: stockFilterSchema.optional(),
   /** Only products with stock that expires within `days` days (today included). */
   expiring: z.enum(['soon']).optional(),
-  days: z.coerce.number().int().min(1).max(365).default(EXPIRING_SOON_DAYS),
+  days: z.coerce.number<string | number>().int().min(1).max(365).default(EXPIRING_SOON_DAYS),
 });
 export type ListProductsQuery = z.input<typeof listProductsQuerySchema>;
 
 /** GET /stock/products/ (one product with its stock). */
 export const productQuerySchema = z.object({
-  business_id: queryId(MESSAGES.local.businessIdRequired),
-  product_id: queryId(STOCK_MESSAGES.productIdRequired),
+  business_id: queryId({ required: MESSAGES.local.businessIdRequired, invalid: MESSAGES.local.businessIdRequired }),
+  product_id: queryId({ required: STOCK_MESSAGES.productIdRequired, invalid: STOCK_MESSAGES.productIdRequired }),
 });
 
 export const movementsQuerySchema = productQuerySchema.extend({ page: pageQuerySchema });
 
-/** A stock batch as products carry it (spec section 3), soonest expiry first, no expiry last. */
+/** A stock batch as products carry it, soonest expiry first, no expiry last. */
 export const batchSchema = z.object({
   id: z.number().int(),
   batch_number: z.string(),
@@ -294,7 +283,7 @@ export const batchSchema = z.object({
 });
 export type Batch = z.infer<typeof batchSchema>;
 
-/** The Product entity (spec section 3). Money and percentages are two-decimal strings. */
+/** The Product entity. Money and percentages are two-decimal strings. */
 export const productSchema = z.object({
   id: z.number().int(),
   product_name: z.string(),

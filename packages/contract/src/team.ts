@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { passwordSchema, requiredText, userSchema } from './accounts';
 import { businessIdBodyField, businessIdQueryField } from './businesses';
 import { editableRoleSchema } from './enums';
+import { bodyId } from './ids';
+import { MESSAGES } from './messages';
 import { pageQuerySchema } from './pagination';
 
 /** Messages of the team API that the spec does not word itself. */
@@ -16,7 +18,7 @@ export const TEAM_MESSAGES = {
   tip: 'Share the salesperson link with your staff and the customer link with your buyers. New staff can log in once you activate them here.',
 } as const;
 
-/** Filters of the user list (spec "User management"): Employees are manager, sales_person and sales_rep. */
+/** Filters of the user list: Employees are manager, sales_person and sales_rep. */
 export const USER_ROLE_FILTERS = ['all', 'customers', 'employees'] as const;
 export const USER_STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
 export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
@@ -59,7 +61,7 @@ export const businessUsersPageSchema = z.object({
 });
 export type BusinessUsersPage = z.infer<typeof businessUsersPageSchema>;
 
-/** A blank password means "keep the current one" (spec section 5): it is dropped, not checked. */
+/** A blank password means "keep the current one": it is dropped, not checked. */
 const optionalNewPassword = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
   passwordSchema.optional(),
@@ -67,7 +69,7 @@ const optionalNewPassword = z.preprocess(
 
 /** PATCH /users/business-owner/update-user/. */
 export const updateBusinessUserBodySchema = z.strictObject({
-  user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  user_id: bodyId(),
   business_id: businessIdBodyField,
   is_active: z.boolean().optional(),
   first_name: requiredText(100).optional(),
@@ -76,6 +78,13 @@ export const updateBusinessUserBodySchema = z.strictObject({
   password: optionalNewPassword,
 });
 export type UpdateBusinessUserBody = z.input<typeof updateBusinessUserBodySchema>;
+
+/** An edit that only sets is_active: true is an activation, and is answered as one. */
+export function updatedUserMessage(body: UpdateBusinessUserBody): string {
+  const { user_id: _user, business_id: _business, is_active, ...edits } = body;
+  const isActivation = is_active === true && Object.values(edits).every((value) => value === undefined);
+  return isActivation ? MESSAGES.team.userActivated : MESSAGES.team.userUpdated;
+}
 
 /** A role the user list's edit dialog offers. */
 export type EditableRole = z.infer<typeof editableRoleSchema>;
@@ -92,7 +101,7 @@ export const businessUserSchema = z.object({ user: userSchema });
 
 /** POST /admins/users/delete/. */
 export const deleteBusinessUsersBodySchema = z.strictObject({
-  user_ids: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(100),
+  user_ids: z.array(bodyId()).min(1).max(100),
   business_id: businessIdBodyField,
 });
 export type DeleteBusinessUsersBody = z.input<typeof deleteBusinessUsersBodySchema>;
@@ -102,3 +111,7 @@ export const deletedUsersSchema = z.object({
   results: z.array(z.object({ response_data: z.object({ deleted_users: z.array(z.number().int()) }) })),
 });
 export type DeletedUsers = z.infer<typeof deletedUsersSchema>;
+
+export function deletedUsersMessage(count: number): string {
+  return count === 1 ? MESSAGES.team.userDeleted : TEAM_MESSAGES.usersDeleted(count);
+}

@@ -32,7 +32,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * cookie. The session is looked up on every request, so that logging out,
  * resetting a password, or a deactivated or deleted member takes effect at once.
  */
-export async function requireActor(request: FastifyRequest): Promise<Actor> {
+export async function authenticate(request: FastifyRequest): Promise<Actor> {
   if (request.actor) return request.actor;
   const { db, tokens } = request.server.deps;
   const header = request.headers.authorization;
@@ -76,6 +76,19 @@ export function assertCsrf(request: FastifyRequest): void {
   if (!cookie || !sent || cookie.length !== sent.length || !timingSafeEqual(Buffer.from(cookie), Buffer.from(sent))) {
     throw new AppError(403, ERROR_CODES.csrf, MESSAGES.auth.csrf);
   }
+}
+
+/**
+ * The refresh token of a refresh or logout: from the body (a client that keeps its tokens), or from
+ * the HttpOnly cookie, which must then come with the anti-forgery header like any cookie write.
+ */
+export function refreshTokenOf(request: FastifyRequest, body: { refresh_token?: string } | null | undefined) {
+  const fromBody = body?.refresh_token;
+  if (fromBody) return { token: fromBody, viaCookie: false };
+  const fromCookie = request.cookies[REFRESH_COOKIE];
+  if (!fromCookie) return null;
+  assertCsrf(request);
+  return { token: fromCookie, viaCookie: true };
 }
 
 export function setSessionCookies(

@@ -1,46 +1,53 @@
-import { can, MESSAGES, type MemberRole, type Permission } from '@oja/contract';
+import { can, MESSAGES, type OwnedRecord, type Permission } from '@oja/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { businesses, memberships } from '../db/schema';
-import type { Actor } from './auth';
+import { businesses, carts, memberships } from '../db/schema';
+import type { ActorContext, BusinessContext } from './context';
 import { forbidden, notFound } from './errors';
 
-export type BusinessRow = typeof businesses.$inferSelect;
-
-/** A use case's view of a request inside one business: who, where, as what. */
-export type BusinessContext = {
-  db: Db;
-  actor: Actor;
-  businessId: number;
-  role: MemberRole;
-  business: BusinessRow;
-};
+export type { BusinessContext, BusinessRow } from './context';
 
 /**
- * The gate of every business-scoped route. A business the caller is not an
+ * The gate of every business-scoped request. A business the caller is not an
  * active member of answers 404 exactly like one that does not exist, so ids of
  * other businesses reveal nothing; a member whose role lacks the permission gets 403.
  */
 export async function requireBusiness(
-  db: Db,
-  actor: Actor,
+  ctx: ActorContext,
   businessId: number,
   permission: Permission,
+  options: { forbidden?: string; notFound?: string } = {},
 ): Promise<BusinessContext> {
-  const [row] = await db
+  const [row] = await ctx.db
     .select({ role: memberships.role, business: businesses })
     .from(memberships)
     .innerJoin(businesses, eq(businesses.id, memberships.business_id))
     .where(
       and(
         eq(memberships.business_id, businessId),
-        eq(memberships.user_id, actor.userId),
+        eq(memberships.user_id, ctx.actor.userId),
         eq(memberships.is_active, true),
       ),
     )
     .limit(1);
-  if (!row) throw notFound(MESSAGES.business.notFound);
-  const role = row.role as MemberRole;
-  if (!can(role, permission)) throw forbidden();
-  return { db, actor, businessId, role, business: row.business };
+  if (!row) throw notFound(options.notFound ?? MESSAGES.business.notFound);
+  const role = row.role;
+  if (!can(role, permission)) throw forbidden(options.forbidden);
+  return { ...ctx, businessId, role, business: row.business };
+}
+
+/**
+ * The business a record belongs to, for routes that name a record by its id alone. The answer
+ * goes through requireBusiness like any business id, so a record of a business the caller is not
+ * a member of answers the same 404 as one that does not exist.
+ */
+const RECORD_OWNERS: Record<OwnedRecord, (db: Db, id: number) => Promise<number | undefined>> = {
+  cart: async (db, id) => {
+    const [row] = await db.select({ businessId: carts.business_id }).from(carts).where(eq(carts.id, id)).limit(1);
+    return row?.businessId;
+  },
+};
+
+export function businessOfRecord(db: Db, record: OwnedRecord, id: number): Promise<number | undefined> {
+  return RECORD_OWNERS[record](db, id);
 }

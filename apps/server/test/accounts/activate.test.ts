@@ -1,11 +1,10 @@
-import { MESSAGES } from '@oja/contract';
+import { type ActivateBody, ENDPOINTS, MESSAGES } from '@oja/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one_time_codes, users } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { codeFromMail } from '../factories';
+import { codeFromMail, freshIp, registerInactive } from '../factories';
 import { type ApiClient, apiClient } from '../http';
-import { freshIp, registerInactive } from './support';
 
 let t: TestApp;
 let api: ApiClient;
@@ -16,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const activate = (body: Record<string, unknown>, ip = freshIp()) => api.post('/users/activate/', { body, ip });
+const activate = (body: ActivateBody, ip = freshIp()) => api.call(ENDPOINTS.accounts.activate, body, { ip });
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const isActive = async (userId: number) =>
   (await t.db.select({ is_active: users.is_active }).from(users).where(eq(users.id, userId)))[0]?.is_active;
@@ -42,7 +41,7 @@ describe('POST /users/activate/', () => {
     expect(answer.data.access_token).toEqual(expect.any(String));
     expect(answer.data.refresh_token).toEqual(expect.any(String));
     expect(await isActive(user.id)).toBe(true);
-    const profile = await api.get('/users/profile/view/', { token: answer.data.access_token });
+    const profile = await api.call(ENDPOINTS.accounts.profile, undefined, { token: answer.data.access_token });
     expect(profile.status).toBe(200);
     expect(profile.data.user.id).toBe(user.id);
   });
@@ -148,7 +147,7 @@ describe('POST /users/activate/', () => {
   it('does not take a password-reset code as a verification code', async () => {
     const { email } = await registerInactive(t);
     const activation = codeFromMail(t, email);
-    expect((await api.post('/users/forgot-password/', { body: { email }, ip: freshIp() })).status).toBe(200);
+    expect((await api.call(ENDPOINTS.accounts.forgotPassword, { email }, { ip: freshIp() })).status).toBe(200);
     const reset = codeFromMail(t, email);
     if (reset === activation) return; // one in a million: the two codes happen to be equal
     const answer = await activate({ email, code: reset });

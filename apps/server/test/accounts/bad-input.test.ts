@@ -1,3 +1,4 @@
+import { ENDPOINTS, type Endpoint } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
 import { type Person, signUpCeo } from '../factories';
@@ -16,8 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Route = {
-  method: 'POST' | 'PUT';
-  path: string;
+  entry: Endpoint;
   valid: () => Record<string, unknown>;
   /** A field and a value of the wrong type for it. */
   wrongType: [string, unknown];
@@ -27,8 +27,7 @@ type Route = {
 /** Every accounts route that takes a body, with a body it would accept. */
 const ROUTES: Route[] = [
   {
-    method: 'POST',
-    path: '/users/ceo-register/',
+    entry: ENDPOINTS.accounts.register,
     valid: () => ({
       first_name: 'Ada',
       last_name: 'Obi',
@@ -39,47 +38,40 @@ const ROUTES: Route[] = [
     wrongType: ['business', 'Shop'],
   },
   {
-    method: 'POST',
-    path: '/users/activate/',
+    entry: ENDPOINTS.accounts.activate,
     valid: () => ({ email: ceo.email, code: '123456' }),
     wrongType: ['resend_code', 'yes'],
   },
   {
-    method: 'POST',
-    path: '/users/login/',
+    entry: ENDPOINTS.accounts.login,
     valid: () => ({ email_or_username: ceo.username, password: ceo.password }),
     wrongType: ['password', 12345678],
   },
-  { method: 'POST', path: '/users/forgot-password/', valid: () => ({ email: ceo.email }), wrongType: ['email', 42] },
+  { entry: ENDPOINTS.accounts.forgotPassword, valid: () => ({ email: ceo.email }), wrongType: ['email', 42] },
   {
-    method: 'POST',
-    path: '/users/reset-password/',
+    entry: ENDPOINTS.accounts.resetPassword,
     valid: () => ({ email: ceo.email, code: '123456', new_password: 'long-enough' }),
     wrongType: ['code', 123456],
   },
   {
-    method: 'PUT',
-    path: '/users/update-profile/',
+    entry: ENDPOINTS.accounts.updateProfile,
     valid: () => ({ first_name: 'Changed', last_name: 'Changed', email: 'changed@example.com' }),
     wrongType: ['first_name', ['Changed']],
     needsLogin: true,
   },
   {
-    method: 'POST',
-    path: '/users/change-password/',
+    entry: ENDPOINTS.accounts.changePassword,
     valid: () => ({ previous_password: ceo.password, new_password: 'changed-pass', confirm_password: 'changed-pass' }),
     wrongType: ['new_password', { value: 'changed-pass' }],
     needsLogin: true,
   },
   {
-    method: 'POST',
-    path: '/users/token/refresh/',
+    entry: ENDPOINTS.accounts.refresh,
     valid: () => ({ refresh_token: ceo.refreshToken }),
     wrongType: ['refresh_token', true],
   },
   {
-    method: 'POST',
-    path: '/users/logout/',
+    entry: ENDPOINTS.accounts.logout,
     valid: () => ({ refresh_token: ceo.refreshToken }),
     wrongType: ['refresh_token', 7],
     needsLogin: true,
@@ -109,14 +101,14 @@ const EXPECTED: Record<keyof typeof BAD_INPUTS, { status: number; code: string }
 
 describe('bad input to the accounts routes', () => {
   const cases = ROUTES.flatMap((route) =>
-    Object.keys(BAD_INPUTS).map((kind) => [`${route.method} ${route.path}`, kind, route] as const),
+    Object.keys(BAD_INPUTS).map((kind) => [`${route.entry.method} ${route.entry.path}`, kind, route] as const),
   );
 
   it.each(cases)('%s refuses %s with a clear 4xx and writes nothing', async (_name, kind, route) => {
     const before = await accountTables(t);
     const outbox = t.mailer.outbox.length;
     const input = BAD_INPUTS[kind as keyof typeof BAD_INPUTS](route);
-    const answer = await api.call(route.method, route.path, {
+    const answer = await api.send(route.entry, {
       ...input,
       token: route.needsLogin ? ceo.token : undefined,
     });
@@ -133,8 +125,8 @@ describe('bad input to the accounts routes', () => {
   });
 
   it('still works after all that: the valid bodies are accepted', async () => {
-    expect((await api.get('/users/profile/view/', { token: ceo.token })).status).toBe(200);
-    const login = await api.post('/users/login/', { body: ROUTES[2]?.valid() });
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: ceo.token })).status).toBe(200);
+    const login = await api.send(ENDPOINTS.accounts.login, { body: ROUTES[2]?.valid() });
     expect(login.status).toBe(200);
   });
 });

@@ -1,10 +1,8 @@
-import { MESSAGES } from '@oja/contract';
+import { ENDPOINTS, MESSAGES } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, memberships } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { addMember, signUpCeo } from '../factories';
+import { addMember, addMembership, freshIp, registerInactive, signUpCeo, TEST_PASSWORD } from '../factories';
 import { type ApiClient, apiClient } from '../http';
-import { freshIp, PASSWORD, registerInactive } from './support';
 
 let t: TestApp;
 let api: ApiClient;
@@ -15,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (email_or_username: string, password = PASSWORD) =>
-  api.post('/users/login/', { body: { email_or_username, password }, ip: freshIp() });
+const login = (email_or_username: string, password = TEST_PASSWORD) =>
+  api.call(ENDPOINTS.accounts.login, { email_or_username, password }, { ip: freshIp() });
 
 describe('POST /users/login/', () => {
   it('logs in by email whatever its case, answering user, access and refresh tokens', async () => {
@@ -32,7 +30,7 @@ describe('POST /users/login/', () => {
       is_active: true,
       business: { id: ceo.business.id, slug: ceo.business.slug },
     });
-    const profile = await api.get('/users/profile/view/', { token: answer.data.access_token });
+    const profile = await api.call(ENDPOINTS.accounts.profile, undefined, { token: answer.data.access_token });
     expect(profile.status).toBe(200);
     expect(answer.data.refresh_token).toEqual(expect.any(String));
   });
@@ -85,9 +83,7 @@ describe('POST /users/login/', () => {
     const first = await signUpCeo(t);
     const second = await signUpCeo(t);
     const member = await addMember(t, first.business.id, { role: 'sales_person', isActive: false });
-    await t.db
-      .insert(memberships)
-      .values({ business_id: second.business.id, user_id: member.id, role: 'customer', is_active: true });
+    await addMembership(t, second.business.id, member.id, { role: 'customer' });
     const answer = await login(member.username);
     expect(answer.status).toBe(200);
     expect(answer.data.user).toMatchObject({ role: 'customer', business: { id: second.business.id } });
@@ -95,15 +91,9 @@ describe('POST /users/login/', () => {
 
   it('answers the current business in the user', async () => {
     const ceo = await signUpCeo(t);
-    const [other] = await t.db
-      .insert(businesses)
-      .values({ name: 'Second Shop', slug: `second-${Date.now()}`, owner_id: ceo.user.id })
-      .returning();
-    if (!other) throw new Error('no business');
-    await t.db
-      .insert(memberships)
-      .values({ business_id: other.id, user_id: ceo.user.id, role: 'ceo', is_active: true });
+    const other = await api.call(ENDPOINTS.businesses.createBusiness, { name: 'Second Shop' }, { token: ceo.token });
+    if (other.status !== 201) throw new Error('no business');
     const answer = await login(ceo.username);
-    expect(answer.data.user.business.id).toBe(ceo.business.id);
+    expect(answer.data.user.business?.id).toBe(ceo.business.id);
   });
 });

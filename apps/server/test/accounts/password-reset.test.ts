@@ -1,11 +1,10 @@
-import { MESSAGES } from '@oja/contract';
+import { ENDPOINTS, MESSAGES } from '@oja/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one_time_codes } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { codeFromMail, logIn, signUpCeo } from '../factories';
+import { codeFromMail, freshIp, logIn, registerInactive, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
-import { freshIp, registerInactive } from './support';
 
 let t: TestApp;
 let api: ApiClient;
@@ -17,11 +16,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NEW_PASSWORD = 'a-new-password-7';
-const forgot = (email: string) => api.post('/users/forgot-password/', { body: { email }, ip: freshIp() });
+const forgot = (email: string) => api.call(ENDPOINTS.accounts.forgotPassword, { email }, { ip: freshIp() });
 const reset = (email: string, code: string, new_password = NEW_PASSWORD, ip = freshIp()) =>
-  api.post('/users/reset-password/', { body: { email, code, new_password }, ip });
+  api.call(ENDPOINTS.accounts.resetPassword, { email, code, new_password }, { ip });
 const canLogIn = async (identifier: string, password: string) =>
-  (await api.post('/users/login/', { body: { email_or_username: identifier, password }, ip: freshIp() })).status ===
+  (await api.call(ENDPOINTS.accounts.login, { email_or_username: identifier, password }, { ip: freshIp() })).status ===
   200;
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -73,8 +72,8 @@ describe('POST /users/reset-password/', () => {
     const email = ceo.email ?? '';
     expect((await reset(email, await resetCodeFor(email))).status).toBe(200);
     for (const session of [ceo, otherDevice]) {
-      expect((await api.get('/users/profile/view/', { token: session.token })).status).toBe(401);
-      const refreshed = await api.post('/users/token/refresh/', { body: { refresh_token: session.refreshToken } });
+      expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: session.token })).status).toBe(401);
+      const refreshed = await api.call(ENDPOINTS.accounts.refresh, { refresh_token: session.refreshToken });
       expect(refreshed.status).toBe(401);
     }
   });

@@ -1,9 +1,9 @@
-import { MESSAGES } from '@oja/contract';
+import { ENDPOINTS, MESSAGES } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
-import { logIn, signUpCeo } from '../factories';
+import { freshIp, logIn, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
-import { accountTables, freshIp } from './support';
+import { accountTables } from './support';
 
 let t: TestApp;
 let api: ApiClient;
@@ -15,13 +15,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const canLogIn = async (identifier: string, password: string) =>
-  (await api.post('/users/login/', { body: { email_or_username: identifier, password }, ip: freshIp() })).status ===
+  (await api.call(ENDPOINTS.accounts.login, { email_or_username: identifier, password }, { ip: freshIp() })).status ===
   200;
 
 describe('GET /users/profile/view/', () => {
   it('answers the caller as the spec’s User', async () => {
     const ceo = await signUpCeo(t, { first_name: 'Bola', last_name: 'Ade' });
-    const answer = await api.get('/users/profile/view/', { token: ceo.token });
+    const answer = await api.call(ENDPOINTS.accounts.profile, undefined, { token: ceo.token });
     expect(answer.status).toBe(200);
     expect(answer.body.response_description).toBe(MESSAGES.auth.profile);
     expect(answer.data.user).toEqual({
@@ -46,7 +46,7 @@ describe('GET /users/profile/view/', () => {
   });
 
   it('asks a guest to log in', async () => {
-    const answer = await api.get('/users/profile/view/');
+    const answer = await api.call(ENDPOINTS.accounts.profile, undefined);
     expect(answer.status).toBe(401);
     expect(answer.body).toMatchObject({ code: 'unauthenticated', detail: MESSAGES.auth.unauthenticated });
   });
@@ -56,23 +56,27 @@ describe('PUT /users/update-profile/', () => {
   it('updates the names and email and answers the new user', async () => {
     const ceo = await signUpCeo(t);
     const email = `New-${Date.now()}@Example.com`;
-    const answer = await api.put('/users/update-profile/', {
-      token: ceo.token,
-      body: { first_name: 'Chiamaka', last_name: 'Nwosu', email },
-    });
+    const answer = await api.call(
+      ENDPOINTS.accounts.updateProfile,
+      { first_name: 'Chiamaka', last_name: 'Nwosu', email },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.response_description).toBe(MESSAGES.auth.profileUpdated);
     expect(answer.data.user).toMatchObject({ first_name: 'Chiamaka', last_name: 'Nwosu', email: email.toLowerCase() });
-    expect((await api.get('/users/profile/view/', { token: ceo.token })).data.user.first_name).toBe('Chiamaka');
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: ceo.token })).data.user.first_name).toBe(
+      'Chiamaka',
+    );
     expect(await canLogIn(email, ceo.password)).toBe(true);
   });
 
   it('keeps the caller’s own email when only its case changes', async () => {
     const ceo = await signUpCeo(t);
-    const answer = await api.put('/users/update-profile/', {
-      token: ceo.token,
-      body: { first_name: 'Ada', last_name: 'Obi', email: ceo.email?.toUpperCase() },
-    });
+    const answer = await api.call(
+      ENDPOINTS.accounts.updateProfile,
+      { first_name: 'Ada', last_name: 'Obi', email: ceo.email?.toUpperCase() },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
   });
 
@@ -80,10 +84,11 @@ describe('PUT /users/update-profile/', () => {
     const ceo = await signUpCeo(t);
     const other = await signUpCeo(t);
     const before = await accountTables(t);
-    const answer = await api.put('/users/update-profile/', {
-      token: ceo.token,
-      body: { first_name: 'Changed', last_name: 'Changed', email: other.email?.toUpperCase() },
-    });
+    const answer = await api.call(
+      ENDPOINTS.accounts.updateProfile,
+      { first_name: 'Changed', last_name: 'Changed', email: other.email?.toUpperCase() },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(409);
     expect(answer.body.errors).toEqual({ email: [MESSAGES.auth.emailTaken] });
     expect(await accountTables(t)).toEqual(before);
@@ -91,17 +96,20 @@ describe('PUT /users/update-profile/', () => {
 
   it('requires every field', async () => {
     const ceo = await signUpCeo(t);
-    const answer = await api.put('/users/update-profile/', {
-      token: ceo.token,
-      body: { first_name: '', last_name: 'Obi', email: ceo.email },
-    });
+    const answer = await api.call(
+      ENDPOINTS.accounts.updateProfile,
+      { first_name: '', last_name: 'Obi', email: ceo.email },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({ first_name: [MESSAGES.validation.required] });
   });
 
   it('refuses a guest', async () => {
-    const answer = await api.put('/users/update-profile/', {
-      body: { first_name: 'A', last_name: 'B', email: 'guest@example.com' },
+    const answer = await api.call(ENDPOINTS.accounts.updateProfile, {
+      first_name: 'A',
+      last_name: 'B',
+      email: 'guest@example.com',
     });
     expect(answer.status).toBe(401);
   });
@@ -113,10 +121,11 @@ describe('POST /users/change-password/', () => {
   it('refuses a confirmation that does not match, sending "Passwords do not match", and changes nothing', async () => {
     const ceo = await signUpCeo(t);
     const before = await accountTables(t);
-    const answer = await api.post('/users/change-password/', {
-      token: ceo.token,
-      body: { previous_password: ceo.password, new_password: NEW_PASSWORD, confirm_password: `${NEW_PASSWORD}x` },
-    });
+    const answer = await api.call(
+      ENDPOINTS.accounts.changePassword,
+      { previous_password: ceo.password, new_password: NEW_PASSWORD, confirm_password: `${NEW_PASSWORD}x` },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.detail).toBe('Passwords do not match');
     expect(answer.body.errors).toEqual({ confirm_password: ['Passwords do not match'] });
@@ -126,23 +135,25 @@ describe('POST /users/change-password/', () => {
 
   it('refuses a wrong current password on its field and changes nothing', async () => {
     const ceo = await signUpCeo(t);
-    const answer = await api.post('/users/change-password/', {
-      token: ceo.token,
-      body: { previous_password: 'not-my-password', new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
-    });
+    const answer = await api.call(
+      ENDPOINTS.accounts.changePassword,
+      { previous_password: 'not-my-password', new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({ previous_password: [MESSAGES.auth.previousPasswordWrong] });
     expect(await canLogIn(ceo.username, ceo.password)).toBe(true);
     expect(await canLogIn(ceo.username, NEW_PASSWORD)).toBe(false);
-    expect((await api.get('/users/profile/view/', { token: ceo.token })).status).toBe(200);
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: ceo.token })).status).toBe(200);
   });
 
   it('refuses a new password shorter than 8 characters', async () => {
     const ceo = await signUpCeo(t);
-    const answer = await api.post('/users/change-password/', {
-      token: ceo.token,
-      body: { previous_password: ceo.password, new_password: 'short', confirm_password: 'short' },
-    });
+    const answer = await api.call(
+      ENDPOINTS.accounts.changePassword,
+      { previous_password: ceo.password, new_password: 'short', confirm_password: 'short' },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.errors?.new_password).toEqual([MESSAGES.validation.passwordTooShort]);
   });
@@ -150,19 +161,20 @@ describe('POST /users/change-password/', () => {
   it('changes the password, ends the other sessions and keeps this one', async () => {
     const ceo = await signUpCeo(t);
     const otherDevice = await logIn(t, ceo.username);
-    const answer = await api.post('/users/change-password/', {
-      token: ceo.token,
-      body: { previous_password: ceo.password, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
-    });
+    const answer = await api.call(
+      ENDPOINTS.accounts.changePassword,
+      { previous_password: ceo.password, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.response_description).toBe(MESSAGES.auth.passwordChanged);
 
-    expect((await api.get('/users/profile/view/', { token: otherDevice.token })).status).toBe(401);
-    const otherRefresh = await api.post('/users/token/refresh/', { body: { refresh_token: otherDevice.refreshToken } });
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: otherDevice.token })).status).toBe(401);
+    const otherRefresh = await api.call(ENDPOINTS.accounts.refresh, { refresh_token: otherDevice.refreshToken });
     expect(otherRefresh.status).toBe(401);
 
-    expect((await api.get('/users/profile/view/', { token: ceo.token })).status).toBe(200);
-    const ownRefresh = await api.post('/users/token/refresh/', { body: { refresh_token: ceo.refreshToken } });
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: ceo.token })).status).toBe(200);
+    const ownRefresh = await api.call(ENDPOINTS.accounts.refresh, { refresh_token: ceo.refreshToken });
     expect(ownRefresh.status).toBe(200);
 
     expect(await canLogIn(ceo.username, NEW_PASSWORD)).toBe(true);

@@ -1,11 +1,10 @@
-import { MESSAGES } from '@oja/contract';
+import { ENDPOINTS, MESSAGES } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rate_limits } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { codeFromMail, type Person, signUpCeo } from '../factories';
+import { codeFromMail, freshIp, type Person, registerInactive, signUpCeo } from '../factories';
 import { type Answer, type ApiClient, apiClient } from '../http';
-import { freshIp, registerInactive } from './support';
 
 let t: TestApp;
 let api: ApiClient;
@@ -17,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (email_or_username: string, password: string, ip = freshIp()) =>
-  api.post('/users/login/', { body: { email_or_username, password }, ip });
+  api.call(ENDPOINTS.accounts.login, { email_or_username, password }, { ip });
 const WRONG = 'not-the-password';
 
 function expectRateLimited(answer: Answer, minutes = 15) {
@@ -66,11 +65,12 @@ describe('login limits', () => {
     const email = other.email ?? '';
     for (let attempt = 1; attempt <= 10; attempt++) await login(other.username, WRONG);
     expectRateLimited(await login(other.username, other.password));
-    await api.post('/users/forgot-password/', { body: { email }, ip: freshIp() });
-    const reset = await api.post('/users/reset-password/', {
-      body: { email, code: codeFromMail(t, email), new_password: 'after-the-lock-1' },
-      ip: freshIp(),
-    });
+    await api.call(ENDPOINTS.accounts.forgotPassword, { email }, { ip: freshIp() });
+    const reset = await api.call(
+      ENDPOINTS.accounts.resetPassword,
+      { email, code: codeFromMail(t, email), new_password: 'after-the-lock-1' },
+      { ip: freshIp() },
+    );
     expect(reset.status).toBe(200);
     expect((await login(other.username, 'after-the-lock-1')).status).toBe(200);
   });
@@ -79,11 +79,11 @@ describe('login limits', () => {
     const other = await signUpCeo(t);
     const body = { previous_password: WRONG, new_password: 'whatever-new-1', confirm_password: 'whatever-new-1' };
     for (let attempt = 1; attempt <= 10; attempt++) {
-      const answer = await api.post('/users/change-password/', { token: other.token, body });
+      const answer = await api.call(ENDPOINTS.accounts.changePassword, body, { token: other.token });
       expect(answer.status).toBe(400);
     }
     const right = { ...body, previous_password: other.password };
-    expectRateLimited(await api.post('/users/change-password/', { token: other.token, body: right }));
+    expectRateLimited(await api.call(ENDPOINTS.accounts.changePassword, right, { token: other.token }));
     expectRateLimited(await login(other.username, other.password));
   });
 
@@ -112,32 +112,32 @@ describe('code limits', () => {
     const code = codeFromMail(t, email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     for (let attempt = 1; attempt <= 10; attempt++) {
-      expect((await api.post('/users/activate/', { body: { email, code: wrong }, ip: freshIp() })).status).toBe(400);
+      expect((await api.call(ENDPOINTS.accounts.activate, { email, code: wrong }, { ip: freshIp() })).status).toBe(400);
     }
-    expectRateLimited(await api.post('/users/activate/', { body: { email, code }, ip: freshIp() }));
+    expectRateLimited(await api.call(ENDPOINTS.accounts.activate, { email, code }, { ip: freshIp() }));
   });
 
   it('stop activation guesses from one IP after 50 failures across accounts', async () => {
     const ip = freshIp();
     for (let attempt = 1; attempt <= 50; attempt++) {
       const body = { email: `guess-${attempt}-${Date.now()}@example.com`, code: '000000' };
-      expect((await api.post('/users/activate/', { body, ip })).status).toBe(400);
+      expect((await api.call(ENDPOINTS.accounts.activate, body, { ip })).status).toBe(400);
     }
     const { email } = await registerInactive(t);
-    expectRateLimited(await api.post('/users/activate/', { body: { email, code: codeFromMail(t, email) }, ip }));
+    expectRateLimited(await api.call(ENDPOINTS.accounts.activate, { email, code: codeFromMail(t, email) }, { ip }));
   });
 
   it('stop reset guesses for one account after 10 failures', async () => {
     const ceo = await signUpCeo(t);
     const email = ceo.email ?? '';
-    await api.post('/users/forgot-password/', { body: { email }, ip: freshIp() });
+    await api.call(ENDPOINTS.accounts.forgotPassword, { email }, { ip: freshIp() });
     const code = codeFromMail(t, email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const body = (c: string) => ({ email, code: c, new_password: 'new-password-1' });
     for (let attempt = 1; attempt <= 10; attempt++) {
-      expect((await api.post('/users/reset-password/', { body: body(wrong), ip: freshIp() })).status).toBe(400);
+      expect((await api.call(ENDPOINTS.accounts.resetPassword, body(wrong), { ip: freshIp() })).status).toBe(400);
     }
-    expectRateLimited(await api.post('/users/reset-password/', { body: body(code), ip: freshIp() }));
+    expectRateLimited(await api.call(ENDPOINTS.accounts.resetPassword, body(code), { ip: freshIp() }));
   });
 });
 
@@ -145,22 +145,22 @@ describe('mail limits', () => {
   it('send at most 5 mails an hour to one address, whether or not it has an account', async () => {
     for (const email of [(await signUpCeo(t)).email ?? '', `nobody-${Date.now()}@example.com`]) {
       for (let attempt = 1; attempt <= 5; attempt++) {
-        expect((await api.post('/users/forgot-password/', { body: { email }, ip: freshIp() })).status).toBe(200);
+        expect((await api.call(ENDPOINTS.accounts.forgotPassword, { email }, { ip: freshIp() })).status).toBe(200);
       }
-      expectRateLimited(await api.post('/users/forgot-password/', { body: { email }, ip: freshIp() }), 60);
+      expectRateLimited(await api.call(ENDPOINTS.accounts.forgotPassword, { email }, { ip: freshIp() }), 60);
     }
   });
 
   it('count verification resends in the same budget as reset mails', async () => {
     const { email } = await registerInactive(t);
     for (let attempt = 1; attempt <= 3; attempt++) {
-      await api.post('/users/activate/', { body: { email, resend_code: true }, ip: freshIp() });
+      await api.call(ENDPOINTS.accounts.activate, { email, resend_code: true }, { ip: freshIp() });
     }
     for (let attempt = 1; attempt <= 2; attempt++) {
-      await api.post('/users/forgot-password/', { body: { email }, ip: freshIp() });
+      await api.call(ENDPOINTS.accounts.forgotPassword, { email }, { ip: freshIp() });
     }
     const mails = t.mailer.outbox.length;
-    expectRateLimited(await api.post('/users/activate/', { body: { email, resend_code: true }, ip: freshIp() }), 60);
+    expectRateLimited(await api.call(ENDPOINTS.accounts.activate, { email, resend_code: true }, { ip: freshIp() }), 60);
     expect(t.mailer.outbox.length).toBe(mails);
   });
 
@@ -168,8 +168,8 @@ describe('mail limits', () => {
     const ip = freshIp();
     for (let attempt = 1; attempt <= 30; attempt++) {
       const body = { email: `sweep-${attempt}-${Date.now()}@example.com` };
-      expect((await api.post('/users/forgot-password/', { body, ip })).status).toBe(200);
+      expect((await api.call(ENDPOINTS.accounts.forgotPassword, body, { ip })).status).toBe(200);
     }
-    expectRateLimited(await api.post('/users/forgot-password/', { body: { email: 'one-more@example.com' }, ip }), 60);
+    expectRateLimited(await api.call(ENDPOINTS.accounts.forgotPassword, { email: 'one-more@example.com' }, { ip }), 60);
   });
 });

@@ -1,11 +1,11 @@
-import { ACCESS_COOKIE, CSRF_COOKIE, MESSAGES, REFRESH_COOKIE } from '@oja/contract';
+import { ACCESS_COOKIE, type AuthResult, CSRF_COOKIE, ENDPOINTS, MESSAGES, REFRESH_COOKIE } from '@oja/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { logIn, signUpCeo } from '../factories';
+import { freshIp, logIn, signUpCeo } from '../factories';
 import { type Answer, type ApiClient, apiClient } from '../http';
-import { cookieHeader, csrfOf, freshIp } from './support';
+import { cookieHeader, csrfOf } from './support';
 
 let t: TestApp;
 let api: ApiClient;
@@ -16,8 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const profileStatus = async (token: string) => (await api.get('/users/profile/view/', { token })).status;
-const refresh = (refresh_token: string) => api.post('/users/token/refresh/', { body: { refresh_token } });
+const profileStatus = async (token: string) =>
+  (await api.call(ENDPOINTS.accounts.profile, undefined, { token })).status;
+const refresh = (refresh_token: string) => api.call(ENDPOINTS.accounts.refresh, { refresh_token });
 const firstName = async (userId: number) =>
   (await t.db.select({ first_name: users.first_name }).from(users).where(eq(users.id, userId)))[0]?.first_name;
 
@@ -52,8 +53,8 @@ describe('POST /users/token/refresh/', () => {
 
   it('refuses an unknown refresh token and a request without one', async () => {
     expect((await refresh('not-a-token')).status).toBe(401);
-    expect((await api.post('/users/token/refresh/', { body: {} })).status).toBe(401);
-    expect((await api.post('/users/token/refresh/')).status).toBe(401);
+    expect((await api.call(ENDPOINTS.accounts.refresh, {})).status).toBe(401);
+    expect((await api.send(ENDPOINTS.accounts.refresh, {})).status).toBe(401);
   });
 
   it('refuses a refresh token whose session has expired', async () => {
@@ -71,7 +72,7 @@ describe('POST /users/logout/', () => {
   it('ends the session: its access and refresh tokens stop working', async () => {
     const ceo = await signUpCeo(t);
     const other = await logIn(t, ceo.username);
-    const answer = await api.post('/users/logout/', { token: ceo.token, body: {} });
+    const answer = await api.call(ENDPOINTS.accounts.logout, {}, { token: ceo.token });
     expect(answer.status).toBe(200);
     expect(answer.body.response_description).toBe(MESSAGES.auth.loggedOut);
     expect(await profileStatus(ceo.token)).toBe(401);
@@ -81,13 +82,13 @@ describe('POST /users/logout/', () => {
 
   it('takes a Bearer request without any body, as the spec’s clients send it', async () => {
     const ceo = await signUpCeo(t);
-    expect((await api.post('/users/logout/', { token: ceo.token })).status).toBe(200);
+    expect((await api.send(ENDPOINTS.accounts.logout, { token: ceo.token })).status).toBe(200);
     expect(await profileStatus(ceo.token)).toBe(401);
   });
 
   it('works with only the refresh token (an access token that has expired)', async () => {
     const ceo = await signUpCeo(t);
-    const answer = await api.post('/users/logout/', { body: { refresh_token: ceo.refreshToken } });
+    const answer = await api.call(ENDPOINTS.accounts.logout, { refresh_token: ceo.refreshToken });
     expect(answer.status).toBe(200);
     expect(await profileStatus(ceo.token)).toBe(401);
     expect((await refresh(ceo.refreshToken)).status).toBe(401);
@@ -95,12 +96,13 @@ describe('POST /users/logout/', () => {
 });
 
 describe('cookie sessions (the web app)', () => {
-  async function cookieLogin(): Promise<{ answer: Answer; cookie: string; csrf: string; userId: number }> {
+  async function cookieLogin(): Promise<{ answer: Answer<AuthResult>; cookie: string; csrf: string; userId: number }> {
     const ceo = await signUpCeo(t);
-    const answer = await api.post('/users/login/', {
-      body: { email_or_username: ceo.username, password: ceo.password },
-      ip: freshIp(),
-    });
+    const answer = await api.call(
+      ENDPOINTS.accounts.login,
+      { email_or_username: ceo.username, password: ceo.password },
+      { ip: freshIp() },
+    );
     return { answer, cookie: cookieHeader(answer), csrf: csrfOf(answer), userId: ceo.user.id };
   }
   const profileBody = { first_name: 'Changed', last_name: 'Name', email: `changed-${Date.now()}@example.com` };
@@ -118,7 +120,7 @@ describe('cookie sessions (the web app)', () => {
 
   it('reads with the cookie alone', async () => {
     const { cookie, userId } = await cookieLogin();
-    const answer = await api.get('/users/profile/view/', { headers: { cookie } });
+    const answer = await api.call(ENDPOINTS.accounts.profile, undefined, { headers: { cookie } });
     expect(answer.status).toBe(200);
     expect(answer.data.user.id).toBe(userId);
   });
@@ -126,12 +128,11 @@ describe('cookie sessions (the web app)', () => {
   it('refuses a cookie write without the X-CSRFToken header, and writes nothing', async () => {
     const { cookie, userId } = await cookieLogin();
     const before = await firstName(userId);
-    const answer = await api.put('/users/update-profile/', { headers: { cookie }, body: profileBody });
+    const answer = await api.call(ENDPOINTS.accounts.updateProfile, profileBody, { headers: { cookie } });
     expect(answer.status).toBe(403);
     expect(answer.body).toMatchObject({ code: 'csrf_failed', detail: MESSAGES.auth.csrf });
-    const forged = await api.put('/users/update-profile/', {
+    const forged = await api.call(ENDPOINTS.accounts.updateProfile, profileBody, {
       headers: { cookie, 'x-csrftoken': 'guessed-token-of-the-right-len' },
-      body: profileBody,
     });
     expect(forged.status).toBe(403);
     expect(await firstName(userId)).toBe(before);
@@ -139,34 +140,36 @@ describe('cookie sessions (the web app)', () => {
 
   it('accepts a cookie write that echoes the csrftoken cookie in X-CSRFToken', async () => {
     const { cookie, csrf, userId } = await cookieLogin();
-    const answer = await api.put('/users/update-profile/', {
-      headers: { cookie, 'x-csrftoken': csrf },
-      body: { ...profileBody, email: `echo-${Date.now()}@example.com` },
-    });
+    const answer = await api.call(
+      ENDPOINTS.accounts.updateProfile,
+      { ...profileBody, email: `echo-${Date.now()}@example.com` },
+      { headers: { cookie, 'x-csrftoken': csrf } },
+    );
     expect(answer.status).toBe(200);
     expect(await firstName(userId)).toBe('Changed');
   });
 
   it('needs no CSRF header for a Bearer request', async () => {
     const ceo = await signUpCeo(t);
-    const answer = await api.put('/users/update-profile/', {
-      token: ceo.token,
-      body: { ...profileBody, email: `bearer-${Date.now()}@example.com` },
-    });
+    const answer = await api.call(
+      ENDPOINTS.accounts.updateProfile,
+      { ...profileBody, email: `bearer-${Date.now()}@example.com` },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
   });
 
   it('refreshes from the cookie only with the CSRF header, and sets new cookies', async () => {
     const { answer: login, cookie, csrf } = await cookieLogin();
-    const refused = await api.post('/users/token/refresh/', { headers: { cookie } });
+    const refused = await api.send(ENDPOINTS.accounts.refresh, { headers: { cookie } });
     expect(refused.status).toBe(403);
-    const answer = await api.post('/users/token/refresh/', { headers: { cookie, 'x-csrftoken': csrf } });
+    const answer = await api.send(ENDPOINTS.accounts.refresh, { headers: { cookie, 'x-csrftoken': csrf } });
     expect(answer.status).toBe(200);
     const newRefresh = answer.cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
     const oldRefresh = login.cookies.find((c) => c.name === REFRESH_COOKIE)?.value;
     expect(newRefresh).toBeDefined();
     expect(newRefresh).not.toBe(oldRefresh);
-    const after = await api.get('/users/profile/view/', {
+    const after = await api.call(ENDPOINTS.accounts.profile, undefined, {
       headers: { cookie: cookieHeader(answer, { csrftoken: csrf }) },
     });
     expect(after.status).toBe(200);
@@ -174,23 +177,25 @@ describe('cookie sessions (the web app)', () => {
 
   it('logs out from the cookie: the cookies are cleared and the session ends', async () => {
     const { answer: login, cookie, csrf } = await cookieLogin();
-    const refused = await api.post('/users/logout/', { headers: { cookie }, body: {} });
+    const refused = await api.call(ENDPOINTS.accounts.logout, {}, { headers: { cookie } });
     expect(refused.status).toBe(403);
-    const answer = await api.post('/users/logout/', { headers: { cookie, 'x-csrftoken': csrf }, body: {} });
+    const answer = await api.call(ENDPOINTS.accounts.logout, {}, { headers: { cookie, 'x-csrftoken': csrf } });
     expect(answer.status).toBe(200);
     const cleared = answer.cookies.filter((c) => c.name === ACCESS_COOKIE || c.name === REFRESH_COOKIE);
     expect(cleared).toHaveLength(2);
     for (const c of cleared) expect(c.value).toBe('');
-    expect((await api.get('/users/profile/view/', { headers: { cookie } })).status).toBe(401);
-    expect((await api.get('/users/profile/view/', { token: login.data.access_token })).status).toBe(401);
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { headers: { cookie } })).status).toBe(401);
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: login.data.access_token })).status).toBe(
+      401,
+    );
   });
 
   it('lets a Bearer token win over a cookie', async () => {
     const cookieSide = await cookieLogin();
     const bearer = await signUpCeo(t);
-    const answer = await api.get('/users/profile/view/', {
-      headers: { cookie: cookieSide.cookie },
+    const answer = await api.call(ENDPOINTS.accounts.profile, undefined, {
       token: bearer.token,
+      headers: { cookie: cookieSide.cookie },
     });
     expect(answer.data.user.id).toBe(bearer.user.id);
   });
@@ -200,6 +205,6 @@ describe('cookie sessions (the web app)', () => {
     const ceo = await signUpCeo(t);
     const [header, payload] = ceo.token.split('.');
     expect(await profileStatus(`${header}.${payload}.forged-signature`)).toBe(401);
-    expect((await api.get('/users/profile/view/')).body.code).toBe('unauthenticated');
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined)).body.code).toBe('unauthenticated');
   });
 });

@@ -1,10 +1,19 @@
+import { ENDPOINTS } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, carts, memberships, products, sale_lines, sales, users } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { addMember, logIn, memberLoggedIn, signUpCeo } from '../factories';
+import {
+  addMember,
+  addMembership,
+  type Caller,
+  createProduct,
+  insertSale,
+  logIn,
+  memberLoggedIn,
+  signUpCeo,
+} from '../factories';
 import { type ApiClient, apiClient } from '../http';
-import { insertProduct, insertSale } from './sales-factory';
 
 let t: TestApp;
 let api: ApiClient;
@@ -19,7 +28,7 @@ describe('GET /users/businesses/list_businesses/', () => {
   it("lists the caller's businesses with their role, and nobody else's", async () => {
     const ceo = await signUpCeo(t, { businessName: 'Mama Put' });
     await signUpCeo(t, { businessName: 'Other Shop' });
-    const answer = await api.get('/users/businesses/list_businesses/', { token: ceo.token });
+    const answer = await api.call(ENDPOINTS.businesses.listBusinesses, undefined, { token: ceo.token });
     expect(answer.status).toBe(200);
     expect(answer.data.results).toHaveLength(1);
     expect(answer.data.results[0]).toMatchObject({
@@ -33,7 +42,7 @@ describe('GET /users/businesses/list_businesses/', () => {
   });
 
   it('refuses a guest', async () => {
-    const answer = await api.get('/users/businesses/list_businesses/');
+    const answer = await api.call(ENDPOINTS.businesses.listBusinesses, undefined);
     expect(answer.status).toBe(401);
   });
 });
@@ -41,44 +50,56 @@ describe('GET /users/businesses/list_businesses/', () => {
 describe('POST /users/businesses/', () => {
   it('creates a business with a unique slug, a free trial and the CEO as its active member', async () => {
     const ceo = await signUpCeo(t);
-    const first = await api.post('/users/businesses/', {
-      token: ceo.token,
-      body: { name: 'Ngozi Drinks', about: 'Cold drinks' },
-    });
+    const first = await api.call(
+      ENDPOINTS.businesses.createBusiness,
+      { name: 'Ngozi Drinks', about: 'Cold drinks' },
+      { token: ceo.token },
+    );
     expect(first.status).toBe(201);
     expect(first.body.response_description).toBe('Business created ✅');
     expect(first.data).toMatchObject({ name: 'Ngozi Drinks', about: 'Cold drinks', slug: 'ngozi-drinks' });
     expect(first.data.trial_expiration_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const second = await api.post('/users/businesses/', { token: ceo.token, body: { name: 'Ngozi  Drinks!' } });
+    const second = await api.call(
+      ENDPOINTS.businesses.createBusiness,
+      { name: 'Ngozi  Drinks!' },
+      { token: ceo.token },
+    );
     expect(second.status).toBe(201);
     expect(second.data).toMatchObject({ slug: 'ngozi-drinks-2', about: '' });
 
-    const list = await api.get('/users/businesses/list_businesses/', { token: ceo.token });
+    const list = await api.call(ENDPOINTS.businesses.listBusinesses, undefined, { token: ceo.token });
     expect(list.data.results.map((business: { slug: string }) => business.slug)).toEqual([
       ceo.business.slug,
       'ngozi-drinks',
       'ngozi-drinks-2',
     ]);
     // The first business stays the one the CEO's answers speak of.
-    const profile = await api.get('/users/profile/view/', { token: ceo.token });
-    expect(profile.data.user.business.id).toBe(ceo.business.id);
+    const profile = await api.call(ENDPOINTS.accounts.profile, undefined, { token: ceo.token });
+    expect(profile.data.user.business?.id).toBe(ceo.business.id);
   });
 
   it('refuses a member who is not a business owner', async () => {
     const ceo = await signUpCeo(t);
     const employee = await memberLoggedIn(t, ceo.business.id, 'sales_person');
-    const answer = await api.post('/users/businesses/', { token: employee.token, body: { name: 'My Own Shop' } });
+    const answer = await api.call(
+      ENDPOINTS.businesses.createBusiness,
+      { name: 'My Own Shop' },
+      { token: employee.token },
+    );
     expect(answer.status).toBe(403);
     expect(answer.body.detail).toBe('Only a business owner (CEO) can create a business.');
   });
 
   it('requires a name and refuses unknown fields', async () => {
     const ceo = await signUpCeo(t);
-    const blank = await api.post('/users/businesses/', { token: ceo.token, body: { name: '  ', about: 'x' } });
+    const blank = await api.call(ENDPOINTS.businesses.createBusiness, { name: '  ', about: 'x' }, { token: ceo.token });
     expect(blank.status).toBe(400);
     expect(blank.body.errors?.name).toEqual(['This field is required.']);
-    const extra = await api.post('/users/businesses/', { token: ceo.token, body: { name: 'Shop', owner_id: 1 } });
+    const extra = await api.send(ENDPOINTS.businesses.createBusiness, {
+      token: ceo.token,
+      body: { name: 'Shop', owner_id: 1 },
+    });
     expect(extra.status).toBe(400);
     expect(extra.body.errors?.owner_id).toEqual(['Unknown field: owner_id.']);
   });
@@ -87,18 +108,20 @@ describe('POST /users/businesses/', () => {
 describe('PATCH /users/businesses/update/', () => {
   it('lets the CEO rename it and change the description; the slug stays', async () => {
     const ceo = await signUpCeo(t);
-    const answer = await api.patch('/users/businesses/update/', {
-      token: ceo.token,
-      body: { id: ceo.business.id, name: 'New Name', about: 'New about' },
-    });
+    const answer = await api.call(
+      ENDPOINTS.businesses.updateBusiness,
+      { id: ceo.business.id, name: 'New Name', about: 'New about' },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.response_description).toBe('Business updated ✅');
     expect(answer.data).toMatchObject({ name: 'New Name', about: 'New about', slug: ceo.business.slug });
 
-    const aboutOnly = await api.patch('/users/businesses/update/', {
-      token: ceo.token,
-      body: { id: ceo.business.id, about: '' },
-    });
+    const aboutOnly = await api.call(
+      ENDPOINTS.businesses.updateBusiness,
+      { id: ceo.business.id, about: '' },
+      { token: ceo.token },
+    );
     expect(aboutOnly.data).toMatchObject({ name: 'New Name', about: '' });
   });
 
@@ -107,15 +130,16 @@ describe('PATCH /users/businesses/update/', () => {
     const stranger = await signUpCeo(t);
     const manager = await memberLoggedIn(t, ceo.business.id, 'manager');
     const body = { id: ceo.business.id, name: 'Hijacked' };
-    const foreign = await api.patch('/users/businesses/update/', { token: stranger.token, body });
+    const foreign = await api.call(ENDPOINTS.businesses.updateBusiness, body, { token: stranger.token });
     expect(foreign.status).toBe(404);
     expect(foreign.body.detail).toBe('Business not found');
-    const missing = await api.patch('/users/businesses/update/', {
-      token: stranger.token,
-      body: { id: 999_999_999, name: 'x' },
-    });
+    const missing = await api.call(
+      ENDPOINTS.businesses.updateBusiness,
+      { id: 999_999_999, name: 'x' },
+      { token: stranger.token },
+    );
     expect(missing.body).toEqual(foreign.body);
-    const employee = await api.patch('/users/businesses/update/', { token: manager.token, body });
+    const employee = await api.call(ENDPOINTS.businesses.updateBusiness, body, { token: manager.token });
     expect(employee.status).toBe(403);
     const [row] = await t.db.select().from(businesses).where(eq(businesses.id, ceo.business.id));
     expect(row?.name).not.toBe('Hijacked');
@@ -125,26 +149,21 @@ describe('PATCH /users/businesses/update/', () => {
 describe('DELETE /users/businesses/delete/', () => {
   it("removes the business and everything it owns, and nothing of another business's", async () => {
     const ceo = await signUpCeo(t);
-    const second = await api.post('/users/businesses/', { token: ceo.token, body: { name: 'To Delete' } });
-    const doomedId = second.data.id as number;
+    const second = await api.call(ENDPOINTS.businesses.createBusiness, { name: 'To Delete' }, { token: ceo.token });
+    const doomedId = second.data.id;
     const other = await signUpCeo(t);
 
-    const seed = async (businessId: number) => {
-      const product = await insertProduct(t, businessId);
-      await insertSale(t, businessId, { lines: [{ product, quantity: 2, unitPrice: '150.00' }] });
-      await t.db.insert(carts).values({ business_id: businessId, title: 'Cart', customer_name: 'Bola' });
+    const seed = async (by: Caller) => {
+      const product = await createProduct(t, by);
+      await insertSale(t, by.businessId, { lines: [{ product, quantity: 2, unitPrice: '150.00' }] });
+      await t.db.insert(carts).values({ business_id: by.businessId, title: 'Cart', customer_name: 'Bola' });
     };
-    await seed(doomedId);
-    await seed(ceo.business.id);
-    await seed(other.business.id);
+    await seed({ token: ceo.token, businessId: doomedId });
+    await seed(ceo);
+    await seed(other);
     const onlyHere = await addMember(t, doomedId, { role: 'sales_person' });
     const alsoElsewhere = await addMember(t, doomedId, { role: 'customer' });
-    await t.db.insert(memberships).values({
-      business_id: other.business.id,
-      user_id: alsoElsewhere.id,
-      role: 'customer',
-      is_active: true,
-    });
+    await addMembership(t, other.business.id, alsoElsewhere.id, { role: 'customer' });
     await t.db.update(users).set({ current_business_id: doomedId }).where(eq(users.id, ceo.user.id));
 
     const counts = async (businessId: number) => ({
@@ -157,7 +176,7 @@ describe('DELETE /users/businesses/delete/', () => {
     const keptBefore = await counts(ceo.business.id);
     const otherBefore = await counts(other.business.id);
 
-    const answer = await api.delete('/users/businesses/delete/', { token: ceo.token, body: { id: doomedId } });
+    const answer = await api.call(ENDPOINTS.businesses.deleteBusiness, { id: doomedId }, { token: ceo.token });
     expect(answer.status).toBe(200);
 
     expect(await counts(doomedId)).toEqual({ products: 0, sales: 0, lines: 0, carts: 0, members: 0 });
@@ -172,8 +191,8 @@ describe('DELETE /users/businesses/delete/', () => {
     // The CEO's current business pointed at it: their answers fall back to the one left.
     const [ceoRow] = await t.db.select().from(users).where(eq(users.id, ceo.user.id));
     expect(ceoRow?.current_business_id).toBeNull();
-    const profile = await api.get('/users/profile/view/', { token: ceo.token });
-    expect(profile.data.user.business.id).toBe(ceo.business.id);
+    const profile = await api.call(ENDPOINTS.accounts.profile, undefined, { token: ceo.token });
+    expect(profile.data.user.business?.id).toBe(ceo.business.id);
     expect(profile.data.user.role).toBe('ceo');
   });
 
@@ -182,8 +201,8 @@ describe('DELETE /users/businesses/delete/', () => {
     const stranger = await signUpCeo(t);
     const employee = await memberLoggedIn(t, ceo.business.id, 'sales_person');
     const body = { id: ceo.business.id };
-    expect((await api.delete('/users/businesses/delete/', { token: stranger.token, body })).status).toBe(404);
-    expect((await api.delete('/users/businesses/delete/', { token: employee.token, body })).status).toBe(403);
+    expect((await api.call(ENDPOINTS.businesses.deleteBusiness, body, { token: stranger.token })).status).toBe(404);
+    expect((await api.call(ENDPOINTS.businesses.deleteBusiness, body, { token: employee.token })).status).toBe(403);
     expect(await t.db.select().from(businesses).where(eq(businesses.id, ceo.business.id))).toHaveLength(1);
   });
 });
@@ -191,41 +210,50 @@ describe('DELETE /users/businesses/delete/', () => {
 describe('GET /users/businesses/by-slug/', () => {
   it('answers the business and the caller role to an active member', async () => {
     const ceo = await signUpCeo(t, { businessName: 'Slug Shop' });
-    const own = await api.get('/users/businesses/by-slug/', { token: ceo.token, query: { slug: ceo.business.slug } });
+    const own = await api.call(
+      ENDPOINTS.businesses.getBusinessBySlug,
+      { slug: ceo.business.slug },
+      { token: ceo.token },
+    );
     expect(own.status).toBe(200);
     expect(own.data).toMatchObject({ role: 'ceo', business: { id: ceo.business.id, name: 'Slug Shop' } });
 
     const employee = await memberLoggedIn(t, ceo.business.id, 'sales_rep');
-    const asEmployee = await api.get('/users/businesses/by-slug/', {
-      token: employee.token,
-      query: { slug: ceo.business.slug },
-    });
+    const asEmployee = await api.call(
+      ENDPOINTS.businesses.getBusinessBySlug,
+      { slug: ceo.business.slug },
+      { token: employee.token },
+    );
     expect(asEmployee.data.role).toBe('sales_rep');
   });
 
   it('answers "Business not found" for an unknown slug, a foreign one, and to a pending member', async () => {
     const ceo = await signUpCeo(t);
     const stranger = await signUpCeo(t);
-    const unknown = await api.get('/users/businesses/by-slug/', { token: ceo.token, query: { slug: 'no-such-shop' } });
+    const unknown = await api.call(
+      ENDPOINTS.businesses.getBusinessBySlug,
+      { slug: 'no-such-shop' },
+      { token: ceo.token },
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.detail).toBe('Business not found');
-    const foreign = await api.get('/users/businesses/by-slug/', {
-      token: stranger.token,
-      query: { slug: ceo.business.slug },
-    });
+    const foreign = await api.call(
+      ENDPOINTS.businesses.getBusinessBySlug,
+      { slug: ceo.business.slug },
+      { token: stranger.token },
+    );
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual(unknown.body);
 
     // A member of two businesses, pending in this one, logs in through the other.
     const pending = await addMember(t, stranger.business.id, { role: 'customer' });
-    await t.db
-      .insert(memberships)
-      .values({ business_id: ceo.business.id, user_id: pending.id, role: 'sales_person', is_active: false });
+    await addMembership(t, ceo.business.id, pending.id, { role: 'sales_person', isActive: false });
     const person = await logIn(t, pending.username);
-    const asPending = await api.get('/users/businesses/by-slug/', {
-      token: person.token,
-      query: { slug: ceo.business.slug },
-    });
+    const asPending = await api.call(
+      ENDPOINTS.businesses.getBusinessBySlug,
+      { slug: ceo.business.slug },
+      { token: person.token },
+    );
     expect(asPending.status).toBe(404);
   });
 });
@@ -235,23 +263,10 @@ describe('the OpenAPI document', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const paths = response.json().paths;
-    for (const path of [
-      '/api/v1/users/businesses/list_businesses/',
-      '/api/v1/users/businesses/',
-      '/api/v1/users/businesses/update/',
-      '/api/v1/users/businesses/delete/',
-      '/api/v1/users/businesses/by-slug/',
-      '/api/v1/users/businesses/overview/',
-      '/api/v1/users/businesses/report/',
-      '/api/v1/users/businesses/employee-figures/',
-      '/api/v1/users/businesses/customer-figures/',
-      '/api/v1/users/sales-person-register/',
-      '/api/v1/users/business-owner/list-business-users/',
-      '/api/v1/users/business-owner/update-user/',
-      '/api/v1/admins/users/delete/',
-    ]) {
+    for (const entry of [...Object.values(ENDPOINTS.businesses), ...Object.values(ENDPOINTS.team)]) {
+      const path = `/api/v1${entry.path}`;
       expect(paths[path], path).toBeDefined();
     }
-    expect(paths['/api/v1/users/business-owner/update-user/'].patch.requestBody).toBeDefined();
+    expect(paths[`/api/v1${ENDPOINTS.team.updateBusinessUser.path}`].patch.requestBody).toBeDefined();
   });
 });

@@ -1,8 +1,17 @@
+import { ENDPOINTS } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
-import { addMember, logIn, memberLoggedIn, signUpCeo } from '../factories';
+import {
+  addMember,
+  createProduct,
+  hoursAgo,
+  insertSale,
+  lagosDay,
+  logIn,
+  memberLoggedIn,
+  signUpCeo,
+} from '../factories';
 import { type ApiClient, apiClient } from '../http';
-import { hoursAgo, insertProduct, insertSale, lagosDay } from './sales-factory';
 
 let t: TestApp;
 let api: ApiClient;
@@ -18,10 +27,11 @@ const zeroWeek = () => Array.from({ length: 7 }, (_, index) => ({ date: lagosDay
 describe('GET /users/businesses/overview/', () => {
   it('shows zero figures for a business without sales', async () => {
     const ceo = await signUpCeo(t);
-    const answer = await api.get('/users/businesses/overview/', {
-      token: ceo.token,
-      query: { business_id: ceo.business.id },
-    });
+    const answer = await api.call(
+      ENDPOINTS.businesses.getOverview,
+      { business_id: ceo.business.id },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({
       total_revenue: [],
@@ -41,9 +51,9 @@ describe('GET /users/businesses/overview/', () => {
     await addMember(t, ceo.business.id, { role: 'sales_person' });
     await addMember(t, ceo.business.id, { role: 'customer' });
     await addMember(t, ceo.business.id, { role: 'sales_person', isActive: false });
-    const rice = await insertProduct(t, ceo.business.id, { name: 'Rice 50kg' });
-    const oil = await insertProduct(t, ceo.business.id, { name: 'Palm Oil' });
-    const perfume = await insertProduct(t, ceo.business.id, { name: 'Perfume', currency: 'USD' });
+    const rice = await createProduct(t, ceo, { product_name: 'Rice 50kg' });
+    const oil = await createProduct(t, ceo, { product_name: 'Palm Oil' });
+    const perfume = await createProduct(t, ceo, { product_name: 'Perfume', currency: 'USD' });
 
     // Three days ago (Lagos): outside the last 24 hours, inside the 7-day trend.
     await insertSale(t, ceo.business.id, {
@@ -75,16 +85,17 @@ describe('GET /users/businesses/overview/', () => {
       lines: [{ product: rice, quantity: 1, unitPrice: '100.00' }],
       createdAt: new Date(`${lagosDay(-8)}T12:00:00+01:00`),
     });
-    const otherProduct = await insertProduct(t, other.business.id);
+    const otherProduct = await createProduct(t, other);
     await insertSale(t, other.business.id, {
       lines: [{ product: otherProduct, quantity: 99, unitPrice: '5.00' }],
       createdAt: hoursAgo(1),
     });
 
-    const answer = await api.get('/users/businesses/overview/', {
-      token: ceo.token,
-      query: { business_id: ceo.business.id },
-    });
+    const answer = await api.call(
+      ENDPOINTS.businesses.getOverview,
+      { business_id: ceo.business.id },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
     const overview = answer.data;
     // 10001.00 + 0.20 + 90000.10 + 100.00 in Naira, exact to the kobo; the dollars apart.
@@ -134,16 +145,16 @@ describe('GET /users/businesses/overview/', () => {
     const stranger = await signUpCeo(t);
     const manager = await memberLoggedIn(t, ceo.business.id, 'manager');
     const query = { business_id: ceo.business.id };
-    expect((await api.get('/users/businesses/overview/', { token: manager.token, query })).status).toBe(403);
-    expect((await api.get('/users/businesses/overview/', { token: stranger.token, query })).status).toBe(404);
+    expect((await api.call(ENDPOINTS.businesses.getOverview, query, { token: manager.token })).status).toBe(403);
+    expect((await api.call(ENDPOINTS.businesses.getOverview, query, { token: stranger.token })).status).toBe(404);
   });
 });
 
 describe('GET /users/businesses/report/', () => {
   it('sums a period of Lagos days with its daily revenue and top products', async () => {
     const ceo = await signUpCeo(t);
-    const beans = await insertProduct(t, ceo.business.id, { name: 'Beans' });
-    const garri = await insertProduct(t, ceo.business.id, { name: 'Garri' });
+    const beans = await createProduct(t, ceo, { product_name: 'Beans' });
+    const garri = await createProduct(t, ceo, { product_name: 'Garri' });
     await insertSale(t, ceo.business.id, {
       lines: [{ product: beans, quantity: 3, unitPrice: '500.00' }],
       createdAt: new Date(`${lagosDay(-10)}T09:00:00+01:00`),
@@ -167,10 +178,11 @@ describe('GET /users/businesses/report/', () => {
 
     const from = lagosDay(-12);
     const to = lagosDay(-10);
-    const answer = await api.get('/users/businesses/report/', {
-      token: ceo.token,
-      query: { business_id: ceo.business.id, from, to },
-    });
+    const answer = await api.call(
+      ENDPOINTS.businesses.getReport,
+      { business_id: ceo.business.id, from, to },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({
       from,
@@ -191,21 +203,24 @@ describe('GET /users/businesses/report/', () => {
 
   it('refuses a reversed or too long period', async () => {
     const ceo = await signUpCeo(t);
-    const reversed = await api.get('/users/businesses/report/', {
-      token: ceo.token,
-      query: { business_id: ceo.business.id, from: '2026-02-01', to: '2026-01-01' },
-    });
+    const reversed = await api.call(
+      ENDPOINTS.businesses.getReport,
+      { business_id: ceo.business.id, from: '2026-02-01', to: '2026-01-01' },
+      { token: ceo.token },
+    );
     expect(reversed.status).toBe(400);
     expect(reversed.body.errors?.from).toEqual(['The start date must be on or before the end date.']);
-    const tooLong = await api.get('/users/businesses/report/', {
-      token: ceo.token,
-      query: { business_id: ceo.business.id, from: '2024-01-01', to: '2026-01-01' },
-    });
+    const tooLong = await api.call(
+      ENDPOINTS.businesses.getReport,
+      { business_id: ceo.business.id, from: '2024-01-01', to: '2026-01-01' },
+      { token: ceo.token },
+    );
     expect(tooLong.status).toBe(400);
-    const badDate = await api.get('/users/businesses/report/', {
-      token: ceo.token,
-      query: { business_id: ceo.business.id, from: 'yesterday', to: '2026-01-01' },
-    });
+    const badDate = await api.call(
+      ENDPOINTS.businesses.getReport,
+      { business_id: ceo.business.id, from: 'yesterday', to: '2026-01-01' },
+      { token: ceo.token },
+    );
     expect(badDate.status).toBe(400);
   });
 });
@@ -215,8 +230,8 @@ describe('own figures', () => {
     const ceo = await signUpCeo(t);
     const seller = await addMember(t, ceo.business.id, { role: 'sales_person' });
     const colleague = await addMember(t, ceo.business.id, { role: 'sales_rep' });
-    const soap = await insertProduct(t, ceo.business.id, { name: 'Soap' });
-    const sugar = await insertProduct(t, ceo.business.id, { name: 'Sugar' });
+    const soap = await createProduct(t, ceo, { product_name: 'Soap' });
+    const sugar = await createProduct(t, ceo, { product_name: 'Sugar' });
     const mine = { id: seller.id, name: 'Chidi Eze' };
     await insertSale(t, ceo.business.id, {
       lines: [{ product: soap, quantity: 4, unitPrice: '250.00' }],
@@ -244,10 +259,11 @@ describe('own figures', () => {
     });
 
     const person = await logIn(t, seller.username);
-    const answer = await api.get('/users/businesses/employee-figures/', {
-      token: person.token,
-      query: { business_id: ceo.business.id },
-    });
+    const answer = await api.call(
+      ENDPOINTS.businesses.getEmployeeFigures,
+      { business_id: ceo.business.id },
+      { token: person.token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({
       total_sales: 3,
@@ -266,7 +282,7 @@ describe('own figures', () => {
     const ceo = await signUpCeo(t);
     const customer = await addMember(t, ceo.business.id, { role: 'customer' });
     const neighbour = await addMember(t, ceo.business.id, { role: 'customer' });
-    const milk = await insertProduct(t, ceo.business.id, { name: 'Milk' });
+    const milk = await createProduct(t, ceo, { product_name: 'Milk' });
     await insertSale(t, ceo.business.id, {
       lines: [{ product: milk, quantity: 2, unitPrice: '350.50' }],
       customerId: customer.id,
@@ -285,14 +301,16 @@ describe('own figures', () => {
 
     const person = await logIn(t, customer.username);
     const query = { business_id: ceo.business.id };
-    const answer = await api.get('/users/businesses/customer-figures/', { token: person.token, query });
+    const answer = await api.call(ENDPOINTS.businesses.getCustomerFigures, query, { token: person.token });
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ total_orders: 2, amount_spent: [{ currency: 'NGN', amount: '1051.50' }] });
     expect(answer.data.recent_orders).toHaveLength(1);
     expect(answer.data.recent_orders[0]).toMatchObject({ product_name: 'Milk', quantity: 2 });
 
     const employee = await memberLoggedIn(t, ceo.business.id, 'sales_person');
-    expect((await api.get('/users/businesses/customer-figures/', { token: employee.token, query })).status).toBe(403);
-    expect((await api.get('/users/businesses/employee-figures/', { token: person.token, query })).status).toBe(403);
+    expect((await api.call(ENDPOINTS.businesses.getCustomerFigures, query, { token: employee.token })).status).toBe(
+      403,
+    );
+    expect((await api.call(ENDPOINTS.businesses.getEmployeeFigures, query, { token: person.token })).status).toBe(403);
   });
 });

@@ -1,10 +1,11 @@
+import { ENDPOINTS } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { apiClient } from '../http';
+import { type ApiClient, apiClient } from '../http';
 
 let t: TestApp;
-let api: ReturnType<typeof apiClient>;
+let api: ApiClient;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,12 +36,12 @@ describe('the HTTP layer', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
-    expect(document.paths['/api/v1/users/login/']).toBeDefined();
-    expect(document.paths['/dev/api/v1/users/login/']).toBeUndefined();
+    expect(document.paths[`/api/v1${ENDPOINTS.accounts.login.path}`]).toBeDefined();
+    expect(document.paths[`/dev/api/v1${ENDPOINTS.accounts.login.path}`]).toBeUndefined();
   });
 
   it('answers the same routes under /dev/api/v1 for the spec clients', async () => {
-    const answer = await api.post('/users/login/', {
+    const answer = await api.send(ENDPOINTS.accounts.login, {
       prefix: '/dev/api/v1',
       body: { email_or_username: 'nobody', password: 'whatever-1' },
     });
@@ -50,7 +51,7 @@ describe('the HTTP layer', () => {
 
   it('refuses bad JSON with a 400 envelope and writes nothing', async () => {
     const before = await userCount();
-    const answer = await api.post('/users/ceo-register/', { raw: '{"first_name": "Ada",' });
+    const answer = await api.send(ENDPOINTS.accounts.register, { raw: '{"first_name": "Ada",' });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'bad_json', detail: 'The request body is not valid JSON.' });
     expect(answer.body.response_description).toBe(answer.body.detail);
@@ -58,7 +59,7 @@ describe('the HTTP layer', () => {
   });
 
   it('refuses wrong types with field errors', async () => {
-    const answer = await api.post('/users/ceo-register/', { body: { ...validSignUp(), first_name: 42 } });
+    const answer = await api.send(ENDPOINTS.accounts.register, { body: { ...validSignUp(), first_name: 42 } });
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('validation_error');
     expect(answer.body.errors?.first_name).toEqual(['Expected a string.']);
@@ -66,7 +67,7 @@ describe('the HTTP layer', () => {
 
   it('refuses unknown fields, also nested ones', async () => {
     const body = validSignUp();
-    const answer = await api.post('/users/ceo-register/', {
+    const answer = await api.send(ENDPOINTS.accounts.register, {
       body: { ...body, is_superuser: true, business: { ...body.business, owner_id: 1 } },
     });
     expect(answer.status).toBe(400);
@@ -77,7 +78,7 @@ describe('the HTTP layer', () => {
   });
 
   it('refuses missing fields and a short password', async () => {
-    const answer = await api.post('/users/ceo-register/', {
+    const answer = await api.send(ENDPOINTS.accounts.register, {
       body: { ...validSignUp(), last_name: undefined, password: 'short' },
     });
     expect(answer.status).toBe(400);
@@ -89,7 +90,7 @@ describe('the HTTP layer', () => {
 
   it('refuses an oversized body with 413', async () => {
     const before = await userCount();
-    const answer = await api.post('/users/ceo-register/', {
+    const answer = await api.send(ENDPOINTS.accounts.register, {
       raw: JSON.stringify({ ...validSignUp(), about: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(answer.status).toBe(413);
@@ -98,13 +99,16 @@ describe('the HTTP layer', () => {
   });
 
   it('refuses a body that is not JSON with 415', async () => {
-    const answer = await api.post('/users/login/', { raw: 'email=a', headers: { 'content-type': 'text/plain' } });
+    const answer = await api.send(ENDPOINTS.accounts.login, {
+      raw: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(answer.status).toBe(415);
     expect(answer.body.code).toBe('unsupported_media_type');
   });
 
   it('answers an unknown API route with a 404 envelope', async () => {
-    const answer = await api.get('/no/such/route/');
+    const answer = await api.unknownPath('GET', '/no/such/route/');
     expect(answer.status).toBe(404);
     expect(answer.body.code).toBe('not_found');
   });

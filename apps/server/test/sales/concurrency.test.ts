@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@oja/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart_items, carts, sale_lines, sales, stock_movements } from '../../src/db/schema';
@@ -7,20 +8,23 @@ import {
   confirm,
   createCart,
   createProduct,
-  daysFromToday,
+  lagosDay,
   ledgerMismatches,
-  member,
-  openShop,
-  type Shop,
-} from './factories';
+  memberLoggedIn,
+  type Owner,
+  signUpCeo,
+} from '../factories';
+import { type ApiClient, apiClient } from '../http';
 
 let t: TestApp;
-let shop: Shop;
+let api: ApiClient;
+let shop: Owner;
 
 beforeAll(async () => {
   // More connections than requests in flight, so that they really run at the same time.
   t = await createTestApp({ poolSize: 40 });
-  shop = await openShop(t);
+  api = apiClient(t.app);
+  shop = await signUpCeo(t);
 });
 afterAll(() => t.close());
 
@@ -28,14 +32,14 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 
 describe('30 confirmations at once asking for more than the stock', () => {
   it('never sells more than there is, and every sale and refusal is whole', async () => {
-    const beans = await createProduct(t, shop.businessId, {
+    const beans = await createProduct(t, shop, {
       batches: [
-        { quantity: 12, expiration_date: daysFromToday(30) },
-        { quantity: 8, expiration_date: daysFromToday(3) },
+        { quantity: 12, expiration_date: lagosDay(30) },
+        { quantity: 8, expiration_date: lagosDay(3) },
       ],
     });
-    const sugar = await createProduct(t, shop.businessId, { batches: [{ quantity: 15 }] });
-    const seller = await member(shop, 'sales_person');
+    const sugar = await createProduct(t, shop, { batches: [{ quantity: 15 }] });
+    const seller = await memberLoggedIn(t, shop.businessId, 'sales_person');
 
     // Beans are asked for 60 times over (stock 20), sugar 30 (stock 15); half the carts want both.
     const cartSpecs = Array.from({ length: 30 }, (_, index) => {
@@ -44,12 +48,10 @@ describe('30 confirmations at once asking for more than the stock', () => {
       return items;
     });
     const cartList = [];
-    for (const items of cartSpecs) cartList.push(await createCart(shop, items));
+    for (const items of cartSpecs) cartList.push(await createCart(t, shop, items));
 
     const answers = await Promise.all(
-      cartList.map((cart, index) =>
-        confirm(shop, cart.id, { payment_status: 'paid' }, { token: index % 2 ? seller.token : shop.ceo.token }),
-      ),
+      cartList.map((cart, index) => confirm(t, index % 2 ? seller : shop, cart.id, { payment_status: 'paid' })),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
@@ -129,20 +131,21 @@ describe('a product deleted while its sale is being confirmed', () => {
   }
 
   it('waits for the sale, then archives the product instead of erasing it', async () => {
-    const product = await createProduct(t, shop.businessId, { batches: [{ quantity: 5 }] });
-    const cart = await createCart(shop, [{ product_id: product.id, quantity: 2 }]);
+    const product = await createProduct(t, shop, { batches: [{ quantity: 5 }] });
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 2 }]);
 
     // Another request holds the product's batches, so the confirmation stops in the middle.
     const holder = await t.database.pool.connect();
     try {
       await holder.query('begin');
       await holder.query('select id from product_batches where product_id = $1 for update', [product.id]);
-      const sold = confirm(shop, cart.id);
+      const sold = confirm(t, shop, cart.id);
       await lockWaiters(1);
-      const deleted = shop.api.delete('/stock/products/delete/', {
-        token: shop.ceo.token,
-        body: { id: product.id, business_id: shop.businessId },
-      });
+      const deleted = api.call(
+        ENDPOINTS.stock.deleteProduct,
+        { id: product.id, business_id: shop.businessId },
+        { token: shop.token },
+      );
       await lockWaiters(2);
       await holder.query('commit');
 

@@ -1,34 +1,38 @@
+import { ENDPOINTS } from '@oja/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, payments, sale_lines, sales } from '../../src/db/schema';
+import { carts, payments, product_batches, sale_lines, sales } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { addMember } from '../factories';
 import {
+  addMember,
   batchQuantities,
   confirm,
   createCart,
   createProduct,
-  daysFromToday,
+  lagosDay,
   ledgerMismatches,
-  member,
-  openShop,
-  type Shop,
+  memberLoggedIn,
+  type Owner,
   saleCount,
   saleMovements,
-} from './factories';
+  signUpCeo,
+} from '../factories';
+import { type ApiClient, apiClient } from '../http';
 
 let t: TestApp;
-let shop: Shop;
-let other: Shop;
+let api: ApiClient;
+let shop: Owner;
+let other: Owner;
 
 beforeAll(async () => {
   t = await createTestApp();
-  shop = await openShop(t);
-  other = await openShop(t);
+  api = apiClient(t.app);
+  shop = await signUpCeo(t);
+  other = await signUpCeo(t);
 });
 afterAll(() => t.close());
 
-async function cartExists(s: Shop, cartId: number): Promise<boolean> {
+async function cartExists(s: Owner, cartId: number): Promise<boolean> {
   const rows = await t.db
     .select({ id: carts.id })
     .from(carts)
@@ -38,20 +42,23 @@ async function cartExists(s: Shop, cartId: number): Promise<boolean> {
 
 describe('confirming a cart into a sale', () => {
   it('takes the stock soonest expiry first, snapshots each batch as a line, pays, and deletes the cart', async () => {
-    const milk = await createProduct(t, shop.businessId, {
+    const milk = await createProduct(t, shop, {
       product_name: 'Peak Milk',
       selling_price: '250.00',
       selling_price_discount_percentage: '10',
       cost_price: '180.00',
       batches: [
         { quantity: 10, expiration_date: null, batch_number: 'NO-EXPIRY' },
-        { quantity: 3, expiration_date: daysFromToday(20), batch_number: 'LATER', cost_price: '170.00' },
-        { quantity: 2, expiration_date: daysFromToday(5), batch_number: 'SOON' },
-        { quantity: 50, expiration_date: daysFromToday(-1), batch_number: 'EXPIRED' },
+        { quantity: 3, expiration_date: lagosDay(20), batch_number: 'LATER' },
+        { quantity: 2, expiration_date: lagosDay(5), batch_number: 'SOON' },
+        { quantity: 50, expiration_date: lagosDay(-1), batch_number: 'EXPIRED' },
       ],
     });
-    const cart = await createCart(shop, [{ product_id: milk.id, quantity: 6 }], { customer_name: 'Mama Tobi' });
-    const answer = await confirm(shop, cart.id, { created_by: 999_999, payment_method: 'pos_card' });
+    // One batch was bought at another cost (the Add Product form gives the opening batches the product's).
+    const later = milk.batches.find((batch) => batch.batch_number === 'LATER');
+    await t.db.update(product_batches).set({ cost_price: '170.00' }).where(eq(product_batches.id, later!.id));
+    const cart = await createCart(t, shop, [{ product_id: milk.id, quantity: 6 }], { customer_name: 'Mama Tobi' });
+    const answer = await confirm(t, shop, cart.id, { created_by: 999_999, payment_method: 'pos_card' });
     expect(answer.status).toBe(201);
     expect(answer.body.response_description).toBe('Sale created 🎉');
     const sale = answer.data.sale;
@@ -59,7 +66,7 @@ describe('confirming a cart into a sale', () => {
       cart_id: cart.id,
       payment_status: 'paid',
       customer_name: 'Mama Tobi',
-      created_by: shop.ceo.user.id,
+      created_by: shop.user.id,
       created_by_name: 'Ada Obi',
       total_cart_amount: '1350.00',
       amount_paid: '1350.00',
@@ -85,34 +92,35 @@ describe('confirming a cart into a sale', () => {
       discount_percentage: '10.00',
       sku: expect.any(String),
     });
-    expect(sale.payments).toMatchObject([{ amount: '1350.00', method: 'pos_card', recorded_by: shop.ceo.user.id }]);
+    expect(sale.payments).toMatchObject([{ amount: '1350.00', method: 'pos_card', recorded_by: shop.user.id }]);
     expect(await batchQuantities(t, milk.id)).toEqual([9, 0, 0, 50]);
     const movements = (await saleMovements(t, shop.businessId)).filter((m) => m.sale_id === sale.id);
     expect(movements.map((m) => m.delta).sort()).toEqual([-1, -2, -3]);
-    expect(movements.every((m) => m.user_id === shop.ceo.user.id)).toBe(true);
+    expect(movements.every((m) => m.user_id === shop.user.id)).toBe(true);
     expect(await cartExists(shop, cart.id)).toBe(false);
     expect(await ledgerMismatches(t, shop.businessId)).toEqual([]);
   });
 
   it('keeps the sale as sold when the product changes later', async () => {
-    const product = await createProduct(t, shop.businessId, { product_name: 'Old name', selling_price: '100.00' });
-    const cart = await createCart(shop, [{ product_id: product.id, quantity: 1 }]);
-    const sale = (await confirm(shop, cart.id)).data.sale;
+    const product = await createProduct(t, shop, { product_name: 'Old name', selling_price: '100.00' });
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 1 }]);
+    const sale = (await confirm(t, shop, cart.id)).data.sale;
     await t.db.execute(
       sql`update products set product_name = 'New name', selling_price = 999 where id = ${product.id}`,
     );
-    const again = await shop.api.get('/sales/detail/', {
-      token: shop.ceo.token,
-      query: { business_id: shop.businessId, id: sale.id },
-    });
+    const again = await api.call(
+      ENDPOINTS.sales.getSale,
+      { business_id: shop.businessId, id: sale.id },
+      { token: shop.token },
+    );
     expect(again.data.sale.lines[0]).toMatchObject({ product_name: 'Old name', unit_price: '100.00' });
     expect(again.data.sale.total_cart_amount).toBe('100.00');
   });
 
   it('records a partial sale with its deposit as the first payment', async () => {
-    const product = await createProduct(t, shop.businessId, { selling_price: '1000.00' });
-    const cart = await createCart(shop, [{ product_id: product.id, quantity: 2 }]);
-    const answer = await confirm(shop, cart.id, {
+    const product = await createProduct(t, shop, { selling_price: '1000.00' });
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 2 }]);
+    const answer = await confirm(t, shop, cart.id, {
       payment_status: 'partial',
       deposit_amount: '500',
       payment_method: 'bank_transfer',
@@ -128,47 +136,47 @@ describe('confirming a cart into a sale', () => {
   });
 
   it('records a sale on credit with no payment, ignoring a deposit sent with it', async () => {
-    const product = await createProduct(t, shop.businessId, { selling_price: '300.00' });
-    const cart = await createCart(shop, [{ product_id: product.id, quantity: 1 }]);
-    const answer = await confirm(shop, cart.id, { payment_status: 'not_paid', deposit_amount: '100.00' });
+    const product = await createProduct(t, shop, { selling_price: '300.00' });
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 1 }]);
+    const answer = await confirm(t, shop, cart.id, { payment_status: 'not_paid', deposit_amount: '100.00' });
     expect(answer.status).toBe(201);
     expect(answer.data.sale).toMatchObject({ payment_status: 'not_paid', amount_paid: '0.00', deposit_amount: '0.00' });
     expect(answer.data.sale.payments).toEqual([]);
   });
 
   it('refuses a partial payment without a deposit above 0 and below the total', async () => {
-    const product = await createProduct(t, shop.businessId, { selling_price: '1000.00' });
-    const cart = await createCart(shop, [{ product_id: product.id, quantity: 1 }]);
+    const product = await createProduct(t, shop, { selling_price: '1000.00' });
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 1 }]);
     for (const deposit of [undefined, null, '0', '0.00']) {
-      const answer = await confirm(shop, cart.id, { payment_status: 'partial', deposit_amount: deposit });
+      const answer = await confirm(t, shop, cart.id, { payment_status: 'partial', deposit_amount: deposit });
       expect(answer.status).toBe(400);
       expect(answer.body.detail).toBe('Deposit amount is required for partial payment');
       expect(answer.body.errors).toEqual({ deposit_amount: ['Deposit amount is required for partial payment'] });
     }
     for (const deposit of ['1000.00', '1500']) {
-      const answer = await confirm(shop, cart.id, { payment_status: 'partial', deposit_amount: deposit });
+      const answer = await confirm(t, shop, cart.id, { payment_status: 'partial', deposit_amount: deposit });
       expect(answer.status).toBe(400);
       expect(answer.body.errors).toEqual({
         deposit_amount: ['For a partial payment the deposit must be less than the total.'],
       });
     }
-    const badAmount = await confirm(shop, cart.id, { payment_status: 'partial', deposit_amount: '12.345' });
+    const badAmount = await confirm(t, shop, cart.id, { payment_status: 'partial', deposit_amount: '12.345' });
     expect(badAmount.status).toBe(400);
     expect(await cartExists(shop, cart.id)).toBe(true);
   });
 
   it('refuses an empty cart, a cart with a deleted product, and a missing cart', async () => {
-    const empty = await createCart(shop, []);
-    const emptyAnswer = await confirm(shop, empty.id);
+    const empty = await createCart(t, shop, []);
+    const emptyAnswer = await confirm(t, shop, empty.id);
     expect(emptyAnswer.status).toBe(400);
     expect(emptyAnswer.body.detail).toBe('Add at least one item to the cart before confirming the sale.');
-    const product = await createProduct(t, shop.businessId);
-    const cart = await createCart(shop, [{ product_id: product.id, quantity: 1 }]);
+    const product = await createProduct(t, shop);
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 1 }]);
     await t.db.execute(sql`update products set archived_at = now() where id = ${product.id}`);
-    const archived = await confirm(shop, cart.id);
+    const archived = await confirm(t, shop, cart.id);
     expect(archived.status).toBe(400);
     expect(archived.body.detail).toBe('A product in this cart is no longer sold. Remove it from the cart.');
-    const missing = await confirm(shop, 987_654);
+    const missing = await confirm(t, shop, 987_654);
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('Cart not found.');
   });
@@ -176,32 +184,33 @@ describe('confirming a cart into a sale', () => {
 
 describe('who may confirm', () => {
   it('lets the CEO and a sales person confirm; refuses manager, sales rep and customer with the spec message', async () => {
-    const product = await createProduct(t, shop.businessId, { batches: [{ quantity: 100 }] });
+    const product = await createProduct(t, shop, { batches: [{ quantity: 100 }] });
     for (const role of ['manager', 'sales_rep', 'customer'] as const) {
-      const person = await member(shop, role);
-      const cart = await createCart(shop, [{ product_id: product.id, quantity: 1 }]);
-      const answer = await confirm(shop, cart.id, {}, { token: person.token });
+      const person = await memberLoggedIn(t, shop.businessId, role);
+      const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 1 }]);
+      const answer = await confirm(t, person, cart.id);
       expect(answer.status).toBe(403);
       expect(answer.body.detail).toBe('Only employees or CEOs can confirm sales.');
       expect(await cartExists(shop, cart.id)).toBe(true);
     }
-    const seller = await member(shop, 'sales_person');
-    const cart = await createCart(shop, [{ product_id: product.id, quantity: 1 }]);
-    const answer = await confirm(shop, cart.id, {}, { token: seller.token });
+    const seller = await memberLoggedIn(t, shop.businessId, 'sales_person');
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 1 }]);
+    const answer = await confirm(t, seller, cart.id);
     expect(answer.status).toBe(201);
     expect(answer.data.sale.created_by).toBe(seller.user.id);
   });
 
   it('answers 404 for another business, its cart, or a cart id sent to the wrong business', async () => {
-    const product = await createProduct(t, shop.businessId);
-    const cart = await createCart(shop, [{ product_id: product.id, quantity: 1 }]);
-    const intoForeignBusiness = await confirm(shop, cart.id, {}, { token: other.ceo.token });
+    const product = await createProduct(t, shop);
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 1 }]);
+    const intoForeignBusiness = await confirm(t, { token: other.token, businessId: shop.businessId }, cart.id);
     expect(intoForeignBusiness.status).toBe(404);
     expect(intoForeignBusiness.body.detail).toBe('Business not found');
-    const wrongBusiness = await other.api.post('/sales/', {
-      token: other.ceo.token,
-      body: { cart_id: cart.id, business_id: other.businessId, payment_status: 'paid' },
-    });
+    const wrongBusiness = await api.call(
+      ENDPOINTS.sales.confirmSale,
+      { cart_id: cart.id, business_id: other.businessId, payment_status: 'paid' },
+      { token: other.token },
+    );
     expect(wrongBusiness.status).toBe(404);
     expect(wrongBusiness.body.detail).toBe('Cart not found.');
     expect(await cartExists(shop, cart.id)).toBe(true);
@@ -210,17 +219,17 @@ describe('who may confirm', () => {
 
 describe('insufficient stock', () => {
   it('refuses the whole sale and changes nothing when any line asks for more than the stock', async () => {
-    const plenty = await createProduct(t, shop.businessId, { batches: [{ quantity: 20 }] });
-    const scarce = await createProduct(t, shop.businessId, {
-      batches: [{ quantity: 2 }, { quantity: 9, expiration_date: daysFromToday(-3) }],
+    const plenty = await createProduct(t, shop, { batches: [{ quantity: 20 }] });
+    const scarce = await createProduct(t, shop, {
+      batches: [{ quantity: 2 }, { quantity: 9, expiration_date: lagosDay(-3) }],
     });
-    const cart = await createCart(shop, [
+    const cart = await createCart(t, shop, [
       { product_id: plenty.id, quantity: 5 },
       { product_id: scarce.id, quantity: 3 },
     ]);
     const salesBefore = await saleCount(t, shop.businessId);
     const movementsBefore = (await saleMovements(t, shop.businessId)).length;
-    const answer = await confirm(shop, cart.id);
+    const answer = await confirm(t, shop, cart.id);
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({
       code: 'insufficient_stock',
@@ -253,13 +262,13 @@ describe('a failure after the stock is taken', () => {
       create trigger test_refuse_payment before insert on payments
       for each row when (new.amount = 4321.00) execute function test_refuse_payment();`);
     try {
-      const product = await createProduct(t, shop.businessId, { selling_price: '4321.00' });
-      const cart = await createCart(shop, [{ product_id: product.id, quantity: 1 }]);
+      const product = await createProduct(t, shop, { selling_price: '4321.00' });
+      const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 1 }]);
       const before = {
         sales: await saleCount(t, shop.businessId),
         moves: (await saleMovements(t, shop.businessId)).length,
       };
-      const answer = await confirm(shop, cart.id);
+      const answer = await confirm(t, shop, cart.id);
       expect(answer.status).toBe(500);
       await expectNothingSold(cart.id, product.id, before);
       const paymentRows = await t.db.select().from(payments).where(eq(payments.amount, '4321.00'));
@@ -277,13 +286,13 @@ describe('a failure after the stock is taken', () => {
       create trigger test_keep_cart before delete on carts
       for each row when (old.title = 'Vanishing cart') execute function test_keep_cart();`);
     try {
-      const product = await createProduct(t, shop.businessId);
-      const cart = await createCart(shop, [{ product_id: product.id, quantity: 4 }], { title: 'Vanishing cart' });
+      const product = await createProduct(t, shop);
+      const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 4 }], { title: 'Vanishing cart' });
       const before = {
         sales: await saleCount(t, shop.businessId),
         moves: (await saleMovements(t, shop.businessId)).length,
       };
-      const answer = await confirm(shop, cart.id);
+      const answer = await confirm(t, shop, cart.id);
       expect(answer.status).toBe(404);
       expect(answer.body.detail).toBe('Cart not found.');
       await expectNothingSold(cart.id, product.id, before);
@@ -295,11 +304,11 @@ describe('a failure after the stock is taken', () => {
 
 describe('the Idempotency-Key', () => {
   it('answers a retry with the first sale, selling once', async () => {
-    const product = await createProduct(t, shop.businessId);
-    const cart = await createCart(shop, [{ product_id: product.id, quantity: 2 }]);
+    const product = await createProduct(t, shop);
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 2 }]);
     const key = `retry-${cart.id}-abcdef`;
-    const first = await confirm(shop, cart.id, {}, { key });
-    const second = await confirm(shop, cart.id, {}, { key });
+    const first = await confirm(t, shop, cart.id, {}, { key });
+    const second = await confirm(t, shop, cart.id, {}, { key });
     expect(first.status).toBe(201);
     expect(second.status).toBe(200);
     expect(second.headers['idempotent-replayed']).toBe('true');
@@ -308,10 +317,10 @@ describe('the Idempotency-Key', () => {
   });
 
   it('sells once when the same confirmation arrives several times at once', async () => {
-    const product = await createProduct(t, shop.businessId);
-    const cart = await createCart(shop, [{ product_id: product.id, quantity: 3 }]);
+    const product = await createProduct(t, shop);
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 3 }]);
     const key = `burst-${cart.id}-abcdef`;
-    const answers = await Promise.all(Array.from({ length: 5 }, () => confirm(shop, cart.id, {}, { key })));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => confirm(t, shop, cart.id, {}, { key })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(answers.map((answer) => answer.data.sale.id)).size).toBe(1);
     expect(await batchQuantities(t, product.id)).toEqual([7]);
@@ -320,16 +329,16 @@ describe('the Idempotency-Key', () => {
   });
 
   it('refuses a key already used for another cart, and a malformed key', async () => {
-    const product = await createProduct(t, shop.businessId);
-    const first = await createCart(shop, [{ product_id: product.id, quantity: 1 }]);
-    const second = await createCart(shop, [{ product_id: product.id, quantity: 1 }]);
+    const product = await createProduct(t, shop);
+    const first = await createCart(t, shop, [{ product_id: product.id, quantity: 1 }]);
+    const second = await createCart(t, shop, [{ product_id: product.id, quantity: 1 }]);
     const key = `shared-${first.id}-abcdef`;
-    expect((await confirm(shop, first.id, {}, { key })).status).toBe(201);
-    const reused = await confirm(shop, second.id, {}, { key });
+    expect((await confirm(t, shop, first.id, {}, { key })).status).toBe(201);
+    const reused = await confirm(t, shop, second.id, {}, { key });
     expect(reused.status).toBe(409);
     expect(reused.body.detail).toBe('This Idempotency-Key was already used for another sale.');
     expect(await cartExists(shop, second.id)).toBe(true);
-    const malformed = await confirm(shop, second.id, {}, { key: 'no' });
+    const malformed = await confirm(t, shop, second.id, {}, { key: 'no' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.detail).toBe(
       'The Idempotency-Key header has 8 to 100 letters, digits, dashes or underscores.',
@@ -338,22 +347,22 @@ describe('the Idempotency-Key', () => {
 
   it('keeps keys apart per business', async () => {
     const key = 'same-key-in-two-shops';
-    const mine = await createProduct(t, shop.businessId);
-    const theirs = await createProduct(t, other.businessId);
-    const myCart = await createCart(shop, [{ product_id: mine.id, quantity: 1 }]);
-    const theirCart = await createCart(other, [{ product_id: theirs.id, quantity: 1 }]);
-    expect((await confirm(shop, myCart.id, {}, { key })).status).toBe(201);
-    expect((await confirm(other, theirCart.id, {}, { key })).status).toBe(201);
+    const mine = await createProduct(t, shop);
+    const theirs = await createProduct(t, other);
+    const myCart = await createCart(t, shop, [{ product_id: mine.id, quantity: 1 }]);
+    const theirCart = await createCart(t, other, [{ product_id: theirs.id, quantity: 1 }]);
+    expect((await confirm(t, shop, myCart.id, {}, { key })).status).toBe(201);
+    expect((await confirm(t, other, theirCart.id, {}, { key })).status).toBe(201);
   });
 
   it('is served under the spec prefix too', async () => {
-    const product = await createProduct(t, shop.businessId);
+    const product = await createProduct(t, shop);
     const customer = await addMember(t, shop.businessId, { role: 'customer' });
-    const cart = await createCart(shop, [{ product_id: product.id, quantity: 1 }], { customer_id: customer.id });
-    const answer = await shop.api.post('/sales/', {
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 1 }], { customer_id: customer.id });
+    const answer = await api.send(ENDPOINTS.sales.confirmSale, {
       prefix: '/dev/api/v1',
-      token: shop.ceo.token,
-      body: { cart_id: cart.id, business_id: shop.businessId, payment_status: 'not_paid', deposit_amount: 0 },
+      token: shop.token,
+      body: { cart_id: cart.id, business_id: shop.businessId, payment_status: 'not_paid', deposit_amount: '0' },
     });
     expect(answer.status).toBe(201);
     expect(answer.data.sale.customer_id).toBe(customer.id);

@@ -1,46 +1,67 @@
+import { type CreateSaleBody, ENDPOINTS, type EndpointInput, type RecordPaymentBody } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, sales } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { addMember, logIn, type Person } from '../factories';
-import { confirm, createCart, createProduct, member, openShop, type Shop } from './factories';
+import {
+  addMember,
+  confirm,
+  createCart,
+  createProduct,
+  logIn,
+  type Member,
+  memberLoggedIn,
+  type Owner,
+  type Person,
+  signUpCeo,
+} from '../factories';
+import { type ApiClient, apiClient } from '../http';
 
 let t: TestApp;
-let shop: Shop;
-let other: Shop;
+let api: ApiClient;
+let shop: Owner;
+let other: Owner;
 
 beforeAll(async () => {
   t = await createTestApp({ poolSize: 30 });
-  shop = await openShop(t);
-  other = await openShop(t);
+  api = apiClient(t.app);
+  shop = await signUpCeo(t);
+  other = await signUpCeo(t);
 });
 afterAll(() => t.close());
 
 /** Sells `quantity` units at ₦1,000 each with this payment and answers the sale. */
 async function sell(
-  s: Shop,
-  payment: Record<string, unknown>,
+  s: Owner,
+  payment: Partial<CreateSaleBody>,
   options: { quantity?: number; customer_name?: string; customer_id?: number } = {},
 ) {
   const { quantity = 1, ...cartOptions } = options;
-  const product = await createProduct(t, s.businessId, { selling_price: '1000.00', batches: [{ quantity: 100 }] });
-  const cart = await createCart(s, [{ product_id: product.id, quantity }], cartOptions);
-  const answer = await confirm(s, cart.id, payment);
+  const product = await createProduct(t, s, { selling_price: '1000.00', batches: [{ quantity: 100 }] });
+  const cart = await createCart(t, s, [{ product_id: product.id, quantity }], cartOptions);
+  const answer = await confirm(t, s, cart.id, payment);
   if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
   return answer.data.sale;
 }
 
-const pay = (s: Shop, saleId: number, amount: string | number, token = s.ceo.token, method = 'cash') =>
-  s.api.post('/sales/payments/', { token, body: { business_id: s.businessId, sale_id: saleId, amount, method } });
+const pay = (s: Owner, saleId: number, amount: string, token = s.token, method: RecordPaymentBody['method'] = 'cash') =>
+  api.call(ENDPOINTS.sales.recordPayment, { business_id: s.businessId, sale_id: saleId, amount, method }, { token });
 
 describe('recording payments', () => {
   it('turns a partial sale into a paid one when the rest is paid', async () => {
     const sale = await sell(shop, { payment_status: 'partial', deposit_amount: '400.00' }, { quantity: 2 });
-    const first = await pay(shop, sale.id, '600.50', shop.ceo.token, 'bank_transfer');
+    const first = await pay(shop, sale.id, '600.50', shop.token, 'bank_transfer');
     expect(first.status).toBe(201);
     expect(first.body.response_description).toBe('Payment recorded ✅');
     expect(first.data.sale).toMatchObject({ payment_status: 'partial', amount_paid: '1000.50', balance: '999.50' });
-    const rest = await pay(shop, sale.id, 999.5, shop.ceo.token, 'pos_card');
+    // Money travels as text: a JSON number has lost its exactness on the way, and is refused.
+    const asNumber = await api.send(ENDPOINTS.sales.recordPayment, {
+      token: shop.token,
+      body: { business_id: shop.businessId, sale_id: sale.id, amount: 999.5, method: 'pos_card' },
+    });
+    expect(asNumber.status).toBe(400);
+    expect(asNumber.body.errors?.amount).toEqual(['Enter an amount like 1500 or 1500.50.']);
+    const rest = await pay(shop, sale.id, '999.5', shop.token, 'pos_card');
     expect(rest.status).toBe(201);
     expect(rest.data.sale).toMatchObject({
       payment_status: 'paid',
@@ -91,34 +112,36 @@ describe('recording payments', () => {
   it('lets the CEO and sales persons record payments; refuses other roles; 404 across businesses', async () => {
     const sale = await sell(shop, { payment_status: 'not_paid' });
     for (const role of ['manager', 'sales_rep', 'customer'] as const) {
-      const person = await member(shop, role);
+      const person = await memberLoggedIn(t, shop.businessId, role);
       expect((await pay(shop, sale.id, '1', person.token)).status).toBe(403);
     }
-    const seller = await member(shop, 'sales_person');
+    const seller = await memberLoggedIn(t, shop.businessId, 'sales_person');
     expect((await pay(shop, sale.id, '1', seller.token)).status).toBe(201);
-    const foreign = await other.api.post('/sales/payments/', {
-      token: other.ceo.token,
-      body: { business_id: other.businessId, sale_id: sale.id, amount: '1', method: 'cash' },
-    });
+    const foreign = await api.call(
+      ENDPOINTS.sales.recordPayment,
+      { business_id: other.businessId, sale_id: sale.id, amount: '1', method: 'cash' },
+      { token: other.token },
+    );
     expect(foreign.status).toBe(404);
     expect(foreign.body.detail).toBe('Sale not found.');
   });
 });
 
 describe('listing and reading sales', () => {
-  let listShop: Shop;
+  let listShop: Owner;
   let customer: Person;
-  let seller: Person;
+  let seller: Member;
   beforeAll(async () => {
-    listShop = await openShop(t);
+    listShop = await signUpCeo(t);
     const added = await addMember(t, listShop.businessId, { role: 'customer', first_name: 'Kemi', last_name: 'Bello' });
     customer = await logIn(t, added.username);
-    seller = await member(listShop, 'sales_person');
+    seller = await memberLoggedIn(t, listShop.businessId, 'sales_person');
     // Yam has the lower id: the sale must still list the items in the cart's order, soap first.
-    const yam = await createProduct(t, listShop.businessId, { product_name: 'Yam tuber', batches: [{ quantity: 99 }] });
-    const soap = await createProduct(t, listShop.businessId, { product_name: 'Soap bar', batches: [{ quantity: 99 }] });
+    const yam = await createProduct(t, listShop, { product_name: 'Yam tuber', batches: [{ quantity: 99 }] });
+    const soap = await createProduct(t, listShop, { product_name: 'Soap bar', batches: [{ quantity: 99 }] });
     for (let index = 1; index <= 11; index++) {
       const cart = await createCart(
+        t,
         listShop,
         index === 3
           ? [
@@ -128,13 +151,13 @@ describe('listing and reading sales', () => {
           : [{ product_id: soap.id, quantity: index }],
         index <= 2 ? { customer_id: added.id } : { customer_name: `Walk-in ${index}` },
       );
-      const token = index === 3 ? seller.token : listShop.ceo.token;
-      expect((await confirm(listShop, cart.id, { payment_status: 'not_paid' }, { token })).status).toBe(201);
+      const by = index === 3 ? seller : listShop;
+      expect((await confirm(t, by, cart.id, { payment_status: 'not_paid' })).status).toBe(201);
     }
   });
 
-  const listSales = (query: Record<string, string | number> = {}, token = listShop.ceo.token) =>
-    listShop.api.get('/sales/', { token, query: { business_id: listShop.businessId, ...query } });
+  const listSales = (query: Partial<EndpointInput<typeof ENDPOINTS.sales.listSales>> = {}, token = listShop.token) =>
+    api.call(ENDPOINTS.sales.listSales, { business_id: listShop.businessId, ...query }, { token });
 
   it('pages staff through every sale, newest first, with the spec fields and the balance', async () => {
     const first = await listSales();
@@ -155,7 +178,7 @@ describe('listing and reading sales', () => {
         { product: { product_name: 'Yam tuber' }, quantity: 2 },
       ],
     });
-    expect(third.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(third?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
   it('searches product names and customers, and filters by customer and seller', async () => {
@@ -174,43 +197,47 @@ describe('listing and reading sales', () => {
     expect(own.data.results.every((sale: any) => sale.customer_id === customer.user.id)).toBe(true);
     const sneaky = await listSales({ user_id: seller.user.id }, customer.token);
     expect(sneaky.data.count).toBe(0);
-    const mine = await listShop.api.get('/sales/detail/', {
-      token: customer.token,
-      query: { business_id: listShop.businessId, id: own.data.results[0].id },
-    });
+    const mine = await api.call(
+      ENDPOINTS.sales.getSale,
+      { business_id: listShop.businessId, id: own.data.results[0]!.id },
+      { token: customer.token },
+    );
     expect(mine.status).toBe(200);
-    expect(mine.data.sale.lines[0].cost_price).toBeNull();
+    expect(mine.data.sale.lines[0]?.cost_price).toBeNull();
     const notMine = (await listSales()).data.results.find((sale: any) => sale.customer_id === null);
-    const refused = await listShop.api.get('/sales/detail/', {
-      token: customer.token,
-      query: { business_id: listShop.businessId, id: notMine.id },
-    });
+    const refused = await api.call(
+      ENDPOINTS.sales.getSale,
+      { business_id: listShop.businessId, id: notMine!.id },
+      { token: customer.token },
+    );
     expect(refused.status).toBe(404);
     expect(refused.body.detail).toBe('Sale not found.');
   });
 
   it('answers 404 for another business, for its list and its sales', async () => {
-    const saleId = (await listSales()).data.results[0].id;
-    expect((await listSales({}, other.ceo.token)).status).toBe(404);
-    const foreign = await other.api.get('/sales/detail/', {
-      token: other.ceo.token,
-      query: { business_id: other.businessId, id: saleId },
-    });
+    const saleId = (await listSales()).data.results[0]!.id;
+    expect((await listSales({}, other.token)).status).toBe(404);
+    const foreign = await api.call(
+      ENDPOINTS.sales.getSale,
+      { business_id: other.businessId, id: saleId },
+      { token: other.token },
+    );
     expect(foreign.status).toBe(404);
     expect(foreign.body.detail).toBe('Sale not found.');
-    const staff = await listShop.api.get('/sales/detail/', {
-      token: listShop.ceo.token,
-      query: { business_id: listShop.businessId, id: saleId },
-    });
-    expect(staff.data.sale.lines[0].cost_price).toBe('50.00');
+    const staff = await api.call(
+      ENDPOINTS.sales.getSale,
+      { business_id: listShop.businessId, id: saleId },
+      { token: listShop.token },
+    );
+    expect(staff.data.sale.lines[0]?.cost_price).toBe('50.00');
   });
 });
 
 describe('debts', () => {
-  let debtShop: Shop;
+  let debtShop: Owner;
   let customer: Person;
   beforeAll(async () => {
-    debtShop = await openShop(t);
+    debtShop = await signUpCeo(t);
     const added = await addMember(t, debtShop.businessId, { role: 'customer', first_name: 'Uche', last_name: 'Nwosu' });
     customer = await logIn(t, added.username);
     // Uche (registered) owes 1000 + 600; "Mama Ify" (walk-in, two spellings) owes 2000 + 500; a paid sale owes nothing.
@@ -221,8 +248,8 @@ describe('debts', () => {
     await sell(debtShop, { payment_status: 'paid' }, { customer_name: 'Baba Paid' });
   });
 
-  const debts = (query: Record<string, string | number> = {}, token = debtShop.ceo.token) =>
-    debtShop.api.get('/sales/debts/', { token, query: { business_id: debtShop.businessId, ...query } });
+  const debts = (query: Partial<EndpointInput<typeof ENDPOINTS.sales.listDebts>> = {}, token = debtShop.token) =>
+    api.call(ENDPOINTS.sales.listDebts, { business_id: debtShop.businessId, ...query }, { token });
 
   it('sums what each customer owes, registered ones by id and walk-ins by name', async () => {
     const answer = await debts();
@@ -235,14 +262,14 @@ describe('debts', () => {
         [customer.user.id, '1600.00', 2],
       ],
     );
-    expect(answer.data.results[1].customer_name).toBe('Uche Nwosu');
-    expect(answer.data.results[1].open_sales.map((sale: any) => sale.balance)).toEqual(['1000.00', '600.00']);
+    expect(answer.data.results[1]?.customer_name).toBe('Uche Nwosu');
+    expect(answer.data.results[1]?.open_sales.map((sale: any) => sale.balance)).toEqual(['1000.00', '600.00']);
     expect((await debts({ search: 'IFY' })).data.results.map((debt: any) => debt.total_owed)).toEqual(['2500.00']);
   });
 
   it('drops a customer once they have paid everything', async () => {
     const before = await debts({ search: 'uche' });
-    for (const sale of before.data.results[0].open_sales) {
+    for (const sale of before.data.results[0]!.open_sales) {
       expect((await pay(debtShop, sale.id, sale.balance)).status).toBe(201);
     }
     expect((await debts({ search: 'uche' })).data.count).toBe(0);
@@ -251,20 +278,22 @@ describe('debts', () => {
 
   it("shows a customer their own debts only, and refuses them the business's", async () => {
     const uchePlus = await sell(debtShop, { payment_status: 'not_paid' }, { customer_id: customer.user.id });
-    const mine = await debtShop.api.get('/sales/debts/mine/', {
-      token: customer.token,
-      query: { business_id: debtShop.businessId },
-    });
+    const mine = await api.call(
+      ENDPOINTS.sales.listMyDebts,
+      { business_id: debtShop.businessId },
+      { token: customer.token },
+    );
     expect(mine.status).toBe(200);
     expect(mine.data.debts).toHaveLength(1);
     expect(mine.data.debts[0]).toMatchObject({ customer_id: customer.user.id, total_owed: '1000.00' });
-    expect(mine.data.debts[0].open_sales.map((sale: any) => sale.id)).toEqual([uchePlus.id]);
+    expect(mine.data.debts[0]?.open_sales.map((sale: any) => sale.id)).toEqual([uchePlus.id]);
     expect((await debts({}, customer.token)).status).toBe(403);
-    const staffMine = await debtShop.api.get('/sales/debts/mine/', {
-      token: debtShop.ceo.token,
-      query: { business_id: debtShop.businessId },
-    });
+    const staffMine = await api.call(
+      ENDPOINTS.sales.listMyDebts,
+      { business_id: debtShop.businessId },
+      { token: debtShop.token },
+    );
     expect(staffMine.status).toBe(403);
-    expect((await debts({}, other.ceo.token)).status).toBe(404);
+    expect((await debts({}, other.token)).status).toBe(404);
   });
 });

@@ -1,11 +1,10 @@
-import { MESSAGES, type Product, type StockMovementList } from '@oja/contract';
+import { type AdjustBatchBody, ENDPOINTS, MESSAGES, type StockMovementReason } from '@oja/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stock_movements } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { signUpCeo } from '../factories';
+import { createProduct, lagosDay, ledgerMismatches, quantities, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
-import { createProduct, lagosDay, ledgerViolations, quantities } from './support';
 
 let t: TestApp;
 let api: ApiClient;
@@ -22,12 +21,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const updateStock = (productId: number, quantity: number) =>
-  api.put<Product>('/stock/update/', {
-    token: ceo.token,
-    body: { product_id: productId, quantity, business_id: businessId },
-  });
+  api.call(
+    ENDPOINTS.stock.updateStock,
+    { product_id: productId, quantity, business_id: businessId },
+    { token: ceo.token },
+  );
 
-async function movementCount(productId: number, reason?: string) {
+async function movementCount(productId: number, reason?: StockMovementReason) {
   const [row] = await t.db
     .select({ value: count() })
     .from(stock_movements)
@@ -50,7 +50,7 @@ const fefoBatches = () => [
 
 describe('PUT /stock/update/', () => {
   it('removes from the soonest-expiring batch first and the batch without expiry last, never an expired one', async () => {
-    const product = await createProduct(api, ceo.token, businessId, { batches: fefoBatches() });
+    const product = await createProduct(t, ceo, { batches: fefoBatches() });
     expect(product.quantity_in_stock).toBe(15);
 
     const first = await updateStock(product.id, -7);
@@ -71,21 +71,22 @@ describe('PUT /stock/update/', () => {
   });
 
   it('refuses a removal larger than the stock and changes nothing', async () => {
-    const product = await createProduct(api, ceo.token, businessId, { batches: fefoBatches() });
+    const product = await createProduct(t, ceo, { batches: fefoBatches() });
     const movementsBefore = await movementCount(product.id);
     const answer = await updateStock(product.id, -16);
     expect(answer.status).toBe(409);
     expect(answer.body.response_description).toBe(MESSAGES.product.insufficientStock);
-    const after = await api.get<Product>('/stock/products/', {
-      token: ceo.token,
-      query: { business_id: businessId, product_id: product.id },
-    });
+    const after = await api.call(
+      ENDPOINTS.stock.getProduct,
+      { business_id: businessId, product_id: product.id },
+      { token: ceo.token },
+    );
     expect(quantities(after.data)).toEqual(quantities(product));
     expect(await movementCount(product.id)).toBe(movementsBefore);
   });
 
   it('adds a positive quantity to the newest batch that has not expired', async () => {
-    const product = await createProduct(api, ceo.token, businessId, {
+    const product = await createProduct(t, ceo, {
       batches: [
         { batch_number: 'FIRST', quantity: 1 },
         { batch_number: 'SECOND', quantity: 1, expiration_date: lagosDay(60) },
@@ -99,7 +100,7 @@ describe('PUT /stock/update/', () => {
   });
 
   it('refuses to add when every batch has expired, and refuses a zero quantity', async () => {
-    const product = await createProduct(api, ceo.token, businessId, {
+    const product = await createProduct(t, ceo, {
       batches: [{ batch_number: 'OLD', quantity: 1, expiration_date: lagosDay(-2) }],
     });
     const add = await updateStock(product.id, 3);
@@ -111,7 +112,7 @@ describe('PUT /stock/update/', () => {
   });
 
   it('lets 50 concurrent removals of 1 unit take exactly the 20 units in stock, and refuses the other 30', async () => {
-    const product = await createProduct(api, ceo.token, businessId, {
+    const product = await createProduct(t, ceo, {
       batches: [
         { batch_number: 'RACE-A', quantity: 12, expiration_date: lagosDay(3) },
         { batch_number: 'RACE-B', quantity: 8 },
@@ -124,25 +125,26 @@ describe('PUT /stock/update/', () => {
     expect(answers.filter((answer) => answer.status === 409).every((a) => a.body.code === 'insufficient_stock')).toBe(
       true,
     );
-    const after = await api.get<Product>('/stock/products/', {
-      token: ceo.token,
-      query: { business_id: businessId, product_id: product.id },
-    });
+    const after = await api.call(
+      ENDPOINTS.stock.getProduct,
+      { business_id: businessId, product_id: product.id },
+      { token: ceo.token },
+    );
     expect(after.data.quantity_in_stock).toBe(0);
     expect(quantities(after.data)).toEqual({ 'RACE-A': 0, 'RACE-B': 0 });
     expect(await movementCount(product.id, 'adjustment')).toBe(20);
-    expect(await ledgerViolations(t.db)).toEqual([]);
+    expect(await ledgerMismatches(t)).toEqual([]);
   });
 });
 
 describe('receiving and adjusting batches', () => {
   it('receives a new batch as a receipt, and refuses a batch number the product already has', async () => {
-    const product = await createProduct(api, ceo.token, businessId, {
+    const product = await createProduct(t, ceo, {
       batches: [{ batch_number: 'R-001', quantity: 2 }],
     });
-    const received = await api.post<Product>('/stock/products/batches/', {
-      token: ceo.token,
-      body: {
+    const received = await api.call(
+      ENDPOINTS.stock.receiveBatch,
+      {
         business_id: businessId,
         product_id: product.id,
         batch_number: 'R-002',
@@ -150,40 +152,43 @@ describe('receiving and adjusting batches', () => {
         expiration_date: lagosDay(100),
         cost_price: '1100',
       },
-    });
+      { token: ceo.token },
+    );
     expect(received.status).toBe(201);
     expect(received.body.response_description).toBe('Stock received ✅');
     expect(received.data.quantity_in_stock).toBe(32);
     expect(received.data.batches.map((batch) => batch.batch_number)).toEqual(['R-002', 'R-001']);
     expect(await movementCount(product.id, 'receipt')).toBe(1);
 
-    const again = await api.post('/stock/products/batches/', {
-      token: ceo.token,
-      body: { business_id: businessId, product_id: product.id, batch_number: 'r-002', quantity: 1 },
-    });
+    const again = await api.call(
+      ENDPOINTS.stock.receiveBatch,
+      { business_id: businessId, product_id: product.id, batch_number: 'r-002', quantity: 1 },
+      { token: ceo.token },
+    );
     expect(again.status).toBe(409);
     expect(again.body.errors?.batch_number).toEqual(['This product already has a batch with this number.']);
 
-    const empty = await api.post('/stock/products/batches/', {
-      token: ceo.token,
-      body: { business_id: businessId, product_id: product.id, batch_number: 'R-003', quantity: 0 },
-    });
+    const empty = await api.call(
+      ENDPOINTS.stock.receiveBatch,
+      { business_id: businessId, product_id: product.id, batch_number: 'R-003', quantity: 0 },
+      { token: ceo.token },
+    );
     expect(empty.status).toBe(400);
     expect(empty.body.errors?.quantity).toEqual(['Quantity must be at least 1']);
   });
 
   it('adjusts one batch with a reason, never below zero, and only removes for damage', async () => {
-    const product = await createProduct(api, ceo.token, businessId, {
+    const product = await createProduct(t, ceo, {
       batches: [
         { batch_number: 'ADJ-1', quantity: 10 },
         { batch_number: 'ADJ-2', quantity: 4 },
       ],
     });
     const batch = product.batches.find((candidate) => candidate.batch_number === 'ADJ-2')!;
-    const adjust = (delta: number, reason: string, batchId = batch.id) =>
-      api.post<Product>('/stock/batches/adjust/', {
-        token: ceo.token,
-        body: {
+    const adjust = (delta: number, reason: AdjustBatchBody['reason'], batchId = batch.id) =>
+      api.call(
+        ENDPOINTS.stock.adjustBatch,
+        {
           business_id: businessId,
           product_id: product.id,
           batch_id: batchId,
@@ -191,7 +196,8 @@ describe('receiving and adjusting batches', () => {
           reason,
           note: 'shelf count',
         },
-      });
+        { token: ceo.token },
+      );
 
     const recount = await adjust(3, 'count_correction');
     expect(recount.status).toBe(200);
@@ -207,24 +213,27 @@ describe('receiving and adjusting batches', () => {
     expect(positiveDamage.body.errors?.delta).toEqual([
       'Damage and expired write-offs remove stock: enter a negative number.',
     ]);
-    const unknownReason = await adjust(-1, 'sale');
+    const unknownReason = await api.send(ENDPOINTS.stock.adjustBatch, {
+      token: ceo.token,
+      body: { business_id: businessId, product_id: product.id, batch_id: batch.id, delta: -1, reason: 'sale' },
+    });
     expect(unknownReason.status).toBe(400);
 
-    const other = await createProduct(api, ceo.token, businessId);
+    const other = await createProduct(t, ceo);
     const wrongBatch = await adjust(-1, 'damage', other.batches[0]!.id);
     expect(wrongBatch.status).toBe(404);
     expect(wrongBatch.body.detail).toBe('Batch not found.');
   });
 
   it('lists a product’s movements newest first, with who, why and which batch, paged by 20', async () => {
-    const product = await createProduct(api, ceo.token, businessId, {
+    const product = await createProduct(t, ceo, {
       batches: [{ batch_number: 'HIST-1', quantity: 50 }],
     });
     for (let i = 0; i < 21; i++) await updateStock(product.id, -1);
     const batchId = product.batches[0]!.id;
-    await api.post('/stock/batches/adjust/', {
-      token: ceo.token,
-      body: {
+    await api.call(
+      ENDPOINTS.stock.adjustBatch,
+      {
         business_id: businessId,
         product_id: product.id,
         batch_id: batchId,
@@ -232,11 +241,13 @@ describe('receiving and adjusting batches', () => {
         reason: 'damage',
         note: 'Rats',
       },
-    });
-    const page1 = await api.get<StockMovementList>('/stock/products/movements/', {
-      token: ceo.token,
-      query: { business_id: businessId, product_id: product.id },
-    });
+      { token: ceo.token },
+    );
+    const page1 = await api.call(
+      ENDPOINTS.stock.listMovements,
+      { business_id: businessId, product_id: product.id },
+      { token: ceo.token },
+    );
     expect(page1.status).toBe(200);
     expect(page1.data).toMatchObject({ count: 23, total_pages: 2, next: 2, current_page: 1 });
     expect(page1.data.results).toHaveLength(20);
@@ -249,10 +260,11 @@ describe('receiving and adjusting batches', () => {
       sale_id: null,
       user: { id: ceo.user.id, first_name: ceo.user.first_name, last_name: ceo.user.last_name },
     });
-    const page2 = await api.get<StockMovementList>('/stock/products/movements/', {
-      token: ceo.token,
-      query: { business_id: businessId, product_id: product.id, page: 2 },
-    });
+    const page2 = await api.call(
+      ENDPOINTS.stock.listMovements,
+      { business_id: businessId, product_id: product.id, page: 2 },
+      { token: ceo.token },
+    );
     expect(page2.data.results.at(-1)).toMatchObject({ delta: 50, reason: 'initial' });
   });
 });
@@ -269,7 +281,7 @@ function seeded(seed: number) {
 describe('the ledger invariant', () => {
   it('holds for every batch after a random sequence of receipts, adjustments and removals', async () => {
     const random = seeded(20_260_101);
-    const product = await createProduct(api, ceo.token, businessId, {
+    const product = await createProduct(t, ceo, {
       batches: [
         { batch_number: 'INV-0', quantity: 20, expiration_date: lagosDay(10) },
         { batch_number: 'INV-E', quantity: 5, expiration_date: lagosDay(-5) },
@@ -281,26 +293,28 @@ describe('the ledger invariant', () => {
       const kind = random(4);
       let answer: Awaited<ReturnType<typeof updateStock>>;
       if (kind === 0) {
-        answer = await api.post<Product>('/stock/products/batches/', {
-          token: ceo.token,
-          body: {
+        answer = await api.call(
+          ENDPOINTS.stock.receiveBatch,
+          {
             business_id: businessId,
             product_id: product.id,
             batch_number: `INV-${step + 1}`,
             quantity: 1 + random(15),
             expiration_date: random(3) === 0 ? null : lagosDay(random(60) - 10),
           },
-        });
+          { token: ceo.token },
+        );
       } else if (kind === 1) {
         const batch = current.batches[random(current.batches.length)]!;
         const reasons = ['count_correction', 'damage', 'expired_write_off'] as const;
         const reason = reasons[random(3)]!;
         const size = 1 + random(6);
         const delta = reason === 'count_correction' && random(2) === 0 ? size : -size;
-        answer = await api.post<Product>('/stock/batches/adjust/', {
-          token: ceo.token,
-          body: { business_id: businessId, product_id: product.id, batch_id: batch.id, delta, reason },
-        });
+        answer = await api.call(
+          ENDPOINTS.stock.adjustBatch,
+          { business_id: businessId, product_id: product.id, batch_id: batch.id, delta, reason },
+          { token: ceo.token },
+        );
       } else {
         const quantity = (1 + random(12)) * (kind === 2 ? -1 : 1);
         answer = await updateStock(product.id, kind === 2 ? quantity : Math.ceil(quantity / 3));
@@ -317,6 +331,6 @@ describe('the ledger invariant', () => {
     // The sequence is meant to exercise both paths.
     expect(outcomes.ok).toBeGreaterThan(30);
     expect(outcomes.refused).toBeGreaterThan(0);
-    expect(await ledgerViolations(t.db)).toEqual([]);
+    expect(await ledgerMismatches(t)).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
-import { MESSAGES, type Product, type ProductList } from '@oja/contract';
+import { ENDPOINTS, type EndpointInput, MESSAGES, type Product } from '@oja/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { product_batches, products, sale_lines, sales, stock_movements } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { signUpCeo } from '../factories';
+import { createProduct, lagosDay, productBody, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
-import { createProduct, lagosDay, productBody } from './support';
 
 let t: TestApp;
 let api: ApiClient;
@@ -22,23 +21,22 @@ afterAll(() => t.close());
 
 const P = MESSAGES.product;
 
-async function list(query: Record<string, string | number | undefined> = {}, id = businessId) {
-  const answer = await api.get<ProductList>('/stock/products/list_products/', {
-    token: ceo.token,
-    query: { business_id: id, ...query },
-  });
+type ListQuery = Partial<EndpointInput<typeof ENDPOINTS.stock.listProducts>>;
+
+async function list(query: ListQuery = {}, id = businessId) {
+  const answer = await api.call(ENDPOINTS.stock.listProducts, { business_id: id, ...query }, { token: ceo.token });
   expect(answer.status).toBe(200);
   return answer.data;
 }
 
 describe('creating a product', () => {
   it('answers the product with its batches, soonest expiry first and no expiry last, and a generated SKU', async () => {
-    const answer = await api.post<Product>('/stock/products/', {
-      token: ceo.token,
-      body: productBody(businessId, {
+    const answer = await api.call(
+      ENDPOINTS.stock.createProduct,
+      productBody(businessId, {
         product_name: 'Peak Milk 400g',
         cost_price: '2000',
-        selling_price: 2500.5,
+        selling_price: '2500.5',
         selling_price_discount_percentage: '5',
         wholesale_price: undefined,
         batches: [
@@ -47,7 +45,8 @@ describe('creating a product', () => {
           { batch_number: 'SOON1', quantity: 2, expiration_date: lagosDay(10) },
         ],
       }),
-    });
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(201);
     expect(answer.body.response_description).toBe(P.created);
     const product = answer.data;
@@ -69,7 +68,7 @@ describe('creating a product', () => {
   });
 
   it('brings the opening quantities in through the ledger', async () => {
-    const product = await createProduct(api, ceo.token, businessId, {
+    const product = await createProduct(t, ceo, {
       batches: [
         { batch_number: 'OPEN-1', quantity: 7 },
         { batch_number: 'OPEN-2', quantity: 0 },
@@ -104,7 +103,7 @@ describe('creating a product', () => {
     ];
     const before = (await t.db.select({ id: products.id }).from(products)).length;
     for (const [overrides, field, message] of cases) {
-      const answer = await api.post('/stock/products/', {
+      const answer = await api.send(ENDPOINTS.stock.createProduct, {
         token: ceo.token,
         body: { ...productBody(businessId), ...overrides },
       });
@@ -115,40 +114,40 @@ describe('creating a product', () => {
   });
 
   it('refuses unknown fields, a currency outside the list and repeated batch numbers', async () => {
-    const unknown = await api.post('/stock/products/', {
+    const unknown = await api.send(ENDPOINTS.stock.createProduct, {
       token: ceo.token,
       body: { ...productBody(businessId), quantity_in_stock: 99 },
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors?.quantity_in_stock).toEqual(['Unknown field: quantity_in_stock.']);
-    const gbp = await api.post('/stock/products/', {
+    const gbp = await api.send(ENDPOINTS.stock.createProduct, {
       token: ceo.token,
       body: productBody(businessId, { currency: 'GBP' as 'NGN' }),
     });
     expect(gbp.status).toBe(400);
-    const repeated = await api.post('/stock/products/', {
-      token: ceo.token,
-      body: productBody(businessId, {
+    const repeated = await api.call(
+      ENDPOINTS.stock.createProduct,
+      productBody(businessId, {
         batches: [
           { batch_number: 'SAME-1', quantity: 1 },
           { batch_number: 'same-1', quantity: 2 },
         ],
       }),
-    });
+      { token: ceo.token },
+    );
     expect(repeated.status).toBe(400);
     expect(repeated.body.errors?.['batches.1.batch_number']).toEqual(['Each batch needs its own batch number.']);
   });
 
   it('keeps a SKU unique within the business whatever its case, and free across businesses', async () => {
-    await createProduct(api, ceo.token, businessId, { sku: 'MILO-500' });
-    const taken = await api.post('/stock/products/', {
+    await createProduct(t, ceo, { sku: 'MILO-500' });
+    const taken = await api.call(ENDPOINTS.stock.createProduct, productBody(businessId, { sku: 'milo-500' }), {
       token: ceo.token,
-      body: productBody(businessId, { sku: 'milo-500' }),
     });
     expect(taken.status).toBe(409);
     expect(taken.body.errors?.sku).toEqual([P.skuTaken]);
     const other = await signUpCeo(t);
-    const elsewhere = await createProduct(api, other.token, other.business.id, { sku: 'MILO-500' });
+    const elsewhere = await createProduct(t, other, { sku: 'MILO-500' });
     expect(elsewhere.sku).toBe('MILO-500');
   });
 });
@@ -162,7 +161,7 @@ describe('listing products', () => {
     for (let i = 1; i <= 23; i++) {
       const name = `Item ${String(i).padStart(2, '0')}`;
       names.push(name);
-      await createProduct(api, shop.token, shop.business.id, {
+      await createProduct(t, shop, {
         product_name: name,
         sku: `SKU-${i}`,
         batches: [{ batch_number: `LOT-${i}`, quantity: i % 2 === 0 ? 0 : i }],
@@ -170,11 +169,12 @@ describe('listing products', () => {
     }
   });
 
-  const shopList = async (query: Record<string, string | number | undefined> = {}) => {
-    const answer = await api.get<ProductList>('/stock/products/list_products/', {
-      token: shop.token,
-      query: { business_id: shop.business.id, ...query },
-    });
+  const shopList = async (query: ListQuery = {}) => {
+    const answer = await api.call(
+      ENDPOINTS.stock.listProducts,
+      { business_id: shop.business.id, ...query },
+      { token: shop.token },
+    );
     expect(answer.status).toBe(200);
     return answer.data;
   };
@@ -231,7 +231,7 @@ describe('listing products', () => {
   });
 
   it('refuses an unknown filter with a 400', async () => {
-    const answer = await api.get('/stock/products/list_products/', {
+    const answer = await api.send(ENDPOINTS.stock.listProducts, {
       token: shop.token,
       query: { business_id: shop.business.id, stock: 'plenty' },
     });
@@ -240,7 +240,7 @@ describe('listing products', () => {
   });
 
   it('answers under the spec prefix /dev/api/v1 too', async () => {
-    const answer = await api.get<ProductList>('/stock/products/list_products/', {
+    const answer = await api.send(ENDPOINTS.stock.listProducts, {
       prefix: '/dev/api/v1',
       token: shop.token,
       query: { business_id: shop.business.id },
@@ -254,7 +254,7 @@ describe('expiry', () => {
   let product: Product;
 
   beforeAll(async () => {
-    product = await createProduct(api, ceo.token, businessId, {
+    product = await createProduct(t, ceo, {
       product_name: 'Expiry Yoghurt',
       batches: [
         { batch_number: 'OLD-1', quantity: 6, expiration_date: lagosDay(-1) },
@@ -275,7 +275,7 @@ describe('expiry', () => {
   });
 
   it('a product whose only stock has expired is out of stock', async () => {
-    const stale = await createProduct(api, ceo.token, businessId, {
+    const stale = await createProduct(t, ceo, {
       product_name: 'Stale Bread Loaf',
       batches: [{ batch_number: 'STALE', quantity: 9, expiration_date: lagosDay(-3) }],
     });
@@ -286,7 +286,7 @@ describe('expiry', () => {
   });
 
   it('filters products expiring soon (30 days by default, or the days asked), never the already expired', async () => {
-    const soonOnly = await createProduct(api, ceo.token, businessId, {
+    const soonOnly = await createProduct(t, ceo, {
       product_name: 'Soon Sardines',
       batches: [{ batch_number: 'SOON', quantity: 1, expiration_date: lagosDay(12) }],
     });
@@ -296,7 +296,7 @@ describe('expiry', () => {
     expect(ids).toContain(soonOnly.id);
     expect(ids).toContain(product.id);
     expect(ids).not.toContain((await list({ search: 'Stale Bread' })).results[0]?.id);
-    const farProduct = await createProduct(api, ceo.token, businessId, {
+    const farProduct = await createProduct(t, ceo, {
       product_name: 'Far Future Beans',
       batches: [{ batch_number: 'FAR', quantity: 1, expiration_date: lagosDay(50) }],
     });
@@ -308,17 +308,19 @@ describe('expiry', () => {
 
 describe('one product', () => {
   it('answers GET /stock/products/ with its stock, and 404 for an unknown id', async () => {
-    const product = await createProduct(api, ceo.token, businessId);
-    const found = await api.get<Product>('/stock/products/', {
-      token: ceo.token,
-      query: { business_id: businessId, product_id: product.id },
-    });
+    const product = await createProduct(t, ceo);
+    const found = await api.call(
+      ENDPOINTS.stock.getProduct,
+      { business_id: businessId, product_id: product.id },
+      { token: ceo.token },
+    );
     expect(found.status).toBe(200);
     expect(found.data).toEqual(product);
-    const missing = await api.get('/stock/products/', {
-      token: ceo.token,
-      query: { business_id: businessId, product_id: 999_999 },
-    });
+    const missing = await api.call(
+      ENDPOINTS.stock.getProduct,
+      { business_id: businessId, product_id: 999_999 },
+      { token: ceo.token },
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe(P.notFound);
   });
@@ -326,11 +328,12 @@ describe('one product', () => {
 
 describe('updating a product', () => {
   it('changes only the fields sent', async () => {
-    const product = await createProduct(api, ceo.token, businessId, { sku: 'UPD-1' });
-    const answer = await api.patch<Product>('/stock/products/update/', {
-      token: ceo.token,
-      body: { id: product.id, business_id: businessId, selling_price: '1750', wholesale_price: null },
-    });
+    const product = await createProduct(t, ceo, { sku: 'UPD-1' });
+    const answer = await api.call(
+      ENDPOINTS.stock.updateProduct,
+      { id: product.id, business_id: businessId, selling_price: '1750', wholesale_price: null },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.response_description).toBe(P.updated);
     expect(answer.data).toMatchObject({
@@ -343,29 +346,32 @@ describe('updating a product', () => {
   });
 
   it('answers the spec messages and refuses a SKU another product holds', async () => {
-    const first = await createProduct(api, ceo.token, businessId, { sku: 'UPD-TAKEN' });
-    const second = await createProduct(api, ceo.token, businessId);
-    const missing = await api.patch('/stock/products/update/', { token: ceo.token, body: { selling_price: '10' } });
+    const first = await createProduct(t, ceo, { sku: 'UPD-TAKEN' });
+    const second = await createProduct(t, ceo);
+    const missing = await api.send(ENDPOINTS.stock.updateProduct, { token: ceo.token, body: { selling_price: '10' } });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toMatchObject({ id: [P.updateRequired], business_id: [P.updateRequired] });
-    const bad = await api.patch('/stock/products/update/', {
-      token: ceo.token,
-      body: { id: second.id, business_id: businessId, product_name: 'No', selling_price_discount_percentage: '150' },
-    });
+    const bad = await api.call(
+      ENDPOINTS.stock.updateProduct,
+      { id: second.id, business_id: businessId, product_name: 'No', selling_price_discount_percentage: '150' },
+      { token: ceo.token },
+    );
     expect(bad.body.errors).toMatchObject({
       product_name: [P.nameMin],
       selling_price_discount_percentage: [P.discountRange],
     });
-    const taken = await api.patch('/stock/products/update/', {
-      token: ceo.token,
-      body: { id: second.id, business_id: businessId, sku: 'upd-taken' },
-    });
+    const taken = await api.call(
+      ENDPOINTS.stock.updateProduct,
+      { id: second.id, business_id: businessId, sku: 'upd-taken' },
+      { token: ceo.token },
+    );
     expect(taken.status).toBe(409);
     expect(taken.body.errors?.sku).toEqual([P.skuTaken]);
-    const own = await api.patch('/stock/products/update/', {
-      token: ceo.token,
-      body: { id: first.id, business_id: businessId, sku: 'upd-taken' },
-    });
+    const own = await api.call(
+      ENDPOINTS.stock.updateProduct,
+      { id: first.id, business_id: businessId, sku: 'upd-taken' },
+      { token: ceo.token },
+    );
     expect(own.status).toBe(200);
     expect(own.data.sku).toBe('upd-taken');
   });
@@ -373,26 +379,28 @@ describe('updating a product', () => {
 
 describe('deleting a product', () => {
   it('erases a product never sold, with its batches and movements', async () => {
-    const product = await createProduct(api, ceo.token, businessId);
-    const answer = await api.delete('/stock/products/delete/', {
-      token: ceo.token,
-      body: { id: product.id, business_id: businessId },
-    });
+    const product = await createProduct(t, ceo);
+    const answer = await api.call(
+      ENDPOINTS.stock.deleteProduct,
+      { id: product.id, business_id: businessId },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.response_description).toBe(P.deleted);
     expect(answer.data).toEqual({ id: product.id, archived: false });
     expect(await t.db.select().from(products).where(eq(products.id, product.id))).toHaveLength(0);
     expect(await t.db.select().from(product_batches).where(eq(product_batches.product_id, product.id))).toHaveLength(0);
     expect(await t.db.select().from(stock_movements).where(eq(stock_movements.product_id, product.id))).toHaveLength(0);
-    const again = await api.delete('/stock/products/delete/', {
-      token: ceo.token,
-      body: { id: product.id, business_id: businessId },
-    });
+    const again = await api.call(
+      ENDPOINTS.stock.deleteProduct,
+      { id: product.id, business_id: businessId },
+      { token: ceo.token },
+    );
     expect(again.status).toBe(404);
   });
 
   it('archives a product that appears in a past sale: gone from lists and lookups, history whole, SKU free again', async () => {
-    const product = await createProduct(api, ceo.token, businessId, {
+    const product = await createProduct(t, ceo, {
       sku: 'SOLD-ONCE',
       product_name: 'Sold Once Soap',
     });
@@ -416,27 +424,30 @@ describe('deleting a product', () => {
       unit_price: '1500.00',
       line_total: '1500.00',
     });
-    const answer = await api.delete('/stock/products/delete/', {
-      token: ceo.token,
-      body: { id: product.id, business_id: businessId },
-    });
+    const answer = await api.call(
+      ENDPOINTS.stock.deleteProduct,
+      { id: product.id, business_id: businessId },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ id: product.id, archived: true });
     const [row] = await t.db.select().from(products).where(eq(products.id, product.id));
     expect(row?.archived_at).toBeInstanceOf(Date);
     expect(await t.db.select().from(stock_movements).where(eq(stock_movements.product_id, product.id))).toHaveLength(1);
     expect((await list({ search: 'Sold Once Soap' })).count).toBe(0);
-    const lookup = await api.get('/stock/products/', {
-      token: ceo.token,
-      query: { business_id: businessId, product_id: product.id },
-    });
+    const lookup = await api.call(
+      ENDPOINTS.stock.getProduct,
+      { business_id: businessId, product_id: product.id },
+      { token: ceo.token },
+    );
     expect(lookup.status).toBe(404);
-    const update = await api.patch('/stock/products/update/', {
-      token: ceo.token,
-      body: { id: product.id, business_id: businessId, selling_price: '1.00' },
-    });
+    const update = await api.call(
+      ENDPOINTS.stock.updateProduct,
+      { id: product.id, business_id: businessId, selling_price: '1.00' },
+      { token: ceo.token },
+    );
     expect(update.status).toBe(404);
-    const reused = await createProduct(api, ceo.token, businessId, { sku: 'SOLD-ONCE' });
+    const reused = await createProduct(t, ceo, { sku: 'SOLD-ONCE' });
     expect(reused.sku).toBe('SOLD-ONCE');
   });
 });

@@ -1,9 +1,10 @@
+import { ENDPOINTS, type JoinBusinessBody } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users } from '../../src/db/schema';
 import { LIMITS } from '../../src/platform/rate-limit';
 import { createTestApp, type TestApp } from '../app';
-import { DEFAULT_PASSWORD, logIn, signUpCeo } from '../factories';
+import { logIn, signUpCeo, TEST_PASSWORD } from '../factories';
 import { type ApiClient, apiClient } from '../http';
 
 let t: TestApp;
@@ -15,17 +16,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const join = (slug: string, role: string, overrides: Record<string, unknown> = {}) =>
-  api.post('/users/sales-person-register/', {
-    body: {
-      first_name: 'Emeka',
-      last_name: 'Okafor',
-      password: DEFAULT_PASSWORD,
-      role,
-      business_slug: slug,
-      ...overrides,
-    },
-  });
+const joinBody = (slug: string, role: string, overrides: Partial<JoinBusinessBody> = {}): JoinBusinessBody => ({
+  first_name: 'Emeka',
+  last_name: 'Okafor',
+  password: TEST_PASSWORD,
+  role,
+  business_slug: slug,
+  ...overrides,
+});
+const join = (slug: string, role: string, overrides: Partial<JoinBusinessBody> = {}) =>
+  api.call(ENDPOINTS.team.joinBusiness, joinBody(slug, role, overrides));
 
 describe('POST /users/sales-person-register/', () => {
   it('creates an inactive member with a generated username, who can log in once the CEO activates them', async () => {
@@ -43,17 +43,19 @@ describe('POST /users/sales-person-register/', () => {
     });
     expect(user.username).toMatch(/^emeka\.okafor\d*$/);
 
-    const refused = await api.post('/users/login/', {
-      body: { email_or_username: user.username, password: DEFAULT_PASSWORD },
+    const refused = await api.call(ENDPOINTS.accounts.login, {
+      email_or_username: user.username,
+      password: TEST_PASSWORD,
     });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('membership_pending');
     expect(refused.body.detail).toBe('Your account is waiting for the business owner to activate it.');
 
-    const activated = await api.patch('/users/business-owner/update-user/', {
-      token: ceo.token,
-      body: { user_id: user.id, business_id: ceo.business.id, is_active: true },
-    });
+    const activated = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      { user_id: user.id, business_id: ceo.business.id, is_active: true },
+      { token: ceo.token },
+    );
     expect(activated.status).toBe(200);
     expect(activated.body.response_description).toBe('User activated ✅');
 
@@ -73,6 +75,9 @@ describe('POST /users/sales-person-register/', () => {
     const ceo = await signUpCeo(t);
     const asCustomer = await join(ceo.business.slug, 'customer');
     expect(asCustomer.data.user.role).toBe('customer');
+    // The invite page sends the role it already mapped from the link's "salesperson".
+    const asMapped = await join(ceo.business.slug, 'sales_person');
+    expect(asMapped.data.user.role).toBe('sales_person');
     for (const role of ['ceo', 'manager', 'whatever']) {
       const answer = await join(ceo.business.slug, role);
       expect(answer.status).toBe(201);
@@ -100,30 +105,31 @@ describe('POST /users/sales-person-register/', () => {
       first_name: ['This field is required.'],
       password: ['Password must be at least 8 characters.'],
     });
-    const extra = await join(ceo.business.slug, 'salesperson', { is_active: true });
+    const extra = await api.send(ENDPOINTS.team.joinBusiness, {
+      body: { ...joinBody(ceo.business.slug, 'salesperson'), is_active: true },
+    });
     expect(extra.status).toBe(400);
   });
 
   it('limits sign-ups per IP address', async () => {
     const from = (ip: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/sales-person-register/',
-        remoteAddress: ip,
-        payload: {
+      api.call(
+        ENDPOINTS.team.joinBusiness,
+        {
           first_name: 'Spam',
           last_name: 'Bot',
-          password: DEFAULT_PASSWORD,
+          password: TEST_PASSWORD,
           role: 'customer',
           business_slug: 'no-such-shop',
         },
-      });
+        { ip },
+      );
     for (let attempt = 1; attempt <= LIMITS.joinPerIp.max; attempt++)
-      expect((await from('198.51.100.7')).statusCode).toBe(404);
+      expect((await from('198.51.100.7')).status).toBe(404);
     const limited = await from('198.51.100.7');
-    expect(limited.statusCode).toBe(429);
+    expect(limited.status).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     // Another address is not affected.
-    expect((await from('198.51.100.8')).statusCode).toBe(404);
+    expect((await from('198.51.100.8')).status).toBe(404);
   });
 });

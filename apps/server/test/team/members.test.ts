@@ -1,8 +1,9 @@
+import { ENDPOINTS, type EndpointInput } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { addMember, DEFAULT_PASSWORD, logIn, memberLoggedIn, signUpCeo } from '../factories';
+import { addMember, addMembership, logIn, memberLoggedIn, signUpCeo, TEST_PASSWORD } from '../factories';
 import { type ApiClient, apiClient } from '../http';
 
 let t: TestApp;
@@ -14,10 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const LIST = '/users/business-owner/list-business-users/';
-const UPDATE = '/users/business-owner/update-user/';
-const DELETE = '/admins/users/delete/';
-
 type Listed = { username: string; role: string; is_active: boolean; first_name: string };
 const usernames = (answer: { data: { results: { data: { results: Listed[] } } } }) =>
   answer.data.results.data.results.map((user) => user.username).sort();
@@ -26,7 +23,11 @@ describe('GET /users/business-owner/list-business-users/', () => {
   it("pages the business's members in the spec's nested shape", async () => {
     const ceo = await signUpCeo(t);
     for (let index = 0; index < 11; index++) await addMember(t, ceo.business.id, { role: 'sales_person' });
-    const first = await api.get(LIST, { token: ceo.token, query: { business_id: ceo.business.id, page: 1 } });
+    const first = await api.call(
+      ENDPOINTS.team.listBusinessUsers,
+      { business_id: ceo.business.id, page: 1 },
+      { token: ceo.token },
+    );
     expect(first.status).toBe(200);
     expect(first.data).toMatchObject({ count: 12, next: 2, previous: null, current_page: 1, total_pages: 2 });
     const page = first.data.results.data.results as Listed[];
@@ -34,7 +35,11 @@ describe('GET /users/business-owner/list-business-users/', () => {
     expect(page[0]).toMatchObject({ username: ceo.username, role: 'ceo', is_active: true });
     expect(page[1]).toMatchObject({ role: 'sales_person', is_active: true });
 
-    const second = await api.get(LIST, { token: ceo.token, query: { business_id: ceo.business.id, page: 2 } });
+    const second = await api.call(
+      ENDPOINTS.team.listBusinessUsers,
+      { business_id: ceo.business.id, page: 2 },
+      { token: ceo.token },
+    );
     expect(second.data).toMatchObject({ count: 12, next: null, previous: 1, current_page: 2 });
     expect(second.data.results.data.results).toHaveLength(2);
     const all = [...usernames(first), ...usernames(second)];
@@ -52,8 +57,8 @@ describe('GET /users/business-owner/list-business-users/', () => {
     });
     const other = await signUpCeo(t);
     await addMember(t, other.business.id, { role: 'customer', first_name: 'Kemi' });
-    const list = (query: Record<string, string>) =>
-      api.get(LIST, { token: ceo.token, query: { business_id: ceo.business.id, ...query } });
+    const list = (query: Partial<EndpointInput<typeof ENDPOINTS.team.listBusinessUsers>>) =>
+      api.call(ENDPOINTS.team.listBusinessUsers, { business_id: ceo.business.id, ...query }, { token: ceo.token });
 
     expect(usernames(await list({ role: 'customers' }))).toEqual([customer.username]);
     expect(usernames(await list({ role: 'employees' }))).toEqual([manager.username, rep.username].sort());
@@ -69,7 +74,10 @@ describe('GET /users/business-owner/list-business-users/', () => {
     expect(usernames(await list({ search: 'e_e' }))).toEqual([]);
     const none = await list({ search: 'nobody-like-this' });
     expect(none.data).toMatchObject({ count: 0, total_pages: 1 });
-    const bad = await list({ role: 'admins' });
+    const bad = await api.send(ENDPOINTS.team.listBusinessUsers, {
+      token: ceo.token,
+      query: { business_id: ceo.business.id, role: 'admins' },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -78,9 +86,9 @@ describe('GET /users/business-owner/list-business-users/', () => {
     const stranger = await signUpCeo(t);
     const employee = await memberLoggedIn(t, ceo.business.id, 'manager');
     const query = { business_id: ceo.business.id };
-    expect((await api.get(LIST, { query })).status).toBe(401);
-    expect((await api.get(LIST, { token: stranger.token, query })).status).toBe(404);
-    expect((await api.get(LIST, { token: employee.token, query })).status).toBe(403);
+    expect((await api.call(ENDPOINTS.team.listBusinessUsers, query)).status).toBe(401);
+    expect((await api.call(ENDPOINTS.team.listBusinessUsers, query, { token: stranger.token })).status).toBe(404);
+    expect((await api.call(ENDPOINTS.team.listBusinessUsers, query, { token: employee.token })).status).toBe(403);
   });
 });
 
@@ -89,9 +97,9 @@ describe('PATCH /users/business-owner/update-user/', () => {
     const ceo = await signUpCeo(t);
     const member = await addMember(t, ceo.business.id, { role: 'sales_person' });
     const person = await logIn(t, member.username);
-    const edited = await api.patch(UPDATE, {
-      token: ceo.token,
-      body: {
+    const edited = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      {
         user_id: member.id,
         business_id: ceo.business.id,
         first_name: 'Ngozi',
@@ -99,28 +107,31 @@ describe('PATCH /users/business-owner/update-user/', () => {
         role: 'manager',
         password: '',
       },
-    });
+      { token: ceo.token },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.response_description).toBe('User updated ✅');
     expect(edited.data.user).toMatchObject({ first_name: 'Ngozi', last_name: 'Bello', role: 'manager' });
     // The blank password changed nothing, and the member stays logged in.
-    expect((await api.get('/users/profile/view/', { token: person.token })).status).toBe(200);
-    await logIn(t, member.username, DEFAULT_PASSWORD);
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: person.token })).status).toBe(200);
+    await logIn(t, member.username, TEST_PASSWORD);
 
-    const short = await api.patch(UPDATE, {
-      token: ceo.token,
-      body: { user_id: member.id, business_id: ceo.business.id, password: 'short' },
-    });
+    const short = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      { user_id: member.id, business_id: ceo.business.id, password: 'short' },
+      { token: ceo.token },
+    );
     expect(short.status).toBe(400);
     expect(short.body.errors?.password).toEqual(['Password must be at least 8 characters.']);
 
-    const reset = await api.patch(UPDATE, {
-      token: ceo.token,
-      body: { user_id: member.id, business_id: ceo.business.id, password: 'brand-new-pass' },
-    });
+    const reset = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      { user_id: member.id, business_id: ceo.business.id, password: 'brand-new-pass' },
+      { token: ceo.token },
+    );
     expect(reset.status).toBe(200);
     // A password set by the owner ends the member's sessions.
-    expect((await api.get('/users/profile/view/', { token: person.token })).status).toBe(401);
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: person.token })).status).toBe(401);
     await logIn(t, member.username, 'brand-new-pass');
   });
 
@@ -128,15 +139,17 @@ describe('PATCH /users/business-owner/update-user/', () => {
     const ceo = await signUpCeo(t);
     const member = await addMember(t, ceo.business.id, { role: 'sales_rep' });
     const person = await logIn(t, member.username);
-    const answer = await api.patch(UPDATE, {
-      token: ceo.token,
-      body: { user_id: member.id, business_id: ceo.business.id, is_active: false },
-    });
+    const answer = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      { user_id: member.id, business_id: ceo.business.id, is_active: false },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.data.user.is_active).toBe(false);
-    expect((await api.get('/users/profile/view/', { token: person.token })).status).toBe(401);
-    const login = await api.post('/users/login/', {
-      body: { email_or_username: member.username, password: DEFAULT_PASSWORD },
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: person.token })).status).toBe(401);
+    const login = await api.call(ENDPOINTS.accounts.login, {
+      email_or_username: member.username,
+      password: TEST_PASSWORD,
     });
     expect(login.body.code).toBe('membership_pending');
   });
@@ -147,37 +160,42 @@ describe('PATCH /users/business-owner/update-user/', () => {
     const stranger = await signUpCeo(t);
     const outsider = await addMember(t, stranger.business.id, { role: 'sales_person' });
 
-    const editCeo = await api.patch(UPDATE, {
-      token: ceo.token,
-      body: { user_id: coOwner.id, business_id: ceo.business.id, first_name: 'X' },
-    });
+    const editCeo = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      { user_id: coOwner.id, business_id: ceo.business.id, first_name: 'X' },
+      { token: ceo.token },
+    );
     expect(editCeo.status).toBe(403);
     expect(editCeo.body.detail).toBe('A CEO cannot be edited or deleted from the user list.');
-    const editSelf = await api.patch(UPDATE, {
-      token: ceo.token,
-      body: { user_id: ceo.user.id, business_id: ceo.business.id, is_active: false },
-    });
+    const editSelf = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      { user_id: ceo.user.id, business_id: ceo.business.id, is_active: false },
+      { token: ceo.token },
+    );
     expect(editSelf.status).toBe(403);
 
-    const editOutsider = await api.patch(UPDATE, {
-      token: ceo.token,
-      body: { user_id: outsider.id, business_id: ceo.business.id, is_active: false },
-    });
+    const editOutsider = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      { user_id: outsider.id, business_id: ceo.business.id, is_active: false },
+      { token: ceo.token },
+    );
     expect(editOutsider.status).toBe(404);
-    const viaForeign = await api.patch(UPDATE, {
-      token: ceo.token,
-      body: { user_id: outsider.id, business_id: stranger.business.id, is_active: false },
-    });
+    const viaForeign = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      { user_id: outsider.id, business_id: stranger.business.id, is_active: false },
+      { token: ceo.token },
+    );
     expect(viaForeign.status).toBe(404);
     const [row] = await t.db.select().from(memberships).where(eq(memberships.user_id, outsider.id));
     expect(row?.is_active).toBe(true);
 
     const employee = await memberLoggedIn(t, ceo.business.id, 'manager');
     const member = await addMember(t, ceo.business.id, { role: 'customer' });
-    const byEmployee = await api.patch(UPDATE, {
-      token: employee.token,
-      body: { user_id: member.id, business_id: ceo.business.id, role: 'manager' },
-    });
+    const byEmployee = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      { user_id: member.id, business_id: ceo.business.id, role: 'manager' },
+      { token: employee.token },
+    );
     expect(byEmployee.status).toBe(403);
   });
 
@@ -185,25 +203,26 @@ describe('PATCH /users/business-owner/update-user/', () => {
     const ceo = await signUpCeo(t);
     const other = await signUpCeo(t);
     const shared = await addMember(t, other.business.id, { role: 'sales_person', first_name: 'Dayo' });
-    await t.db
-      .insert(memberships)
-      .values({ business_id: ceo.business.id, user_id: shared.id, role: 'customer', is_active: true });
+    await addMembership(t, ceo.business.id, shared.id, { role: 'customer' });
 
-    const rename = await api.patch(UPDATE, {
-      token: ceo.token,
-      body: { user_id: shared.id, business_id: ceo.business.id, first_name: 'Hijacked', role: 'customer' },
-    });
+    const rename = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      { user_id: shared.id, business_id: ceo.business.id, first_name: 'Hijacked', role: 'customer' },
+      { token: ceo.token },
+    );
     expect(rename.status).toBe(403);
-    const password = await api.patch(UPDATE, {
-      token: ceo.token,
-      body: { user_id: shared.id, business_id: ceo.business.id, password: 'taken-over-1' },
-    });
+    const password = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      { user_id: shared.id, business_id: ceo.business.id, password: 'taken-over-1' },
+      { token: ceo.token },
+    );
     expect(password.status).toBe(403);
     // The edit dialog sends the unchanged names along with the new role: that is fine.
-    const role = await api.patch(UPDATE, {
-      token: ceo.token,
-      body: { user_id: shared.id, business_id: ceo.business.id, first_name: 'Dayo', last_name: 'Eze', role: 'manager' },
-    });
+    const role = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      { user_id: shared.id, business_id: ceo.business.id, first_name: 'Dayo', last_name: 'Eze', role: 'manager' },
+      { token: ceo.token },
+    );
     expect(role.status).toBe(200);
     expect(role.data.user.role).toBe('manager');
     const [row] = await t.db.select().from(users).where(eq(users.id, shared.id));
@@ -218,20 +237,19 @@ describe('POST /admins/users/delete/', () => {
     const member = await addMember(t, ceo.business.id, { role: 'sales_person' });
     const person = await logIn(t, member.username);
     const shared = await addMember(t, other.business.id, { role: 'manager' });
-    await t.db
-      .insert(memberships)
-      .values({ business_id: ceo.business.id, user_id: shared.id, role: 'customer', is_active: true });
+    await addMembership(t, ceo.business.id, shared.id, { role: 'customer' });
     const sharedPerson = await logIn(t, shared.username);
 
-    const answer = await api.post(DELETE, {
-      token: ceo.token,
-      body: { user_ids: [shared.id, member.id], business_id: ceo.business.id },
-    });
+    const answer = await api.call(
+      ENDPOINTS.team.deleteBusinessUsers,
+      { user_ids: [shared.id, member.id], business_id: ceo.business.id },
+      { token: ceo.token },
+    );
     expect(answer.status).toBe(200);
-    expect(answer.data.results[0].response_data.deleted_users).toEqual([member.id, shared.id].sort((a, b) => a - b));
+    expect(answer.data.results[0]?.response_data.deleted_users).toEqual([member.id, shared.id].sort((a, b) => a - b));
 
-    expect((await api.get('/users/profile/view/', { token: person.token })).status).toBe(401);
-    expect((await api.get('/users/profile/view/', { token: sharedPerson.token })).status).toBe(401);
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: person.token })).status).toBe(401);
+    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: sharedPerson.token })).status).toBe(401);
     // The account made for this business alone is gone; the shared one keeps its other business.
     expect(await t.db.select().from(users).where(eq(users.id, member.id))).toHaveLength(0);
     const left = await t.db.select().from(memberships).where(eq(memberships.user_id, shared.id));
@@ -246,28 +264,36 @@ describe('POST /admins/users/delete/', () => {
     const member = await addMember(t, ceo.business.id, { role: 'customer' });
     const outsider = await addMember(t, stranger.business.id, { role: 'customer' });
 
-    const withCeo = await api.post(DELETE, {
-      token: ceo.token,
-      body: { user_ids: [member.id, ceo.user.id], business_id: ceo.business.id },
-    });
+    const withCeo = await api.call(
+      ENDPOINTS.team.deleteBusinessUsers,
+      { user_ids: [member.id, ceo.user.id], business_id: ceo.business.id },
+      { token: ceo.token },
+    );
     expect(withCeo.status).toBe(403);
-    const withOutsider = await api.post(DELETE, {
-      token: ceo.token,
-      body: { user_ids: [member.id, outsider.id], business_id: ceo.business.id },
-    });
+    const withOutsider = await api.call(
+      ENDPOINTS.team.deleteBusinessUsers,
+      { user_ids: [member.id, outsider.id], business_id: ceo.business.id },
+      { token: ceo.token },
+    );
     expect(withOutsider.status).toBe(404);
-    const byStranger = await api.post(DELETE, {
-      token: stranger.token,
-      body: { user_ids: [member.id], business_id: ceo.business.id },
-    });
+    const byStranger = await api.call(
+      ENDPOINTS.team.deleteBusinessUsers,
+      { user_ids: [member.id], business_id: ceo.business.id },
+      { token: stranger.token },
+    );
     expect(byStranger.status).toBe(404);
     const employee = await memberLoggedIn(t, ceo.business.id, 'manager');
-    const byEmployee = await api.post(DELETE, {
-      token: employee.token,
-      body: { user_ids: [member.id], business_id: ceo.business.id },
-    });
+    const byEmployee = await api.call(
+      ENDPOINTS.team.deleteBusinessUsers,
+      { user_ids: [member.id], business_id: ceo.business.id },
+      { token: employee.token },
+    );
     expect(byEmployee.status).toBe(403);
-    const empty = await api.post(DELETE, { token: ceo.token, body: { user_ids: [], business_id: ceo.business.id } });
+    const empty = await api.call(
+      ENDPOINTS.team.deleteBusinessUsers,
+      { user_ids: [], business_id: ceo.business.id },
+      { token: ceo.token },
+    );
     expect(empty.status).toBe(400);
 
     expect(await t.db.select().from(users).where(eq(users.id, member.id))).toHaveLength(1);

@@ -1,4 +1,17 @@
-import { API_PREFIX, CSRF_COOKIE, CSRF_HEADER, ERROR_CODES, type FieldErrors, MESSAGES } from '@oja/contract';
+import {
+  ACCOUNT_ENDPOINTS,
+  API_PREFIX,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  type Endpoint,
+  type EndpointData,
+  type EndpointInput,
+  ERROR_CODES,
+  type FieldErrors,
+  MESSAGES,
+  requestOf,
+} from '@oja/contract';
+import type * as z from 'zod';
 
 /** A failed call: the server's message (or a default), its code, and field errors for forms. */
 export class ApiError extends Error {
@@ -13,12 +26,29 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
-type Options = { query?: Query; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal };
-export type Success<T> = { description: string; data: T };
+/** A success: the envelope's `response_description` and `response_data`, typed by the entry. */
+type Success<E extends Endpoint> = { description: string; data: EndpointData<E> };
+
+/** Request headers are those the entry declares (an entry without any takes none). */
+type CallOptions<E extends Endpoint> = {
+  signal?: AbortSignal;
+  headers?: E['headers'] extends z.ZodType ? z.input<E['headers']> : never;
+};
+
+/** An entry without input is called without one; any other needs exactly its input. */
+type CallArgs<E extends Endpoint> = E['input'] extends z.ZodType
+  ? [input: EndpointInput<E>, options?: CallOptions<E>]
+  : [input?: undefined, options?: CallOptions<E>];
+
+type Request = ReturnType<typeof requestOf>;
 
 /** Calls that must never trigger a token refresh (they are how a session starts or ends). */
-const NO_REFRESH = ['/users/login/', '/users/activate/', '/users/token/refresh/', '/users/logout/'];
+const NO_REFRESH: readonly Endpoint[] = [
+  ACCOUNT_ENDPOINTS.login,
+  ACCOUNT_ENDPOINTS.activate,
+  ACCOUNT_ENDPOINTS.refresh,
+  ACCOUNT_ENDPOINTS.logout,
+];
 
 let onSessionLost: () => void = () => {};
 /** The session layer registers what to do when the server says the session is over. */
@@ -30,7 +60,8 @@ let refreshing: Promise<boolean> | null = null;
 
 /** One refresh at a time: parallel 401s wait for the same rotation instead of spending the token twice. */
 function refreshSession(): Promise<boolean> {
-  refreshing ??= send('POST', '/users/token/refresh/', {})
+  // No body: the refresh token rides in its HttpOnly cookie, vouched for by the anti-forgery header.
+  refreshing ??= send({ ...requestOf(ACCOUNT_ENDPOINTS.refresh, undefined), body: undefined })
     .then((response) => response.ok)
     .catch(() => false)
     .finally(() => {
@@ -46,42 +77,49 @@ function readCookie(name: string): string | undefined {
     ?.slice(name.length + 1);
 }
 
-function buildUrl(path: string, query?: Query): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
+function urlOf({ path, query }: Request): string {
+  const search = new URLSearchParams(query).toString();
   return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
 }
 
-async function send(method: string, path: string, options: Options): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET') {
+async function send(request: Request, options: { signal?: AbortSignal; headers?: unknown } = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const [name, value] of Object.entries((options.headers ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string') headers[name] = value;
+  }
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (request.method !== 'GET') {
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers[CSRF_HEADER] = decodeURIComponent(csrf);
   }
-  return fetch(buildUrl(path, options.query), {
-    method,
+  return fetch(urlOf(request), {
+    method: request.method,
     headers,
     credentials: 'same-origin',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
     signal: options.signal,
   });
 }
 
 /**
- * The one way the web app talks to the server. The session rides in HttpOnly
- * cookies; an expired access token is refreshed once and the call repeated.
- * Resolves with the envelope's description and data, or throws ApiError.
+ * The one way the web app talks to the server: an entry of the contract's endpoint
+ * table and its input, so a wrong body or a misspelt field does not compile.
+ * The session rides in HttpOnly cookies; an expired access token is refreshed
+ * once and the call repeated. Resolves with the envelope's description and data,
+ * or throws ApiError.
+ *
+ *   const { data } = await call(SALES_ENDPOINTS.createCart, { business_id: 1, title: 'Evening cart' });
+ *
+ * Entries are imported by their group (ACCOUNT_ENDPOINTS, SALES_ENDPOINTS, ...) rather than through
+ * ENDPOINTS, so that a page's chunk carries the schemas of its own domain only.
  */
-export async function apiCall<T>(method: string, path: string, options: Options = {}): Promise<Success<T>> {
+export async function call<E extends Endpoint>(entry: E, ...[input, options = {}]: CallArgs<E>): Promise<Success<E>> {
+  const request = requestOf(entry, input as EndpointInput<E>);
   let response: Response;
   try {
-    response = await send(method, path, options);
-    if (response.status === 401 && !NO_REFRESH.includes(path)) {
-      if (await refreshSession()) response = await send(method, path, options);
+    response = await send(request, options);
+    if (response.status === 401 && !NO_REFRESH.includes(entry)) {
+      if (await refreshSession()) response = await send(request, options);
       if (response.status === 401) onSessionLost();
     }
   } catch (error) {
@@ -93,18 +131,15 @@ export async function apiCall<T>(method: string, path: string, options: Options 
     const message = body?.response_description || body?.detail || `Request failed (${response.status}).`;
     throw new ApiError(message, response.status, body?.code ?? ERROR_CODES.internal, body?.errors ?? {});
   }
-  return { description: body?.response_description ?? '', data: body?.response_data as T };
+  return { description: body?.response_description ?? '', data: body?.response_data as EndpointData<E> };
 }
 
-export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => apiCall<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown, query?: Query) => apiCall<T>('POST', path, { body: body ?? {}, query }),
-  put: <T>(path: string, body?: unknown, query?: Query) => apiCall<T>('PUT', path, { body: body ?? {}, query }),
-  patch: <T>(path: string, body?: unknown, query?: Query) => apiCall<T>('PATCH', path, { body: body ?? {}, query }),
-  delete: <T>(path: string, body?: unknown, query?: Query) => apiCall<T>('DELETE', path, { body, query }),
-};
+/** The `response_data` alone, for queries and mutations that do not show the server's description. */
+export function data<T>(answer: Promise<{ data: T }>): Promise<T> {
+  return answer.then((success) => success.data);
+}
 
-/** The server's message when it gave one, else the spec's default for this action (section 8). */
+/** The server's message when it gave one, else the screen's default for this action. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;
   return fallback;

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 
-/** A tip the person can close (spec: tips are dismissible); it stays closed until the page is left. */
+/** A tip the person can close (tips are dismissible); it stays closed until the page is left. */
 export function DismissibleTip({ children, title = 'Tip' }: { children: ReactNode; title?: string }) {
   const [isOpen, setOpen] = useState(true);
   if (!isOpen) return null;

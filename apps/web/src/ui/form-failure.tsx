@@ -30,7 +30,7 @@ export function fieldErrorsFor(values: unknown, fieldErrors: FieldErrors): Recor
 /**
  * How a form shows a failed call: the server's field errors on the fields they
  * name; otherwise one message above the button, the server's own or the
- * screen's default from spec section 8. What was typed stays in the form.
+ * screen's default. What was typed stays in the form.
  */
 export function useFormFailure<Values>(form: UseFormReturnType<Values>, fallback: string) {
   const [message, setMessage] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { isPageChangeAllowed } from '@oja/contract';
 
 /**
  * Previous, numbered pages, Next: shown only when there is more than one page.
- * A change to the current page or outside 1..total is ignored (spec section 5).
+ * A change to the current page or outside 1..total is ignored.
  */
 export function Pager({
   page,

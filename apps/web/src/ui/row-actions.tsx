@@ -10,7 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export type RowAction = {
+type RowAction = {
   /** What the button says on a phone (and the tooltip of its icon on a wide screen). */
   label: string;
   /** The accessible name, which says which row: "Edit Cart-1". It starts with the label. */

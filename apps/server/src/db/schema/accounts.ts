@@ -1,3 +1,4 @@
+import { MEMBER_ROLES } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -14,6 +15,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { businessId, oneOf } from './columns';
+
+/** What an account is apart from any business (see `users.account_role`). */
+const ACCOUNT_ROLES = ['ceo', 'member', 'superuser'] as const;
+/** What a one-time code proves: an email address (activation) or the right to a new password. */
+const CODE_PURPOSES = ['activate', 'reset'] as const;
 
 const timestamps = {
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -40,7 +47,7 @@ export const users = pgTable(
      * to run businesses (still a CEO with none left), `member` for people who
      * joined through an invite, `superuser` for the platform's own staff.
      */
-    account_role: text().notNull().default('member'),
+    account_role: text({ enum: ACCOUNT_ROLES }).notNull().default('member'),
     /** The business whose membership the user's answers and `/` redirect use. */
     current_business_id: bigint({ mode: 'number' }).references((): AnyPgColumn => businesses.id, {
       onDelete: 'set null',
@@ -50,7 +57,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
-    check('users_account_role_check', sql`${t.account_role} in ('ceo', 'member', 'superuser')`),
+    check('users_account_role_check', oneOf(t.account_role, ACCOUNT_ROLES)),
   ],
 );
 
@@ -74,23 +81,18 @@ export const businesses = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    business_id: bigint({ mode: 'number' })
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    business_id: businessId(),
     user_id: bigint({ mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text().notNull(),
+    role: text({ enum: MEMBER_ROLES }).notNull(),
     is_active: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.user_id] }),
     index('memberships_user_idx').on(t.user_id),
-    check(
-      'memberships_role_check',
-      sql`${t.role} in ('ceo', 'manager', 'sales_person', 'sales_rep', 'customer', 'user')`,
-    ),
+    check('memberships_role_check', oneOf(t.role, MEMBER_ROLES)),
   ],
 );
 
@@ -135,7 +137,7 @@ export const one_time_codes = pgTable(
     user_id: bigint({ mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text().notNull(),
+    purpose: text({ enum: CODE_PURPOSES }).notNull(),
     code_hash: text().notNull(),
     expires_at: timestamp({ withTimezone: true }).notNull(),
     attempts: integer().notNull().default(0),
@@ -144,7 +146,7 @@ export const one_time_codes = pgTable(
   },
   (t) => [
     index('one_time_codes_user_purpose_idx').on(t.user_id, t.purpose),
-    check('one_time_codes_purpose_check', sql`${t.purpose} in ('activate', 'reset')`),
+    check('one_time_codes_purpose_check', oneOf(t.purpose, CODE_PURPOSES)),
   ],
 );
 

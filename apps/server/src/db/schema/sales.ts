@@ -1,3 +1,4 @@
+import { CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES, PRICING_STRATEGIES } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -7,21 +8,15 @@ import {
   foreignKey,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { businesses, users } from './accounts';
+import { users } from './accounts';
+import { businessId, money, oneOf, percent } from './columns';
 import { products } from './stock';
-
-const businessId = () =>
-  bigint({ mode: 'number' })
-    .notNull()
-    .references(() => businesses.id, { onDelete: 'cascade' });
-const money = () => numeric({ precision: 14, scale: 2 });
 
 export const carts = pgTable(
   'carts',
@@ -39,6 +34,8 @@ export const carts = pgTable(
   (t) => [
     primaryKey({ columns: [t.business_id, t.id] }),
     index('carts_business_created_idx').on(t.business_id, t.created_at.desc().nullsFirst()),
+    // DELETE /sales/carts/delete/ names a cart by its id alone: its business is found through this index.
+    index('carts_id_idx').on(t.id),
   ],
 );
 
@@ -51,7 +48,7 @@ export const cart_items = pgTable(
     product_id: bigint({ mode: 'number' }).notNull(),
     product_batch_id: bigint({ mode: 'number' }),
     quantity: integer().notNull(),
-    pricing_strategy: text().notNull().default('retail'),
+    pricing_strategy: text({ enum: PRICING_STRATEGIES }).notNull().default('retail'),
     apply_discount: boolean().notNull().default(true),
   },
   (t) => [
@@ -66,7 +63,7 @@ export const cart_items = pgTable(
     index('cart_items_cart_idx').on(t.business_id, t.cart_id),
     index('cart_items_product_idx').on(t.business_id, t.product_id),
     check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
-    check('cart_items_pricing_check', sql`${t.pricing_strategy} in ('retail', 'wholesale')`),
+    check('cart_items_pricing_check', oneOf(t.pricing_strategy, PRICING_STRATEGIES)),
   ],
 );
 
@@ -77,8 +74,8 @@ export const sales = pgTable(
     id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     /** The cart it came from; the cart itself is deleted on confirmation. */
     cart_id: bigint({ mode: 'number' }),
-    payment_status: text().notNull().default('not_paid'),
-    currency: text().notNull().default('NGN'),
+    payment_status: text({ enum: PAYMENT_STATUSES }).notNull().default('not_paid'),
+    currency: text({ enum: CURRENCIES }).notNull().default('NGN'),
     total_cart_amount: money().notNull(),
     amount_paid: money().notNull().default('0'),
     deposit_amount: money().notNull().default('0'),
@@ -100,7 +97,7 @@ export const sales = pgTable(
     /** Searching sales by customer, and listing what is still owed (debts), stay fast on a long history. */
     index('sales_business_customer_name_trgm_idx').using('gin', t.business_id, sql`${t.customer_name} gin_trgm_ops`),
     index('sales_business_open_idx').on(t.business_id, t.created_at).where(sql`${t.payment_status} <> 'paid'`),
-    check('sales_payment_status_check', sql`${t.payment_status} in ('paid', 'partial', 'not_paid')`),
+    check('sales_payment_status_check', oneOf(t.payment_status, PAYMENT_STATUSES)),
     check('sales_amounts_check', sql`${t.amount_paid} >= 0 and ${t.amount_paid} <= ${t.total_cart_amount}`),
   ],
 );
@@ -119,9 +116,9 @@ export const sale_lines = pgTable(
     batch_number: text(),
     expiration_date: date({ mode: 'string' }),
     quantity: integer().notNull(),
-    pricing_strategy: text().notNull().default('retail'),
+    pricing_strategy: text({ enum: PRICING_STRATEGIES }).notNull().default('retail'),
     unit_price: money().notNull(),
-    discount_percentage: numeric({ precision: 5, scale: 2 }).notNull().default('0'),
+    discount_percentage: percent().notNull().default('0'),
     cost_price: money(),
     line_total: money().notNull(),
   },
@@ -147,7 +144,7 @@ export const payments = pgTable(
     id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     sale_id: bigint({ mode: 'number' }).notNull(),
     amount: money().notNull(),
-    method: text().notNull(),
+    method: text({ enum: PAYMENT_METHODS }).notNull(),
     recorded_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -158,6 +155,6 @@ export const payments = pgTable(
     ),
     index('payments_sale_idx').on(t.business_id, t.sale_id),
     check('payments_amount_check', sql`${t.amount} > 0`),
-    check('payments_method_check', sql`${t.method} in ('cash', 'bank_transfer', 'pos_card')`),
+    check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
   ],
 );

@@ -1,3 +1,4 @@
+import { CURRENCIES, STOCK_MOVEMENT_REASONS } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,7 +7,6 @@ import {
   foreignKey,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -14,13 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businesses, users } from './accounts';
-
-const businessId = () =>
-  bigint({ mode: 'number' })
-    .notNull()
-    .references(() => businesses.id, { onDelete: 'cascade' });
-const money = () => numeric({ precision: 14, scale: 2 });
-const percent = () => numeric({ precision: 5, scale: 2 });
+import { businessId, money, oneOf, percent } from './columns';
 
 export const products = pgTable(
   'products',
@@ -34,7 +28,7 @@ export const products = pgTable(
     selling_price_discount_percentage: percent().notNull().default('0'),
     wholesale_price: money(),
     wholesale_price_discount_percentage: percent().notNull().default('0'),
-    currency: text().notNull().default('NGN'),
+    currency: text({ enum: CURRENCIES }).notNull().default('NGN'),
     /** Set when a product that appears in past sales is deleted: it leaves every list, history stays whole. */
     archived_at: timestamp({ withTimezone: true }),
     created_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
@@ -52,7 +46,7 @@ export const products = pgTable(
     index('products_live_created_idx')
       .on(t.business_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.archived_at} is null`),
-    check('products_currency_check', sql`${t.currency} in ('NGN', 'USD', 'EUR', 'AED')`),
+    check('products_currency_check', oneOf(t.currency, CURRENCIES)),
     check('products_prices_check', sql`${t.cost_price} > 0 and ${t.selling_price} > 0`),
     check(
       'products_discounts_check',
@@ -123,7 +117,7 @@ export const stock_movements = pgTable(
     product_id: bigint({ mode: 'number' }).notNull(),
     batch_id: bigint({ mode: 'number' }).notNull(),
     delta: integer().notNull(),
-    reason: text().notNull(),
+    reason: text({ enum: STOCK_MOVEMENT_REASONS }).notNull(),
     note: text(),
     user_id: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     sale_id: bigint({ mode: 'number' }),
@@ -139,9 +133,6 @@ export const stock_movements = pgTable(
     index('stock_movements_batch_idx').on(t.business_id, t.batch_id),
     index('stock_movements_sale_idx').on(t.business_id, t.sale_id).where(sql`${t.sale_id} is not null`),
     check('stock_movements_delta_check', sql`${t.delta} <> 0`),
-    check(
-      'stock_movements_reason_check',
-      sql`${t.reason} in ('initial', 'receipt', 'sale', 'adjustment', 'count_correction', 'damage', 'expired_write_off')`,
-    ),
+    check('stock_movements_reason_check', oneOf(t.reason, STOCK_MOVEMENT_REASONS)),
   ],
 );

@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import type { UserRow } from '../../platform/auth';
@@ -17,10 +17,5 @@ export async function findUserByLogin(db: Queryable, identifier: string): Promis
     .where(or(sql`lower(${users.email}) = ${key}`, sql`lower(${users.username}) = ${key}`))
     .orderBy(sql`lower(${users.email}) = ${key} desc nulls last`)
     .limit(1);
-  return user;
-}
-
-export async function getUser(db: Queryable, userId: number): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return user;
 }

@@ -1,6 +1,8 @@
 import { CODE_TTL_MINUTES } from '@oja/contract';
+import type { RequestContext } from '../../platform/context';
 import type { Deps } from '../../platform/deps';
 import type { Mail } from '../../platform/mail';
+import { assertWithinLimits, LIMITS, recordFailure } from '../../platform/rate-limit';
 
 export function verificationMail(to: string, firstName: string, code: string): Mail {
   return {
@@ -27,4 +29,17 @@ export async function sendMail(deps: Deps, mail: Mail): Promise<boolean> {
     deps.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent');
     return false;
   }
+}
+
+/**
+ * A mail with a code costs the address and the sender's IP one unit of their hourly budget, whether or
+ * not an account has that address: a mailbox cannot be flooded, and the answer tells nothing.
+ */
+export async function spendMailBudget(ctx: RequestContext, email: string): Promise<void> {
+  const keys = [
+    { limit: LIMITS.mailPerAccount, id: email },
+    { limit: LIMITS.mailPerIp, id: ctx.client.ip },
+  ];
+  await assertWithinLimits(ctx.db, keys);
+  await recordFailure(ctx.db, keys);
 }

@@ -1,40 +1,32 @@
-import { BUSINESS_TIME_ZONE, type ceoRegisterBodySchema, FREE_TRIAL_DAYS, MESSAGES, type User } from '@oja/contract';
-import { eq, sql } from 'drizzle-orm';
+import { type ceoRegisterBodySchema, MESSAGES, type User } from '@oja/contract';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { businesses, memberships, users } from '../../db/schema';
-import type { Deps } from '../../platform/deps';
+import { users } from '../../db/schema';
+import type { RequestContext } from '../../platform/context';
 import { conflict, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import { assertWithinLimits, LIMITS, recordFailure } from '../../platform/rate-limit';
-import { uniqueSlug } from '../businesses/slug';
+import { openBusiness } from '../businesses/open-business';
 import { issueCode } from './codes';
 import { findUserByEmail } from './find-user';
 import { sendMail, verificationMail } from './mails';
 import { hashPassword } from './passwords';
-import type { ClientInfo } from './sessions';
 import { loadUser } from './user-answer';
 import { isUsernameTaken, uniqueUsername } from './usernames';
 
 type Input = z.output<typeof ceoRegisterBodySchema>;
-
-/** The first business's trial ends this many days after sign-up, counted in Lagos days. */
-export const trialEnd = () => sql`((now() at time zone ${BUSINESS_TIME_ZONE})::date + ${FREE_TRIAL_DAYS}::int)`;
 
 /**
  * A CEO signs up: the account (inactive until the emailed code is entered), their
  * first business with a unique slug and a free trial, and their CEO membership,
  * all in one transaction; then the code is mailed.
  */
-export async function registerCeo(
-  deps: Deps,
-  input: Input,
-  client: ClientInfo,
-): Promise<{ user: User; mailSent: boolean }> {
-  const mailKeys = [{ limit: LIMITS.mailPerIp, id: client.ip }];
-  await assertWithinLimits(deps.db, mailKeys);
+export async function registerCeo(ctx: RequestContext, input: Input): Promise<{ user: User; mailSent: boolean }> {
+  const mailKeys = [{ limit: LIMITS.mailPerIp, id: ctx.client.ip }];
+  await assertWithinLimits(ctx.db, mailKeys);
   const passwordHash = await hashPassword(input.password);
 
   const created = await withUniqueRetry(() =>
-    deps.db.transaction(async (tx) => {
+    ctx.db.transaction(async (tx) => {
       if (await findUserByEmail(tx, input.email)) {
         throw conflict(MESSAGES.auth.emailTaken, { email: [MESSAGES.auth.emailTaken] });
       }
@@ -55,29 +47,16 @@ export async function registerCeo(
         })
         .returning({ id: users.id });
       if (!user) throw new Error('User was not created.');
-      const [business] = await tx
-        .insert(businesses)
-        .values({
-          name: input.business.name,
-          slug: await uniqueSlug(tx, input.business.name),
-          about: input.business.about,
-          business_email: input.business.business_email,
-          owner_id: user.id,
-          free_trial: true,
-          trial_expiration_date: trialEnd(),
-        })
-        .returning({ id: businesses.id });
-      if (!business) throw new Error('Business was not created.');
-      await tx.insert(memberships).values({ business_id: business.id, user_id: user.id, role: 'ceo', is_active: true });
+      const business = await openBusiness(tx, { userId: user.id }, input.business);
       await tx.update(users).set({ current_business_id: business.id }).where(eq(users.id, user.id));
-      const code = await issueCode(tx, deps.tokens, user.id, 'activate');
+      const code = await issueCode(tx, ctx.tokens, user.id, 'activate');
       return { userId: user.id, code };
     }),
   );
 
-  await recordFailure(deps.db, mailKeys);
-  const mailSent = await sendMail(deps, verificationMail(input.email, input.first_name, created.code));
-  return { user: await loadUser(deps.db, created.userId), mailSent };
+  await recordFailure(ctx.db, mailKeys);
+  const mailSent = await sendMail(ctx, verificationMail(input.email, input.first_name, created.code));
+  return { user: await loadUser(ctx.db, created.userId), mailSent };
 }
 
 /**

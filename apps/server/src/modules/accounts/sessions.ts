@@ -6,7 +6,8 @@ import { unauthenticated } from '../../platform/errors';
 import { hashToken, randomToken, type TokenService } from '../../platform/tokens';
 
 export type SessionTokens = { sessionId: string; accessToken: string; refreshToken: string };
-export type ClientInfo = { ip: string; userAgent: string | undefined };
+
+import type { ClientInfo } from '../../platform/context';
 
 const sessionEnd = () => sql`now() + make_interval(days => ${SESSION_DAYS})`;
 

@@ -24,7 +24,7 @@ export async function currentMembership(db: Queryable, user: UserRow): Promise<C
     .where(eq(memberships.user_id, user.id))
     .orderBy(asc(memberships.created_at), asc(memberships.business_id));
   const chosen = rows.find((row) => row.business.id === user.current_business_id) ?? rows[0];
-  return chosen ? { ...chosen, role: chosen.role as MemberRole } : null;
+  return chosen ? { ...chosen, role: chosen.role } : null;
 }
 
 export function roleOf(user: UserRow, membership: CurrentMembership | null): Role {

@@ -9,6 +9,7 @@ import {
   type RecentSale,
 } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 
 /**
@@ -26,10 +27,11 @@ export type SaleScope = { businessId: number; soldBy?: number; customerId?: numb
 /** Lagos calendar days, both ends included, as SQL date expressions. */
 export type Period = { from: SQL; to: SQL };
 
-export const lagosToday = sql`(now() at time zone ${BUSINESS_TIME_ZONE})::date`;
-
 /** The last `days` Lagos days, today included. */
-export const lastDays = (days: number): Period => ({ from: sql`(${lagosToday} - ${days - 1}::int)`, to: lagosToday });
+export const lastDays = (days: number): Period => ({
+  from: sql`(${businessToday} - ${days - 1}::int)`,
+  to: businessToday,
+});
 
 export const periodOf = (from: string, to: string): Period => ({ from: sql`${from}::date`, to: sql`${to}::date` });
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { businesses } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
-import { presentBusiness } from './present';
+import { presentBusiness } from './business-answer';
 
 type Input = z.output<typeof updateBusinessBodySchema>;
 

@@ -1,4 +1,4 @@
-import { type Cart, type CartItem, type Currency, priceLine, sumMoney } from '@oja/contract';
+import { type Cart, type CartItem, priceLine, sumMoney } from '@oja/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { cart_items, carts, product_batches, products, users } from '../../db/schema';
@@ -52,7 +52,7 @@ export async function loadCartItems(db: Queryable, businessId: number, cartIds: 
     .orderBy(asc(cart_items.product_id), asc(cart_items.id));
 
   return rows.map((row) => {
-    const pricingStrategy = row.pricing_strategy as CartItem['pricing_strategy'];
+    const pricingStrategy = row.pricing_strategy;
     const price = priceLine(row, {
       quantity: row.quantity,
       pricing_strategy: pricingStrategy,
@@ -68,7 +68,7 @@ export async function loadCartItems(db: Queryable, businessId: number, cartIds: 
       apply_discount: row.apply_discount,
       product_name: row.product_name,
       sku: row.sku,
-      currency: row.currency as Currency,
+      currency: row.currency,
       ...price,
       quantity_in_stock: row.quantity_in_stock,
       is_archived: row.archived_at !== null,

@@ -2,9 +2,9 @@ import { type Customer, SALES_MESSAGES } from '@oja/contract';
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { memberships, users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import { fieldError } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
-import { containsPattern } from './search';
 
 const CUSTOMER_LOOKUP_LIMIT = 20;
 

@@ -2,9 +2,9 @@ import { type Cart, type listCartsQuerySchema, PAGE_SIZE, type Paginated, pageIn
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type * as z from 'zod';
 import { carts } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import type { BusinessContext } from '../../platform/tenancy';
 import { loadCarts } from './cart-items';
-import { containsPattern } from './search';
 
 /** The business's carts, newest first, optionally one user's, one cart, or those whose title or customer matches. */
 export async function listCarts(

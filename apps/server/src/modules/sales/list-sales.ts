@@ -1,20 +1,11 @@
-import {
-  can,
-  type listSalesQuerySchema,
-  MESSAGES,
-  PAGE_SIZE,
-  type Paginated,
-  pageInfo,
-  type Sale,
-  type SaleDetail,
-} from '@oja/contract';
+import { can, type listSalesQuerySchema, PAGE_SIZE, type Paginated, pageInfo, type Sale } from '@oja/contract';
 import { and, count, desc, eq, exists, ilike, or, type SQL } from 'drizzle-orm';
 import type * as z from 'zod';
 import { sale_lines, sales } from '../../db/schema';
-import { forbidden, notFound } from '../../platform/errors';
+import { containsPattern } from '../../db/search';
+import { forbidden } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
-import { loadSaleDetail, loadSales } from './sale-answers';
-import { containsPattern } from './search';
+import { loadSales } from './sale-answer';
 
 /**
  * Which sales the caller may see: staff see the business's, a customer only
@@ -72,13 +63,4 @@ export async function listSales(
     page.map((row) => row.id),
   );
   return { ...pageInfo(total?.value ?? 0, query.page, pageSize), results };
-}
-
-/** One sale with its lines and payments; a customer's own only, without cost prices. */
-export async function getSale(ctx: BusinessContext, saleId: number): Promise<SaleDetail> {
-  const ownOnly = visibleSales(ctx);
-  const isStaff = ownOnly === undefined;
-  const sale = await loadSaleDetail(ctx.db, ctx.businessId, saleId, { showCost: isStaff });
-  if (!sale || (!isStaff && sale.customer_id !== ctx.actor.userId)) throw notFound(MESSAGES.sale.notFound);
-  return sale;
 }

@@ -1,5 +1,4 @@
 import {
-  type Currency,
   formatMoney,
   MESSAGES,
   type recordPaymentBodySchema,
@@ -12,7 +11,7 @@ import type * as z from 'zod';
 import { payments, sales } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
-import { balanceOf, loadSaleDetail } from './sale-answers';
+import { balanceOf, loadSaleDetail } from './sale-answer';
 
 /**
  * Records a later payment against a sale not yet paid in full. The sale row is
@@ -39,7 +38,7 @@ export async function recordPayment(
     const balance = balanceOf(sale);
     if (toKobo(balance) === 0n) throw conflict(SALES_MESSAGES.alreadyPaid);
     if (toKobo(input.amount) > toKobo(balance)) {
-      throw fieldError('amount', SALES_MESSAGES.overpayment(formatMoney(balance, sale.currency as Currency)));
+      throw fieldError('amount', SALES_MESSAGES.overpayment(formatMoney(balance, sale.currency)));
     }
     await tx.insert(payments).values({
       business_id: ctx.businessId,

@@ -2,8 +2,8 @@ import type { createProductBodySchema, Product } from '@oja/contract';
 import type { z } from 'zod';
 import { products } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
+import { getProduct } from './get-product';
 import { openBatch } from './ledger';
-import { getProduct } from './product-answer';
 import { assertSkuFree, generateSku, isSkuViolation, skuTaken } from './sku';
 
 type Input = z.output<typeof createProductBodySchema>;

@@ -1,5 +1,6 @@
-import { BUSINESS_TIME_ZONE, ERROR_CODES, MESSAGES, type StockMovementReason } from '@oja/contract';
+import { ERROR_CODES, MESSAGES, type StockMovementReason } from '@oja/contract';
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
+import { businessToday } from '../../db/business-day';
 import type { Tx } from '../../db/client';
 import { product_batches, stock_movements } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -13,10 +14,7 @@ import { AppError } from '../../platform/errors';
  * Nothing here opens a transaction: the caller's use case owns it.
  */
 
-/** Today in the shops' time zone: a batch expiring today is still sellable today. */
-export const businessToday = sql`(now() at time zone ${BUSINESS_TIME_ZONE})::date`;
-
-/** SQL condition: this batch may be sold (no expiry, or not past it). */
+/** SQL condition: this batch may be sold (no expiry, or not past it: a batch expiring today still sells today). */
 export const isSellable = sql`(${product_batches.expiration_date} is null or ${product_batches.expiration_date} >= ${businessToday})`;
 
 export const insufficientStock = () =>

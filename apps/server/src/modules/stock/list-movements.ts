@@ -1,11 +1,14 @@
-import { PAGE_SIZE, pageInfo, type StockMovementList, type StockMovementReason } from '@oja/contract';
+import { PAGE_SIZE, pageInfo, type StockMovementList } from '@oja/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { product_batches, products, stock_movements, users } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
 import { liveProduct, productNotFound } from './product-answer';
 
 /** A product's stock history, newest first: which batch, by how much, why, and who. */
-export async function listMovements(ctx: BusinessContext, productId: number, page: number): Promise<StockMovementList> {
+export async function listMovements(
+  ctx: BusinessContext,
+  { product_id: productId, page }: { product_id: number; page: number },
+): Promise<StockMovementList> {
   const [product] = await ctx.db
     .select({ id: products.id })
     .from(products)
@@ -45,7 +48,7 @@ export async function listMovements(ctx: BusinessContext, productId: number, pag
   ]);
   const results = rows.map(({ user_id, first_name, last_name, ...row }) => ({
     ...row,
-    reason: row.reason as StockMovementReason,
+    reason: row.reason,
     user: user_id === null || first_name === null || last_name === null ? null : { id: user_id, first_name, last_name },
     created_at: row.created_at.toISOString(),
   }));

@@ -1,17 +1,14 @@
 import { type listProductsQuerySchema, PAGE_SIZE, type ProductList, pageInfo } from '@oja/contract';
 import { and, count, desc, eq, exists, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { businessToday } from '../../db/business-day';
 import { product_batches, product_counts, products } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import type { BusinessContext } from '../../platform/tenancy';
-import { businessToday, isSellable } from './ledger';
+import { isSellable } from './ledger';
 import { type ProductColumns, productColumns, withStock } from './product-answer';
 
 type Query = z.output<typeof listProductsQuerySchema>;
-
-/** `%part%` for ILIKE, with the user's own % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** A batch of this product row with units left that satisfy `condition`. */
 function hasBatch(condition: SQL) {

@@ -1,10 +1,9 @@
 import { type Batch, MESSAGES, type Product } from '@oja/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { product_batches, products } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import type { BusinessContext } from '../../platform/tenancy';
-import { businessToday } from './ledger';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -77,7 +76,7 @@ export async function withStock(
     }
     return {
       ...row,
-      currency: row.currency as Product['currency'],
+      currency: row.currency,
       quantity_in_stock: sellable,
       expired_quantity: expired,
       business: { id: business.id, slug: business.slug },
@@ -86,12 +85,4 @@ export async function withStock(
       updated_at: row.updated_at.toISOString(),
     };
   });
-}
-
-/** One live product of the business with its stock, or 404. */
-export async function getProduct(ctx: BusinessContext, productId: number, db: Queryable = ctx.db): Promise<Product> {
-  const rows = await db.select(productColumns).from(products).where(liveProduct(ctx.businessId, productId)).limit(1);
-  const [product] = await withStock(db, ctx.business, rows);
-  if (!product) throw productNotFound();
-  return product;
 }

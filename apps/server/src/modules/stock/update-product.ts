@@ -2,7 +2,8 @@ import type { Product, updateProductBodySchema } from '@oja/contract';
 import type { z } from 'zod';
 import { products } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
-import { getProduct, liveProduct, productNotFound } from './product-answer';
+import { getProduct } from './get-product';
+import { liveProduct, productNotFound } from './product-answer';
 import { assertSkuFree, isSkuViolation, skuTaken } from './sku';
 
 type Input = z.output<typeof updateProductBodySchema>;

@@ -2,11 +2,10 @@ import { type joinBusinessBodySchema, roleFromInvite, TEAM_MESSAGES, type User }
 import { eq } from 'drizzle-orm';
 import type * as z from 'zod';
 import { businesses, memberships, users } from '../../db/schema';
-import type { Deps } from '../../platform/deps';
+import type { RequestContext } from '../../platform/context';
 import { notFound, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import { assertWithinLimits, LIMITS, recordFailure } from '../../platform/rate-limit';
 import { hashPassword } from '../accounts/passwords';
-import type { ClientInfo } from '../accounts/sessions';
 import { loadUser } from '../accounts/user-answer';
 import { uniqueUsername } from '../accounts/usernames';
 
@@ -18,11 +17,11 @@ type Input = z.output<typeof joinBusinessBodySchema>;
  * answers "membership pending" until the CEO activates them. The role comes
  * from the link and can never be ceo.
  */
-export async function joinBusiness(deps: Deps, input: Input, client: ClientInfo): Promise<User> {
-  const keys = [{ limit: LIMITS.joinPerIp, id: client.ip }];
-  await assertWithinLimits(deps.db, keys);
-  await recordFailure(deps.db, keys);
-  const [business] = await deps.db
+export async function joinBusiness(ctx: RequestContext, input: Input): Promise<User> {
+  const keys = [{ limit: LIMITS.joinPerIp, id: ctx.client.ip }];
+  await assertWithinLimits(ctx.db, keys);
+  await recordFailure(ctx.db, keys);
+  const [business] = await ctx.db
     .select({ id: businesses.id })
     .from(businesses)
     .where(eq(businesses.slug, input.business_slug.toLowerCase()))
@@ -32,7 +31,7 @@ export async function joinBusiness(deps: Deps, input: Input, client: ClientInfo)
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const userId = await deps.db.transaction(async (tx) => {
+      const userId = await ctx.db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
           .values({
@@ -51,7 +50,7 @@ export async function joinBusiness(deps: Deps, input: Input, client: ClientInfo)
           .values({ business_id: business.id, user_id: user.id, role: roleFromInvite(input.role), is_active: false });
         return user.id;
       });
-      return await loadUser(deps.db, userId);
+      return await loadUser(ctx.db, userId);
     } catch (error) {
       // Two people of the same name joining at once: the second gets another free username.
       const isUsernameRace =

@@ -1,14 +1,8 @@
-import {
-  type BusinessUsersPage,
-  EMPLOYEE_ROLES,
-  type listUsersQuerySchema,
-  type MemberRole,
-  PAGE_SIZE,
-  pageInfo,
-} from '@oja/contract';
+import { type BusinessUsersPage, EMPLOYEE_ROLES, type listUsersQuerySchema, PAGE_SIZE, pageInfo } from '@oja/contract';
 import { and, asc, count, desc, eq, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { memberships, users } from '../../db/schema';
+import { containsPattern } from '../../db/search';
 import type { BusinessContext } from '../../platform/tenancy';
 import { presentUser } from '../accounts/user-answer';
 
@@ -38,7 +32,7 @@ export async function listBusinessUsers(context: BusinessContext, query: Query):
       .offset((query.page - 1) * pageSize),
   ]);
   const results = rows.map((row) =>
-    presentUser(row.user, { role: row.role as MemberRole, is_active: row.isActive, business: context.business }),
+    presentUser(row.user, { role: row.role, is_active: row.isActive, business: context.business }),
   );
   return { ...pageInfo(total?.count ?? 0, query.page, pageSize), results: { data: { results } } };
 }
@@ -58,7 +52,7 @@ function filtersOf(query: Query): (SQL | undefined)[] {
 /** Case-insensitive "contains" over email, first, last, full name and username; % and _ are literal. */
 function searchFilter(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = containsPattern(search);
   return or(
     ilike(users.email, pattern),
     ilike(users.first_name, pattern),

@@ -34,7 +34,7 @@ export async function lockMembersForChange(tx: Tx, businessId: number, userIds: 
     .for('update', { of: memberships });
   if (rows.length !== new Set(userIds).size) throw notFound(MESSAGES.team.userNotFound);
   if (rows.some((row) => row.role === 'ceo')) throw forbidden(MESSAGES.team.cannotEditCeo);
-  return rows.map((row) => ({ ...row, role: row.role as MemberRole }));
+  return rows.map((row) => ({ ...row, role: row.role }));
 }
 
 /** An account made by an invite to this business alone: deleting the member deletes it too. */

@@ -1,4 +1,4 @@
-import { type MemberRole, TEAM_MESSAGES, type User, type updateBusinessUserBodySchema } from '@oja/contract';
+import { TEAM_MESSAGES, type User, type updateBusinessUserBodySchema } from '@oja/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { memberships, users } from '../../db/schema';
@@ -51,7 +51,7 @@ export async function updateBusinessUser(context: BusinessContext, input: Input)
       await revokeUserSessions(tx, user.id, 'password set by the business owner');
     }
     return presentUser(user, {
-      role: membership.role as MemberRole,
+      role: membership.role,
       is_active: membership.is_active,
       business: context.business,
     });

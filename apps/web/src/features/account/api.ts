@@ -1,13 +1,14 @@
-import type { ChangePasswordBody, UpdateProfileBody, User } from '@oja/contract';
+import { ACCOUNT_ENDPOINTS, type EndpointInput } from '@oja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { setSessionUser } from '../auth/session';
 
 /** The answer is the updated user, which replaces the session's copy: every screen shows the new name at once. */
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => api.put<{ user: User }>('/users/update-profile/', body),
+    mutationFn: (body: EndpointInput<typeof ACCOUNT_ENDPOINTS.updateProfile>) =>
+      call(ACCOUNT_ENDPOINTS.updateProfile, body),
     onSuccess: ({ data }) => setSessionUser(client, data.user),
   });
 }
@@ -15,6 +16,7 @@ export function useUpdateProfile() {
 /** The server ends the user's other sessions; this one stays, so nothing cached changes. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => api.post<Record<string, never>>('/users/change-password/', body),
+    mutationFn: (body: EndpointInput<typeof ACCOUNT_ENDPOINTS.changePassword>) =>
+      call(ACCOUNT_ENDPOINTS.changePassword, body),
   });
 }

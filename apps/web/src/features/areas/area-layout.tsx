@@ -1,10 +1,10 @@
 import { AppShell } from '@mantine/core';
 import type { BusinessWithRole, MemberRole } from '@oja/contract';
 import { Navigate } from 'react-router';
-import { homeOf } from '../businesses/business-nav';
-import { BusinessShell, ShellNavLink } from '../businesses/business-shell';
+import { homeOf } from '../../shell/business-nav';
+import { BusinessShell, ShellNavLink } from '../../shell/business-shell';
 
-export type AreaLink = { label: string; to: string; end?: boolean };
+type AreaLink = { label: string; to: string; end?: boolean };
 
 /**
  * The employee and customer areas: the business behind the slug (for an active

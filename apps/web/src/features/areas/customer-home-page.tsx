@@ -5,13 +5,13 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
+import { useBusinessContext } from '../../shell/business-context';
 import { DismissibleTip } from '../../ui/dismissible-tip';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
 import { useSession } from '../auth/session';
 import { useCustomerFigures } from '../businesses/api';
-import { useBusinessContext } from '../businesses/business-context';
 import { formatAmounts } from '../businesses/figures';
 import { RecentSalesTable } from '../businesses/recent-sales';
 

@@ -1,5 +1,5 @@
+import { useBusinessContext } from '../../shell/business-context';
 import { useCurrentUser } from '../auth/session';
-import { useBusinessContext } from '../businesses/business-context';
 import { memberRows, ProfileDetails } from './profile-details';
 
 /** /{slug}/customer/profile. */

@@ -1,6 +1,6 @@
 import { formatDate } from '../../lib/format';
+import { useBusinessContext } from '../../shell/business-context';
 import { useCurrentUser } from '../auth/session';
-import { useBusinessContext } from '../businesses/business-context';
 import { memberRows, ProfileDetails } from './profile-details';
 
 /** /{slug}/employee/profile. */

@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { type BusinessWithRole, ROLE_LABELS, type User } from '@oja/contract';
 import { fullName } from '../../lib/format';
 
-export type ProfileRow = [label: string, value: string];
+type ProfileRow = [label: string, value: string];
 
 /** Who a member is in this business: the rows every area's profile starts with. */
 export function memberRows(user: User, { business, role }: BusinessWithRole): ProfileRow[] {

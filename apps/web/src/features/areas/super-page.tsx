@@ -1,10 +1,10 @@
 import { AppShell, Card, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { fullName } from '../../lib/format';
-import { TopBar } from '../../ui/top-bar';
+import { TopBar } from '../../shell/top-bar';
 import { useCurrentUser } from '../auth/session';
 
-/** /super: the platform staff's area (spec: a placeholder). Anyone else is sent home. */
+/** /super: the platform staff's area (a placeholder). Anyone else is sent home. */
 export default function SuperPage() {
   const user = useCurrentUser();
   if (user.role !== 'superuser') return <Navigate to="/" replace />;

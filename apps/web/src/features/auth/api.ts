@@ -1,15 +1,9 @@
-import type {
-  ActivateBody,
-  AuthResult,
-  CeoRegisterBody,
-  ForgotPasswordBody,
-  LoginBody,
-  ResetPasswordBody,
-  User,
-} from '@oja/contract';
+import { ACCOUNT_ENDPOINTS, type EndpointInput } from '@oja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { startSession } from './session';
+
+const accounts = ACCOUNT_ENDPOINTS;
 
 /**
  * The calls that start a session. The server sets the HttpOnly session cookies
@@ -18,41 +12,43 @@ import { startSession } from './session';
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.post<AuthResult>('/users/login/', body),
+    mutationFn: (body: EndpointInput<typeof accounts.login>) => call(accounts.login, body),
     onSuccess: ({ data }) => startSession(client, data.user),
   });
 }
 
 export function useRegisterCeo() {
   return useMutation({
-    mutationFn: (body: CeoRegisterBody) => api.post<{ user: User }>('/users/ceo-register/', body),
+    mutationFn: (body: EndpointInput<typeof accounts.register>) => call(accounts.register, body),
   });
 }
 
+/** Activation with the mailed code answers the signed-in user. */
 export function useActivate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; code: string }) => api.post<AuthResult>('/users/activate/', body),
-    onSuccess: ({ data }) => startSession(client, data.user),
+    mutationFn: (body: { email: string; code: string }) => call(accounts.activate, body),
+    onSuccess: ({ data }) => {
+      if ('user' in data) startSession(client, data.user);
+    },
   });
 }
 
 /** Mails a new verification code; the answer carries no tokens. */
 export function useResendCode() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api.post<Record<string, never>>('/users/activate/', { email, resend_code: true } satisfies ActivateBody),
+    mutationFn: (email: string) => call(accounts.activate, { email, resend_code: true }),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: ForgotPasswordBody) => api.post<Record<string, never>>('/users/forgot-password/', body),
+    mutationFn: (body: EndpointInput<typeof accounts.forgotPassword>) => call(accounts.forgotPassword, body),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: ResetPasswordBody) => api.post<Record<string, never>>('/users/reset-password/', body),
+    mutationFn: (body: EndpointInput<typeof accounts.resetPassword>) => call(accounts.resetPassword, body),
   });
 }

@@ -1,6 +1,6 @@
 import { isEmployeeRole, type User } from '@oja/contract';
 
-/** Where `/` sends each role (spec section 2). */
+/** Where `/` sends each role. */
 export function homePathFor(user: User | null): string {
   if (!user) return '/login';
   const slug = user.business?.slug;

@@ -1,6 +1,6 @@
-import { CSRF_COOKIE, type User } from '@oja/contract';
+import { ACCOUNT_ENDPOINTS, CSRF_COOKIE, type User } from '@oja/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, setSessionLostHandler } from '../../lib/api';
+import { ApiError, call, setSessionLostHandler } from '../../lib/api';
 
 export const sessionKey = ['session'] as const;
 
@@ -12,7 +12,7 @@ export const sessionKey = ['session'] as const;
 async function fetchSession(): Promise<User | null> {
   if (!document.cookie.split('; ').some((part) => part.startsWith(`${CSRF_COOKIE}=`))) return null;
   try {
-    return (await api.get<{ user: User }>('/users/profile/view/')).data.user;
+    return (await call(ACCOUNT_ENDPOINTS.profile)).data.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -59,7 +59,7 @@ export function installSessionLostHandler(client: QueryClient): void {
  * set to "guest" rather than removed, so that the guards watching it (and a
  * session read still in flight) move on to /login at once.
  */
-export function endSessionLocally(client: QueryClient): void {
+function endSessionLocally(client: QueryClient): void {
   forgetUserData(client);
   client.getMutationCache().clear();
   setSessionUser(client, null);
@@ -68,7 +68,7 @@ export function endSessionLocally(client: QueryClient): void {
 export function useLogout() {
   const client = useQueryClient();
   return async () => {
-    await api.post('/users/logout/').catch(() => {});
+    await call(ACCOUNT_ENDPOINTS.logout, {}).catch(() => {});
     endSessionLocally(client);
   };
 }

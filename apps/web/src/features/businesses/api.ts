@@ -1,50 +1,29 @@
-import type {
-  Business,
-  BusinessList,
-  BusinessOverview,
-  BusinessReport,
-  BusinessWithRole,
-  CreateBusinessBody,
-  CustomerFigures,
-  EmployeeFigures,
-  UpdateBusinessBody,
-} from '@oja/contract';
+import { BUSINESS_ENDPOINTS, type EndpointInput } from '@oja/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call, data } from '../../lib/api';
+import { businessKeys } from '../../lib/query-keys';
 import { sessionKey } from '../auth/session';
-import { businessKeys } from './keys';
 
-const data = <T>(call: Promise<{ data: T }>) => call.then((answer) => answer.data);
+const businesses = BUSINESS_ENDPOINTS;
 
 export function useBusinesses() {
   return useQuery({
     queryKey: businessKeys.list(),
-    queryFn: ({ signal }) => data(api.get<BusinessList>('/users/businesses/list_businesses/', undefined, signal)),
-  });
-}
-
-/** The business of a /business/{slug} or area address, with the caller's role there. */
-export function useBusinessBySlug(slug: string) {
-  return useQuery({
-    queryKey: businessKeys.bySlug(slug),
-    queryFn: ({ signal }) => data(api.get<BusinessWithRole>('/users/businesses/by-slug/', { slug }, signal)),
-    staleTime: 5 * 60_000,
+    queryFn: ({ signal }) => data(call(businesses.listBusinesses, undefined, { signal })),
   });
 }
 
 export function useBusinessOverview(businessId: number) {
   return useQuery({
     queryKey: businessKeys.overview(businessId),
-    queryFn: ({ signal }) =>
-      data(api.get<BusinessOverview>('/users/businesses/overview/', { business_id: businessId }, signal)),
+    queryFn: ({ signal }) => data(call(businesses.getOverview, { business_id: businessId }, { signal })),
   });
 }
 
 export function useBusinessReport(businessId: number, from: string, to: string, enabled: boolean) {
   return useQuery({
     queryKey: businessKeys.report(businessId, from, to),
-    queryFn: ({ signal }) =>
-      data(api.get<BusinessReport>('/users/businesses/report/', { business_id: businessId, from, to }, signal)),
+    queryFn: ({ signal }) => data(call(businesses.getReport, { business_id: businessId, from, to }, { signal })),
     enabled,
     placeholderData: (previous) => previous,
   });
@@ -53,23 +32,21 @@ export function useBusinessReport(businessId: number, from: string, to: string, 
 export function useEmployeeFigures(businessId: number) {
   return useQuery({
     queryKey: businessKeys.employeeFigures(businessId),
-    queryFn: ({ signal }) =>
-      data(api.get<EmployeeFigures>('/users/businesses/employee-figures/', { business_id: businessId }, signal)),
+    queryFn: ({ signal }) => data(call(businesses.getEmployeeFigures, { business_id: businessId }, { signal })),
   });
 }
 
 export function useCustomerFigures(businessId: number) {
   return useQuery({
     queryKey: businessKeys.customerFigures(businessId),
-    queryFn: ({ signal }) =>
-      data(api.get<CustomerFigures>('/users/businesses/customer-figures/', { business_id: businessId }, signal)),
+    queryFn: ({ signal }) => data(call(businesses.getCustomerFigures, { business_id: businessId }, { signal })),
   });
 }
 
 export function useCreateBusiness() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateBusinessBody) => api.post<Business>('/users/businesses/', body),
+    mutationFn: (body: EndpointInput<typeof businesses.createBusiness>) => call(businesses.createBusiness, body),
     onSuccess: async () => {
       // A CEO who had no business left gets this one as their current business.
       await Promise.all([
@@ -83,7 +60,7 @@ export function useCreateBusiness() {
 export function useUpdateBusiness(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateBusinessBody) => api.patch<Business>('/users/businesses/update/', body),
+    mutationFn: (body: EndpointInput<typeof businesses.updateBusiness>) => call(businesses.updateBusiness, body),
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: businessKeys.bySlug(slug) }),
@@ -97,7 +74,7 @@ export function useUpdateBusiness(slug: string) {
 export function useDeleteBusiness(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<Record<string, never>>('/users/businesses/delete/', { id }),
+    mutationFn: (id: number) => call(businesses.deleteBusiness, { id }),
     onSuccess: async () => {
       await Promise.all([
         // Not refetched now (the page is leaving it); any later visit asks again and finds it gone.

@@ -7,10 +7,10 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
+import { useBusinessContext } from '../../shell/business-context';
+import { RequirePermission } from '../../shell/not-allowed';
 import { useDeleteBusiness } from './api';
-import { useBusinessContext } from './business-context';
 import { EditBusinessModal } from './edit-business-modal';
-import { RequirePermission } from './not-allowed';
 
 /** /business/{slug}/settings: what the business is, Edit Info and Delete Business. */
 export default function BusinessSettingsPage() {

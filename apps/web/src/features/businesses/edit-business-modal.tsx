@@ -5,7 +5,7 @@ import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { useUpdateBusiness } from './api';
 
-/** Edit Info: the name is sent only when it changed, the description always (spec section 5). */
+/** Edit Info: the name is sent only when it changed, the description always. */
 export function EditBusinessModal({
   business,
   opened,

@@ -2,14 +2,14 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { can, TEAM_MESSAGES } from '@oja/contract';
 import { IconCash, IconReceipt, IconStar, IconUsers } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
+import { useBusinessContext } from '../../shell/business-context';
+import { homeOf } from '../../shell/business-nav';
 import { DismissibleTip } from '../../ui/dismissible-tip';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
 import { InviteLinks } from '../team/invite-links';
 import { useBusinessOverview } from './api';
-import { useBusinessContext } from './business-context';
-import { homeOf } from './business-nav';
 import { formatAmounts, plural, roleSummaryText } from './figures';
 import { RecentSalesCard } from './recent-sales';
 import { RevenueChart } from './revenue-chart';

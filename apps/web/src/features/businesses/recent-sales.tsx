@@ -2,11 +2,11 @@ import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { formatMoney, type RecentSale } from '@oja/contract';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format';
+import { PaymentStatusBadge } from '../../ui/payment-status-badge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
-import { PaymentStatusBadge } from '../sales/payment-status-badge';
 
 /** A sale's first item, as the spec's tables show it, with a hint when there are more. */
-export function firstItem(sale: RecentSale): string {
+function firstItem(sale: RecentSale): string {
   if (!sale.product_name) return '—';
   const more = sale.item_count > 1 ? ` +${sale.item_count - 1} more` : '';
   return `${sale.product_name} × ${sale.quantity ?? 0}${more}`;

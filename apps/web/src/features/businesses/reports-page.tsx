@@ -1,13 +1,14 @@
 import { Alert, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatMoney, REPORT_MAX_DAYS, reportQuerySchema } from '@oja/contract';
 import { useState } from 'react';
+import { addDays, lagosToday } from '../../lib/dates';
+import { useBusinessContext } from '../../shell/business-context';
+import { RequirePermission } from '../../shell/not-allowed';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
 import { useBusinessReport } from './api';
-import { useBusinessContext } from './business-context';
-import { addDays, formatAmounts, lagosToday } from './figures';
-import { RequirePermission } from './not-allowed';
+import { formatAmounts } from './figures';
 import { RevenueChart } from './revenue-chart';
 
 const PRESETS = [

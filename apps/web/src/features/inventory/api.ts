@@ -1,27 +1,17 @@
-import {
-  type CreateProductBody,
-  type DeleteProductBody,
-  type Product,
-  type ProductList,
-  STOCK_PATHS,
-} from '@oja/contract';
+import { type EndpointInput, STOCK_ENDPOINTS } from '@oja/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call, data } from '../../lib/api';
+import { productKeys } from '../../lib/query-keys';
 import type { ProductFilters } from './inventory-view';
-import { productKeys } from './keys';
 import type { ProductChanges } from './product-display';
 
-/** What a delete answers: `archived` when past sales keep the product in their history. */
-type DeletedProduct = { id: number; archived: boolean };
+const stock = STOCK_ENDPOINTS;
 
 /** One page of products, filtered and searched by the server; the last page stays on screen while the next loads. */
 export function useProducts(businessId: number, filters: ProductFilters) {
-  return useQuery<ProductList>({
+  return useQuery({
     queryKey: productKeys.list(businessId, filters),
-    queryFn: ({ signal }) =>
-      api
-        .get<ProductList>(STOCK_PATHS.list, { business_id: businessId, ...filters }, signal)
-        .then((answer) => answer.data),
+    queryFn: ({ signal }) => data(call(stock.listProducts, { business_id: businessId, ...filters }, { signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,8 +25,8 @@ function useProductsChanged(businessId: number) {
 export function useCreateProduct(businessId: number) {
   const changed = useProductsChanged(businessId);
   return useMutation({
-    mutationFn: (body: Omit<CreateProductBody, 'business_id'>) =>
-      api.post<Product>(STOCK_PATHS.product, { ...body, business_id: businessId }),
+    mutationFn: (body: Omit<EndpointInput<typeof stock.createProduct>, 'business_id'>) =>
+      call(stock.createProduct, { ...body, business_id: businessId }),
     onSuccess: changed,
   });
 }
@@ -45,19 +35,16 @@ export function useUpdateProduct(businessId: number) {
   const changed = useProductsChanged(businessId);
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: ProductChanges }) =>
-      api.patch<Product>(STOCK_PATHS.update, { ...changes, id, business_id: businessId }),
+      call(stock.updateProduct, { ...changes, id, business_id: businessId }),
     onSuccess: changed,
   });
 }
 
+/** Answers `archived` when past sales keep the product in their history. */
 export function useDeleteProduct(businessId: number) {
   const changed = useProductsChanged(businessId);
   return useMutation({
-    mutationFn: (id: number) =>
-      api.delete<DeletedProduct>(STOCK_PATHS.delete, {
-        id,
-        business_id: businessId,
-      } satisfies DeleteProductBody),
+    mutationFn: (id: number) => call(stock.deleteProduct, { id, business_id: businessId }),
     onSuccess: changed,
   });
 }

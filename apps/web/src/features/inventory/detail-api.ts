@@ -1,23 +1,16 @@
-import {
-  type adjustBatchFormSchema,
-  type Product,
-  type receiveBatchFormSchema,
-  STOCK_PATHS,
-  type StockMovementList,
-} from '@oja/contract';
+import { type EndpointInput, type Product, STOCK_ENDPOINTS } from '@oja/contract';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as z from 'zod';
-import { api } from '../../lib/api';
-import { productKeys } from './keys';
+import { call, data } from '../../lib/api';
+import { productKeys } from '../../lib/query-keys';
 
-const data = <T>(call: Promise<{ data: T }>) => call.then((answer) => answer.data);
+const stock = STOCK_ENDPOINTS;
 
-/** GET /stock/products/: one product with its batches and stock. Another business's product answers 404. */
+/** One product with its batches and stock. Another business's product answers 404. */
 export function useProduct(businessId: number, productId: number, enabled = true) {
   return useQuery({
     queryKey: productKeys.detail(businessId, productId),
     queryFn: ({ signal }) =>
-      data(api.get<Product>(STOCK_PATHS.product, { business_id: businessId, product_id: productId }, signal)),
+      data(call(stock.getProduct, { business_id: businessId, product_id: productId }, { signal })),
     enabled,
   });
 }
@@ -27,20 +20,17 @@ export function useStockMovements(businessId: number, productId: number, page: n
   return useQuery({
     queryKey: productKeys.movements(businessId, productId, page),
     queryFn: ({ signal }) =>
-      data(
-        api.get<StockMovementList>(
-          STOCK_PATHS.movements,
-          { business_id: businessId, product_id: productId, page },
-          signal,
-        ),
-      ),
+      data(call(stock.listMovements, { business_id: businessId, product_id: productId, page }, { signal })),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-export type ReceiveBatchInput = z.output<typeof receiveBatchFormSchema>;
-export type AdjustBatchInput = z.output<typeof adjustBatchFormSchema> & { batch_id: number };
+/** What the Receive stock form sends; money only ever as the text typed (checked by the contract's schema). */
+type ReceiveBatchInput = Omit<EndpointInput<typeof stock.receiveBatch>, 'business_id' | 'product_id'> & {
+  cost_price?: string | null;
+};
+type AdjustBatchInput = Omit<EndpointInput<typeof stock.adjustBatch>, 'business_id' | 'product_id'>;
 
 /**
  * A stock change answers the product as it now stands: it is shown at once, and
@@ -51,22 +41,22 @@ function afterStockChange(client: QueryClient, businessId: number, product: Prod
   return client.invalidateQueries({ queryKey: productKeys.all(businessId) });
 }
 
-/** POST /stock/products/batches/: a delivery, recorded as a receipt in the ledger. */
+/** A delivery, recorded as a receipt in the ledger. */
 export function useReceiveBatch(businessId: number, productId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: ReceiveBatchInput) =>
-      data(api.post<Product>(STOCK_PATHS.receive, { ...input, business_id: businessId, product_id: productId })),
+      data(call(stock.receiveBatch, { ...input, business_id: businessId, product_id: productId })),
     onSuccess: (product) => afterStockChange(client, businessId, product),
   });
 }
 
-/** POST /stock/batches/adjust/: a recount, damage or expired write-off of one batch. */
+/** A recount, damage or expired write-off of one batch. */
 export function useAdjustBatch(businessId: number, productId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AdjustBatchInput) =>
-      data(api.post<Product>(STOCK_PATHS.adjust, { ...input, business_id: businessId, product_id: productId })),
+      data(call(stock.adjustBatch, { ...input, business_id: businessId, product_id: productId })),
     onSuccess: (product) => afterStockChange(client, businessId, product),
     // A refusal (say, more removed than the batch holds) may come from stale figures: show the current ones.
     onError: () => client.invalidateQueries({ queryKey: productKeys.detail(businessId, productId) }),

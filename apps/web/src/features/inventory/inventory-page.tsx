@@ -1,26 +1,18 @@
 import { Button, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { can, MESSAGES, type Product, SEARCH_DEBOUNCE_MS, STOCK_MESSAGES } from '@oja/contract';
+import { can, MESSAGES, type Product, STOCK_MESSAGES } from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
+import { useBusinessContext } from '../../shell/business-context';
+import { RequirePermission } from '../../shell/not-allowed';
 import { PageLoader } from '../../ui/page-loader';
 import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
-import { useBusinessContext } from '../businesses/business-context';
-import { RequirePermission } from '../businesses/not-allowed';
+import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useDeleteProduct, useProducts } from './api';
-import {
-  INVENTORY_FILTERS,
-  type InventoryFilter,
-  type InventoryView,
-  productFilters,
-  readView,
-  viewParams,
-} from './inventory-view';
+import { INVENTORY_FILTERS, INVENTORY_LIST, productFilters } from './inventory-view';
 import { ProductCard, type ProductCardActions } from './product-card';
 import { ProductFormModal } from './product-form-modal';
 
@@ -33,28 +25,17 @@ export default function InventoryPage() {
   );
 }
 
-/** The view lives in the address bar: back and refresh keep the filter, the search and the page. */
-function useInventoryView(): [
-  InventoryView,
-  (change: Partial<InventoryView>, options?: { replace?: boolean }) => void,
-] {
-  const [params, setParams] = useSearchParams();
-  const view = readView(params);
-  const change = (next: Partial<InventoryView>, options?: { replace?: boolean }) =>
-    setParams((current) => viewParams({ ...readView(current), ...next }), { replace: options?.replace });
-  return [view, change];
-}
-
 function Inventory() {
   const { business, role } = useBusinessContext();
-  const [view, changeView] = useInventoryView();
+  // The view lives in the address bar: back and refresh keep the filter, the search and the page.
+  const view = useListView(INVENTORY_LIST);
   const products = useProducts(business.id, productFilters(view));
   // The product stays while the dialog closes, so its title does not change mid-animation.
   const [dialog, setDialog] = useState<{ product: Product | null; opened: boolean }>({ product: null, opened: false });
   const openDialog = (product: Product | null) => setDialog({ product, opened: true });
   const canManage = can(role, 'product.manage');
-  // After a create, update or delete the first page is fetched again (spec section 4).
-  const backToFirstPage = () => changeView({ page: 1 }, { replace: true });
+  // After a create, update or delete the first page is fetched again.
+  const backToFirstPage = () => view.setPage(1, { replace: true });
   const remove = useDeleteProduct(business.id);
 
   const askDelete = (product: Product) =>
@@ -75,12 +56,7 @@ function Inventory() {
     });
   const actions: ProductCardActions = canManage ? { onEdit: openDialog, onDelete: askDelete } : {};
 
-  // A page past the end (the last product of the last page went elsewhere): show the page that now is the last.
-  const totalPages = products.data?.total_pages ?? 1;
-  useEffect(() => {
-    if (products.data && !products.isPlaceholderData && view.page > totalPages)
-      changeView({ page: totalPages }, { replace: true });
-  });
+  useKeepPageInRange(view, products);
 
   const list = products.data?.results ?? [];
   return (
@@ -93,12 +69,14 @@ function Inventory() {
           </Button>
         )}
       </Group>
-      <SearchBox search={view.search} onSearch={(search) => changeView({ search, page: 1 }, { replace: true })} />
-      <Tabs
-        value={view.filter}
-        onChange={(value) => changeView({ filter: (value as InventoryFilter | null) ?? 'all', page: 1 })}
-        variant="pills"
-      >
+      <TextInput
+        type="search"
+        label="Search products"
+        placeholder="Search by product name or SKU"
+        leftSection={<IconSearch size={16} />}
+        {...view.searchBox}
+      />
+      <Tabs value={view.filters.filter} onChange={(value) => view.setFilter('filter', value)} variant="pills">
         <Tabs.List aria-label="Stock filter">
           {INVENTORY_FILTERS.map((filter) => (
             <Tabs.Tab key={filter.value} value={filter.value}>
@@ -134,7 +112,7 @@ function Inventory() {
           ))}
         </SimpleGrid>
       )}
-      <Pager page={view.page} totalPages={totalPages} onChange={(page) => changeView({ page })} />
+      <Pager page={view.page} totalPages={products.data?.total_pages ?? 1} onChange={view.setPage} />
 
       <ProductFormModal
         businessId={business.id}
@@ -144,41 +122,5 @@ function Inventory() {
         onSaved={backToFirstPage}
       />
     </Stack>
-  );
-}
-
-/**
- * The search box: what is typed reaches the address (and the server) 300 ms
- * after the last key; a search changed from outside (back, a link) fills the box.
- */
-function SearchBox({ search, onSearch }: { search: string; onSearch(search: string): void }) {
-  const [text, setText] = useState(search);
-  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const sent = useRef(search);
-
-  useEffect(() => {
-    if (search !== sent.current) {
-      sent.current = search;
-      setText(search);
-    }
-  }, [search]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the settled text changes, not on every render
-  useEffect(() => {
-    if (debounced !== sent.current) {
-      sent.current = debounced;
-      onSearch(debounced);
-    }
-  }, [debounced]);
-
-  return (
-    <TextInput
-      type="search"
-      label="Search products"
-      placeholder="Search by product name or SKU"
-      leftSection={<IconSearch size={16} />}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-    />
   );
 }

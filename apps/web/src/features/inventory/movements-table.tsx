@@ -57,7 +57,7 @@ export function MovementsHistory({
   );
 }
 
-export function MovementsTable({ movements, slug }: { movements: StockMovement[]; slug: string }) {
+function MovementsTable({ movements, slug }: { movements: StockMovement[]; slug: string }) {
   const columns: ResponsiveColumn<StockMovement>[] = [
     // Wraps after the date in a narrow table, so the change and its reason stay in view.
     { header: 'Time', kind: 'main', cellProps: { miw: 96 }, cell: (movement) => formatDateTime(movement.created_at) },

@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type Batch, EXPIRING_SOON_DAYS } from '@oja/contract';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { lagosToday } from '../../lib/dates';
 import { formatDate } from '../../lib/format';
-import { lagosToday } from '../businesses/figures';
 import { type BatchExpiry, batchExpiry } from './product-detail-status';
 
 const EXPIRY_BADGES: Partial<Record<BatchExpiry, { label: string; color: string; title: string }>> = {

@@ -1,5 +1,5 @@
 import { type Batch, EXPIRING_SOON_DAYS } from '@oja/contract';
-import { addDays } from '../businesses/figures';
+import { addDays } from '../../lib/dates';
 
 /** How a batch stands against its expiry date. */
 export type BatchExpiry = 'expired' | 'expiring_soon' | 'fresh' | 'no_expiry';

@@ -1,4 +1,4 @@
-import type { Batch, Product, UpdateProductBody } from '@oja/contract';
+import type { Batch, EndpointInput, Product, STOCK_ENDPOINTS } from '@oja/contract';
 
 /** "10.00" → "10% off", "12.50" → "12.5% off"; no label for no discount. Exact: the string is never a float. */
 export function discountLabel(percentage: string): string | null {
@@ -29,7 +29,7 @@ export type EditedFields = Pick<
   | 'wholesale_price_discount_percentage'
   | 'currency'
 >;
-export type ProductChanges = Omit<UpdateProductBody, 'id' | 'business_id'>;
+export type ProductChanges = Omit<EndpointInput<typeof STOCK_ENDPOINTS.updateProduct>, 'id' | 'business_id'>;
 
 const EDITED_KEYS = [
   'product_name',

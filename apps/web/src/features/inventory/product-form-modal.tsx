@@ -17,17 +17,15 @@ import {
   CURRENCIES,
   type Currency,
   DEFAULT_CURRENCY,
-  isMoneyString,
   MESSAGES,
-  normalizeMoney,
   type Product,
   productEditFormSchema,
   productFormSchema,
 } from '@oja/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { FocusEvent } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { moneyInputProps } from '../../ui/money-input';
 import { useCreateProduct, useUpdateProduct } from './api';
 import { changedFields } from './product-display';
 
@@ -85,19 +83,8 @@ type AddValues = ProductValues & { batches: BatchRow[] };
 
 type InputProps = GetInputPropsReturnType;
 
-/** "1500" reads back as "1500.00" once the field is left, as it will be stored. */
-function moneyProps(props: InputProps) {
-  return {
-    ...props,
-    inputMode: 'decimal' as const,
-    autoComplete: 'off',
-    onBlur: (event: FocusEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value.trim();
-      if (value && isMoneyString(value) && value !== normalizeMoney(value)) props.onChange(normalizeMoney(value));
-      props.onBlur?.(event);
-    },
-  };
-}
+/** Every price and percentage field: text that holds the amount exactly, normalised once left. */
+const moneyProps = (props: InputProps) => moneyInputProps(props, { normalizeOnBlur: true });
 
 function ProductFields({ field, skuHint }: { field(path: keyof ProductValues): InputProps; skuHint?: string }) {
   return (

@@ -10,12 +10,16 @@ import {
 } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { moneyInputProps } from '../../ui/money-input';
 import { useReceiveBatch } from './detail-api';
 
 const validateForm = schemaResolver(receiveBatchFormSchema, { sync: true });
 
-/** The form as its inputs hold it: a number input is '' while empty. */
-type ReceiveFormValues = Omit<ReceiveBatchValues, 'quantity'> & { quantity: number | '' };
+/** The form as its inputs hold it: the quantity input is '' while empty; the cost price is the text typed. */
+type ReceiveFormValues = Omit<ReceiveBatchValues, 'quantity' | 'cost_price'> & {
+  quantity: number | '';
+  cost_price: string;
+};
 
 /** Receive stock: a new batch of this product, recorded in the ledger as a receipt. */
 export function ReceiveBatchModal({
@@ -76,14 +80,10 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
           description="Leave empty if it does not expire."
           {...form.getInputProps('expiration_date')}
         />
-        <NumberInput
+        <TextInput
           label="Cost price"
           description={`Per unit. Leave empty to use the product's, ${formatMoney(product.cost_price, product.currency)}.`}
-          min={0}
-          decimalScale={2}
-          allowNegative={false}
-          thousandSeparator=","
-          {...form.getInputProps('cost_price')}
+          {...moneyInputProps(form.getInputProps('cost_price'), { normalizeOnBlur: true })}
         />
         <Button type="submit" loading={receive.isPending}>
           Receive

@@ -6,14 +6,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
+import { useBusinessContext } from '../../shell/business-context';
 import { useCurrentUser } from '../auth/session';
-import { useBusinessContext } from '../businesses/business-context';
 import { AddToCartModal } from './add-to-cart-modal';
 import { fetchOwnCarts, useUpdateCart } from './api';
 import { cartUpdate, lineInputs, withProduct } from './cart-lines';
 
 /**
- * The inventory card's Add to cart (spec section 2), over the current user's
+ * The inventory card's Add to cart, over the current user's
  * carts: none → a new-cart dialog with a quantity; exactly one → one unit is
  * added and the user goes to the sales page; several → choose one or start a new one.
  */

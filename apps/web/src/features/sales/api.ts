@@ -1,34 +1,26 @@
 import {
   type Cart,
-  type CreateCartBody,
-  type CreateSaleBody,
   type Customer,
-  type DeleteCartBody,
+  type EndpointInput,
   IDEMPOTENCY_HEADER,
-  type Paginated,
-  type ProductList,
-  type RecordPaymentBody,
-  SALES_PATHS,
-  type Sale,
-  type SaleDetail,
-  STOCK_PATHS,
-  type UpdateCartBody,
+  SALES_ENDPOINTS,
+  STOCK_ENDPOINTS,
 } from '@oja/contract';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiCall } from '../../lib/api';
-import { businessKeys } from '../businesses/keys';
-import { productKeys } from '../inventory/keys';
-import { cartKeys, customerKeys, saleKeys } from './keys';
+import { call, data } from '../../lib/api';
+import { businessKeys, cartKeys, customerKeys, productKeys, saleKeys } from '../../lib/query-keys';
 
-const data = <T>(call: Promise<{ data: T }>) => call.then((answer) => answer.data);
+const sales = SALES_ENDPOINTS;
 
-export type CartFilters = { page: number; search?: string; user_id?: number };
-export type SaleFilters = { page: number; search?: string };
+/** A list call's input without the business, which every hook adds itself. */
+type WithoutBusiness<T> = Omit<T, 'business_id'>;
+type CartFilters = { page: number; search?: string; user_id?: number };
+type SaleFilters = { page: number; search?: string };
 
 const cartsQuery = (businessId: number, filters: CartFilters) => ({
   queryKey: cartKeys.list(businessId, filters),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    data(api.get<Paginated<Cart>>(SALES_PATHS.carts, { business_id: businessId, ...filters }, signal)),
+    data(call(sales.listCarts, { business_id: businessId, ...filters }, { signal })),
 });
 
 export function useCarts(businessId: number, filters: CartFilters) {
@@ -50,8 +42,7 @@ export async function fetchOwnCarts(client: QueryClient, businessId: number, use
 export function useSales(businessId: number, filters: SaleFilters) {
   return useQuery({
     queryKey: saleKeys.list(businessId, filters),
-    queryFn: ({ signal }) =>
-      data(api.get<Paginated<Sale>>(SALES_PATHS.sales, { business_id: businessId, ...filters }, signal)),
+    queryFn: ({ signal }) => data(call(sales.listSales, { business_id: businessId, ...filters }, { signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -60,9 +51,7 @@ export function useSale(businessId: number, saleId: number) {
   return useQuery({
     queryKey: saleKeys.detail(businessId, saleId),
     queryFn: ({ signal }) =>
-      data(api.get<{ sale: SaleDetail }>(SALES_PATHS.sale, { business_id: businessId, id: saleId }, signal)).then(
-        (answer) => answer.sale,
-      ),
+      data(call(sales.getSale, { business_id: businessId, id: saleId }, { signal })).then((answer) => answer.sale),
     // A malformed id in the address is not found without asking.
     enabled: Number.isSafeInteger(saleId) && saleId > 0,
   });
@@ -74,7 +63,7 @@ export function useProductChoices(businessId: number, search: string, enabled: b
     queryKey: productKeys.list(businessId, { for: 'cart', search }),
     queryFn: ({ signal }) =>
       data(
-        api.get<ProductList>(STOCK_PATHS.list, { business_id: businessId, search, stock: 'in_stock', page: 1 }, signal),
+        call(STOCK_ENDPOINTS.listProducts, { business_id: businessId, search, stock: 'in_stock', page: 1 }, { signal }),
       ),
     enabled,
     placeholderData: keepPreviousData,
@@ -85,9 +74,7 @@ export function useCustomerChoices(businessId: number, search: string, enabled: 
   return useQuery<Customer[]>({
     queryKey: customerKeys.search(businessId, search),
     queryFn: ({ signal }) =>
-      data(api.get<{ results: Customer[] }>(SALES_PATHS.customers, { business_id: businessId, search }, signal)).then(
-        (answer) => answer.results,
-      ),
+      data(call(sales.listCustomers, { business_id: businessId, search }, { signal })).then((answer) => answer.results),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -97,8 +84,8 @@ export function useCustomerChoices(businessId: number, search: string, enabled: 
 export function useCreateCart(businessId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Omit<CreateCartBody, 'business_id'>) =>
-      api.post<{ cart: Cart }>(SALES_PATHS.createCart, { ...body, business_id: businessId }),
+    mutationFn: (body: WithoutBusiness<EndpointInput<typeof sales.createCart>>) =>
+      call(sales.createCart, { ...body, business_id: businessId }),
     onSuccess: () => client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
   });
 }
@@ -106,8 +93,8 @@ export function useCreateCart(businessId: number) {
 export function useUpdateCart(businessId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Omit<UpdateCartBody, 'business_id'>) =>
-      api.put<{ cart: Cart }>(SALES_PATHS.updateCart, { ...body, business_id: businessId }),
+    mutationFn: (body: WithoutBusiness<EndpointInput<typeof sales.updateCart>>) =>
+      call(sales.updateCart, { ...body, business_id: businessId }),
     onSuccess: () => client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
   });
 }
@@ -115,8 +102,7 @@ export function useUpdateCart(businessId: number) {
 export function useDeleteCart(businessId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (cartId: number) =>
-      api.delete<object>(SALES_PATHS.deleteCart, { id: cartId, business_id: businessId } satisfies DeleteCartBody),
+    mutationFn: (cartId: number) => call(sales.deleteCart, { id: cartId, business_id: businessId }),
     onSuccess: () => client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
   });
 }
@@ -129,11 +115,18 @@ export function useDeleteCart(businessId: number) {
 export function useConfirmSale(businessId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: Omit<CreateSaleBody, 'business_id'>; idempotencyKey: string }) =>
-      apiCall<{ sale: SaleDetail }>('POST', SALES_PATHS.sales, {
-        body: { ...body, business_id: businessId },
-        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-      }),
+    mutationFn: ({
+      body,
+      idempotencyKey,
+    }: {
+      body: WithoutBusiness<EndpointInput<typeof sales.confirmSale>>;
+      idempotencyKey: string;
+    }) =>
+      call(
+        sales.confirmSale,
+        { ...body, business_id: businessId },
+        { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
+      ),
     onSuccess: () => invalidateAfterSale(client, businessId),
   });
 }
@@ -141,8 +134,8 @@ export function useConfirmSale(businessId: number) {
 export function useRecordPayment(businessId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Omit<RecordPaymentBody, 'business_id'>) =>
-      api.post<{ sale: SaleDetail }>(SALES_PATHS.payments, { ...body, business_id: businessId }),
+    mutationFn: (body: WithoutBusiness<EndpointInput<typeof sales.recordPayment>>) =>
+      call(sales.recordPayment, { ...body, business_id: businessId }),
     onSuccess: (answer) => {
       client.setQueryData(saleKeys.detail(businessId, answer.data.sale.id), answer.data.sale);
       return Promise.all([

@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { moneyInputProps } from '../../ui/money-input';
 import { newIdempotencyKey, useConfirmSale } from './api';
 
 /** Confirm sale: how the customer pays now (in full, a deposit, or on credit) and by what means. */
@@ -55,7 +56,7 @@ function ConfirmSaleForm({
   const [idempotencyKey] = useState(newIdempotencyKey);
   const currency = cart.currency ?? undefined;
   const form = useForm<ConfirmSaleFormValues>({
-    // Not paid until the seller says money changed hands (spec section 4: not_paid is the default).
+    // Not paid until the seller says money changed hands (not_paid is the default).
     initialValues: { payment_status: 'not_paid', deposit_amount: '', payment_method: 'cash' },
     validate: (values) => {
       const errors = validateForm(values);
@@ -117,10 +118,8 @@ function ConfirmSaleForm({
           <TextInput
             label="Deposit amount"
             required
-            inputMode="decimal"
-            autoComplete="off"
             description={`Less than ${formatMoney(cart.total_cart_amount, currency)}`}
-            {...form.getInputProps('deposit_amount')}
+            {...moneyInputProps(form.getInputProps('deposit_amount'))}
           />
         )}
         {status !== 'not_paid' && (

@@ -1,6 +1,6 @@
 import { fromKobo, type SaleDetail, toKobo } from '@oja/contract';
 
-export type ReceiptLine = { key: string; name: string; quantity: number; netUnitPrice: string; total: string };
+type ReceiptLine = { key: string; name: string; quantity: number; netUnitPrice: string; total: string };
 
 /** Lines split over batches print as one: the customer bought the product, not the batches. */
 export function receiptLines(sale: SaleDetail): ReceiptLine[] {

@@ -12,6 +12,7 @@ import {
 } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { moneyInputProps } from '../../ui/money-input';
 import { useRecordPayment } from './api';
 
 const validateForm = schemaResolver(recordPaymentFormSchema, { sync: true });
@@ -66,14 +67,7 @@ function RecordPaymentForm({ businessId, sale, onClose }: { businessId: number; 
       <Stack>
         <FormFailure message={failure.message} />
         <Text size="sm">Balance: {balance}</Text>
-        <TextInput
-          label="Amount"
-          required
-          inputMode="decimal"
-          autoComplete="off"
-          data-autofocus
-          {...form.getInputProps('amount')}
-        />
+        <TextInput label="Amount" required data-autofocus {...moneyInputProps(form.getInputProps('amount'))} />
         <Select
           label="Payment method"
           allowDeselect={false}

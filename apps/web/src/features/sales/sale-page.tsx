@@ -14,12 +14,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { useBusinessContext } from '../../shell/business-context';
 import { PageLoader } from '../../ui/page-loader';
+import { PaymentStatusBadge } from '../../ui/payment-status-badge';
 import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
-import { useBusinessContext } from '../businesses/business-context';
 import { useSale } from './api';
-import { PaymentStatusBadge } from './payment-status-badge';
 import { Receipt } from './receipt';
 import { RecordPaymentModal } from './record-payment-modal';
 

@@ -1,22 +1,23 @@
 import { Button, Center, Group, Loader, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { type Cart, can, MESSAGES, type Paginated, SEARCH_DEBOUNCE_MS } from '@oja/contract';
+import { type Cart, can, MESSAGES } from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
+import { useBusinessContext } from '../../shell/business-context';
+import { RequirePermission } from '../../shell/not-allowed';
 import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
-import { useBusinessContext } from '../businesses/business-context';
-import { RequirePermission } from '../businesses/not-allowed';
+import { type ListView, useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useCarts, useDeleteCart, useSales } from './api';
 import { CartEditorModal } from './cart-editor-modal';
 import { CartsTable } from './carts-table';
 import { ConfirmSaleModal } from './confirm-sale-modal';
-import { readSalesView, type SalesTab, type SalesView, writeSalesView } from './sales-params';
 import { SalesTable } from './sales-table';
+
+/** The sales page in the URL: ?tab=sales&q=garri&page=2 (the carts tab, page 1 and no search are left out). */
+const SALES_LIST = { filters: { tab: ['carts', 'sales'] as const }, searchParam: 'q' };
 
 /** /business/{slug}/sales: the carts being built and the sales made, each searched by the server. */
 export default function SalesPage() {
@@ -27,22 +28,12 @@ export default function SalesPage() {
   );
 }
 
-type ChangeView = (patch: Partial<SalesView>, options?: { replace?: boolean }) => void;
-
-/** The view lives in the URL: a tab or page change is a history entry; a new search replaces the current one. */
-function useSalesView(): [SalesView, ChangeView] {
-  const [params, setParams] = useSearchParams();
-  const view = readSalesView(params);
-  const change: ChangeView = (patch, options) =>
-    setParams((current) => writeSalesView({ ...readSalesView(current), ...patch }), options);
-  return [view, change];
-}
-
 function SalesScreen() {
   const { business } = useBusinessContext();
-  const [view, changeView] = useSalesView();
+  // The view lives in the URL: a tab or page change is a history entry; a new search replaces the current one.
+  const view = useListView(SALES_LIST);
+  const { tab } = view.filters;
   const [editing, setEditing] = useState<{ cart: Cart | null } | null>(null);
-  const showPage = (page: number, options?: { replace?: boolean }) => changeView({ page }, options);
 
   return (
     <Stack gap="md">
@@ -52,31 +43,26 @@ function SalesScreen() {
           Add Cart
         </Button>
       </Group>
-      <SearchBox
-        search={view.search}
-        tab={view.tab}
-        onSearch={(search) => changeView({ search, page: 1 }, { replace: true })}
+      <TextInput
+        aria-label="Search"
+        placeholder={tab === 'carts' ? 'Search carts by title or customer' : 'Search sales by product or customer'}
+        leftSection={<IconSearch size={16} />}
+        {...view.searchBox}
       />
-      <Tabs
-        value={view.tab}
-        onChange={(value) => changeView({ tab: value === 'sales' ? 'sales' : 'carts', page: 1 })}
-        keepMounted={false}
-      >
+      <Tabs value={tab} onChange={(value) => view.setFilter('tab', value)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="carts">Carts</Tabs.Tab>
           <Tabs.Tab value="sales">Sales</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="carts" pt="md">
           <CartsPanel
-            search={view.search}
-            page={view.page}
-            onPage={showPage}
+            view={view}
             onEdit={(cart) => setEditing({ cart })}
-            onSold={() => changeView({ tab: 'sales', page: 1 })}
+            onSold={() => view.setFilter('tab', 'sales')}
           />
         </Tabs.Panel>
         <Tabs.Panel value="sales" pt="md">
-          <SalesPanel search={view.search} page={view.page} onPage={showPage} slug={business.slug} />
+          <SalesPanel view={view} slug={business.slug} />
         </Tabs.Panel>
       </Tabs>
       <CartEditorModal
@@ -89,57 +75,15 @@ function SalesScreen() {
   );
 }
 
-/**
- * The search box: what is typed reaches the URL (and so the server) 300 ms after
- * the last key. A search changed from outside (back, forward) is shown in the box.
- */
-function SearchBox({ search, tab, onSearch }: { search: string; tab: SalesTab; onSearch(search: string): void }) {
-  const [text, setText] = useState(search);
-  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const written = useRef(search);
-  useEffect(() => {
-    if (debounced === written.current) return;
-    written.current = debounced;
-    onSearch(debounced);
-  }, [debounced, onSearch]);
-  useEffect(() => {
-    if (search === written.current) return;
-    written.current = search;
-    setText(search);
-  }, [search]);
-  return (
-    <TextInput
-      aria-label="Search"
-      placeholder={tab === 'carts' ? 'Search carts by title or customer' : 'Search sales by product or customer'}
-      leftSection={<IconSearch size={16} />}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
-    />
-  );
-}
+type PanelProps = { view: ListView<typeof SALES_LIST.filters> };
 
-/** A page past the end (the last cart of it deleted, a stale link) moves to the last page there is. */
-function useStayInRange(data: Paginated<unknown> | undefined, page: number, onPage: PanelProps['onPage']) {
-  const last = data?.total_pages;
-  useEffect(() => {
-    if (last !== undefined && page > last) onPage(Math.max(1, last), { replace: true });
-  }, [last, page, onPage]);
-}
-
-type PanelProps = { search: string; page: number; onPage(page: number, options?: { replace?: boolean }): void };
-
-function CartsPanel({
-  search,
-  page,
-  onPage,
-  onEdit,
-  onSold,
-}: PanelProps & { onEdit(cart: Cart): void; onSold(): void }) {
+function CartsPanel({ view, onEdit, onSold }: PanelProps & { onEdit(cart: Cart): void; onSold(): void }) {
   const { business, role } = useBusinessContext();
+  const { page, search } = view;
   const carts = useCarts(business.id, { page, search: search || undefined });
   const remove = useDeleteCart(business.id);
   const [confirming, setConfirming] = useState<Cart | null>(null);
-  useStayInRange(carts.data, page, onPage);
+  useKeepPageInRange(view, carts);
 
   const askDelete = (cart: Cart) =>
     modals.openConfirmModal({
@@ -175,7 +119,7 @@ function CartsPanel({
           onDelete={askDelete}
         />
       )}
-      <Pager page={page} totalPages={total_pages} onChange={onPage} />
+      <Pager page={page} totalPages={total_pages} onChange={view.setPage} />
       <ConfirmSaleModal
         businessId={business.id}
         cart={confirming}
@@ -189,10 +133,11 @@ function CartsPanel({
   );
 }
 
-function SalesPanel({ search, page, onPage, slug }: PanelProps & { slug: string }) {
+function SalesPanel({ view, slug }: PanelProps & { slug: string }) {
   const { business } = useBusinessContext();
+  const { page, search } = view;
   const sales = useSales(business.id, { page, search: search || undefined });
-  useStayInRange(sales.data, page, onPage);
+  useKeepPageInRange(view, sales);
   const failure = sales.error;
   useEffect(() => {
     if (failure) notify.error(MESSAGES.toast.fetchSales(errorMessage(failure, MESSAGES.failed.fetchSales)));
@@ -210,7 +155,7 @@ function SalesPanel({ search, page, onPage, slug }: PanelProps & { slug: string 
       ) : (
         <SalesTable sales={results} slug={slug} />
       )}
-      <Pager page={page} totalPages={total_pages} onChange={onPage} />
+      <Pager page={page} totalPages={total_pages} onChange={view.setPage} />
     </>
   );
 }

@@ -2,12 +2,12 @@ import { Anchor, Text } from '@mantine/core';
 import { formatMoney, type Sale } from '@oja/contract';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format';
+import { PaymentStatusBadge } from '../../ui/payment-status-badge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { RowActions } from '../../ui/row-actions';
-import { PaymentStatusBadge } from './payment-status-badge';
 
 /** The first product of a sale and how many others it has, as the spec's tables show it. */
-export function saleProducts(sale: Sale): string {
+function saleProducts(sale: Sale): string {
   const [first] = sale.items;
   if (!first) return '—';
   return sale.items.length > 1

@@ -1,20 +1,16 @@
-import type { BusinessUsersPage, DeletedUsers, JoinBusinessBody, UpdateBusinessUserBody, User } from '@oja/contract';
+import { type EndpointInput, TEAM_ENDPOINTS, type UserRoleFilter, type UserStatusFilter } from '@oja/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { businessKeys } from '../businesses/keys';
-import { teamKeys, type UserFilters } from './keys';
+import { call, data } from '../../lib/api';
+import { businessKeys, teamKeys } from '../../lib/query-keys';
+
+const team = TEAM_ENDPOINTS;
+
+type UserFilters = { role: UserRoleFilter; status: UserStatusFilter; search: string; page: number };
 
 export function useBusinessUsers(businessId: number, filters: UserFilters) {
   return useQuery({
     queryKey: teamKeys.list(businessId, filters),
-    queryFn: ({ signal }) =>
-      api
-        .get<BusinessUsersPage>(
-          '/users/business-owner/list-business-users/',
-          { business_id: businessId, ...filters },
-          signal,
-        )
-        .then((answer) => answer.data),
+    queryFn: ({ signal }) => data(call(team.listBusinessUsers, { business_id: businessId, ...filters }, { signal })),
     // The list stays on screen while the next page or search loads.
     placeholderData: (previous) => previous,
   });
@@ -33,8 +29,8 @@ function useTeamChanged(businessId: number) {
 export function useUpdateBusinessUser(businessId: number) {
   const changed = useTeamChanged(businessId);
   return useMutation({
-    mutationFn: (body: Omit<UpdateBusinessUserBody, 'business_id'>) =>
-      api.patch<{ user: User }>('/users/business-owner/update-user/', { ...body, business_id: businessId }),
+    mutationFn: (body: Omit<EndpointInput<typeof team.updateBusinessUser>, 'business_id'>) =>
+      call(team.updateBusinessUser, { ...body, business_id: businessId }),
     onSuccess: changed,
   });
 }
@@ -42,14 +38,13 @@ export function useUpdateBusinessUser(businessId: number) {
 export function useDeleteBusinessUsers(businessId: number) {
   const changed = useTeamChanged(businessId);
   return useMutation({
-    mutationFn: (userIds: number[]) =>
-      api.post<DeletedUsers>('/admins/users/delete/', { user_ids: userIds, business_id: businessId }),
+    mutationFn: (userIds: number[]) => call(team.deleteBusinessUsers, { user_ids: userIds, business_id: businessId }),
     onSuccess: changed,
   });
 }
 
 export function useJoinBusiness() {
   return useMutation({
-    mutationFn: (body: JoinBusinessBody) => api.post<{ user: User }>('/users/sales-person-register/', body),
+    mutationFn: (body: EndpointInput<typeof team.joinBusiness>) => call(team.joinBusiness, body),
   });
 }

@@ -50,7 +50,7 @@ function EditUserForm({ businessId, user, onClose }: { businessId: number; user:
         first_name: values.first_name,
         last_name: values.last_name,
         role: values.role as EditableRole,
-        // Spec section 5: a blank password is dropped from the payload.
+        // A blank password is dropped from the payload.
         ...(values.password.trim() ? { password: values.password } : {}),
       });
       notify.success(answer.description || MESSAGES.team.userUpdated);
@@ -70,7 +70,7 @@ function EditUserForm({ businessId, user, onClose }: { businessId: number; user:
           {...form.getInputProps('password')}
         />
         <Select label="Role" required data={ROLE_CHOICES} allowDeselect={false} {...form.getInputProps('role')} />
-        {/* Spec section 8: the dialog says "Failed to update user: {reason}". */}
+        {/* The dialog says "Failed to update user: {reason}". */}
         <FormFailure message={failure.message && MESSAGES.toast.updateUser(failure.message)} />
         <Button type="submit" loading={update.isPending}>
           Update User

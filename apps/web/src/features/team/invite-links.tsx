@@ -4,8 +4,8 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { notify } from '../../lib/notify';
 
-/** The address a person follows to join a business in a role (spec: {origin}/{slug}/{role}). */
-export function inviteLink(slug: string, role: InviteRole): string {
+/** The address a person follows to join a business in a role ({origin}/{slug}/{role}). */
+function inviteLink(slug: string, role: InviteRole): string {
   return `${window.location.origin}/${slug}/${role}`;
 }
 

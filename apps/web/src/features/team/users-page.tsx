@@ -1,29 +1,25 @@
 import { Button, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import {
-  MESSAGES,
-  SEARCH_DEBOUNCE_MS,
-  TEAM_MESSAGES,
-  type User,
-  type UserRoleFilter,
-  type UserStatusFilter,
-} from '@oja/contract';
+import { MESSAGES, TEAM_MESSAGES, USER_ROLE_FILTERS, USER_STATUS_FILTERS, type User } from '@oja/contract';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
+import { useBusinessContext } from '../../shell/business-context';
+import { RequirePermission } from '../../shell/not-allowed';
 import { DismissibleTip } from '../../ui/dismissible-tip';
 import { PageLoader } from '../../ui/page-loader';
 import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
-import { useBusinessContext } from '../businesses/business-context';
-import { RequirePermission } from '../businesses/not-allowed';
+import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useBusinessUsers, useDeleteBusinessUsers, useUpdateBusinessUser } from './api';
 import { EditUserModal } from './edit-user-modal';
 import { InviteLinks } from './invite-links';
 import { type UserActions, UserCard, userDetails } from './user-card';
+
+/** The user list in the URL: ?role=customers&status=inactive&search=musa&page=2. */
+const USERS_LIST = { filters: { role: USER_ROLE_FILTERS, status: USER_STATUS_FILTERS } };
 
 /** /business/{slug}/users: the spec's User management screen. */
 export default function UsersPage() {
@@ -36,15 +32,10 @@ export default function UsersPage() {
 
 function UserManagement() {
   const { business } = useBusinessContext();
-  const [role, setRole] = useState<UserRoleFilter>('all');
-  const [status, setStatus] = useState<UserStatusFilter>('all');
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  // The page belongs to one set of filters: changing a filter starts again at page 1.
-  const filterKey = `${role}|${status}|${search}`;
-  const [paging, setPaging] = useState({ filterKey, page: 1 });
-  const page = paging.filterKey === filterKey ? paging.page : 1;
-  const users = useBusinessUsers(business.id, { role, status, search, page });
+  // Role, status, search and page live in the URL; changing a filter or the search starts again at page 1.
+  const view = useListView(USERS_LIST);
+  const { role, status } = view.filters;
+  const users = useBusinessUsers(business.id, { role, status, search: view.search, page: view.page });
   const [editing, setEditing] = useState<User | null>(null);
   const actions = useUserActions(business.id, setEditing);
 
@@ -54,10 +45,7 @@ function UserManagement() {
   }, [users.error]);
 
   // Deleting the last member of the last page: step back to the page that now is the last.
-  const totalPages = users.data?.total_pages ?? 1;
-  useEffect(() => {
-    if (users.data && page > totalPages) setPaging({ filterKey, page: totalPages });
-  }, [users.data, page, totalPages, filterKey]);
+  useKeepPageInRange(view, users);
 
   const list = users.data?.results.data.results ?? [];
   return (
@@ -80,14 +68,14 @@ function UserManagement() {
       <InviteLinks slug={business.slug} />
 
       <Stack gap="xs">
-        <Tabs value={role} onChange={(value) => setRole((value as UserRoleFilter) ?? 'all')}>
+        <Tabs value={role} onChange={(value) => view.setFilter('role', value)}>
           <Tabs.List aria-label="Role">
             <Tabs.Tab value="all">All</Tabs.Tab>
             <Tabs.Tab value="customers">Customers</Tabs.Tab>
             <Tabs.Tab value="employees">Employees</Tabs.Tab>
           </Tabs.List>
         </Tabs>
-        <Tabs value={status} onChange={(value) => setStatus((value as UserStatusFilter) ?? 'all')} variant="pills">
+        <Tabs value={status} onChange={(value) => view.setFilter('status', value)} variant="pills">
           <Tabs.List aria-label="Status">
             <Tabs.Tab value="all">All</Tabs.Tab>
             <Tabs.Tab value="active">Active</Tabs.Tab>
@@ -98,9 +86,8 @@ function UserManagement() {
           label="Search Users"
           placeholder="Search name, email, or username..."
           leftSection={<IconSearch size={16} />}
-          value={searchText}
-          onChange={(event) => setSearchText(event.currentTarget.value)}
           type="search"
+          {...view.searchBox}
         />
       </Stack>
 
@@ -116,7 +103,7 @@ function UserManagement() {
           ))}
         </SimpleGrid>
       )}
-      <Pager page={page} totalPages={totalPages} onChange={(target) => setPaging({ filterKey, page: target })} />
+      <Pager page={view.page} totalPages={users.data?.total_pages ?? 1} onChange={view.setPage} />
 
       <DismissibleTip>{TEAM_MESSAGES.tip}</DismissibleTip>
       <EditUserModal businessId={business.id} user={editing} onClose={() => setEditing(null)} />

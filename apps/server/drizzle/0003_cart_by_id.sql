@@ -1,0 +1,1 @@
+CREATE INDEX "carts_id_idx" ON "carts" USING btree ("id");

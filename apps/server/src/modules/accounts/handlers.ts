@@ -1,0 +1,63 @@
+import { ACCOUNT_ENDPOINTS, MESSAGES } from '@oja/contract';
+import { clearSessionCookies, refreshTokenOf, setSessionCookies } from '../../platform/auth';
+import { answer, handlers } from '../../platform/endpoints';
+import { unauthenticated } from '../../platform/errors';
+import { activateAccount } from './activate';
+import { changePassword } from './change-password';
+import { forgotPassword } from './forgot-password';
+import { login } from './login';
+import { logout } from './logout';
+import { refreshSession } from './refresh-session';
+import { registerCeo } from './register-ceo';
+import { resetPassword } from './reset-password';
+import { updateProfile } from './update-profile';
+import { loadUser } from './user-answer';
+
+/** The session travels in cookies for the web app and in the answer for other clients. */
+export const accountHandlers = handlers(ACCOUNT_ENDPOINTS, {
+  register: async (ctx, body) => {
+    const { user, mailSent } = await registerCeo(ctx, body);
+    return mailSent ? { user } : answer({ user }, { message: MESSAGES.auth.registeredMailFailed });
+  },
+  activate: async (ctx, body, { request, reply }) => {
+    const outcome = await activateAccount(ctx, body);
+    if (outcome.kind === 'resent') {
+      const message = outcome.mailSent ? MESSAGES.auth.codeResent : MESSAGES.auth.mailFailed;
+      return answer({}, { message, status: outcome.mailSent ? 200 : 503 });
+    }
+    setSessionCookies(request, reply, outcome.session);
+    return outcome.result;
+  },
+  login: async (ctx, body, { request, reply }) => {
+    const { result, session } = await login(ctx, body);
+    setSessionCookies(request, reply, session);
+    return result;
+  },
+  forgotPassword: async (ctx, body) => {
+    await forgotPassword(ctx, body.email);
+    return {};
+  },
+  resetPassword: async (ctx, body, { reply }) => {
+    await resetPassword(ctx, body);
+    clearSessionCookies(reply);
+    return {};
+  },
+  profile: async (ctx) => ({ user: await loadUser(ctx.db, ctx.actor.userId) }),
+  updateProfile: async (ctx, body) => ({ user: await updateProfile(ctx, body) }),
+  changePassword: async (ctx, body) => {
+    await changePassword(ctx, body);
+    return {};
+  },
+  refresh: async (ctx, body, { request, reply }) => {
+    const presented = refreshTokenOf(request, body);
+    if (!presented) throw unauthenticated();
+    const pair = await refreshSession(ctx, presented.token);
+    if (presented.viaCookie) setSessionCookies(request, reply, pair);
+    return { access_token: pair.accessToken, refresh_token: pair.refreshToken };
+  },
+  logout: async (ctx, body, { request, reply }) => {
+    await logout(ctx, ctx.actor ? null : (refreshTokenOf(request, body)?.token ?? null));
+    clearSessionCookies(reply);
+    return {};
+  },
+});

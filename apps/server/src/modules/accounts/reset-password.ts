@@ -1,0 +1,46 @@
+import type { resetPasswordBodySchema } from '@oja/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { users } from '../../db/schema';
+import type { RequestContext } from '../../platform/context';
+import { assertWithinLimits, clearFailures, LIMITS, recordFailure } from '../../platform/rate-limit';
+import { consumeCode, invalidCode } from './codes';
+import { findUserByEmail } from './find-user';
+import { loginAccountKey } from './login';
+import { hashPassword } from './passwords';
+import { revokeUserSessions } from './sessions';
+
+/** Sets a new password with the emailed code, and signs the person out everywhere. */
+export async function resetPassword(
+  ctx: RequestContext,
+  input: z.output<typeof resetPasswordBodySchema>,
+): Promise<void> {
+  const keys = [
+    { limit: LIMITS.codePerAccount, id: input.email },
+    { limit: LIMITS.codePerIp, id: ctx.client.ip },
+  ];
+  await assertWithinLimits(ctx.db, keys);
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user) {
+    await recordFailure(ctx.db, keys);
+    throw invalidCode();
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const check = await consumeCode(tx, ctx.tokens, user.id, 'reset', input.code);
+    if (!check.ok) return check;
+    // The code proves the person reads this inbox, which is what activation checks too.
+    await tx
+      .update(users)
+      .set({ password_hash: passwordHash, is_active: true, updated_at: new Date() })
+      .where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, 'password reset');
+    return check;
+  });
+  if (!outcome.ok) {
+    await recordFailure(ctx.db, keys);
+    throw outcome.error;
+  }
+  // The new password is known to its owner: earlier wrong guesses of the old one no longer lock them out.
+  await clearFailures(ctx.db, [keys[0]!, loginAccountKey(user.id, input.email)]);
+}

@@ -1,0 +1,35 @@
+import { IDEMPOTENCY_HEADER, SALES_ENDPOINTS } from '@oja/contract';
+import { answer, handlers } from '../../platform/endpoints';
+import { confirmSale } from './confirm-sale';
+import { createCart } from './create-cart';
+import { listCustomers } from './customers';
+import { deleteCart } from './delete-cart';
+import { getSale } from './get-sale';
+import { listCarts } from './list-carts';
+import { listDebts } from './list-debts';
+import { listMyDebts } from './list-my-debts';
+import { listSales } from './list-sales';
+import { recordPayment } from './record-payment';
+import { updateCart } from './update-cart';
+
+export const salesHandlers = handlers(SALES_ENDPOINTS, {
+  listCarts: (ctx, query) => listCarts(ctx, query),
+  createCart: async (ctx, body) => ({ cart: await createCart(ctx, body) }),
+  updateCart: async (ctx, body) => ({ cart: await updateCart(ctx, body) }),
+  deleteCart: async (ctx, body) => {
+    await deleteCart(ctx, body);
+    return {};
+  },
+  listCustomers: async (ctx, query) => ({ results: await listCustomers(ctx, query.search) }),
+  confirmSale: async (ctx, body, { request }) => {
+    const idempotencyKey = (request.headers[IDEMPOTENCY_HEADER] as string | undefined) ?? null;
+    const { sale, isReplay } = await confirmSale(ctx, { ...body, idempotencyKey });
+    // A replay answers the first sale again, with 200 and a header that says so.
+    return isReplay ? answer({ sale }, { status: 200, headers: { 'idempotent-replayed': 'true' } }) : { sale };
+  },
+  listSales: (ctx, query) => listSales(ctx, query),
+  getSale: async (ctx, query) => ({ sale: await getSale(ctx, query.id) }),
+  recordPayment: async (ctx, body) => ({ sale: await recordPayment(ctx, body) }),
+  listDebts: (ctx, query) => listDebts(ctx, query),
+  listMyDebts: async (ctx) => ({ debts: await listMyDebts(ctx) }),
+});

@@ -1,0 +1,117 @@
+import { fromKobo, type Sale, type SaleDetail, toKobo } from '@oja/contract';
+import { and, asc, eq, inArray, min, sql, sum } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { payments, sale_lines, sales, users } from '../../db/schema';
+
+type SaleRow = typeof sales.$inferSelect;
+
+/** What is still owed, exact. */
+export function balanceOf(sale: { total_cart_amount: string; amount_paid: string }): string {
+  return fromKobo(toKobo(sale.total_cart_amount) - toKobo(sale.amount_paid));
+}
+
+function toSale(row: SaleRow, items: Sale['items']): Sale {
+  return {
+    id: row.id,
+    cart_id: row.cart_id,
+    business_id: row.business_id,
+    payment_status: row.payment_status,
+    deposit_amount: row.deposit_amount,
+    created_by: row.created_by,
+    created_by_name: row.created_by_name,
+    customer_name: row.customer_name,
+    customer_id: row.customer_id,
+    currency: row.currency,
+    total_cart_amount: row.total_cart_amount,
+    amount_paid: row.amount_paid,
+    balance: balanceOf(row),
+    items,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** These sales as the lists answer them, in the order of `saleIds`, each with its items summed per product. */
+export async function loadSales(db: Queryable, businessId: number, saleIds: number[]): Promise<Sale[]> {
+  if (saleIds.length === 0) return [];
+  const [rows, items] = await Promise.all([
+    db
+      .select()
+      .from(sales)
+      .where(and(eq(sales.business_id, businessId), inArray(sales.id, saleIds))),
+    db
+      .select({
+        sale_id: sale_lines.sale_id,
+        product_id: sale_lines.product_id,
+        product_name: sale_lines.product_name,
+        quantity: sql<number>`${sum(sale_lines.quantity)}::int`,
+      })
+      .from(sale_lines)
+      .where(and(eq(sale_lines.business_id, businessId), inArray(sale_lines.sale_id, saleIds)))
+      .groupBy(sale_lines.sale_id, sale_lines.product_id, sale_lines.product_name)
+      .orderBy(asc(min(sale_lines.id))),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return saleIds.flatMap((saleId) => {
+    const row = byId.get(saleId);
+    if (!row) return [];
+    const saleItems = items
+      .filter((item) => item.sale_id === saleId)
+      .map((item) => ({ product: { id: item.product_id, product_name: item.product_name }, quantity: item.quantity }));
+    return [toSale(row, saleItems)];
+  });
+}
+
+/** One sale with its lines (one per batch taken from) and its payments; cost prices for staff only. */
+export async function loadSaleDetail(
+  db: Queryable,
+  businessId: number,
+  saleId: number,
+  options: { showCost: boolean },
+): Promise<SaleDetail | null> {
+  const [[sale], lines, paid] = await Promise.all([
+    loadSales(db, businessId, [saleId]),
+    db
+      .select()
+      .from(sale_lines)
+      .where(and(eq(sale_lines.business_id, businessId), eq(sale_lines.sale_id, saleId)))
+      .orderBy(asc(sale_lines.id)),
+    db
+      .select({
+        payment: payments,
+        recorded_by_name: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}`,
+      })
+      .from(payments)
+      .leftJoin(users, eq(users.id, payments.recorded_by))
+      .where(and(eq(payments.business_id, businessId), eq(payments.sale_id, saleId)))
+      .orderBy(asc(payments.created_at), asc(payments.id)),
+  ]);
+  if (!sale) return null;
+  return {
+    ...sale,
+    lines: lines.map((line) => ({
+      id: line.id,
+      product_id: line.product_id,
+      product_name: line.product_name,
+      sku: line.sku,
+      batch_id: line.batch_id,
+      batch_number: line.batch_number,
+      expiration_date: line.expiration_date,
+      quantity: line.quantity,
+      pricing_strategy: line.pricing_strategy,
+      unit_price: line.unit_price,
+      discount_percentage: line.discount_percentage,
+      // Exact: a line's total is its net unit price times its quantity.
+      net_unit_price: fromKobo(toKobo(line.line_total) / BigInt(line.quantity)),
+      cost_price: options.showCost ? line.cost_price : null,
+      line_total: line.line_total,
+    })),
+    payments: paid.map(({ payment, recorded_by_name }) => ({
+      id: payment.id,
+      amount: payment.amount,
+      method: payment.method,
+      recorded_by: payment.recorded_by,
+      recorded_by_name,
+      created_at: payment.created_at.toISOString(),
+    })),
+  };
+}

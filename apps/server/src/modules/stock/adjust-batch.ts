@@ -1,0 +1,50 @@
+import { type adjustBatchBodySchema, type Product, STOCK_MESSAGES } from '@oja/contract';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { product_batches } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import type { BusinessContext } from '../../platform/tenancy';
+import { getProduct } from './get-product';
+import { holdProduct } from './hold-product';
+import { changeBatch } from './ledger';
+
+/**
+ * A manager's correction of one batch (a recount, damage, an expired
+ * write-off), recorded with its reason. The ledger refuses to go below zero.
+ */
+export async function adjustBatch(
+  ctx: BusinessContext,
+  body: z.output<typeof adjustBatchBodySchema>,
+): Promise<Product> {
+  const input = {
+    productId: body.product_id,
+    batchId: body.batch_id,
+    delta: body.delta,
+    reason: body.reason,
+    note: body.note,
+  };
+  await ctx.db.transaction(async (tx) => {
+    await holdProduct(tx, ctx.businessId, input.productId);
+    const [batch] = await tx
+      .select({ id: product_batches.id })
+      .from(product_batches)
+      .where(
+        and(
+          eq(product_batches.business_id, ctx.businessId),
+          eq(product_batches.product_id, input.productId),
+          eq(product_batches.id, input.batchId),
+        ),
+      );
+    if (!batch) throw notFound(STOCK_MESSAGES.batchNotFound);
+    await changeBatch(tx, {
+      businessId: ctx.businessId,
+      productId: input.productId,
+      batchId: input.batchId,
+      delta: input.delta,
+      reason: input.reason,
+      userId: ctx.actor.userId,
+      note: input.note ?? null,
+    });
+  });
+  return getProduct(ctx, input.productId);
+}

@@ -1,0 +1,51 @@
+import { ERROR_CODES, type Product, STOCK_MESSAGES, type updateStockBodySchema } from '@oja/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { product_batches } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { BusinessContext } from '../../platform/tenancy';
+import { getProduct } from './get-product';
+import { holdProduct } from './hold-product';
+import { changeBatch, isSellable, takeStock } from './ledger';
+
+type UpdateStockBody = z.output<typeof updateStockBodySchema>;
+
+/**
+ * A change of a product's stock by a number of units: a negative quantity is taken from the
+ * soonest-expiring sellable batches first (FEFO), all or nothing; a positive
+ * one is added to the newest batch that has not expired.
+ */
+export async function updateStock(ctx: BusinessContext, input: UpdateStockBody): Promise<Product> {
+  const { product_id: productId, quantity } = input;
+  await ctx.db.transaction(async (tx) => {
+    await holdProduct(tx, ctx.businessId, productId);
+    if (quantity < 0) {
+      await takeStock(tx, {
+        businessId: ctx.businessId,
+        productId,
+        quantity: -quantity,
+        reason: 'adjustment',
+        userId: ctx.actor.userId,
+      });
+      return;
+    }
+    const [newest] = await tx
+      .select({ id: product_batches.id })
+      .from(product_batches)
+      .where(
+        and(eq(product_batches.business_id, ctx.businessId), eq(product_batches.product_id, productId), isSellable),
+      )
+      .orderBy(desc(product_batches.created_at), desc(product_batches.id))
+      .limit(1);
+    if (!newest) throw new AppError(409, ERROR_CODES.conflict, STOCK_MESSAGES.noBatchToAddTo);
+    await changeBatch(tx, {
+      businessId: ctx.businessId,
+      productId,
+      batchId: newest.id,
+      delta: quantity,
+      reason: 'adjustment',
+      userId: ctx.actor.userId,
+    });
+  });
+  return getProduct(ctx, productId);
+}

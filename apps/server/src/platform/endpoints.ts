@@ -1,0 +1,172 @@
+import {
+  type Access,
+  API_PREFIX,
+  ENDPOINTS,
+  type Endpoint,
+  type EndpointData,
+  type EndpointGroup,
+  type EndpointParsedInput,
+  envelope,
+  SPEC_API_PREFIX,
+  sendsBody,
+} from '@oja/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate } from './auth';
+import type { ActorContext, BusinessContext, OptionalActorContext, RequestContext } from './context';
+import type { Deps } from './deps';
+import { notFound } from './errors';
+import { businessOfRecord, requireBusiness } from './tenancy';
+
+/** The context a route's access rule guarantees to its handler. */
+export type ContextFor<A extends Access> = A extends { kind: 'public' }
+  ? RequestContext
+  : A extends { kind: 'session_optional' }
+    ? OptionalActorContext
+    : A extends { kind: 'signed_in' }
+      ? ActorContext
+      : BusinessContext;
+
+/** The HTTP exchange, for the few handlers that deal in cookies and headers (sessions, idempotency). */
+export type Http = { request: FastifyRequest; reply: FastifyReply };
+
+/** A success other than the entry's usual one: another message, status or extra headers. */
+export class Answer<T> {
+  constructor(
+    readonly data: T,
+    readonly message?: string,
+    readonly status?: number,
+    readonly headers?: Record<string, string>,
+  ) {}
+}
+export const answer = <T>(data: T, options: { message?: string; status?: number; headers?: Record<string, string> }) =>
+  new Answer(data, options.message, options.status, options.headers);
+
+/** A route's handler: receives the context and the validated input, calls one use case. */
+export type Handler<E extends Endpoint> = (
+  ctx: ContextFor<E['access']>,
+  input: EndpointParsedInput<E>,
+  http: Http,
+) => Promise<EndpointData<E> | Answer<EndpointData<E>>>;
+
+/** A handler for every entry of a group: an entry without one does not compile. */
+export type Handlers<G extends EndpointGroup> = { [K in keyof G]: Handler<G[K]> };
+
+export function handlers<G extends EndpointGroup>(_group: G, implementation: Handlers<G>): Handlers<G> {
+  return implementation;
+}
+
+/** Every group of the table with its handlers. */
+export type Implementation = { [G in keyof typeof ENDPOINTS]: Handlers<(typeof ENDPOINTS)[G]> };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** "METHOD /path" of every API route as registered, per prefix: what the server answers. */
+    apiRoutes: Map<string, string[]>;
+  }
+  interface FastifyContextConfig {
+    /** The table entry a route was registered from; API routes without one are refused at start-up. */
+    endpoint?: Endpoint;
+  }
+}
+
+/**
+ * An API route exists only as an entry of the endpoint table: one registered any other way stops the
+ * start-up. The spec's clients call /dev/api/v1; the docs list each route once, under /api/v1.
+ */
+export function guardApiRoutes(app: FastifyInstance): void {
+  app.decorate('apiRoutes', new Map<string, string[]>());
+  app.addHook('onRoute', (route) => {
+    const prefix = [API_PREFIX, SPEC_API_PREFIX].find((candidate) => route.url.startsWith(`${candidate}/`));
+    if (!prefix) return;
+    if (!route.config?.endpoint) throw new Error(`${route.method} ${route.url} is not in the endpoint table.`);
+    if (prefix === SPEC_API_PREFIX) route.schema = { ...route.schema, hide: true };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const list = app.apiRoutes.get(prefix) ?? [];
+    // Fastify answers HEAD for every GET by itself.
+    for (const method of methods) if (method !== 'HEAD') list.push(`${method} ${route.url.slice(prefix.length)}`);
+    app.apiRoutes.set(prefix, list);
+  });
+}
+
+/**
+ * Registers every entry of the table with its handler. The one preHandler authenticates, finds the
+ * business, checks the permission and builds the context; the handler only calls its use case, and
+ * its answer goes out in the success envelope with the entry's message and status.
+ */
+export function registerEndpoints(app: FastifyInstance, deps: Deps, implementation: Implementation): void {
+  for (const [tag, group] of Object.entries(ENDPOINTS)) {
+    const groupHandlers = implementation[tag as keyof Implementation] as Record<string, Handler<Endpoint>>;
+    for (const [name, entry] of Object.entries(group) as [string, Endpoint][]) {
+      const handler = groupHandlers[name];
+      if (!handler) throw new Error(`The endpoint ${tag}.${name} has no handler.`);
+      registerEndpoint(app, deps, tag, entry, handler);
+    }
+  }
+}
+
+function registerEndpoint(
+  app: FastifyInstance,
+  deps: Deps,
+  tag: string,
+  entry: Endpoint,
+  handler: Handler<Endpoint>,
+): void {
+  const inputOf = (request: FastifyRequest) => (sendsBody(entry.method) ? request.body : request.query);
+  const contexts = new WeakMap<FastifyRequest, RequestContext>();
+  app.route({
+    method: entry.method,
+    url: entry.path,
+    config: { endpoint: entry },
+    schema: {
+      tags: [tag],
+      summary: entry.summary,
+      ...(entry.access.kind === 'public' ? { security: [] } : {}),
+      ...(entry.input ? { [sendsBody(entry.method) ? 'body' : 'querystring']: entry.input } : {}),
+      ...(entry.headers ? { headers: entry.headers } : {}),
+      response: { [entry.status]: envelope(entry.response) },
+    },
+    // After validation, so that bad input is a 400 whoever sends it, as it always was.
+    preHandler: async (request) => {
+      contexts.set(request, await contextFor(deps, entry, request, inputOf(request)));
+    },
+    handler: async (request, reply) => {
+      const ctx = contexts.get(request);
+      if (!ctx) throw new Error(`No context for ${entry.method} ${entry.path}.`);
+      const result = await handler(ctx as BusinessContext, inputOf(request) as never, { request, reply });
+      const success = result instanceof Answer ? result : new Answer(result);
+      for (const [header, value] of Object.entries(success.headers ?? {})) reply.header(header, value);
+      return reply
+        .status(success.status ?? entry.status)
+        .send({ response_description: success.message ?? entry.message, response_data: success.data });
+    },
+  });
+}
+
+/** The gate: who calls, in which business, with which right. */
+async function contextFor(deps: Deps, entry: Endpoint, request: FastifyRequest, input: unknown) {
+  const base: RequestContext = { ...deps, client: { ip: request.ip, userAgent: request.headers['user-agent'] } };
+  const { access } = entry;
+  if (access.kind === 'public') return base;
+  if (access.kind === 'session_optional') {
+    const actor = await authenticate(request).catch(() => null);
+    return { ...base, actor } satisfies OptionalActorContext;
+  }
+  const ctx: ActorContext = { ...base, actor: await authenticate(request) };
+  if (access.kind === 'signed_in') return ctx;
+  const fields = (input ?? {}) as Record<string, unknown>;
+  const { from } = access;
+  if ('record' in from) {
+    // A business_id sent beside the record is checked first, as on every route that names one; the record
+    // must then be that business's. Named by its id alone, the record's own business is the one gated.
+    const named = fields.business_id;
+    const owner = await businessOfRecord(deps.db, from.record, Number(fields[from.field]));
+    if (named !== undefined) {
+      const business = await requireBusiness(ctx, Number(named), access.permission, { forbidden: access.forbidden });
+      if (owner !== business.businessId) throw notFound(from.notFound);
+      return business;
+    }
+    if (owner === undefined) throw notFound(from.notFound);
+    return requireBusiness(ctx, owner, access.permission, { forbidden: access.forbidden, notFound: from.notFound });
+  }
+  return requireBusiness(ctx, Number(fields[from.field]), access.permission, { forbidden: access.forbidden });
+}

@@ -1,0 +1,4 @@
+/** The one set of factories of the API tests: people and businesses, products and stock, carts and sales. */
+export * from './people';
+export * from './products';
+export * from './sales';

@@ -1,0 +1,112 @@
+import {
+  ACCOUNT_ENDPOINTS,
+  API_PREFIX,
+  CSRF_HEADER,
+  IDEMPOTENCY_HEADER,
+  SALES_ENDPOINTS,
+  STOCK_ENDPOINTS,
+} from '@oja/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, call, data, setSessionLostHandler } from './api';
+
+type Sent = { url: string; method: string; headers: Record<string, string>; body: string | undefined };
+
+const envelope = (status: number, payload: object) =>
+  new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
+const ok = (responseData: object) => envelope(200, { response_description: 'Done.', response_data: responseData });
+const expired = () => envelope(401, { response_description: 'Session expired.', code: 'not_authenticated' });
+
+/** A fake server: answers each request with the next scripted response, and records what was sent. */
+function serve(answer: (request: Sent) => Response) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const request = {
+        url,
+        method: init.method ?? 'GET',
+        headers: init.headers as Record<string, string>,
+        body: init.body as string | undefined,
+      };
+      sent.push(request);
+      return answer(request);
+    }),
+  );
+  return sent;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('document', { cookie: 'other=1; csrftoken=token%3D1' });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setSessionLostHandler(() => {});
+});
+
+describe('the typed API client', () => {
+  it('sends a GET input as the query string, leaving empty values out', async () => {
+    const sent = serve(() => ok({ results: [] }));
+    const answer = await call(STOCK_ENDPOINTS.listProducts, { business_id: 7, search: 'rice', stock: undefined });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe(`${API_PREFIX}/stock/products/list_products/?business_id=7&search=rice`);
+    expect(sent[0]?.method).toBe('GET');
+    expect(sent[0]?.body).toBeUndefined();
+    expect(sent[0]?.headers[CSRF_HEADER]).toBeUndefined();
+    expect(answer).toEqual({ description: 'Done.', data: { results: [] } });
+  });
+
+  it('sends other methods as JSON with the anti-forgery header and the headers the entry declares', async () => {
+    const sent = serve(() => ok({ sale: { id: 1 } }));
+    await call(
+      SALES_ENDPOINTS.confirmSale,
+      { business_id: 7, cart_id: 3 },
+      { headers: { [IDEMPOTENCY_HEADER]: 'sale-12345678' } },
+    );
+    expect(sent[0]?.url).toBe(`${API_PREFIX}/sales/`);
+    expect(sent[0]?.method).toBe('POST');
+    expect(JSON.parse(sent[0]?.body ?? '')).toEqual({ business_id: 7, cart_id: 3 });
+    expect(sent[0]?.headers).toMatchObject({
+      'content-type': 'application/json',
+      [CSRF_HEADER]: 'token=1',
+      [IDEMPOTENCY_HEADER]: 'sale-12345678',
+    });
+  });
+
+  it('unwraps the data alone', async () => {
+    serve(() => ok({ user: { id: 1 } }));
+    await expect(data(call(ACCOUNT_ENDPOINTS.profile))).resolves.toEqual({ user: { id: 1 } });
+  });
+
+  it('refreshes an expired session once for parallel calls, then repeats each call', async () => {
+    let isFresh = false;
+    const sent = serve((request) => {
+      if (request.url.endsWith(ACCOUNT_ENDPOINTS.refresh.path)) {
+        isFresh = true;
+        return ok({});
+      }
+      return isFresh ? ok({ user: { id: 1 } }) : expired();
+    });
+    await Promise.all([call(ACCOUNT_ENDPOINTS.profile), call(ACCOUNT_ENDPOINTS.profile)]);
+    const refreshes = sent.filter((request) => request.url.endsWith(ACCOUNT_ENDPOINTS.refresh.path));
+    expect(refreshes).toHaveLength(1);
+    // The refresh token rides in its cookie: no body is sent.
+    expect(refreshes[0]?.body).toBeUndefined();
+    expect(sent.filter((request) => request.url.endsWith(ACCOUNT_ENDPOINTS.profile.path))).toHaveLength(4);
+  });
+
+  it('reports a lost session when the refresh fails too', async () => {
+    const lost = vi.fn();
+    setSessionLostHandler(lost);
+    serve(() => expired());
+    await expect(call(ACCOUNT_ENDPOINTS.profile)).rejects.toMatchObject({ status: 401 });
+    expect(lost).toHaveBeenCalledOnce();
+  });
+
+  it('never refreshes for the calls that start or end a session', async () => {
+    const sent = serve(() => envelope(401, { response_description: 'Invalid credentials.', code: 'auth_failed' }));
+    const failure = call(ACCOUNT_ENDPOINTS.login, { email_or_username: 'ada', password: 'secret' });
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ message: 'Invalid credentials.', code: 'auth_failed' });
+    expect(sent).toHaveLength(1);
+  });
+});

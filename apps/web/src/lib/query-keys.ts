@@ -1,0 +1,56 @@
+/**
+ * The query key factories of every feature, in one neutral place: a mutation of one
+ * feature invalidates what it touched in another (a sale changes products and the
+ * business's figures) without the features importing each other.
+ */
+
+export const businessKeys = {
+  all: ['businesses'] as const,
+  list: () => [...businessKeys.all, 'list'] as const,
+  bySlug: (slug: string) => [...businessKeys.all, 'slug', slug] as const,
+  /**
+   * Figures computed from sales and products: a confirmed sale or a stock change
+   * invalidates them. The report and the employee's and customer's own figures sit
+   * under this prefix, so that one invalidation refreshes them all.
+   */
+  overview: (businessId: number) => [...businessKeys.all, 'overview', businessId] as const,
+  report: (businessId: number, from: string, to: string) =>
+    [...businessKeys.overview(businessId), 'report', from, to] as const,
+  employeeFigures: (businessId: number) => [...businessKeys.overview(businessId), 'employee'] as const,
+  customerFigures: (businessId: number) => [...businessKeys.overview(businessId), 'customer'] as const,
+};
+
+/** A confirmed sale invalidates productKeys.all(businessId): stock, lists and pickers alike. */
+export const productKeys = {
+  all: (businessId: number) => ['products', businessId] as const,
+  list: (businessId: number, filters: Record<string, unknown>) =>
+    [...productKeys.all(businessId), 'list', filters] as const,
+  detail: (businessId: number, productId: number) => [...productKeys.all(businessId), 'detail', productId] as const,
+  movements: (businessId: number, productId: number, page: number) =>
+    [...productKeys.all(businessId), 'movements', productId, page] as const,
+};
+
+export const cartKeys = {
+  all: (businessId: number) => ['carts', businessId] as const,
+  list: (businessId: number, filters: Record<string, unknown>) =>
+    [...cartKeys.all(businessId), 'list', filters] as const,
+};
+
+export const saleKeys = {
+  all: (businessId: number) => ['sales', businessId] as const,
+  list: (businessId: number, filters: Record<string, unknown>) =>
+    [...saleKeys.all(businessId), 'list', filters] as const,
+  detail: (businessId: number, saleId: number) => [...saleKeys.all(businessId), 'detail', saleId] as const,
+};
+
+/** The registered customers a cart can name (the team changes them, not a sale). */
+export const customerKeys = {
+  all: (businessId: number) => ['sales-customers', businessId] as const,
+  search: (businessId: number, search: string) => [...customerKeys.all(businessId), search] as const,
+};
+
+export const teamKeys = {
+  all: (businessId: number) => ['team', businessId] as const,
+  list: (businessId: number, filters: Record<string, unknown>) =>
+    [...teamKeys.all(businessId), 'list', filters] as const,
+};

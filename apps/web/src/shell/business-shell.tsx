@@ -1,0 +1,82 @@
+import { AppShell, Burger, NavLink } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { BusinessWithRole } from '@oja/contract';
+import { type ReactNode, useEffect } from 'react';
+import { Link, Outlet, useLocation, useMatch } from 'react-router';
+import { PageLoader } from '../ui/page-loader';
+import { BusinessContext } from './business-context';
+import { BusinessLookupFailed } from './business-not-found';
+import { useBusinessBySlug } from './business-query';
+import { TopBar } from './top-bar';
+
+/**
+ * The frame of every page under a business's slug: the business resolved once
+ * (loading and failure states included), a top bar whose menu button opens the
+ * navbar on a phone, and the page. `refuse` may send a member elsewhere instead.
+ */
+export function BusinessShell({
+  slug,
+  refuse,
+  topBar,
+  navbar,
+}: {
+  slug: string;
+  refuse?(member: BusinessWithRole): ReactNode | null;
+  topBar?(member: BusinessWithRole): ReactNode;
+  navbar(member: BusinessWithRole): ReactNode;
+}) {
+  const lookup = useBusinessBySlug(slug);
+  const [isMenuOpen, menu] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // Following a link in the phone menu closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => menu.close(), [pathname]);
+
+  if (lookup.isPending) return <PageLoader label="Loading businesses..." />;
+  if (lookup.isError) {
+    return <BusinessLookupFailed slug={slug} error={lookup.error} onRetry={() => lookup.refetch()} />;
+  }
+  const refusal = refuse?.(lookup.data);
+  if (refusal) return refusal;
+
+  return (
+    <BusinessContext.Provider value={lookup.data}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <TopBar
+            leading={
+              <Burger opened={isMenuOpen} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
+            }
+          >
+            {topBar?.(lookup.data)}
+          </TopBar>
+        </AppShell.Header>
+        {navbar(lookup.data)}
+        <AppShell.Main>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </BusinessContext.Provider>
+  );
+}
+
+/** A navbar entry, marked active on its own page (and below it, unless `end`). */
+export function ShellNavLink({
+  label,
+  to,
+  end = false,
+  hiddenFrom,
+}: {
+  label: string;
+  to: string;
+  end?: boolean;
+  hiddenFrom?: 'sm';
+}) {
+  const isActive = useMatch({ path: to, end }) !== null;
+  return <NavLink component={Link} to={to} label={label} active={isActive} hiddenFrom={hiddenFrom} />;
+}

@@ -1,0 +1,28 @@
+import type { Endpoint } from '../endpoint';
+import { ACCOUNT_ENDPOINTS } from './accounts';
+import { BUSINESS_ENDPOINTS } from './businesses';
+import { SALES_ENDPOINTS } from './sales';
+import { STOCK_ENDPOINTS } from './stock';
+import { TEAM_ENDPOINTS } from './team';
+
+export { ACCOUNT_ENDPOINTS, BUSINESS_ENDPOINTS, SALES_ENDPOINTS, STOCK_ENDPOINTS, TEAM_ENDPOINTS };
+
+/**
+ * Every call of the API, grouped per domain: the one table the server registers its routes from
+ * and the clients are typed from. ADR 0007 explains it.
+ */
+export const ENDPOINTS = {
+  accounts: ACCOUNT_ENDPOINTS,
+  businesses: BUSINESS_ENDPOINTS,
+  team: TEAM_ENDPOINTS,
+  stock: STOCK_ENDPOINTS,
+  sales: SALES_ENDPOINTS,
+};
+
+/** The table as one list, in registration order. */
+export const ALL_ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINTS).flatMap((group) => Object.values(group));
+
+/** "GET /sales/" style names of every route, sorted: what the server must answer, no more, no less. */
+export function routeList(endpoints: readonly Endpoint[] = ALL_ENDPOINTS): string[] {
+  return endpoints.map((entry) => `${entry.method} ${entry.path}`).sort();
+}
