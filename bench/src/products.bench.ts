@@ -15,22 +15,21 @@ import { STOCK_PATHS } from '@oja/contract';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app';
-import { connect, type Database } from '../../apps/server/src/db/client';
+import { connect } from '../../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
-import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { createMemoryMailer } from '../../apps/server/src/platform/mail';
 import { createTokenService } from '../../apps/server/src/platform/tokens';
 import { generateCatalogue } from './generate';
 import { type Figures, measure } from './measure';
+import { createOwner, logIn } from './owner';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const NEIGHBOUR_PRODUCTS = Math.round(PRODUCTS / 5);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
 const WARMUP = Math.max(10, Math.round(ITERATIONS / 10));
 const BUDGET_P99_MS = 20;
-const PASSWORD = 'bench-pass-word';
 
 /** Parts of names a shopkeeper types: broad ("milk") and narrow ("peak milk 400"). */
 const NAME_SEARCHES = [
@@ -76,45 +75,6 @@ const scenarios: Scenario[] = [
     query: (round) => ({ search: NAME_SEARCHES[round % NAME_SEARCHES.length]!, stock: 'in_stock' }),
   },
 ];
-
-async function createOwner(database: Database, label: string): Promise<{ businessId: number; username: string }> {
-  const username = `bench.${label}`;
-  const passwordHash = await hashPassword(PASSWORD);
-  const client = await database.pool.connect();
-  try {
-    await client.query('begin');
-    const user = await client.query<{ id: string }>(
-      `insert into users (first_name, last_name, username, password_hash, is_active, account_role)
-       values ('Bench', $1, $2, $3, true, 'ceo') returning id`,
-      [label, username, passwordHash],
-    );
-    const userId = user.rows[0]!.id;
-    const business = await client.query<{ id: string }>(
-      `insert into businesses (name, slug, owner_id) values ($1, $2, $3) returning id`,
-      [`${label} Stores`, `bench-${label}`, userId],
-    );
-    const businessId = business.rows[0]!.id;
-    await client.query(`insert into memberships (business_id, user_id, role, is_active) values ($1, $2, 'ceo', true)`, [
-      businessId,
-      userId,
-    ]);
-    await client.query('update users set current_business_id = $1 where id = $2', [businessId, userId]);
-    await client.query('commit');
-    return { businessId: Number(businessId), username };
-  } finally {
-    client.release();
-  }
-}
-
-async function logIn(app: FastifyInstance, username: string): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/users/login/',
-    payload: { email_or_username: username, password: PASSWORD },
-  });
-  if (response.statusCode !== 200) throw new Error(`Login failed: ${response.body}`);
-  return response.json().response_data.access_token;
-}
 
 const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(10);
 

@@ -172,6 +172,8 @@ test('settings: the owner edits their info and changes their password', async ({
   await expect(editDialog.getByLabel('First name')).toHaveValue('Bola');
   await editDialog.getByLabel('First name').fill('Chiamaka');
   await editDialog.getByLabel('Email').fill(newEmail);
+  // A new email takes effect at once only with the current password.
+  await editDialog.getByLabel('Current password').fill(ceo.password);
   await editDialog.getByRole('button', { name: 'Update Info' }).click();
   await expect(page.getByText(MESSAGES.auth.profileUpdated)).toBeVisible();
   await expect(editDialog).toBeHidden();
@@ -198,6 +200,32 @@ test('settings: the owner edits their info and changes their password', async ({
   await logOut(page);
   await logIn(page, newEmail, newPassword);
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('settings: without the password, a new email waits for the code sent to it', async ({ page }) => {
+  const ceo = await signUpCeoViaApi(page, { firstName: 'Bola', lastName: 'Ade' });
+  await page.goto('/settings');
+  const newEmail = uniqueEmail('confirmed');
+  await page.getByRole('button', { name: 'Edit Info' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Info' });
+  await editDialog.getByLabel('Email').fill(newEmail);
+  await editDialog.getByRole('button', { name: 'Update Info' }).click();
+  await expect(editDialog.getByText(MESSAGES.auth.emailCodeSent(newEmail))).toBeVisible();
+  const firstCode = await codeMailedTo(newEmail);
+  await page.screenshot({ path: '/tmp/email-code-step.png' });
+  // Until the code is entered the old email stays.
+  await editDialog.getByRole('button', { name: 'Later' }).click();
+  await expect(detail(page, 'Email')).toHaveText(ceo.email);
+
+  await page.getByRole('button', { name: 'Edit Info' }).click();
+  await editDialog.getByLabel('Email').fill(newEmail);
+  await editDialog.getByRole('button', { name: 'Update Info' }).click();
+  // Asking again sends a new code, which replaces the first: wait for it.
+  await editDialog.getByLabel('Code').fill(await codeMailedTo(newEmail, { after: firstCode }));
+  await editDialog.getByRole('button', { name: 'Confirm Email' }).click();
+  await expect(page.getByText(MESSAGES.auth.emailChanged)).toBeVisible();
+  await expect(editDialog).toBeHidden();
+  await expect(detail(page, 'Email')).toHaveText(newEmail);
 });
 
 test('every account screen fits a 360 px phone without sideways scrolling', async ({ page }) => {

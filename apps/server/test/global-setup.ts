@@ -58,6 +58,8 @@ export default async function setup(project: TestProject) {
     if (embedded) {
       await embedded.stop();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      // As root from a closed folder, the cluster lives outside the data directory (see db/embedded-as-root.ts).
+      await rm(embedded.clusterDir, { recursive: true, force: true });
       return;
     }
     // On a shared server, leave nothing behind: the template and every per-file copy of this run.

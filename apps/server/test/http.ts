@@ -37,6 +37,8 @@ export type Answer<T = unknown> = {
   data: T;
   headers: Record<string, unknown>;
   cookies: { name: string; value: string; [key: string]: unknown }[];
+  /** The raw bytes (a file route's PDF; its body is then empty). */
+  raw: Buffer;
 };
 
 const API_PREFIX = '/api/v1';
@@ -64,13 +66,16 @@ export function apiClient(app: FastifyInstance) {
       request.payload = options.payload as InjectOptions['payload'];
     }
     const response = await app.inject(request);
-    const body = response.body ? response.json() : {};
+    // A file route (a PDF) answers bytes, not an envelope; its errors are still JSON.
+    const isJson = String(response.headers['content-type'] ?? '').includes('json');
+    const body = response.body && isJson ? response.json() : {};
     return {
       status: response.statusCode,
       body,
       data: body.response_data,
       headers: response.headers,
       cookies: response.cookies as Answer['cookies'],
+      raw: response.rawPayload,
     };
   }
 

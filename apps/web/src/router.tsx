@@ -41,6 +41,7 @@ export const router = createBrowserRouter([
           { path: 'sales', lazy: page(() => import('./features/sales/sales-page')) },
           { path: 'sales/:saleId', lazy: page(() => import('./features/sales/sale-page')) },
           { path: 'reports', lazy: page(() => import('./features/businesses/reports-page')) },
+          { path: 'expenses', lazy: page(() => import('./features/expenses/expenses-page')) },
           { path: 'settings', lazy: page(() => import('./features/businesses/business-settings-page')) },
         ],
       },
@@ -50,6 +51,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, lazy: page(() => import('./features/areas/employee-home-page')) },
           { path: 'profile', lazy: page(() => import('./features/areas/employee-profile-page')) },
+          { path: 'expenses', lazy: page(() => import('./features/expenses/expenses-page')) },
         ],
       },
       { path: '/super', lazy: page(() => import('./features/areas/super-page')) },

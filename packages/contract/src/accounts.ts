@@ -1,25 +1,24 @@
 import * as z from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { roleSchema } from './enums';
+import { text } from './ids';
 import { MESSAGES } from './messages';
 
 const m = MESSAGES.validation;
 
-export const requiredText = (max = 150) => z.string().trim().min(1, m.required).max(max);
-export const emailSchema = z
-  .string({ error: m.required })
+export const requiredText = (max = 150, options: { multiline?: boolean } = {}) =>
+  text(undefined, options).trim().min(1, m.required).max(max);
+export const emailSchema = text({ error: m.required })
   .trim()
   .min(1, m.required)
   .max(254)
   .pipe(z.email({ error: m.invalidEmail }))
   .transform((email) => email.toLowerCase());
-export const passwordSchema = z
-  .string({ error: m.required })
+export const passwordSchema = text({ error: m.required })
   .min(1, m.required)
   .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
   .max(200);
-export const codeSchema = z
-  .string({ error: m.required })
+export const codeSchema = text({ error: m.required })
   .trim()
   .regex(/^\d{6}$/, m.codeFormat);
 
@@ -45,6 +44,8 @@ export const userSchema = z.object({
   is_active: z.boolean(),
   date_joined: z.string(),
   business: businessSummarySchema.nullable(),
+  /** +234 and ten digits, when the person gave one (customers, for WhatsApp shares). */
+  phone_number: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -53,15 +54,14 @@ export const ceoRegisterBodySchema = z.strictObject({
   last_name: requiredText(100),
   email: emailSchema,
   password: passwordSchema,
-  username: z
-    .string()
+  username: text()
     .trim()
     .regex(/^[a-zA-Z0-9_.]{3,30}$/, 'Username has 3-30 letters, digits, dots or underscores.')
     .optional(),
   business: z.strictObject({
     name: requiredText(120),
     business_email: emailSchema,
-    about: requiredText(1000),
+    about: requiredText(1000, { multiline: true }),
   }),
 });
 export type CeoRegisterBody = z.input<typeof ceoRegisterBodySchema>;
@@ -71,7 +71,7 @@ export const registeredSchema = z.object({ user: userSchema });
 export const activateBodySchema = z
   .strictObject({
     email: emailSchema,
-    code: z.string().optional(),
+    code: text().optional(),
     resend_code: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
@@ -84,7 +84,7 @@ export type ActivateBody = z.input<typeof activateBodySchema>;
 
 export const loginBodySchema = z.strictObject({
   email_or_username: requiredText(254),
-  password: z.string().min(1, m.required).max(200),
+  password: text().min(1, m.required).max(200),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
@@ -105,18 +105,34 @@ export const resetPasswordBodySchema = z.strictObject({
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
+/**
+ * Names change at once. A different email (or a first one, for a member who joined by link) becomes
+ * the account's only with `current_password` in the same request, or else after the code mailed to
+ * the new address is entered (POST /users/confirm-email/); until then the old email stays.
+ */
 export const updateProfileBodySchema = z.strictObject({
   first_name: requiredText(100),
   last_name: requiredText(100),
   email: emailSchema,
+  current_password: text().max(200).optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
+/** The profile after an update; `pending_email` names an address that waits for its code. */
+export const updatedProfileSchema = z.object({
+  user: userSchema,
+  pending_email: z.string().nullable(),
+});
+export type UpdatedProfile = z.infer<typeof updatedProfileSchema>;
+
+export const confirmEmailBodySchema = z.strictObject({ code: codeSchema });
+export type ConfirmEmailBody = z.input<typeof confirmEmailBodySchema>;
+
 export const changePasswordBodySchema = z
   .strictObject({
-    previous_password: z.string().min(1, m.required).max(200),
+    previous_password: text().min(1, m.required).max(200),
     new_password: passwordSchema,
-    confirm_password: z.string().min(1, m.required).max(200),
+    confirm_password: text().min(1, m.required).max(200),
   })
   .refine((body) => body.new_password === body.confirm_password, {
     path: ['confirm_password'],
@@ -125,7 +141,7 @@ export const changePasswordBodySchema = z
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
 /** Bearer clients send the refresh token in the body; the web app's is in an HttpOnly cookie. */
-export const refreshBodySchema = z.strictObject({ refresh_token: z.string().max(200).optional() });
+export const refreshBodySchema = z.strictObject({ refresh_token: text().max(200).optional() });
 export const tokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 
 export const profileSchema = z.object({ user: userSchema });

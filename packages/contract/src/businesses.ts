@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { emailSchema, requiredText } from './accounts';
 import { currencySchema, memberRoleSchema, paymentStatusSchema } from './enums';
-import { bodyId, queryId } from './ids';
+import { bodyId, queryId, realDay, text } from './ids';
 import { MESSAGES } from './messages';
 import { moneyOut } from './money';
 
@@ -36,6 +36,7 @@ export const BUSINESS_MESSAGES = {
   periodOrder: 'The start date must be on or before the end date.',
   periodTooLong: (days: number) => `Choose a period of at most ${days} days.`,
   dateFormat: 'Use a date like 2026-01-31.',
+  onlyOwnerDeletes: 'Only the business owner (the person who created it) can delete this business.',
 } as const;
 
 /**
@@ -46,7 +47,7 @@ export const UPGRADE_CONTACT_EMAIL = 'upgrade@oja.ng';
 
 /** A business id in a JSON body. */
 export const businessIdBodyField = bodyId({ required: MESSAGES.local.businessIdRequired });
-const aboutSchema = z.string().trim().max(1000);
+const aboutSchema = text(undefined, { multiline: true }).trim().max(1000);
 
 /** POST /users/businesses/: the Add Business modal (name required, about optional). */
 export const createBusinessBodySchema = z.strictObject({
@@ -107,6 +108,51 @@ export const productSoldSchema = z.object({
 });
 export type ProductSold = z.infer<typeof productSoldSchema>;
 
+// ---------- What needs attention and the report's tables (one set of report queries computes them)
+
+/** A live product whose unexpired stock is below its reorder level. */
+export const lowStockItemSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  sku: z.string(),
+  quantity_in_stock: z.number().int(),
+  reorder_level: z.number().int(),
+});
+export type LowStockItem = z.infer<typeof lowStockItemSchema>;
+
+/** A batch with units on the shelf: expiring soon, or already expired. */
+export const batchAlertSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  batch_id: z.number().int(),
+  batch_number: z.string(),
+  expiration_date: z.string(),
+  quantity: z.number().int(),
+  currency: currencySchema,
+  /** Units × the batch's cost (the product's when the batch has none); null for those who may not see costs. */
+  value_at_cost: moneyOut.nullable(),
+});
+export type BatchAlert = z.infer<typeof batchAlertSchema>;
+
+/** A customer who owes: registered customers are one by id, walk-ins one by name. */
+export const debtorSchema = z.object({
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string(),
+  currency: currencySchema,
+  total_owed: moneyOut,
+  open_sales: z.number().int(),
+});
+export type Debtor = z.infer<typeof debtorSchema>;
+
+/** The owner's morning check: on the overview and the employee home. */
+export const attentionSchema = z.object({
+  low_stock: z.array(lowStockItemSchema),
+  expiring: z.array(batchAlertSchema),
+  expired: z.array(batchAlertSchema),
+  top_debtors: z.array(debtorSchema),
+});
+export type Attention = z.infer<typeof attentionSchema>;
+
 /** GET /users/businesses/overview/: the CEO's figures for one business. */
 export const businessOverviewSchema = z.object({
   total_revenue: z.array(currencyAmountSchema),
@@ -116,11 +162,12 @@ export const businessOverviewSchema = z.object({
   role_summary: z.array(z.object({ role: memberRoleSchema, count: z.number().int() })),
   recent_sales: z.array(recentSaleSchema),
   revenue_by_day: z.array(dailyRevenueSchema),
+  attention: attentionSchema,
 });
 export type BusinessOverview = z.infer<typeof businessOverviewSchema>;
 
 export const REPORT_MAX_DAYS = 366;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BUSINESS_MESSAGES.dateFormat);
+const isoDate = realDay(BUSINESS_MESSAGES.dateFormat);
 
 /** A business id in a query string. */
 export const businessIdQueryField = queryId({ required: MESSAGES.local.businessIdRequired });
@@ -128,7 +175,7 @@ export const businessIdQueryField = queryId({ required: MESSAGES.local.businessI
 /** The query of the figures that concern one business. */
 export const businessQuerySchema = z.object({ business_id: businessIdQueryField });
 /** GET /users/businesses/by-slug/ */
-export const businessSlugQuerySchema = z.object({ slug: z.string().trim().min(1).max(80) });
+export const businessSlugQuerySchema = z.object({ slug: text().trim().min(1).max(80) });
 
 /** GET /users/businesses/report/: a period of Lagos days, both ends included. */
 export const reportQuerySchema = z
@@ -144,13 +191,75 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** Money figures of a period in one currency (cancelled sales count nowhere). */
+export const periodFiguresSchema = z.object({
+  currency: currencySchema,
+  revenue: moneyOut,
+  cost_of_goods_sold: moneyOut,
+  gross_profit: moneyOut,
+  expenses: moneyOut,
+  net_profit: moneyOut,
+});
+export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
+
+/** One Lagos day of the chart, every day of the period present. */
+export const dailyFiguresSchema = z.object({ date: z.string(), figures: z.array(periodFiguresSchema) });
+export type DailyFigures = z.infer<typeof dailyFiguresSchema>;
+
+export const employeeSalesSchema = z.object({
+  user_id: z.number().int().nullable(),
+  name: z.string(),
+  currency: currencySchema,
+  sales: z.number().int(),
+  revenue: moneyOut,
+});
+export type EmployeeSales = z.infer<typeof employeeSalesSchema>;
+
+export const paymentStatusSalesSchema = z.object({
+  payment_status: paymentStatusSchema,
+  currency: currencySchema,
+  sales: z.number().int(),
+  revenue: moneyOut,
+  outstanding: moneyOut,
+});
+export type PaymentStatusSales = z.infer<typeof paymentStatusSalesSchema>;
+
+export const stockValueSchema = z.object({
+  currency: currencySchema,
+  units: z.number().int(),
+  value_at_cost: moneyOut,
+  value_at_retail: moneyOut,
+});
+export type StockValue = z.infer<typeof stockValueSchema>;
+
 export const businessReportSchema = z.object({
   from: z.string(),
   to: z.string(),
   total_revenue: z.array(currencyAmountSchema),
   total_sales: z.number().int(),
   revenue_by_day: z.array(dailyRevenueSchema),
+  /** Best sellers by units, over every line of each sale. */
   top_products: z.array(productSoldSchema),
+  /** Best sellers by revenue. */
+  top_products_by_revenue: z.array(productSoldSchema),
+  /** From the cost snapshotted on each sale line. */
+  cost_of_goods_sold: z.array(currencyAmountSchema),
+  gross_profit: z.array(currencyAmountSchema),
+  expenses: z.array(currencyAmountSchema),
+  /** Gross profit less expenses. */
+  net_profit: z.array(currencyAmountSchema),
+  /** Payments received in the period (on sales that count). */
+  collected: z.array(currencyAmountSchema),
+  /** What the period's sales still owe. */
+  outstanding: z.array(currencyAmountSchema),
+  daily: z.array(dailyFiguresSchema),
+  sales_by_employee: z.array(employeeSalesSchema),
+  sales_by_payment_status: z.array(paymentStatusSalesSchema),
+  top_debtors: z.array(debtorSchema),
+  stock_value: z.array(stockValueSchema),
+  low_stock: z.array(lowStockItemSchema),
+  expiring: z.array(batchAlertSchema),
+  expired: z.array(batchAlertSchema),
 });
 export type BusinessReport = z.infer<typeof businessReportSchema>;
 
@@ -163,6 +272,7 @@ export const employeeFiguresSchema = z.object({
   /** Their share of the business's revenue over the last 30 days, in its main currency; null without sales. */
   revenue_share: z.object({ percent: z.string(), currency: currencySchema }).nullable(),
   recent_sales: z.array(recentSaleSchema),
+  attention: attentionSchema,
 });
 export type EmployeeFigures = z.infer<typeof employeeFiguresSchema>;
 

@@ -4,7 +4,7 @@ import type { Permission } from './permissions';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Records that a route names by id alone, whose business the server finds from the record itself. */
-export const OWNED_RECORDS = ['cart'] as const;
+export const OWNED_RECORDS = ['cart', 'expense'] as const;
 export type OwnedRecord = (typeof OWNED_RECORDS)[number];
 
 /**
@@ -48,6 +48,11 @@ export type Endpoint = {
   /** The success status and `response_description` of the usual answer. */
   status: 200 | 201;
   message: string;
+  /**
+   * `pdf`: the success is the file itself (application/pdf, as an attachment), not the JSON envelope;
+   * `response` is then `z.never()`. Errors are still JSON envelopes.
+   */
+  produces?: 'pdf';
 };
 
 /** Declares an entry, keeping its exact schema types for the typed clients. */

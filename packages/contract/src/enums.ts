@@ -48,6 +48,11 @@ export function roleDisplay(role: string): string {
   return role.replaceAll('_', ' ');
 }
 
+/** A sale is active until a CEO or manager cancels it (its stock back, its payments refunded). */
+export const SALE_STATUSES = ['active', 'cancelled'] as const;
+export const saleStatusSchema = z.enum(SALE_STATUSES);
+export type SaleStatus = z.infer<typeof saleStatusSchema>;
+
 export const PAYMENT_STATUSES = ['paid', 'partial', 'not_paid'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
@@ -86,6 +91,7 @@ export const STOCK_MOVEMENT_REASONS = [
   'count_correction',
   'damage',
   'expired_write_off',
+  'return',
 ] as const;
 export const stockMovementReasonSchema = z.enum(STOCK_MOVEMENT_REASONS);
 export type StockMovementReason = z.infer<typeof stockMovementReasonSchema>;

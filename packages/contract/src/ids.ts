@@ -1,4 +1,45 @@
 import * as z from 'zod';
+import { MESSAGES } from './messages';
+
+/** Tab, line feed and carriage return: allowed where text has lines (notes, descriptions). */
+const LINE_CHARACTERS = new Set([9, 10, 13]);
+
+/** Whether the text holds a C0 control character or DEL; PostgreSQL cannot store NUL at all. */
+function hasControlCharacter(value: string, allowLines: boolean): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if ((code < 32 || code === 127) && !(allowLines && LINE_CHARACTERS.has(code))) return true;
+  }
+  return false;
+}
+
+/** The years a date may name: PostgreSQL has no year 0, and five-digit years are typing slips. */
+export const DATE_MIN_YEAR = 1900;
+export const DATE_MAX_YEAR = 9999;
+
+/** Whether YYYY-MM-DD names a real day (no 30 February) between DATE_MIN_YEAR and DATE_MAX_YEAR. */
+export function isRealDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < DATE_MIN_YEAR || year > DATE_MAX_YEAR) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A day as YYYY-MM-DD that exists on the calendar; anything else answers 400 with `message`. */
+export function realDay(message: string) {
+  return text({ error: message }).refine(isRealDay, message);
+}
+
+/**
+ * Every string the API accepts is built on this (never on a bare z.string()): control characters
+ * answer 400 "invalid text" here, so they never reach a query (where NUL would be a 500).
+ */
+export function text(params?: Parameters<typeof z.string>[0], options: { multiline?: boolean } = {}) {
+  const allowLines = options.multiline === true;
+  return z.string(params).refine((value) => !hasControlCharacter(value, allowLines), MESSAGES.validation.invalidText);
+}
 
 /** A value that was not given at all (or given blank, as an empty form field or query parameter). */
 export const isMissing = (issue: { input?: unknown }) =>

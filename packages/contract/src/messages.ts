@@ -16,6 +16,7 @@ export const MESSAGES = {
     unsupportedMediaType: 'Send the request body as JSON.',
     unknownField: (name: string) => `Unknown field: ${name}.`,
     notFoundRoute: 'There is no such API route.',
+    invalidText: 'This text contains characters that are not allowed (control characters such as NUL).',
   },
   auth: {
     notActivated: 'This account is not activated. Enter the code we sent to your email.',
@@ -46,6 +47,10 @@ export const MESSAGES = {
     profile: 'Your profile.',
     profileUpdated: 'Profile updated ✅',
     passwordChanged: 'Password changed 🔐',
+    emailCodeSent: (email: string) =>
+      `We sent a code to ${email}. Enter it to confirm your new email; until then your email stays as it was.`,
+    emailChanged: 'Email changed ✅',
+    currentPasswordWrong: 'Your current password is wrong.',
   },
   business: {
     notFound: 'Business not found',

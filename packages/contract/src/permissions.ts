@@ -23,7 +23,13 @@ export const PERMISSIONS = {
   /** Listing and opening sales: staff see the business's, a customer only their own. */
   'sale.list': ['ceo', 'manager', 'sales_person', 'sales_rep', 'customer'],
   'payment.record': ['ceo', 'sales_person'],
+  /** Cancelling a sale: its stock goes back, its payments are refunded. */
+  'sale.cancel': ['ceo', 'manager'],
   'debt.view': ['ceo', 'manager', 'sales_person', 'sales_rep'],
+  /** Recording expenses: each member their own; the use cases let the CEO see and delete all. */
+  'expense.record': ['ceo', 'manager', 'sales_person', 'sales_rep'],
+  /** Adding the business's own expense categories. */
+  'expense.categories': ['ceo'],
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

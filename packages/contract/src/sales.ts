@@ -6,14 +6,18 @@ import {
   paymentMethodSchema,
   paymentStatusSchema,
   pricingStrategySchema,
+  saleStatusSchema,
 } from './enums';
-import { bodyId, labelledId, queryId } from './ids';
+import { bodyId, labelledId, queryId, text } from './ids';
 import { MESSAGES } from './messages';
 import { fromKobo, moneyOut, moneySchema, toKobo } from './money';
 import { pageQuerySchema, paginated } from './pagination';
+import { normalizeNigerianPhone } from './share';
 
 /** The sales API's own sentences (the spec's are in MESSAGES.cart and MESSAGES.sale). */
 export const SALES_MESSAGES = {
+  cartTotalTooLarge:
+    'This cart is worth more than ₦999,999,999,999.99, the most one sale can record. Split it into smaller carts.',
   cartsListed: 'Carts.',
   salesListed: 'Sales.',
   saleFound: 'Sale.',
@@ -36,6 +40,18 @@ export const SALES_MESSAGES = {
   failedFetchDebts: 'Failed to fetch debts.',
   failedFetchCustomers: 'Failed to fetch customers.',
   tooManyItems: 'A cart holds at most 100 lines.',
+  saleCancelled: 'Sale cancelled. Its stock is back and its payments are refunded.',
+  alreadyCancelled: 'This sale is already cancelled.',
+  cannotPayCancelled: 'This sale was cancelled; it cannot be paid.',
+  onlyManagersCancel: 'Only the CEO or a manager can cancel a sale.',
+  cancelReasonRequired: 'Say why the sale is cancelled.',
+  cancelReasonTooLong: 'Keep the reason under 500 characters.',
+  failedCancelSale: 'Failed to cancel the sale.',
+  paidMeanwhile: 'A payment was recorded on this sale meanwhile. Check the sale, then cancel again.',
+  receiptReady: 'Receipt.',
+  invoiceReady: 'Invoice.',
+  failedDownload: 'Failed to download the document.',
+  invalidPhone: 'Enter a Nigerian phone number like 0803 123 4567 or +234 803 123 4567.',
 } as const;
 
 /** The sales calls: carts and sales, and beyond them sale detail, payments, debts and the customer lookup. */
@@ -54,7 +70,7 @@ export const SALES_PATHS = {
 
 const cartMessages = MESSAGES.cart;
 
-const searchQuery = z.string().trim().max(100).optional();
+const searchQuery = text().trim().max(100).optional();
 
 /** "Cart-20260305-143210": the spec's default title, "Cart-" plus a timestamp (Lagos time). */
 export function defaultCartTitle(now: Date = new Date()): string {
@@ -126,12 +142,8 @@ export const cartItemInputSchema = z.strictObject({
 });
 export type CartItemInput = z.input<typeof cartItemInputSchema>;
 
-const cartTitle = z.string({ error: cartMessages.titleMin }).trim().min(3, cartMessages.titleMin).max(120);
-const customerName = z
-  .string({ error: cartMessages.customerNameMin })
-  .trim()
-  .min(3, cartMessages.customerNameMin)
-  .max(120);
+const cartTitle = text({ error: cartMessages.titleMin }).trim().min(3, cartMessages.titleMin).max(120);
+const customerName = text({ error: cartMessages.customerNameMin }).trim().min(3, cartMessages.customerNameMin).max(120);
 const cartItems = z.array(cartItemInputSchema).max(100, SALES_MESSAGES.tooManyItems);
 
 /** Title and customer name default to "Cart-{timestamp}" and "Unnamed Customer" when left out. */
@@ -218,6 +230,22 @@ export type Cart = z.infer<typeof cartSchema>;
 export const cartListSchema = paginated(cartSchema);
 export const cartAnswerSchema = z.object({ cart: cartSchema });
 
+/**
+ * An optional Nigerian phone number: 0803 123 4567, +234 803 123 4567 and the like are kept as
+ * +2348031234567; a blank one clears it (null); anything else is refused with the form's message.
+ */
+export const phoneNumberSchema = z
+  .string({ error: SALES_MESSAGES.invalidPhone })
+  .trim()
+  .max(30, SALES_MESSAGES.invalidPhone)
+  .transform((value, ctx) => {
+    if (value === '') return null;
+    const phone = normalizeNigerianPhone(value);
+    if (phone === null) ctx.addIssue({ code: 'custom', message: SALES_MESSAGES.invalidPhone });
+    return phone;
+  })
+  .nullable();
+
 // ---------- Registered customers a cart can name
 
 export const listCustomersQuerySchema = z.object({
@@ -230,6 +258,7 @@ export const customerSchema = z.object({
   last_name: z.string(),
   username: z.string(),
   email: z.string().nullable(),
+  phone_number: z.string().nullable(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 export const customerListSchema = z.object({ results: z.array(customerSchema) });
@@ -317,6 +346,10 @@ export const saleSchema = z.object({
   /** One per product, in the order they were sold. */
   items: z.array(saleItemSchema),
   created_at: z.string(),
+  /** `cancelled`: its stock went back and its payments were refunded; it stays in the history with its reason. */
+  status: saleStatusSchema,
+  cancelled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 export const saleListSchema = paginated(saleSchema);
@@ -347,6 +380,8 @@ export const paymentSchema = z.object({
   method: paymentMethodSchema,
   recorded_by: z.number().int().nullable(),
   recorded_by_name: z.string().nullable(),
+  /** Given back when the sale was cancelled. */
+  is_refunded: z.boolean(),
   created_at: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
@@ -354,6 +389,9 @@ export type Payment = z.infer<typeof paymentSchema>;
 export const saleDetailSchema = saleSchema.extend({
   lines: z.array(saleLineSchema),
   payments: z.array(paymentSchema),
+  cancelled_by_name: z.string().nullable(),
+  /** The registered customer's phone (+234…), for a share that goes straight to them. */
+  customer_phone: z.string().nullable(),
 });
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 export const saleAnswerSchema = z.object({ sale: saleDetailSchema });
@@ -401,6 +439,8 @@ export const debtSchema = z.object({
   total_owed: moneyOut,
   open_sales: z.array(openSaleSchema),
   last_sale_at: z.string(),
+  /** A registered customer's phone (+234…), for a share that goes straight to them. */
+  customer_phone: z.string().nullable(),
 });
 export type Debt = z.infer<typeof debtSchema>;
 export const debtListSchema = paginated(debtSchema).extend({
@@ -409,3 +449,40 @@ export const debtListSchema = paginated(debtSchema).extend({
 });
 export type DebtList = z.infer<typeof debtListSchema>;
 export const myDebtsSchema = z.object({ debts: z.array(debtSchema) });
+
+// ---------- Cancelling a sale
+
+/** The Cancel Sale form; the request adds the ids. */
+export const cancelSaleFormSchema = z.strictObject({
+  reason: text({ error: SALES_MESSAGES.cancelReasonRequired }, { multiline: true })
+    .trim()
+    .min(1, SALES_MESSAGES.cancelReasonRequired)
+    .max(500, SALES_MESSAGES.cancelReasonTooLong),
+});
+export type CancelSaleFormValues = z.input<typeof cancelSaleFormSchema>;
+export const cancelSaleBodySchema = cancelSaleFormSchema.extend({
+  business_id: bodyId({ required: MESSAGES.validation.required }),
+  id: bodyId({ required: MESSAGES.validation.required }),
+  /**
+   * What the canceller saw paid, and so agreed to refund. When a payment lands first and the sale's
+   * payments no longer total it, the cancel is refused (409) rather than refund money nobody saw:
+   * a cancel and a payment racing on one sale end with exactly one of them done.
+   */
+  refund_amount: moneySchema({ invalid: SALES_MESSAGES.invalidAmount }).optional(),
+});
+export type CancelSaleBody = z.input<typeof cancelSaleBodySchema>;
+
+/** A sale's receipt (80 mm roll) or invoice (A4): the same query as the sale itself. */
+export const saleDocumentQuerySchema = getSaleQuerySchema;
+
+/** Invoice status as the spec names it: pending (not fully paid), paid, cancelled. */
+export type InvoiceStatus = 'pending' | 'paid' | 'cancelled';
+export function invoiceStatusOf(sale: { status: string; payment_status: string }): InvoiceStatus {
+  if (sale.status === 'cancelled') return 'cancelled';
+  return sale.payment_status === 'paid' ? 'paid' : 'pending';
+}
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};

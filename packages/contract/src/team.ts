@@ -2,9 +2,10 @@ import * as z from 'zod';
 import { passwordSchema, requiredText, userSchema } from './accounts';
 import { businessIdBodyField, businessIdQueryField } from './businesses';
 import { editableRoleSchema } from './enums';
-import { bodyId } from './ids';
+import { bodyId, text } from './ids';
 import { MESSAGES } from './messages';
 import { pageQuerySchema } from './pagination';
+import { phoneNumberSchema } from './sales';
 
 /** Messages of the team API that the spec does not word itself. */
 export const TEAM_MESSAGES = {
@@ -14,6 +15,8 @@ export const TEAM_MESSAGES = {
   notAMember: 'This person is not a member of this business.',
   sharedAccount:
     'This person also belongs to another business, so only they can change their name or password. You can still change their role or status here.',
+  ownerUntouchable: 'The business owner cannot be edited, deactivated or removed from the user list.',
+  onlyOwnerChangesCeo: 'Only the business owner can make someone a CEO or change a CEO.',
   usersDeleted: (count: number) => `${count} user${count === 1 ? '' : 's'} deleted.`,
   tip: 'Share the salesperson link with your staff and the customer link with your buyers. New staff can log in once you activate them here.',
 } as const;
@@ -30,7 +33,7 @@ export const joinBusinessBodySchema = z.strictObject({
   last_name: requiredText(100),
   password: passwordSchema,
   /** The invite link's role segment: salesperson, customer, or anything else (which becomes `user`). */
-  role: z.string().trim().max(40),
+  role: text().trim().max(40),
   business_slug: requiredText(80),
 });
 export type JoinBusinessBody = z.input<typeof joinBusinessBodySchema>;
@@ -46,7 +49,7 @@ export const listUsersQuerySchema = z.object({
   page: pageQuerySchema,
   role: z.enum(USER_ROLE_FILTERS).default('all'),
   status: z.enum(USER_STATUS_FILTERS).default('all'),
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 
@@ -76,6 +79,8 @@ export const updateBusinessUserBodySchema = z.strictObject({
   last_name: requiredText(100).optional(),
   role: editableRoleSchema.optional(),
   password: optionalNewPassword,
+  /** A customer's phone, so that shares go straight to them; blank or null clears it. */
+  phone_number: phoneNumberSchema.optional(),
 });
 export type UpdateBusinessUserBody = z.input<typeof updateBusinessUserBodySchema>;
 
@@ -95,6 +100,7 @@ export const editUserFormSchema = z.object({
   last_name: requiredText(100),
   role: editableRoleSchema,
   password: optionalNewPassword,
+  phone_number: phoneNumberSchema.optional(),
 });
 
 export const businessUserSchema = z.object({ user: userSchema });

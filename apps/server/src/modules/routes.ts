@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Implementation, registerEndpoints } from '../platform/endpoints';
 import { accountHandlers } from './accounts/handlers';
 import { businessHandlers } from './businesses/handlers';
+import { expenseHandlers } from './expenses/handlers';
 import { salesHandlers } from './sales/handlers';
 import { stockHandlers } from './stock/handlers';
 import { teamHandlers } from './team/handlers';
@@ -13,6 +14,7 @@ export const IMPLEMENTATION: Implementation = {
   team: teamHandlers,
   stock: stockHandlers,
   sales: salesHandlers,
+  expenses: expenseHandlers,
 };
 
 /** Every API route, mounted once under /api/v1 and once under /dev/api/v1. */

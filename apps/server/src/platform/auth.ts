@@ -91,17 +91,34 @@ export function refreshTokenOf(request: FastifyRequest, body: { refresh_token?: 
   return { token: fromCookie, viaCookie: true };
 }
 
+/**
+ * A logout that rides on the session cookies (no Bearer token) must carry the anti-forgery header,
+ * whatever else it carries: else a page on another site could make it answer 200 and end nothing,
+ * or a half-logout could leave the cookie session alive while the web app believes it ended.
+ */
+export function assertCookieLogoutCsrf(request: FastifyRequest): void {
+  if (/^Bearer\s/i.test(request.headers.authorization ?? '')) return;
+  if (request.cookies[ACCESS_COOKIE] || request.cookies[REFRESH_COOKIE]) assertCsrf(request);
+}
+
+/**
+ * Sets the session cookies. A login (`isNewLogin`) also sets a fresh anti-forgery token: one planted
+ * or read before the login must not be good for the new session.
+ */
 export function setSessionCookies(
   request: FastifyRequest,
   reply: FastifyReply,
   tokens: { accessToken: string; refreshToken: string },
+  options: { isNewLogin?: boolean } = {},
 ): void {
   const secure = request.server.deps.config.cookieSecure || request.protocol === 'https';
   const maxAge = SESSION_DAYS * 24 * 60 * 60;
   const base = { path: '/', sameSite: 'lax' as const, secure, maxAge };
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...base, httpOnly: true });
   reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, { ...base, httpOnly: true });
-  if (!request.cookies[CSRF_COOKIE]) reply.setCookie(CSRF_COOKIE, randomToken(24), { ...base, httpOnly: false });
+  if (options.isNewLogin || !request.cookies[CSRF_COOKIE]) {
+    reply.setCookie(CSRF_COOKIE, randomToken(24), { ...base, httpOnly: false });
+  }
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {

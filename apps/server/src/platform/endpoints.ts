@@ -41,12 +41,23 @@ export class Answer<T> {
 export const answer = <T>(data: T, options: { message?: string; status?: number; headers?: Record<string, string> }) =>
   new Answer(data, options.message, options.status, options.headers);
 
+/** A file answered as itself (an entry with `produces`), sent as an attachment instead of the envelope. */
+export class FileAnswer {
+  constructor(
+    readonly body: Buffer,
+    readonly contentType: string,
+    readonly filename: string,
+  ) {}
+}
+export const answerFile = (body: Buffer, options: { contentType: string; filename: string }) =>
+  new FileAnswer(body, options.contentType, options.filename);
+
 /** A route's handler: receives the context and the validated input, calls one use case. */
 export type Handler<E extends Endpoint> = (
   ctx: ContextFor<E['access']>,
   input: EndpointParsedInput<E>,
   http: Http,
-) => Promise<EndpointData<E> | Answer<EndpointData<E>>>;
+) => Promise<E extends { produces: 'pdf' } ? FileAnswer : EndpointData<E> | Answer<EndpointData<E>>>;
 
 /** A handler for every entry of a group: an entry without one does not compile. */
 export type Handlers<G extends EndpointGroup> = { [K in keyof G]: Handler<G[K]> };
@@ -123,7 +134,8 @@ function registerEndpoint(
       ...(entry.access.kind === 'public' ? { security: [] } : {}),
       ...(entry.input ? { [sendsBody(entry.method) ? 'body' : 'querystring']: entry.input } : {}),
       ...(entry.headers ? { headers: entry.headers } : {}),
-      response: { [entry.status]: envelope(entry.response) },
+      // A file route's success is the file; its errors are still envelopes.
+      ...(entry.produces ? {} : { response: { [entry.status]: envelope(entry.response) } }),
     },
     // After validation, so that bad input is a 400 whoever sends it, as it always was.
     preHandler: async (request) => {
@@ -133,6 +145,16 @@ function registerEndpoint(
       const ctx = contexts.get(request);
       if (!ctx) throw new Error(`No context for ${entry.method} ${entry.path}.`);
       const result = await handler(ctx as BusinessContext, inputOf(request) as never, { request, reply });
+      if (result instanceof FileAnswer) {
+        // The name is ours (slug and id), but quote it safely all the same.
+        const name = result.filename.replace(/[^\w.-]/g, '_');
+        return reply
+          .status(entry.status)
+          .header('content-type', result.contentType)
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'private, no-store')
+          .send(result.body);
+      }
       const success = result instanceof Answer ? result : new Answer(result);
       for (const [header, value] of Object.entries(success.headers ?? {})) reply.header(header, value);
       return reply

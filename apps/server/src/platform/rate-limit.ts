@@ -6,17 +6,26 @@ import { tooManyRequests } from './errors';
 export type RateLimit = { name: string; max: number; windowSeconds: number };
 
 /**
- * Failure budgets. Per account they stop guessing one person's password or code;
- * per IP they stop sweeping many accounts, and are wider because a shop's staff
- * share one IP address.
+ * Failure budgets. They limit the attacker, not the owner: the tight budgets count per
+ * account and IP pair, so guesses from elsewhere never lock the owner out where they are;
+ * the wide ones (per account across IPs, per IP across accounts) do not apply to an
+ * account logging in from an IP it has logged in from before (a shop's staff share one IP).
  */
 export const LIMITS = {
-  loginPerAccount: { name: 'login:account', max: 10, windowSeconds: 15 * 60 },
+  loginPerPair: { name: 'login:pair', max: 10, windowSeconds: 15 * 60 },
+  loginPerAccount: { name: 'login:account', max: 50, windowSeconds: 60 * 60 },
   loginPerIp: { name: 'login:ip', max: 50, windowSeconds: 15 * 60 },
+  /** Sign-ups per address (a taken one included), so the sign-up form is no free address checker. */
+  registerPerAddress: { name: 'register:address', max: 5, windowSeconds: 60 * 60 },
+  /** Wrong current passwords inside a session (change password, change email): apart from login. */
+  currentPasswordPerAccount: { name: 'current-password:account', max: 10, windowSeconds: 15 * 60 },
   codePerAccount: { name: 'code:account', max: 10, windowSeconds: 15 * 60 },
+  codePerPair: { name: 'code:pair', max: 10, windowSeconds: 15 * 60 },
   codePerIp: { name: 'code:ip', max: 50, windowSeconds: 15 * 60 },
   /** Every request that sends mail counts, so nobody can flood an inbox. */
   mailPerAccount: { name: 'mail:account', max: 5, windowSeconds: 60 * 60 },
+  /** Past its hourly five, an address still gets one mail every ten minutes: its owner's reset never closes. */
+  mailSlowLane: { name: 'mail:slow', max: 1, windowSeconds: 10 * 60 },
   mailPerIp: { name: 'mail:ip', max: 30, windowSeconds: 60 * 60 },
   /** Every invite sign-up counts: it creates an account, so nobody can fill a business with junk members. */
   joinPerIp: { name: 'join:ip', max: 60, windowSeconds: 60 * 60 },
@@ -28,7 +37,13 @@ const keyOf = ({ limit, id }: LimitKey) => `${limit.name}:${id.toLowerCase()}`;
 
 /** Refuses with 429 when any key has used up its budget in its current window. */
 export async function assertWithinLimits(db: Queryable, keys: LimitKey[]): Promise<void> {
-  if (keys.length === 0) return;
+  const retryAfter = await retryAfterOf(db, keys);
+  if (retryAfter > 0) throw tooManyRequests(retryAfter);
+}
+
+/** Seconds until every key is within its budget again; 0 when they all are now. */
+export async function retryAfterOf(db: Queryable, keys: LimitKey[]): Promise<number> {
+  if (keys.length === 0) return 0;
   const rows = await db
     .select({
       key: rate_limits.key,
@@ -44,7 +59,7 @@ export async function assertWithinLimits(db: Queryable, keys: LimitKey[]): Promi
       retryAfter = Math.max(retryAfter, key.limit.windowSeconds - row.age);
     }
   }
-  if (retryAfter > 0) throw tooManyRequests(retryAfter);
+  return retryAfter;
 }
 
 /** Counts one failure against each key; a key whose window has passed starts a new one. */

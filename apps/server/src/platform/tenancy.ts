@@ -1,7 +1,7 @@
 import { can, MESSAGES, type OwnedRecord, type Permission } from '@oja/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { businesses, carts, memberships } from '../db/schema';
+import { businesses, carts, expenses, memberships } from '../db/schema';
 import type { ActorContext, BusinessContext } from './context';
 import { forbidden, notFound } from './errors';
 
@@ -44,6 +44,14 @@ export async function requireBusiness(
 const RECORD_OWNERS: Record<OwnedRecord, (db: Db, id: number) => Promise<number | undefined>> = {
   cart: async (db, id) => {
     const [row] = await db.select({ businessId: carts.business_id }).from(carts).where(eq(carts.id, id)).limit(1);
+    return row?.businessId;
+  },
+  expense: async (db, id) => {
+    const [row] = await db
+      .select({ businessId: expenses.business_id })
+      .from(expenses)
+      .where(eq(expenses.id, id))
+      .limit(1);
     return row?.businessId;
   },
 };

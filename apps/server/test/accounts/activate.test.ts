@@ -71,13 +71,13 @@ describe('POST /users/activate/', () => {
     expect(await isActive(user.id)).toBe(false);
   });
 
-  it('takes a code only once', async () => {
+  it('takes a code only once (then answers as for any wrong code: active accounts are not told apart)', async () => {
     const { email } = await registerInactive(t);
     const code = codeFromMail(t, email);
     expect((await activate({ email, code })).status).toBe(200);
     const again = await activate({ email, code });
     expect(again.status).toBe(400);
-    expect(again.body.detail).toBe(MESSAGES.auth.alreadyActive);
+    expect(again.body.detail).toBe(MESSAGES.auth.codeInvalid);
     expect(again.data).toBeUndefined();
   });
 

@@ -33,6 +33,7 @@ describe('GET /users/profile/view/', () => {
       role: 'ceo',
       is_active: true,
       date_joined: expect.any(String),
+      phone_number: null,
       business: {
         id: ceo.business.id,
         name: ceo.business.name,
@@ -53,12 +54,12 @@ describe('GET /users/profile/view/', () => {
 });
 
 describe('PUT /users/update-profile/', () => {
-  it('updates the names and email and answers the new user', async () => {
+  it('updates the names and, with the current password, the email, and answers the new user', async () => {
     const ceo = await signUpCeo(t);
     const email = `New-${Date.now()}@Example.com`;
     const answer = await api.call(
       ENDPOINTS.accounts.updateProfile,
-      { first_name: 'Chiamaka', last_name: 'Nwosu', email },
+      { first_name: 'Chiamaka', last_name: 'Nwosu', email, current_password: ceo.password },
       { token: ceo.token },
     );
     expect(answer.status).toBe(200);

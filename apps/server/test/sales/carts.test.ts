@@ -221,7 +221,7 @@ describe('listing carts', () => {
     listShop = await signUpCeo(t);
     const seller = await memberLoggedIn(t, listShop.businessId, 'sales_rep');
     sellerId = seller.user.id;
-    const product = await createProduct(t, listShop, { product_name: 'Garri' });
+    const product = await createProduct(t, listShop, { product_name: 'Garri', batches: [{ quantity: 100 }] });
     for (let index = 1; index <= 12; index++) {
       await createCart(t, index <= 2 ? seller : listShop, [{ product_id: product.id, quantity: index }], {
         title: `Cart number ${index}`,
@@ -312,11 +312,19 @@ describe('updating and deleting a cart', () => {
     const body = { id: cart.id, business_id: shop.businessId, title: 'Still here', customer_name: 'Walk-in' };
     const kept = await api.call(
       ENDPOINTS.sales.updateCart,
-      { ...body, items: [{ product_id: soldOut.id, quantity: 2 }] },
+      { ...body, items: [{ product_id: soldOut.id, quantity: 1 }] },
       { token: shop.token },
     );
     expect(kept.status).toBe(200);
-    expect(kept.data.cart.items[0]).toMatchObject({ quantity: 2, quantity_in_stock: 0 });
+    expect(kept.data.cart.items[0]).toMatchObject({ quantity: 1, quantity_in_stock: 0 });
+    // Kept, but not raised past what the stock (or the cart before) holds.
+    const raised = await api.call(
+      ENDPOINTS.sales.updateCart,
+      { ...body, items: [{ product_id: soldOut.id, quantity: 2 }] },
+      { token: shop.token },
+    );
+    expect(raised.status).toBe(400);
+    expect(raised.body.detail).toBe('Insufficient stock for one or more items.');
     const added = await api.call(
       ENDPOINTS.sales.updateCart,
       { ...body, items: [{ product_id: empty.id, quantity: 1 }] },

@@ -160,13 +160,25 @@ describe('PATCH /users/business-owner/update-user/', () => {
     const stranger = await signUpCeo(t);
     const outsider = await addMember(t, stranger.business.id, { role: 'sales_person' });
 
+    const coOwnerSession = await logIn(t, coOwner.username);
     const editCeo = await api.call(
       ENDPOINTS.team.updateBusinessUser,
-      { user_id: coOwner.id, business_id: ceo.business.id, first_name: 'X' },
-      { token: ceo.token },
+      { user_id: ceo.user.id, business_id: ceo.business.id, first_name: 'X' },
+      { token: coOwnerSession.token },
     );
     expect(editCeo.status).toBe(403);
-    expect(editCeo.body.detail).toBe('A CEO cannot be edited or deleted from the user list.');
+    const editOtherCeo = await api.call(
+      ENDPOINTS.team.updateBusinessUser,
+      {
+        user_id: (await addMember(t, ceo.business.id, { role: 'ceo' })).id,
+        business_id: ceo.business.id,
+        first_name: 'X',
+      },
+      { token: coOwnerSession.token },
+    );
+    expect(editOtherCeo.status).toBe(403);
+    expect(editOtherCeo.body.detail).toBe('A CEO cannot be edited or deleted from the user list.');
+
     const editSelf = await api.call(
       ENDPOINTS.team.updateBusinessUser,
       { user_id: ceo.user.id, business_id: ceo.business.id, is_active: false },

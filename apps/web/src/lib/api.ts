@@ -134,6 +134,39 @@ export async function call<E extends Endpoint>(entry: E, ...[input, options = {}
   return { description: body?.response_description ?? '', data: body?.response_data as EndpointData<E> };
 }
 
+/**
+ * Downloads a file route's answer (an entry with `produces`, such as a sale's PDF) with the session's
+ * cookies, refreshing an expired session once like `call`, and hands it to the browser as a download
+ * under the server's file name. Errors are the server's JSON envelope, thrown as ApiError.
+ */
+export async function download<E extends Endpoint>(entry: E, input: EndpointInput<E>): Promise<void> {
+  const request = requestOf(entry, input);
+  let response: Response;
+  try {
+    response = await send(request);
+    if (response.status === 401) {
+      if (await refreshSession()) response = await send(request);
+      if (response.status === 401) onSessionLost();
+    }
+  } catch {
+    throw new ApiError(MESSAGES.failed.network, 0, 'network');
+  }
+  if (!response.ok) {
+    const body = await response.json().catch(() => null);
+    const message = body?.response_description || `Request failed (${response.status}).`;
+    throw new ApiError(message, response.status, body?.code ?? ERROR_CODES.internal, body?.errors ?? {});
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Let the browser start the download before the blob goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** The `response_data` alone, for queries and mutations that do not show the server's description. */
 export function data<T>(answer: Promise<{ data: T }>): Promise<T> {
   return answer.then((success) => success.data);

@@ -54,3 +54,11 @@ export const teamKeys = {
   list: (businessId: number, filters: Record<string, unknown>) =>
     [...teamKeys.all(businessId), 'list', filters] as const,
 };
+
+/** Expenses change the report's figures too: their mutations invalidate businessKeys.overview as well. */
+export const expenseKeys = {
+  all: (businessId: number) => ['expenses', businessId] as const,
+  list: (businessId: number, filters: Record<string, unknown>) =>
+    [...expenseKeys.all(businessId), 'list', filters] as const,
+  categories: (businessId: number) => [...expenseKeys.all(businessId), 'categories'] as const,
+};

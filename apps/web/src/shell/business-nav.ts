@@ -10,6 +10,8 @@ export function sidebarItems(slug: string, role: MemberRole): NavItem[] {
     { label: 'Users', to: `${base}/users`, permission: 'team.manage' },
     { label: 'Inventory', to: `${base}/inventory`, permission: 'product.view' },
     { label: 'Sales', to: `${base}/sales`, permission: 'sale.view' },
+    { label: 'Expenses', to: `${base}/expenses`, permission: 'expense.record' },
+    { label: 'Reports', to: `${base}/reports`, permission: 'business.overview' },
     { label: 'Settings', to: `${base}/settings`, permission: 'business.update' },
   ];
   return items.filter((item) => can(role, item.permission));
@@ -22,6 +24,7 @@ export function topBarItems(slug: string, role: MemberRole): NavItem[] {
     { label: 'Users', to: `${base}/users`, permission: 'team.manage' },
     { label: 'Inventory', to: `${base}/inventory`, permission: 'product.view' },
     { label: 'Sales', to: `${base}/sales`, permission: 'sale.view' },
+    { label: 'Expenses', to: `${base}/expenses`, permission: 'expense.record' },
     { label: 'Reports', to: `${base}/reports`, permission: 'business.overview' },
   ];
   return items.filter((item) => can(role, item.permission));

@@ -4,6 +4,7 @@ import {
   authResultSchema,
   ceoRegisterBodySchema,
   changePasswordBodySchema,
+  confirmEmailBodySchema,
   emptySchema,
   forgotPasswordBodySchema,
   loginBodySchema,
@@ -12,6 +13,7 @@ import {
   registeredSchema,
   resetPasswordBodySchema,
   tokenPairSchema,
+  updatedProfileSchema,
   updateProfileBodySchema,
 } from '../accounts';
 import { endpoint, publicAccess, sessionOptional, signedIn } from '../endpoint';
@@ -83,12 +85,23 @@ export const ACCOUNT_ENDPOINTS = {
   updateProfile: endpoint({
     method: 'PUT',
     path: '/users/update-profile/',
-    summary: 'Change names or email.',
+    summary:
+      'Change names; a new email takes effect with current_password, or else after the code mailed to it is confirmed.',
     access: signedIn,
     input: updateProfileBodySchema,
-    response: profileSchema,
+    response: updatedProfileSchema,
     status: 200,
     message: m.profileUpdated,
+  }),
+  confirmEmail: endpoint({
+    method: 'POST',
+    path: '/users/confirm-email/',
+    summary: 'Enter the code mailed to the new address: the new email takes effect and the old one is told.',
+    access: signedIn,
+    input: confirmEmailBodySchema,
+    response: profileSchema,
+    status: 200,
+    message: m.emailChanged,
   }),
   changePassword: endpoint({
     method: 'POST',

@@ -1,11 +1,12 @@
 import type { Endpoint } from '../endpoint';
 import { ACCOUNT_ENDPOINTS } from './accounts';
 import { BUSINESS_ENDPOINTS } from './businesses';
+import { EXPENSE_ENDPOINTS } from './expenses';
 import { SALES_ENDPOINTS } from './sales';
 import { STOCK_ENDPOINTS } from './stock';
 import { TEAM_ENDPOINTS } from './team';
 
-export { ACCOUNT_ENDPOINTS, BUSINESS_ENDPOINTS, SALES_ENDPOINTS, STOCK_ENDPOINTS, TEAM_ENDPOINTS };
+export { ACCOUNT_ENDPOINTS, BUSINESS_ENDPOINTS, EXPENSE_ENDPOINTS, SALES_ENDPOINTS, STOCK_ENDPOINTS, TEAM_ENDPOINTS };
 
 /**
  * Every call of the API, grouped per domain: the one table the server registers its routes from
@@ -17,6 +18,7 @@ export const ENDPOINTS = {
   team: TEAM_ENDPOINTS,
   stock: STOCK_ENDPOINTS,
   sales: SALES_ENDPOINTS,
+  expenses: EXPENSE_ENDPOINTS,
 };
 
 /** The table as one list, in registration order. */

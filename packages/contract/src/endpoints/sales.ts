@@ -1,7 +1,9 @@
+import * as z from 'zod';
 import { emptySchema } from '../accounts';
 import { endpoint, member } from '../endpoint';
 import { MESSAGES } from '../messages';
 import {
+  cancelSaleBodySchema,
   cartAnswerSchema,
   cartListSchema,
   createCartBodySchema,
@@ -20,6 +22,7 @@ import {
   recordPaymentBodySchema,
   SALES_MESSAGES,
   saleAnswerSchema,
+  saleDocumentQuerySchema,
   saleListSchema,
   updateCartBodySchema,
 } from '../sales';
@@ -120,6 +123,38 @@ export const SALES_ENDPOINTS = {
     response: saleAnswerSchema,
     status: 201,
     message: SALES_MESSAGES.paymentRecorded,
+  }),
+  cancelSale: endpoint({
+    method: 'POST',
+    path: '/sales/cancel/',
+    summary: 'Cancel a sale: its units go back to their batches, its payments are refunded.',
+    access: member('sale.cancel', { forbidden: SALES_MESSAGES.onlyManagersCancel }),
+    input: cancelSaleBodySchema,
+    response: saleAnswerSchema,
+    status: 200,
+    message: SALES_MESSAGES.saleCancelled,
+  }),
+  getReceipt: endpoint({
+    method: 'GET',
+    path: '/sales/receipt/',
+    summary: "A sale's receipt as a PDF for an 80 mm roll (a customer their own only).",
+    access: member('sale.list'),
+    input: saleDocumentQuerySchema,
+    response: z.never(),
+    produces: 'pdf',
+    status: 200,
+    message: SALES_MESSAGES.receiptReady,
+  }),
+  getInvoice: endpoint({
+    method: 'GET',
+    path: '/sales/invoice/',
+    summary: "A sale's invoice as an A4 PDF (a customer their own only).",
+    access: member('sale.list'),
+    input: saleDocumentQuerySchema,
+    response: z.never(),
+    produces: 'pdf',
+    status: 200,
+    message: SALES_MESSAGES.invoiceReady,
   }),
   listDebts: endpoint({
     method: 'GET',

@@ -20,7 +20,8 @@ import { businessId, oneOf } from './columns';
 /** What an account is apart from any business (see `users.account_role`). */
 const ACCOUNT_ROLES = ['ceo', 'member', 'superuser'] as const;
 /** What a one-time code proves: an email address (activation) or the right to a new password. */
-const CODE_PURPOSES = ['activate', 'reset'] as const;
+/** email: confirms a new address, which waits in new_email until its code is entered. */
+const CODE_PURPOSES = ['activate', 'reset', 'email'] as const;
 
 const timestamps = {
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +42,8 @@ export const users = pgTable(
     username: text().notNull(),
     email: text(),
     password_hash: text().notNull(),
+    /** Optional, +234 and ten digits (the contract normalises 0803... to it), so a share goes straight to them. */
+    phone_number: text(),
     is_active: boolean().notNull().default(false),
     /**
      * What the account is apart from any business: `ceo` for those who signed up
@@ -58,6 +61,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
     check('users_account_role_check', oneOf(t.account_role, ACCOUNT_ROLES)),
+    check('users_phone_number_check', sql`${t.phone_number} ~ '^\\+234[0-9]{10}$'`),
   ],
 );
 
@@ -139,6 +143,8 @@ export const one_time_codes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text({ enum: CODE_PURPOSES }).notNull(),
     code_hash: text().notNull(),
+    /** The address an 'email' code confirms; it becomes the account's email only when the code is entered. */
+    new_email: text(),
     expires_at: timestamp({ withTimezone: true }).notNull(),
     attempts: integer().notNull().default(0),
     consumed_at: timestamp({ withTimezone: true }),

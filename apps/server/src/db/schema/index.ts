@@ -1,3 +1,4 @@
 export * from './accounts';
+export * from './expenses';
 export * from './sales';
 export * from './stock';

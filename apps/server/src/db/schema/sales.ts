@@ -1,4 +1,4 @@
-import { CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES, PRICING_STRATEGIES } from '@oja/contract';
+import { CURRENCIES, PAYMENT_METHODS, PAYMENT_STATUSES, PRICING_STRATEGIES, SALE_STATUSES } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -86,9 +86,15 @@ export const sales = pgTable(
     created_by_name: text().notNull(),
     idempotency_key: text(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** A cancelled sale stays in the history with who cancelled it, when and why; figures and debts skip it. */
+    status: text({ enum: SALE_STATUSES }).notNull().default('active'),
+    cancelled_at: timestamp({ withTimezone: true }),
+    cancelled_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    cancel_reason: text(),
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.id] }),
+    check('sales_status_check', oneOf(t.status, SALE_STATUSES)),
     uniqueIndex('sales_idempotency_key')
       .on(t.business_id, t.idempotency_key)
       .where(sql`${t.idempotency_key} is not null`),
@@ -156,5 +162,84 @@ export const payments = pgTable(
     index('payments_sale_idx').on(t.business_id, t.sale_id),
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
+  ],
+);
+
+/**
+ * Units of a sale given back: today a whole-sale cancellation (every line, all its units); a later
+ * partial return is one more header with the lines and quantities it returns.
+ */
+export const sale_returns = pgTable(
+  'sale_returns',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    sale_id: bigint({ mode: 'number' }).notNull(),
+    reason: text().notNull(),
+    returned_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    foreignKey({ columns: [t.business_id, t.sale_id], foreignColumns: [sales.business_id, sales.id] }).onDelete(
+      'cascade',
+    ),
+    index('sale_returns_sale_idx').on(t.business_id, t.sale_id),
+  ],
+);
+
+/** How many units of one sale line (hence of its batch) a return gave back. */
+export const sale_return_lines = pgTable(
+  'sale_return_lines',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    return_id: bigint({ mode: 'number' }).notNull(),
+    sale_line_id: bigint({ mode: 'number' }).notNull(),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    foreignKey({
+      columns: [t.business_id, t.return_id],
+      foreignColumns: [sale_returns.business_id, sale_returns.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.business_id, t.sale_line_id],
+      foreignColumns: [sale_lines.business_id, sale_lines.id],
+    }).onDelete('cascade'),
+    index('sale_return_lines_return_idx').on(t.business_id, t.return_id),
+    index('sale_return_lines_line_idx').on(t.business_id, t.sale_line_id),
+    check('sale_return_lines_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** Money given back for a return: per payment refunded, its amount and method, and who refunded it. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    return_id: bigint({ mode: 'number' }).notNull(),
+    payment_id: bigint({ mode: 'number' }).notNull(),
+    amount: money().notNull(),
+    method: text({ enum: PAYMENT_METHODS }).notNull(),
+    refunded_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    foreignKey({
+      columns: [t.business_id, t.return_id],
+      foreignColumns: [sale_returns.business_id, sale_returns.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.business_id, t.payment_id],
+      foreignColumns: [payments.business_id, payments.id],
+    }).onDelete('cascade'),
+    index('refunds_return_idx').on(t.business_id, t.return_id),
+    index('refunds_payment_idx').on(t.business_id, t.payment_id),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+    check('refunds_method_check', oneOf(t.method, PAYMENT_METHODS)),
   ],
 );

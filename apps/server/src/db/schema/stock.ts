@@ -29,6 +29,8 @@ export const products = pgTable(
     wholesale_price: money(),
     wholesale_price_discount_percentage: percent().notNull().default('0'),
     currency: text({ enum: CURRENCIES }).notNull().default('NGN'),
+    /** Below this many units on hand the product is "low stock"; null: never. */
+    reorder_level: integer(),
     /** Set when a product that appears in past sales is deleted: it leaves every list, history stays whole. */
     archived_at: timestamp({ withTimezone: true }),
     created_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
@@ -47,6 +49,7 @@ export const products = pgTable(
       .on(t.business_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.archived_at} is null`),
     check('products_currency_check', oneOf(t.currency, CURRENCIES)),
+    check('products_reorder_level_check', sql`${t.reorder_level} is null or ${t.reorder_level} >= 0`),
     check('products_prices_check', sql`${t.cost_price} > 0 and ${t.selling_price} > 0`),
     check(
       'products_discounts_check',

@@ -1,9 +1,8 @@
-import { type AuthResult, type activateBodySchema, MESSAGES } from '@oja/contract';
+import type { AuthResult, activateBodySchema } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
 import type { RequestContext } from '../../platform/context';
-import { badRequest } from '../../platform/errors';
 import { assertWithinLimits, clearFailures, LIMITS, recordFailure } from '../../platform/rate-limit';
 import { consumeCode, invalidCode, issueCode } from './codes';
 import { findUserByEmail } from './find-user';
@@ -25,9 +24,8 @@ export async function activateAccount(ctx: RequestContext, input: Input): Promis
 async function resendCode(ctx: RequestContext, email: string): Promise<ActivateOutcome> {
   await spendMailBudget(ctx, email);
   const user = await findUserByEmail(ctx.db, email);
-  if (user?.is_active) throw badRequest(MESSAGES.auth.alreadyActive);
-  // For an unknown email the answer is the same as for a known one.
-  if (!user) return { kind: 'resent', mailSent: true };
+  // For an unknown email, or an account already active, the answer is the same as for one waiting for its code.
+  if (!user || user.is_active) return { kind: 'resent', mailSent: true };
   const code = await issueCode(ctx.db, ctx.tokens, user.id, 'activate');
   return { kind: 'resent', mailSent: await sendMail(ctx, verificationMail(email, user.first_name, code)) };
 }
@@ -39,11 +37,12 @@ async function enterCode(ctx: RequestContext, email: string, code: string): Prom
   ];
   await assertWithinLimits(ctx.db, keys);
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) {
+  // Unknown, already active, or waiting: a wrong code answers the same and counts the same,
+  // so the form tells nobody which addresses have accounts.
+  if (!user || user.is_active) {
     await recordFailure(ctx.db, keys);
     throw invalidCode();
   }
-  if (user.is_active) throw badRequest(MESSAGES.auth.alreadyActive);
   const outcome = await ctx.db.transaction(async (tx) => {
     const check = await consumeCode(tx, ctx.tokens, user.id, 'activate', code);
     if (!check.ok) return { ok: false as const, error: check.error };

@@ -4,9 +4,8 @@ import type { z } from 'zod';
 import { users } from '../../db/schema';
 import type { ActorContext } from '../../platform/context';
 import { fieldError } from '../../platform/errors';
-import { assertWithinLimits, recordFailure } from '../../platform/rate-limit';
-import { loginAccountKey } from './login';
-import { hashPassword, verifyPassword } from './passwords';
+import { checkCurrentPassword } from './current-password';
+import { hashPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 
 /** Changes the password and ends the user's other sessions; this device stays logged in. */
@@ -14,11 +13,7 @@ export async function changePassword(
   ctx: ActorContext,
   input: z.output<typeof changePasswordBodySchema>,
 ): Promise<void> {
-  // A stolen session must not become a way around the login limit to guess the password.
-  const keys = [loginAccountKey(ctx.actor.userId, ctx.actor.user.username)];
-  await assertWithinLimits(ctx.db, keys);
-  if (!(await verifyPassword(ctx.actor.user.password_hash, input.previous_password))) {
-    await recordFailure(ctx.db, keys);
+  if (!(await checkCurrentPassword(ctx, input.previous_password))) {
     throw fieldError('previous_password', MESSAGES.auth.previousPasswordWrong);
   }
   const passwordHash = await hashPassword(input.new_password);

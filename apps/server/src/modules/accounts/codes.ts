@@ -5,7 +5,7 @@ import { one_time_codes } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { sixDigitCode, type TokenService } from '../../platform/tokens';
 
-export type CodePurpose = 'activate' | 'reset';
+export type CodePurpose = 'activate' | 'reset' | 'email';
 
 /**
  * Issues a fresh six-digit code. Earlier codes of the same purpose stop working:
@@ -16,6 +16,7 @@ export async function issueCode(
   tokens: TokenService,
   userId: number,
   purpose: CodePurpose,
+  newEmail: string | null = null,
 ): Promise<string> {
   const code = sixDigitCode();
   await db
@@ -28,12 +29,14 @@ export async function issueCode(
     user_id: userId,
     purpose,
     code_hash: tokens.hashCode(purpose, userId, code),
+    new_email: newEmail,
     expires_at: sql`now() + make_interval(mins => ${CODE_TTL_MINUTES})`,
   });
   return code;
 }
 
-export type CodeCheck = { ok: true } | { ok: false; error: AppError };
+/** A spent code answers the address it confirms (for an 'email' code). */
+export type CodeCheck = { ok: true; newEmail: string | null } | { ok: false; error: AppError };
 
 export const invalidCode = () =>
   new AppError(400, ERROR_CODES.invalidCode, MESSAGES.auth.codeInvalid, { code: [MESSAGES.auth.codeInvalid] });
@@ -84,5 +87,5 @@ export async function consumeCode(
       ),
     )
     .returning({ id: one_time_codes.id });
-  return spent ? { ok: true } : { ok: false, error: invalidCode() };
+  return spent ? { ok: true, newEmail: current.new_email } : { ok: false, error: invalidCode() };
 }

@@ -1,9 +1,10 @@
 import { ACCOUNT_ENDPOINTS, MESSAGES } from '@oja/contract';
-import { clearSessionCookies, refreshTokenOf, setSessionCookies } from '../../platform/auth';
+import { assertCookieLogoutCsrf, clearSessionCookies, refreshTokenOf, setSessionCookies } from '../../platform/auth';
 import { answer, handlers } from '../../platform/endpoints';
 import { unauthenticated } from '../../platform/errors';
 import { activateAccount } from './activate';
 import { changePassword } from './change-password';
+import { confirmEmail } from './confirm-email';
 import { forgotPassword } from './forgot-password';
 import { login } from './login';
 import { logout } from './logout';
@@ -25,12 +26,12 @@ export const accountHandlers = handlers(ACCOUNT_ENDPOINTS, {
       const message = outcome.mailSent ? MESSAGES.auth.codeResent : MESSAGES.auth.mailFailed;
       return answer({}, { message, status: outcome.mailSent ? 200 : 503 });
     }
-    setSessionCookies(request, reply, outcome.session);
+    setSessionCookies(request, reply, outcome.session, { isNewLogin: true });
     return outcome.result;
   },
   login: async (ctx, body, { request, reply }) => {
     const { result, session } = await login(ctx, body);
-    setSessionCookies(request, reply, session);
+    setSessionCookies(request, reply, session, { isNewLogin: true });
     return result;
   },
   forgotPassword: async (ctx, body) => {
@@ -43,7 +44,12 @@ export const accountHandlers = handlers(ACCOUNT_ENDPOINTS, {
     return {};
   },
   profile: async (ctx) => ({ user: await loadUser(ctx.db, ctx.actor.userId) }),
-  updateProfile: async (ctx, body) => ({ user: await updateProfile(ctx, body) }),
+  updateProfile: async (ctx, body) => {
+    const { user, pendingEmail } = await updateProfile(ctx, body);
+    const result = { user, pending_email: pendingEmail };
+    return pendingEmail ? answer(result, { message: MESSAGES.auth.emailCodeSent(pendingEmail) }) : result;
+  },
+  confirmEmail: async (ctx, body) => ({ user: await confirmEmail(ctx, body) }),
   changePassword: async (ctx, body) => {
     await changePassword(ctx, body);
     return {};
@@ -56,6 +62,7 @@ export const accountHandlers = handlers(ACCOUNT_ENDPOINTS, {
     return { access_token: pair.accessToken, refresh_token: pair.refreshToken };
   },
   logout: async (ctx, body, { request, reply }) => {
+    assertCookieLogoutCsrf(request);
     await logout(ctx, ctx.actor ? null : (refreshTokenOf(request, body)?.token ?? null));
     clearSessionCookies(reply);
     return {};

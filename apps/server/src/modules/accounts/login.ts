@@ -1,10 +1,18 @@
 import { type AuthResult, ERROR_CODES, type loginBodySchema, MESSAGES } from '@oja/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { memberships } from '../../db/schema';
+import type { Queryable } from '../../db/client';
+import { memberships, rate_limits, sessions } from '../../db/schema';
 import type { RequestContext } from '../../platform/context';
-import { AppError } from '../../platform/errors';
-import { assertWithinLimits, clearFailures, LIMITS, type LimitKey, recordFailure } from '../../platform/rate-limit';
+import { AppError, tooManyRequests } from '../../platform/errors';
+import {
+  assertWithinLimits,
+  clearFailures,
+  LIMITS,
+  type LimitKey,
+  recordFailure,
+  retryAfterOf,
+} from '../../platform/rate-limit';
 import { findUserByLogin } from './find-user';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { openSession, type SessionTokens } from './sessions';
@@ -17,10 +25,57 @@ type Input = z.output<typeof loginBodySchema>;
  * username was typed (else guessing by both would double the budget); against
  * the typed name when no account matches.
  */
-export const loginAccountKey = (userId: number | undefined, identifier: string): LimitKey => ({
-  limit: LIMITS.loginPerAccount,
-  id: userId === undefined ? `name:${identifier}` : `user:${userId}`,
-});
+const accountId = (userId: number | undefined, identifier: string) =>
+  userId === undefined ? `name:${identifier}` : `user:${userId}`;
+
+/** The budgets a login attempt spends: the account from this IP (tight), the account anywhere, this IP. */
+export const loginKeys = (userId: number | undefined, identifier: string, ip: string) => {
+  const account = accountId(userId, identifier);
+  return {
+    pair: { limit: LIMITS.loginPerPair, id: `${account}@${ip}` } satisfies LimitKey,
+    wide: [
+      { limit: LIMITS.loginPerAccount, id: account },
+      { limit: LIMITS.loginPerIp, id: ip },
+    ] satisfies LimitKey[],
+  };
+};
+
+/** Forgets an account's login failures from every IP (its owner proved the inbox). */
+export async function clearLoginFailures(db: Queryable, userId: number): Promise<void> {
+  await db
+    .delete(rate_limits)
+    .where(
+      or(
+        like(rate_limits.key, `${LIMITS.loginPerPair.name}:user:${userId}@%`),
+        eq(rate_limits.key, `${LIMITS.loginPerAccount.name}:user:${userId}`),
+      ),
+    );
+}
+
+/** Whether this account has logged in from this IP in the last 30 days: a shop's own device, not a sweep. */
+async function isKnownDevice(db: Queryable, userId: number, ip: string): Promise<boolean> {
+  const [seen] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(eq(sessions.user_id, userId), eq(sessions.ip, ip), sql`${sessions.created_at} > now() - interval '30 days'`),
+    )
+    .limit(1);
+  return seen !== undefined;
+}
+
+/**
+ * Guessing from one IP stops after the pair's budget. The wide budgets (the account from
+ * anywhere, the IP across accounts) stop sweeps, but not an account at an IP where it has
+ * logged in before: an attacker elsewhere, or behind the same shop IP, cannot lock the owner out.
+ */
+async function assertMayTry(ctx: RequestContext, userId: number | undefined, keys: ReturnType<typeof loginKeys>) {
+  await assertWithinLimits(ctx.db, [keys.pair]);
+  const wait = await retryAfterOf(ctx.db, keys.wide);
+  if (wait > 0 && !(userId !== undefined && (await isKnownDevice(ctx.db, userId, ctx.client.ip)))) {
+    throw tooManyRequests(wait);
+  }
+}
 
 const invalidCredentials = () => new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.auth.invalidCredentials);
 
@@ -35,8 +90,9 @@ export async function login(
 ): Promise<{ result: AuthResult; session: SessionTokens }> {
   const identifier = input.email_or_username.trim().toLowerCase();
   const user = await findUserByLogin(ctx.db, identifier);
-  const keys = [loginAccountKey(user?.id, identifier), { limit: LIMITS.loginPerIp, id: ctx.client.ip }];
-  await assertWithinLimits(ctx.db, keys);
+  const limits = loginKeys(user?.id, identifier, ctx.client.ip);
+  await assertMayTry(ctx, user?.id, limits);
+  const keys = [limits.pair, ...limits.wide];
   if (!user) {
     await burnPasswordCheck(input.password);
     await recordFailure(ctx.db, keys);
@@ -62,7 +118,7 @@ export async function login(
   }
 
   const session = await openSession(ctx.db, ctx.tokens, user.id, ctx.client);
-  await clearFailures(ctx.db, [keys[0]!]);
+  await clearFailures(ctx.db, [limits.pair]);
   return {
     session,
     result: {

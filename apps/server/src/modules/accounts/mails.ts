@@ -2,7 +2,7 @@ import { CODE_TTL_MINUTES } from '@oja/contract';
 import type { RequestContext } from '../../platform/context';
 import type { Deps } from '../../platform/deps';
 import type { Mail } from '../../platform/mail';
-import { assertWithinLimits, LIMITS, recordFailure } from '../../platform/rate-limit';
+import { assertWithinLimits, LIMITS, recordFailure, retryAfterOf } from '../../platform/rate-limit';
 
 export function verificationMail(to: string, firstName: string, code: string): Mail {
   return {
@@ -20,13 +20,30 @@ export function resetMail(to: string, firstName: string, code: string): Mail {
   };
 }
 
+export function emailCodeMail(to: string, firstName: string, code: string): Mail {
+  return {
+    to,
+    subject: `Your Oja email confirmation code is ${code}`,
+    text: `Hello ${firstName},\n\nEnter the code ${code} in Oja to make this address your account's email.\nIt works once and expires in ${CODE_TTL_MINUTES} minutes.\n\nIf you did not ask for this, ignore this email: nothing changes.`,
+  };
+}
+
+export function emailChangedMail(to: string, firstName: string, newEmail: string): Mail {
+  return {
+    to,
+    subject: 'Your Oja email was changed',
+    text: `Hello ${firstName},\n\nThe email of your Oja account is now ${newEmail}; this address no longer signs in or receives reset codes.\n\nIf you did not do this, reply to this email or contact the business owner at once.`,
+  };
+}
+
 /** Sends, and answers whether it went: a mail server being down must not undo the work before it. */
 export async function sendMail(deps: Deps, mail: Mail): Promise<boolean> {
   try {
     await deps.mailer.send(mail);
     return true;
   } catch (error) {
-    deps.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent');
+    // Never the subject or the text: they hold codes.
+    deps.log.error({ err: error, to: mail.to }, 'mail could not be sent');
     return false;
   }
 }
@@ -36,10 +53,15 @@ export async function sendMail(deps: Deps, mail: Mail): Promise<boolean> {
  * not an account has that address: a mailbox cannot be flooded, and the answer tells nothing.
  */
 export async function spendMailBudget(ctx: RequestContext, email: string): Promise<void> {
-  const keys = [
-    { limit: LIMITS.mailPerAccount, id: email },
-    { limit: LIMITS.mailPerIp, id: ctx.client.ip },
-  ];
-  await assertWithinLimits(ctx.db, keys);
-  await recordFailure(ctx.db, keys);
+  const address = { limit: LIMITS.mailPerAccount, id: email };
+  const ip = { limit: LIMITS.mailPerIp, id: ctx.client.ip };
+  await assertWithinLimits(ctx.db, [ip]);
+  if ((await retryAfterOf(ctx.db, [address])) > 0) {
+    // Someone spent the address's hour (perhaps to block its owner's reset): one mail per ten minutes still goes.
+    const slow = { limit: LIMITS.mailSlowLane, id: email };
+    await assertWithinLimits(ctx.db, [slow]);
+    await recordFailure(ctx.db, [slow, ip]);
+    return;
+  }
+  await recordFailure(ctx.db, [address, ip]);
 }

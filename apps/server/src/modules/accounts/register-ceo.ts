@@ -22,7 +22,14 @@ type Input = z.output<typeof ceoRegisterBodySchema>;
  */
 export async function registerCeo(ctx: RequestContext, input: Input): Promise<{ user: User; mailSent: boolean }> {
   const mailKeys = [{ limit: LIMITS.mailPerIp, id: ctx.client.ip }];
-  await assertWithinLimits(ctx.db, mailKeys);
+  const addressKey = { limit: LIMITS.registerPerAddress, id: input.email };
+  await assertWithinLimits(ctx.db, [...mailKeys, addressKey]);
+  // The cheap check first: a taken address costs no password hash (so its answer is not slower
+  // or faster by a hash than a free one's refusal), and it spends the IP's and the address's budgets.
+  if (await findUserByEmail(ctx.db, input.email)) {
+    await recordFailure(ctx.db, [...mailKeys, addressKey]);
+    throw conflict(MESSAGES.auth.emailTaken, { email: [MESSAGES.auth.emailTaken] });
+  }
   const passwordHash = await hashPassword(input.password);
 
   const created = await withUniqueRetry(() =>
@@ -54,7 +61,7 @@ export async function registerCeo(ctx: RequestContext, input: Input): Promise<{ 
     }),
   );
 
-  await recordFailure(ctx.db, mailKeys);
+  await recordFailure(ctx.db, [...mailKeys, addressKey]);
   const mailSent = await sendMail(ctx, verificationMail(input.email, input.first_name, created.code));
   return { user: await loadUser(ctx.db, created.userId), mailSent };
 }

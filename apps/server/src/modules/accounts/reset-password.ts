@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/context';
 import { assertWithinLimits, clearFailures, LIMITS, recordFailure } from '../../platform/rate-limit';
 import { consumeCode, invalidCode } from './codes';
 import { findUserByEmail } from './find-user';
-import { loginAccountKey } from './login';
+import { clearLoginFailures } from './login';
 import { hashPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 
@@ -15,8 +15,9 @@ export async function resetPassword(
   ctx: RequestContext,
   input: z.output<typeof resetPasswordBodySchema>,
 ): Promise<void> {
+  // Per address and IP: wrong codes sent from elsewhere never block the owner's own reset.
   const keys = [
-    { limit: LIMITS.codePerAccount, id: input.email },
+    { limit: LIMITS.codePerPair, id: `${input.email}@${ctx.client.ip}` },
     { limit: LIMITS.codePerIp, id: ctx.client.ip },
   ];
   await assertWithinLimits(ctx.db, keys);
@@ -42,5 +43,6 @@ export async function resetPassword(
     throw outcome.error;
   }
   // The new password is known to its owner: earlier wrong guesses of the old one no longer lock them out.
-  await clearFailures(ctx.db, [keys[0]!, loginAccountKey(user.id, input.email)]);
+  await clearFailures(ctx.db, [keys[0]!]);
+  await clearLoginFailures(ctx.db, user.id);
 }

@@ -9,7 +9,14 @@ export type SessionTokens = { sessionId: string; accessToken: string; refreshTok
 
 import type { ClientInfo } from '../../platform/context';
 
+/** However often it is refreshed, a session ends this long after its login: a stolen one cannot live for ever. */
+export const SESSION_MAX_DAYS = 30;
+
 const sessionEnd = () => sql`now() + make_interval(days => ${SESSION_DAYS})`;
+/** A refresh extends the session by SESSION_DAYS, never past its login + SESSION_MAX_DAYS. */
+const extendedSessionEnd = () =>
+  sql`least(now() + make_interval(days => ${SESSION_DAYS}), ${sessions.created_at} + make_interval(days => ${SESSION_MAX_DAYS}))`;
+const isPastAbsoluteEnd = (createdAt: Date) => createdAt.getTime() + SESSION_MAX_DAYS * 86_400_000 <= Date.now();
 
 /** Opens a session (one device's login) and answers its first token pair. */
 export async function openSession(
@@ -51,7 +58,12 @@ export async function rotateRefreshToken(db: Db, tokens: TokenService, refreshTo
       .limit(1);
     if (!row) return { kind: 'unknown' as const };
     const { token, session } = row;
-    if (session.revoked_at || session.expires_at <= new Date() || token.expires_at <= new Date()) {
+    if (
+      session.revoked_at ||
+      session.expires_at <= new Date() ||
+      token.expires_at <= new Date() ||
+      isPastAbsoluteEnd(session.created_at)
+    ) {
       return { kind: 'ended' as const };
     }
     if (token.used_at) {
@@ -59,7 +71,7 @@ export async function rotateRefreshToken(db: Db, tokens: TokenService, refreshTo
       return { kind: 'reused' as const };
     }
     await tx.update(refresh_tokens).set({ used_at: sql`now()` }).where(eq(refresh_tokens.token_hash, token.token_hash));
-    await tx.update(sessions).set({ expires_at: sessionEnd() }).where(eq(sessions.id, session.id));
+    await tx.update(sessions).set({ expires_at: extendedSessionEnd() }).where(eq(sessions.id, session.id));
     return { kind: 'rotated' as const, pair: await issuePair(tx, tokens, session.user_id, session.id) };
   });
   if (outcome.kind !== 'rotated') throw unauthenticated(MESSAGES.auth.sessionExpired);

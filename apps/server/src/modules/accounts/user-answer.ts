@@ -45,6 +45,7 @@ export function presentUser(user: UserRow, membership: CurrentMembership | null)
     role: roleOf(user, membership),
     is_active: user.is_active && (membership?.is_active ?? true),
     date_joined: user.created_at.toISOString(),
+    phone_number: user.phone_number,
     business: business && {
       id: business.id,
       name: business.name,

@@ -1,5 +1,7 @@
+import { BUSINESS_MESSAGES } from '@oja/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { businesses, memberships, users } from '../../db/schema';
+import { forbidden } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 
 /**
@@ -9,9 +11,11 @@ import type { BusinessContext } from '../../platform/tenancy';
  * business_id, so nothing of another business can be reached), and users whose
  * current business it was fall back to another of theirs (ON DELETE SET NULL).
  * Accounts that were made by an invite to this business alone are useless
- * afterwards and are deleted too, in the same transaction.
+ * afterwards and are deleted too, in the same transaction. Only the owner
+ * (the person who created it) deletes it: a co-CEO they promoted cannot.
  */
 export async function deleteBusiness(context: BusinessContext): Promise<void> {
+  if (context.business.owner_id !== context.actor.userId) throw forbidden(BUSINESS_MESSAGES.onlyOwnerDeletes);
   await context.db.transaction(async (tx) => {
     const invitedOnlyHere = await tx
       .select({ id: users.id })

@@ -1,6 +1,7 @@
 import type { Currency, EmployeeFigures } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import type { BusinessContext } from '../../platform/tenancy';
+import { attentionOf } from './attention';
 import { recentSales, saleTotals, topProducts } from './sale-figures';
 
 const SHARE_DAYS = 30;
@@ -8,12 +9,14 @@ const SHARE_DAYS = 30;
 /** The employee home: what the caller sold in this business. */
 export async function getEmployeeFigures(context: BusinessContext): Promise<EmployeeFigures> {
   const scope = { businessId: context.businessId, soldBy: context.actor.userId };
-  const [totals, customers, top, share, recent] = await Promise.all([
+  const [totals, customers, top, share, recent, attention] = await Promise.all([
     saleTotals(context.db, scope),
     customersHandled(context),
     topProducts(context.db, scope, 1),
     revenueShare(context),
     recentSales(context.db, scope),
+    // Employees see what needs attention, not what the stock cost.
+    attentionOf(context.db, context.businessId, { withCost: false }),
   ]);
   return {
     total_sales: totals.count,
@@ -22,6 +25,7 @@ export async function getEmployeeFigures(context: BusinessContext): Promise<Empl
     top_product: top[0] ?? null,
     revenue_share: share,
     recent_sales: recent,
+    attention,
   };
 }
 
@@ -45,7 +49,7 @@ async function revenueShare(context: BusinessContext): Promise<EmployeeFigures['
       round(100 * coalesce(sum(s.total_cart_amount) filter (where s.created_by = ${context.actor.userId}), 0)
         / sum(s.total_cart_amount), 2)::text as percent
     from sales s
-    where s.business_id = ${context.businessId}
+    where s.business_id = ${context.businessId} and s.status = 'active'
       and s.created_at > now() - make_interval(days => ${SHARE_DAYS})
     group by s.currency
     having sum(s.total_cart_amount) > 0

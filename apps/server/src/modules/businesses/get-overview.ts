@@ -2,17 +2,19 @@ import { type BusinessOverview, type MemberRole, TREND_DAYS } from '@oja/contrac
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import type { BusinessContext } from '../../platform/tenancy';
+import { attentionOf } from './attention';
 import { lastDays, recentSales, revenueByDay, saleTotals, topProducts } from './sale-figures';
 
 /** The CEO's overview of one business: a few aggregate queries, run side by side. */
 export async function getBusinessOverview(context: BusinessContext): Promise<BusinessOverview> {
   const scope = { businessId: context.businessId };
-  const [totals, best, roles, recent, trend] = await Promise.all([
+  const [totals, best, roles, recent, trend, attention] = await Promise.all([
     saleTotals(context.db, scope),
     topProducts(context.db, scope, 1),
     activeMembersByRole(context.db, context.businessId),
     recentSales(context.db, scope),
     revenueByDay(context.db, scope, lastDays(TREND_DAYS)),
+    attentionOf(context.db, context.businessId, { withCost: true }),
   ]);
   return {
     total_revenue: totals.amounts,
@@ -22,6 +24,7 @@ export async function getBusinessOverview(context: BusinessContext): Promise<Bus
     role_summary: roles,
     recent_sales: recent,
     revenue_by_day: trend,
+    attention,
   };
 }
 

@@ -1,27 +1,64 @@
-import type { BusinessReport } from '@oja/contract';
+import type { BusinessReport, CurrencyAmount } from '@oja/contract';
 import type { BusinessContext } from '../../platform/tenancy';
+import { dailyFigures, type MoneyFigures, moneyFigures } from './period-figures';
 import { periodOf, revenueByDay, saleTotals, topProducts } from './sale-figures';
+import { salesByEmployee, salesByPaymentStatus, topDebtors } from './sale-tables';
+import { expiredBatches, expiringBatches, lowStock, stockValue } from './stock-figures';
 
 const TOP_PRODUCTS = 10;
+const TOP_DEBTORS = 10;
+const STOCK_ROWS = 50;
 
-/** The reports page: revenue, number of sales and top products over a period of Lagos days. */
+/**
+ * The reports page over a period of Lagos days: revenue, cost, expenses and profit per currency and
+ * per day, the sales tables, and the stock. Cancelled sales count nowhere (scopeOf).
+ */
 export async function getBusinessReport(
   context: BusinessContext,
   input: { from: string; to: string },
 ): Promise<BusinessReport> {
+  const { db } = context;
   const scope = { businessId: context.businessId };
   const period = periodOf(input.from, input.to);
-  const [totals, days, products] = await Promise.all([
-    saleTotals(context.db, scope, period),
-    revenueByDay(context.db, scope, period),
-    topProducts(context.db, scope, TOP_PRODUCTS, period),
-  ]);
+  const [totals, days, byUnits, byRevenue, money, daily, employees, statuses, debtors, value, low, soon, expired] =
+    await Promise.all([
+      saleTotals(db, scope, period),
+      revenueByDay(db, scope, period),
+      topProducts(db, scope, TOP_PRODUCTS, period, 'quantity'),
+      topProducts(db, scope, TOP_PRODUCTS, period, 'revenue'),
+      moneyFigures(db, scope, period),
+      dailyFigures(db, scope, period),
+      salesByEmployee(db, scope, period),
+      salesByPaymentStatus(db, scope, period),
+      topDebtors(db, context.businessId, TOP_DEBTORS),
+      stockValue(db, context.businessId),
+      lowStock(db, context.businessId, STOCK_ROWS),
+      expiringBatches(db, context.businessId, STOCK_ROWS),
+      expiredBatches(db, context.businessId, STOCK_ROWS),
+    ]);
+  const amounts = (field: keyof MoneyFigures): CurrencyAmount[] =>
+    money.map((row) => ({ currency: row.currency, amount: String(row[field]) }));
   return {
     from: input.from,
     to: input.to,
     total_revenue: totals.amounts,
     total_sales: totals.count,
     revenue_by_day: days,
-    top_products: products,
+    top_products: byUnits,
+    top_products_by_revenue: byRevenue,
+    cost_of_goods_sold: amounts('cost_of_goods_sold'),
+    gross_profit: amounts('gross_profit'),
+    expenses: amounts('expenses'),
+    net_profit: amounts('net_profit'),
+    collected: amounts('collected'),
+    outstanding: amounts('outstanding'),
+    daily,
+    sales_by_employee: employees,
+    sales_by_payment_status: statuses,
+    top_debtors: debtors,
+    stock_value: value,
+    low_stock: low,
+    expiring: soon,
+    expired,
   };
 }

@@ -35,10 +35,13 @@ export const lastDays = (days: number): Period => ({
 
 export const periodOf = (from: string, to: string): Period => ({ from: sql`${from}::date`, to: sql`${to}::date` });
 
-const dayStart = (day: SQL) => sql`((${day})::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
+/** The first instant of a Lagos day. */
+export const dayStart = (day: SQL) => sql`((${day})::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
 
-function scopeOf(scope: SaleScope, period?: Period): SQL {
-  const conditions = [sql`s.business_id = ${scope.businessId}`];
+/** The sales a figure counts (alias `s`): of the scope, never cancelled, created within the period. */
+export function scopeOf(scope: SaleScope, period?: Period): SQL {
+  // A cancelled sale stays in the history but counts in no figure.
+  const conditions = [sql`s.business_id = ${scope.businessId}`, sql`s.status = 'active'`];
   if (scope.soldBy !== undefined) conditions.push(sql`s.created_by = ${scope.soldBy}`);
   if (scope.customerId !== undefined) conditions.push(sql`s.customer_id = ${scope.customerId}`);
   if (period) {
@@ -138,7 +141,12 @@ export async function topProducts(
   scope: SaleScope,
   limit: number,
   period?: Period,
+  by: 'quantity' | 'revenue' = 'quantity',
 ): Promise<ProductSold[]> {
+  const order =
+    by === 'quantity'
+      ? sql`sum(l.quantity) desc, sum(l.line_total) desc, l.product_id`
+      : sql`sum(l.line_total) desc, sum(l.quantity) desc, l.product_id`;
   const { rows } = await db.execute<{
     product_id: string;
     product_name: string;
@@ -152,7 +160,7 @@ export async function topProducts(
     join sales s on s.business_id = l.business_id and s.id = l.sale_id
     where ${scopeOf(scope, period)} and l.business_id = ${scope.businessId}
     group by l.product_id, s.currency
-    order by sum(l.quantity) desc, sum(l.line_total) desc, l.product_id
+    order by ${order}
     limit ${limit}`);
   return rows.map((row) => ({ ...row, product_id: Number(row.product_id) }));
 }

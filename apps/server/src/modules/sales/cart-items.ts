@@ -1,15 +1,19 @@
-import { type Cart, type CartItem, priceLine, sumMoney } from '@oja/contract';
+import { type Cart, type CartItem, fromKobo, priceLine, SALES_MESSAGES } from '@oja/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { cart_items, carts, product_batches, products, users } from '../../db/schema';
+import { badRequest } from '../../platform/errors';
 import { isSellable } from '../stock/ledger';
 
-/** What can be sold of a product now: the sum of its unexpired batches. */
+/**
+ * What can be sold of a product now: the sum of its unexpired batches, summed in bigint. The ledger
+ * keeps a product's total within the integer range; the cap is there so no stored row can make a cart fail.
+ */
 export const sellableStock = sql<number>`coalesce(${
   // Nested on purpose: drizzle writes the top-level columns of a single-table select unqualified,
   // which inside this subquery would silently compare product_batches with itself.
   sql`(
-    select sum(${product_batches.quantity}) from ${product_batches}
+    select least(coalesce(sum(${product_batches.quantity}::bigint), 0), 2147483647) from ${product_batches}
     where ${product_batches.business_id} = ${products.business_id}
       and ${product_batches.product_id} = ${products.id}
       and ${isSellable}
@@ -77,9 +81,31 @@ export async function loadCartItems(db: Queryable, businessId: number, cartIds: 
   });
 }
 
-/** The sum of the lines' totals, exact (kobo). */
+/** The most a cart (and so a sale) may be worth: numeric(14,2) holds 999,999,999,999.99. */
+export const MAX_CART_KOBO = 99_999_999_999_999n;
+
+/** A two-decimal amount in kobo, whatever its size (a line's total may pass the money range). */
+const koboOf = (amount: string) => BigInt(amount.replace('.', ''));
+
+/**
+ * The sum of the lines' totals, exact (kobo). It is not bounded: a price raised after the cart was
+ * written can take a stored cart past the money range, and it must still be shown (its confirmation
+ * is what refuses it), never break the list it is in.
+ */
+export function cartTotalKobo(items: readonly { line_total: string }[]): bigint {
+  return items.reduce((total, item) => total + koboOf(item.line_total), 0n);
+}
+
+/**
+ * The total a sale of these lines records: refused (400) past the money range, which a price raised
+ * after the cart was written can cause; the cart stays, to be split or edited.
+ */
 export function cartTotal(items: readonly { line_total: string }[]): string {
-  return sumMoney(items.map((item) => item.line_total));
+  const total = cartTotalKobo(items);
+  if (total > MAX_CART_KOBO) {
+    throw badRequest(SALES_MESSAGES.cartTotalTooLarge, { items: [SALES_MESSAGES.cartTotalTooLarge] });
+  }
+  return fromKobo(total);
 }
 
 /** These carts as the API answers them, in the order of `cartIds`. */
@@ -115,7 +141,8 @@ export async function loadCarts(db: Queryable, businessId: number, cartIds: numb
         created_by_name: row.created_by_name,
         currency: cartItems[0]?.currency ?? null,
         items: cartItems,
-        total_cart_amount: cartTotal(cartItems),
+        // Shown as it is, even past the money range: a list never fails on a stored cart.
+        total_cart_amount: fromKobo(cartTotalKobo(cartItems)),
         created_at: row.cart.created_at.toISOString(),
         updated_at: row.cart.updated_at.toISOString(),
       },

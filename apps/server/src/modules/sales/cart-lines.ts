@@ -1,12 +1,19 @@
 /** What creating and editing a cart share: merging lines, checking them against the stock, writing them. */
-import { type Cart, type createCartBodySchema, DEFAULT_CUSTOMER_NAME, MESSAGES, SALES_MESSAGES } from '@oja/contract';
+import {
+  type Cart,
+  type createCartBodySchema,
+  DEFAULT_CUSTOMER_NAME,
+  MESSAGES,
+  priceLine,
+  SALES_MESSAGES,
+} from '@oja/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Tx } from '../../db/client';
 import { cart_items, product_batches, products } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
-import { loadCarts, sellableStock } from './cart-items';
+import { cartTotalKobo, loadCarts, MAX_CART_KOBO, sellableStock } from './cart-items';
 import { requireCustomer } from './customers';
 
 export type ItemInput = z.output<typeof createCartBodySchema>['items'][number];
@@ -51,8 +58,12 @@ export async function customerNameOf(
 /**
  * Every line names a product of this business (and, if any, one of its batches);
  * a product newly put in the cart must be in stock; all lines share one currency.
+ * A product's lines together ask for no more than its sellable stock (or, for a
+ * product already in the cart, than the cart already held), and the cart's total
+ * stays inside the money range, so a cart cannot be written that no sale could record.
+ * `alreadyInCart` maps a product to the quantity the cart held before this write.
  */
-export async function checkItems(tx: Tx, businessId: number, items: CartItemRow[], alreadyInCart: Set<number>) {
+export async function checkItems(tx: Tx, businessId: number, items: CartItemRow[], alreadyInCart: Map<number, number>) {
   if (items.length === 0) return;
   const productIds = [...new Set(items.map((item) => item.product_id))];
   const found = await tx
@@ -61,6 +72,10 @@ export async function checkItems(tx: Tx, businessId: number, items: CartItemRow[
       currency: products.currency,
       archived_at: products.archived_at,
       quantity_in_stock: sellableStock,
+      selling_price: products.selling_price,
+      selling_price_discount_percentage: products.selling_price_discount_percentage,
+      wholesale_price: products.wholesale_price,
+      wholesale_price_discount_percentage: products.wholesale_price_discount_percentage,
     })
     .from(products)
     .where(and(eq(products.business_id, businessId), inArray(products.id, productIds)));
@@ -77,6 +92,19 @@ export async function checkItems(tx: Tx, businessId: number, items: CartItemRow[
   }
   if (new Set(found.map((product) => product.currency)).size > 1) {
     throw badRequest(MESSAGES.cart.mixedCurrency, { items: [MESSAGES.cart.mixedCurrency] });
+  }
+  const asked = new Map<number, number>();
+  for (const item of items) asked.set(item.product_id, (asked.get(item.product_id) ?? 0) + item.quantity);
+  for (const [index, item] of items.entries()) {
+    const product = byId.get(item.product_id);
+    const allowed = Math.max(product?.quantity_in_stock ?? 0, alreadyInCart.get(item.product_id) ?? 0);
+    if ((asked.get(item.product_id) ?? 0) > allowed) {
+      throw itemError(index, 'quantity', MESSAGES.product.insufficientStock);
+    }
+  }
+  const lines = items.map((item) => priceLine(byId.get(item.product_id)!, item));
+  if (cartTotalKobo(lines) > MAX_CART_KOBO) {
+    throw badRequest(SALES_MESSAGES.cartTotalTooLarge, { items: [SALES_MESSAGES.cartTotalTooLarge] });
   }
 
   const batchIds = items.flatMap((item) => (item.product_batch_id === null ? [] : [item.product_batch_id]));

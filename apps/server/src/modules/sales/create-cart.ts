@@ -9,7 +9,7 @@ export async function createCart(ctx: BusinessContext, input: z.output<typeof cr
   const items = mergeItems(input.items);
   const cartId = await ctx.db.transaction(async (tx) => {
     const customerName = await customerNameOf(tx, ctx.businessId, input.customer_id, input.customer_name);
-    await checkItems(tx, ctx.businessId, items, new Set());
+    await checkItems(tx, ctx.businessId, items, new Map());
     const [cart] = await tx
       .insert(carts)
       .values({

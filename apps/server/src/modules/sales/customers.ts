@@ -21,6 +21,7 @@ export async function listCustomers(ctx: BusinessContext, search: string | undef
       last_name: users.last_name,
       username: users.username,
       email: users.email,
+      phone_number: users.phone_number,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.user_id))
@@ -33,6 +34,7 @@ export async function listCustomers(ctx: BusinessContext, search: string | undef
               ilike(users.last_name, pattern),
               ilike(users.username, pattern),
               ilike(users.email, pattern),
+              ilike(users.phone_number, pattern),
             )
           : undefined,
       ),

@@ -2,7 +2,7 @@
 import type { Debt } from '@oja/contract';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { sales } from '../../db/schema';
+import { sales, users } from '../../db/schema';
 import { balanceOf } from './sale-answer';
 
 /** Who owes: a registered customer by id, a walk-in customer by name (any letter case, outer spaces ignored). */
@@ -10,7 +10,9 @@ export const customerKey = sql<string>`coalesce(${sales.customer_id}::text, 'nam
 export const owed = sql`sum(${sales.total_cart_amount} - ${sales.amount_paid})`;
 const isoTime = (value: SQL) => sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export const isOpen = (businessId: number) => and(eq(sales.business_id, businessId), ne(sales.payment_status, 'paid'));
+/** A sale still owed: not paid in full and not cancelled (a cancelled sale's debt is gone with it). */
+export const isOpen = (businessId: number) =>
+  and(eq(sales.business_id, businessId), ne(sales.payment_status, 'paid'), eq(sales.status, 'active'));
 
 /** Who owes what, one row per customer and currency, with their open sales. */
 export async function debtsOf(
@@ -26,6 +28,9 @@ export async function debtsOf(
       customer_name: sql<string>`(array_agg(${sales.customer_name} order by ${sales.created_at} desc))[1]`,
       total_owed: sql<string>`${owed}::numeric(14, 2)::text`,
       last_sale_at: isoTime(sql`max(${sales.created_at})`),
+      customer_phone: sql<
+        string | null
+      >`(select u.phone_number from ${users} u where u.id = max(${sales.customer_id}))`,
     })
     .from(sales)
     .where(and(isOpen(businessId), options.customerId ? eq(sales.customer_id, options.customerId) : undefined))
@@ -47,6 +52,7 @@ export async function debtsOf(
     currency: group.currency,
     total_owed: group.total_owed,
     last_sale_at: group.last_sale_at,
+    customer_phone: group.customer_phone,
     open_sales: open
       .filter((sale) => sale.key === group.key && sale.currency === group.currency)
       .map((sale) => ({

@@ -1,5 +1,8 @@
 import { IDEMPOTENCY_HEADER, SALES_ENDPOINTS } from '@oja/contract';
 import { answer, handlers } from '../../platform/endpoints';
+import { getSaleDocument } from '../documents/get-sale-document';
+import { saleDocumentFile } from '../documents/sale-document-file';
+import { cancelSale } from './cancel-sale';
 import { confirmSale } from './confirm-sale';
 import { createCart } from './create-cart';
 import { listCustomers } from './customers';
@@ -30,6 +33,9 @@ export const salesHandlers = handlers(SALES_ENDPOINTS, {
   listSales: (ctx, query) => listSales(ctx, query),
   getSale: async (ctx, query) => ({ sale: await getSale(ctx, query.id) }),
   recordPayment: async (ctx, body) => ({ sale: await recordPayment(ctx, body) }),
+  cancelSale: async (ctx, body) => ({ sale: await cancelSale(ctx, body) }),
+  getReceipt: async (ctx, query) => saleDocumentFile(await getSaleDocument(ctx, query.id, 'receipt')),
+  getInvoice: async (ctx, query) => saleDocumentFile(await getSaleDocument(ctx, query.id, 'invoice')),
   listDebts: (ctx, query) => listDebts(ctx, query),
   listMyDebts: async (ctx) => ({ debts: await listMyDebts(ctx) }),
 });

@@ -30,11 +30,14 @@ export async function recordPayment(
         total_cart_amount: sales.total_cart_amount,
         amount_paid: sales.amount_paid,
         currency: sales.currency,
+        status: sales.status,
       })
       .from(sales)
       .where(where)
       .for('update');
     if (!sale) throw notFound(MESSAGES.sale.notFound);
+    // Cancelled under this same lock by a cancel that went first: nothing is owed any more.
+    if (sale.status === 'cancelled') throw conflict(SALES_MESSAGES.cannotPayCancelled);
     const balance = balanceOf(sale);
     if (toKobo(balance) === 0n) throw conflict(SALES_MESSAGES.alreadyPaid);
     if (toKobo(input.amount) > toKobo(balance)) {

@@ -1,7 +1,7 @@
 import { fromKobo, type Sale, type SaleDetail, toKobo } from '@oja/contract';
 import { and, asc, eq, inArray, min, sql, sum } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { payments, sale_lines, sales, users } from '../../db/schema';
+import { payments, refunds, sale_lines, sales, users } from '../../db/schema';
 
 type SaleRow = typeof sales.$inferSelect;
 
@@ -27,6 +27,9 @@ function toSale(row: SaleRow, items: Sale['items']): Sale {
     balance: balanceOf(row),
     items,
     created_at: row.created_at.toISOString(),
+    status: row.status,
+    cancelled_at: row.cancelled_at?.toISOString() ?? null,
+    cancel_reason: row.cancel_reason,
   };
 }
 
@@ -68,7 +71,7 @@ export async function loadSaleDetail(
   saleId: number,
   options: { showCost: boolean },
 ): Promise<SaleDetail | null> {
-  const [[sale], lines, paid] = await Promise.all([
+  const [[sale], lines, paid, [people]] = await Promise.all([
     loadSales(db, businessId, [saleId]),
     db
       .select()
@@ -79,11 +82,21 @@ export async function loadSaleDetail(
       .select({
         payment: payments,
         recorded_by_name: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}`,
+        is_refunded: sql<boolean>`exists (select 1 from ${refunds} r where r.business_id = ${payments.business_id} and r.payment_id = ${payments.id})`,
       })
       .from(payments)
       .leftJoin(users, eq(users.id, payments.recorded_by))
       .where(and(eq(payments.business_id, businessId), eq(payments.sale_id, saleId)))
       .orderBy(asc(payments.created_at), asc(payments.id)),
+    db
+      .select({
+        cancelled_by_name: sql<
+          string | null
+        >`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${sales.cancelled_by})`,
+        customer_phone: sql<string | null>`(select u.phone_number from ${users} u where u.id = ${sales.customer_id})`,
+      })
+      .from(sales)
+      .where(and(eq(sales.business_id, businessId), eq(sales.id, saleId))),
   ]);
   if (!sale) return null;
   return {
@@ -105,12 +118,15 @@ export async function loadSaleDetail(
       cost_price: options.showCost ? line.cost_price : null,
       line_total: line.line_total,
     })),
-    payments: paid.map(({ payment, recorded_by_name }) => ({
+    cancelled_by_name: people?.cancelled_by_name ?? null,
+    customer_phone: people?.customer_phone ?? null,
+    payments: paid.map(({ payment, recorded_by_name, is_refunded }) => ({
       id: payment.id,
       amount: payment.amount,
       method: payment.method,
       recorded_by: payment.recorded_by,
       recorded_by_name,
+      is_refunded,
       created_at: payment.created_at.toISOString(),
     })),
   };

@@ -20,10 +20,11 @@ export async function updateCart(ctx: BusinessContext, input: z.output<typeof up
     const customerName = await customerNameOf(tx, ctx.businessId, input.customer_id, input.customer_name);
     // Lines already in the cart stay editable even if their product ran out (or was deleted) meanwhile.
     const existing = await tx
-      .select({ product_id: cart_items.product_id })
+      .select({ product_id: cart_items.product_id, quantity: sql<number>`sum(${cart_items.quantity})::int` })
       .from(cart_items)
-      .where(and(eq(cart_items.business_id, ctx.businessId), eq(cart_items.cart_id, input.id)));
-    await checkItems(tx, ctx.businessId, items, new Set(existing.map((row) => row.product_id)));
+      .where(and(eq(cart_items.business_id, ctx.businessId), eq(cart_items.cart_id, input.id)))
+      .groupBy(cart_items.product_id);
+    await checkItems(tx, ctx.businessId, items, new Map(existing.map((row) => [row.product_id, row.quantity])));
     await tx
       .update(carts)
       .set({

@@ -32,6 +32,7 @@ export async function createProduct(ctx: BusinessContext, input: Input): Promise
             wholesale_price: input.wholesale_price ?? null,
             wholesale_price_discount_percentage: input.wholesale_price_discount_percentage,
             currency: input.currency,
+            reorder_level: input.reorder_level ?? null,
             created_by: ctx.actor.userId,
           })
           .returning({ id: products.id });

@@ -7,7 +7,7 @@ import { liveProduct, productColumns, productNotFound, withStock } from './produ
 /** One live product of the business with its stock, or 404. */
 export async function getProduct(ctx: BusinessContext, productId: number, db: Queryable = ctx.db): Promise<Product> {
   const rows = await db.select(productColumns).from(products).where(liveProduct(ctx.businessId, productId)).limit(1);
-  const [product] = await withStock(db, ctx.business, rows);
+  const [product] = await withStock(db, ctx, rows);
   if (!product) throw productNotFound();
   return product;
 }

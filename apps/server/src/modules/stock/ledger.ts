@@ -1,9 +1,9 @@
-import { ERROR_CODES, MESSAGES, type StockMovementReason } from '@oja/contract';
+import { ERROR_CODES, MAX_PRODUCT_STOCK, MESSAGES, STOCK_MESSAGES, type StockMovementReason } from '@oja/contract';
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { businessToday } from '../../db/business-day';
 import type { Tx } from '../../db/client';
 import { product_batches, stock_movements } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, badRequest } from '../../platform/errors';
 
 /**
  * The stock ledger: the only code that changes a batch's quantity.
@@ -32,7 +32,18 @@ export type BatchChange = {
   note?: string | null;
 };
 
-/** Applies one change to one batch and records it. Refuses (insufficient stock) a change that would go below zero. */
+/**
+ * The product's units in all its batches, in bigint, plus this change, stays within the integer range:
+ * a product's stock is summed (and cast) in many queries, which must never overflow.
+ */
+const productStaysInRange = (change: BatchChange) =>
+  sql`(select coalesce(sum(pb_total.quantity::bigint), 0) from ${product_batches} pb_total
+    where pb_total.business_id = ${change.businessId} and pb_total.product_id = ${change.productId}) + ${change.delta} <= ${MAX_PRODUCT_STOCK}`;
+
+/**
+ * Applies one change to one batch and records it. Refuses (insufficient stock) a change that would go
+ * below zero, and an addition that would take the product's total past the integer range.
+ */
 export async function changeBatch(tx: Tx, change: BatchChange): Promise<void> {
   if (!Number.isInteger(change.delta) || change.delta === 0)
     throw new Error('A stock change is a non-zero whole number.');
@@ -45,10 +56,11 @@ export async function changeBatch(tx: Tx, change: BatchChange): Promise<void> {
         eq(product_batches.product_id, change.productId),
         eq(product_batches.id, change.batchId),
         gte(sql`${product_batches.quantity} + ${change.delta}`, 0),
+        change.delta > 0 ? productStaysInRange(change) : undefined,
       ),
     )
     .returning({ id: product_batches.id });
-  if (!changed) throw insufficientStock();
+  if (!changed) throw change.delta > 0 ? badRequest(STOCK_MESSAGES.productStockTooLarge) : insufficientStock();
   await tx.insert(stock_movements).values({
     business_id: change.businessId,
     product_id: change.productId,
@@ -183,4 +195,40 @@ export async function takeStock(
     });
   }
   return plan;
+}
+
+/**
+ * Gives units back to the exact batch they were taken from (a sale line names it), as one
+ * `return`-style movement with who and why, so the batch still equals the sum of its movements.
+ * The batch is not checked for expiry: an expired batch takes its units back and keeps them
+ * unsellable, because takeStock never takes from it.
+ *
+ * A caller returning to several batches in one transaction must do so in ascending batch id
+ * order (and after any lock that orders it against takeStock, such as the sale's row), so that
+ * two such transactions cannot deadlock.
+ */
+export async function returnStock(
+  tx: Tx,
+  input: {
+    businessId: number;
+    productId: number;
+    batchId: number;
+    quantity: number;
+    reason: Extract<StockMovementReason, 'return'>;
+    userId: number | null;
+    saleId?: number | null;
+    note?: string | null;
+  },
+): Promise<void> {
+  if (!Number.isInteger(input.quantity) || input.quantity <= 0) throw new Error('Return a positive whole quantity.');
+  await changeBatch(tx, {
+    businessId: input.businessId,
+    productId: input.productId,
+    batchId: input.batchId,
+    delta: input.quantity,
+    reason: input.reason,
+    userId: input.userId,
+    saleId: input.saleId,
+    note: input.note,
+  });
 }

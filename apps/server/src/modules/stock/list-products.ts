@@ -25,6 +25,12 @@ function filters(businessId: number, query: Query): SQL {
   }
   if (query.stock === 'in_stock') conditions.push(hasBatch(isSellable));
   if (query.stock === 'out_of_stock') conditions.push(not(hasBatch(isSellable)));
+  if (query.stock === 'low_stock') {
+    // The report's rule: sellable units below the product's reorder level.
+    conditions.push(
+      sql`${products.reorder_level} is not null and coalesce((select sum(${product_batches.quantity}) from ${product_batches} where ${product_batches.business_id} = ${products.business_id} and ${product_batches.product_id} = ${products.id} and ${product_batches.quantity} > 0 and ${isSellable}), 0) < ${products.reorder_level}`,
+    );
+  }
   if (query.expiring === 'soon') {
     conditions.push(
       hasBatch(
@@ -132,6 +138,6 @@ export async function listProducts(ctx: BusinessContext, query: Query): Promise<
     : query.stock || query.expiring
       ? await stockFilteredPage(ctx, filters(ctx.businessId, query), offset, pageSize)
       : await unfilteredPage(ctx, offset, pageSize);
-  const results = await withStock(ctx.db, ctx.business, rows);
+  const results = await withStock(ctx.db, ctx, rows);
   return { ...pageInfo(total, query.page, pageSize), results };
 }

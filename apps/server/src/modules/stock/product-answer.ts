@@ -1,4 +1,4 @@
-import { type Batch, MESSAGES, type Product } from '@oja/contract';
+import { type Batch, MESSAGES, type MemberRole, type Product } from '@oja/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
@@ -23,6 +23,7 @@ export const productColumns = {
   wholesale_price: products.wholesale_price,
   wholesale_price_discount_percentage: products.wholesale_price_discount_percentage,
   currency: products.currency,
+  reorder_level: products.reorder_level,
   created_at: products.created_at,
   updated_at: products.updated_at,
 };
@@ -35,9 +36,10 @@ export type ProductColumns = Pick<ProductRow, keyof typeof productColumns>;
  */
 export async function withStock(
   db: Queryable,
-  business: { id: number; slug: string },
+  viewer: { business: { id: number; slug: string }; role: MemberRole },
   rows: ProductColumns[],
 ): Promise<Product[]> {
+  const { business } = viewer;
   if (rows.length === 0) return [];
   const batches = await db
     .select({
@@ -74,8 +76,11 @@ export async function withStock(
       if (batch.is_expired) expired += batch.quantity;
       else sellable += batch.quantity;
     }
+    // A customer never sees what the shop paid: the field is left out, not blanked.
+    const { cost_price, ...visible } = row;
     return {
-      ...row,
+      ...visible,
+      ...(viewer.role === 'customer' ? {} : { cost_price }),
       currency: row.currency,
       quantity_in_stock: sellable,
       expired_quantity: expired,

@@ -5,7 +5,7 @@ import { revokeUserSessions } from '../accounts/sessions';
 import { isOnlyHere, lockMembersForChange } from './members';
 
 /**
- * The CEO removes members from their business, all or none. Each membership
+ * A CEO removes members from their business, all or none (a co-CEO only by the owner). Each membership
  * goes; an account that existed for this business alone goes with it (its
  * sessions cascade), and anyone who stays a member elsewhere is logged out at
  * once. Past sales keep the seller's name (sales.created_by_name).
@@ -13,7 +13,7 @@ import { isOnlyHere, lockMembersForChange } from './members';
 export async function deleteBusinessUsers(context: BusinessContext, userIds: number[]): Promise<number[]> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   await context.db.transaction(async (tx) => {
-    const members = await lockMembersForChange(tx, context.businessId, ids);
+    const members = await lockMembersForChange(tx, context, ids);
     await tx
       .delete(memberships)
       .where(and(eq(memberships.business_id, context.businessId), inArray(memberships.user_id, ids)));

@@ -1,9 +1,10 @@
-import { MESSAGES, type MemberRole } from '@oja/contract';
+import { MESSAGES, type MemberRole, TEAM_MESSAGES } from '@oja/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { memberships, users } from '../../db/schema';
 import type { UserRow } from '../../platform/auth';
 import { forbidden, notFound } from '../../platform/errors';
+import type { BusinessContext } from '../../platform/tenancy';
 
 export type Member = {
   user: UserRow;
@@ -13,12 +14,18 @@ export type Member = {
   hasOtherBusiness: boolean;
 };
 
+/** Whether the caller is the business's owner (the person who created it), not merely one of its CEOs. */
+export const isOwner = (context: BusinessContext) => context.business.owner_id === context.actor.userId;
+
 /**
- * Locks and loads these members of one business for a change by its CEO. Any id
- * that is not a member here answers 404 as a whole (nothing is changed), and a
- * CEO member cannot be edited or deleted from the user list.
+ * Locks and loads these members of one business for a change by a CEO. Any id
+ * that is not a member here answers 404 as a whole (nothing is changed). The
+ * owner cannot be edited or removed from the user list by anyone (nor by
+ * themselves: they would lose their own business); another CEO can be changed
+ * by the owner alone.
  */
-export async function lockMembersForChange(tx: Tx, businessId: number, userIds: number[]): Promise<Member[]> {
+export async function lockMembersForChange(tx: Tx, context: BusinessContext, userIds: number[]): Promise<Member[]> {
+  const { businessId } = context;
   const rows = await tx
     .select({
       user: users,
@@ -33,7 +40,11 @@ export async function lockMembersForChange(tx: Tx, businessId: number, userIds: 
     .orderBy(memberships.user_id)
     .for('update', { of: memberships });
   if (rows.length !== new Set(userIds).size) throw notFound(MESSAGES.team.userNotFound);
-  if (rows.some((row) => row.role === 'ceo')) throw forbidden(MESSAGES.team.cannotEditCeo);
+  const ownerId = context.business.owner_id;
+  if (rows.some((row) => row.user.id === ownerId)) {
+    throw forbidden(ownerId === context.actor.userId ? MESSAGES.team.cannotEditCeo : TEAM_MESSAGES.ownerUntouchable);
+  }
+  if (rows.some((row) => row.role === 'ceo') && !isOwner(context)) throw forbidden(MESSAGES.team.cannotEditCeo);
   return rows.map((row) => ({ ...row, role: row.role }));
 }
 

@@ -7,12 +7,13 @@ import type { BusinessContext } from '../../platform/tenancy';
 import { hashPassword } from '../accounts/passwords';
 import { revokeUserSessions } from '../accounts/sessions';
 import { presentUser } from '../accounts/user-answer';
-import { isOnlyHere, lockMembersForChange } from './members';
+import { isOnlyHere, isOwner, lockMembersForChange } from './members';
 
 type Input = z.output<typeof updateBusinessUserBodySchema>;
 
 /**
- * The CEO activates, deactivates or edits a member of their business. Role and
+ * A CEO activates, deactivates or edits a member of their business (a co-CEO,
+ * or a promotion to CEO, only by the owner). Role and
  * status belong to the membership here. Name and password belong to the
  * person's account, so the CEO may change them only for an account that exists
  * for this business alone. Deactivating, or setting a new password, ends the
@@ -21,11 +22,16 @@ type Input = z.output<typeof updateBusinessUserBodySchema>;
 export async function updateBusinessUser(context: BusinessContext, input: Input): Promise<User> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   return context.db.transaction(async (tx) => {
-    const [member] = await lockMembersForChange(tx, context.businessId, [input.user_id]);
+    const [member] = await lockMembersForChange(tx, context, [input.user_id]);
     if (!member) throw new Error('lockMembersForChange returned no member.');
+    // Who is CEO is the owner's decision: a co-CEO could otherwise crown accomplices.
+    if (input.role === 'ceo' && member.role !== 'ceo' && !isOwner(context)) {
+      throw forbidden(TEAM_MESSAGES.onlyOwnerChangesCeo);
+    }
     const renames =
       (input.first_name !== undefined && input.first_name !== member.user.first_name) ||
-      (input.last_name !== undefined && input.last_name !== member.user.last_name);
+      (input.last_name !== undefined && input.last_name !== member.user.last_name) ||
+      (input.phone_number !== undefined && input.phone_number !== member.user.phone_number);
     if ((renames || passwordHash) && !isOnlyHere(member)) throw forbidden(TEAM_MESSAGES.sharedAccount);
 
     const [membership] = await tx
@@ -38,6 +44,7 @@ export async function updateBusinessUser(context: BusinessContext, input: Input)
       .set({
         first_name: input.first_name,
         last_name: input.last_name,
+        phone_number: input.phone_number,
         password_hash: passwordHash,
         updated_at: sql`now()`,
       })

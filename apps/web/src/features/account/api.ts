@@ -13,6 +13,16 @@ export function useUpdateProfile() {
   });
 }
 
+/** Enters the code mailed to a new address: the new email becomes the account's. */
+export function useConfirmEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointInput<typeof ACCOUNT_ENDPOINTS.confirmEmail>) =>
+      call(ACCOUNT_ENDPOINTS.confirmEmail, body),
+    onSuccess: ({ data }) => setSessionUser(client, data.user),
+  });
+}
+
 /** The server ends the user's other sessions; this one stays, so nothing cached changes. */
 export function useChangePassword() {
   return useMutation({

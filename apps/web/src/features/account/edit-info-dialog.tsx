@@ -1,9 +1,17 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { MESSAGES, type UpdateProfileBody, type User, updateProfileBodySchema } from '@oja/contract';
+import {
+  type ConfirmEmailBody,
+  confirmEmailBodySchema,
+  MESSAGES,
+  type UpdateProfileBody,
+  type User,
+  updateProfileBodySchema,
+} from '@oja/contract';
+import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
-import { useUpdateProfile } from './api';
+import { useConfirmEmail, useUpdateProfile } from './api';
 
 type Props = { user: User; opened: boolean; onClose(): void };
 
@@ -11,23 +19,48 @@ export function EditInfoDialog({ user, opened, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title="Edit Info" centered>
       {/* Mounted only while open, so each opening starts from the current profile. */}
-      {opened && <EditInfoForm user={user} onDone={onClose} />}
+      {opened && <EditInfo user={user} onDone={onClose} />}
     </Modal>
   );
 }
 
-function EditInfoForm({ user, onDone }: { user: User; onDone(): void }) {
+/** The form, then (when a new email waits for its code) the code step. */
+function EditInfo({ user, onDone }: { user: User; onDone(): void }) {
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  return pendingEmail ? (
+    <ConfirmEmailForm email={pendingEmail} onDone={onDone} />
+  ) : (
+    <EditInfoForm user={user} onDone={onDone} onPending={setPendingEmail} />
+  );
+}
+
+function EditInfoForm({ user, onDone, onPending }: { user: User; onDone(): void; onPending(email: string): void }) {
   const update = useUpdateProfile();
   const form = useForm<UpdateProfileBody>({
-    initialValues: { first_name: user.first_name, last_name: user.last_name, email: user.email ?? '' },
+    initialValues: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email ?? '',
+      current_password: '',
+    },
     validate: schemaResolver(updateProfileBodySchema, { sync: true }),
   });
   const failure = useFormFailure(form, MESSAGES.failed.updateProfile);
+  // A new email needs the current password, or a code sent to the new address: the form says so.
+  const changesEmail = form.values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
 
   const submit = form.onSubmit((values) => {
     failure.clear();
-    update.mutate(values, {
-      onSuccess: () => {
+    const body = {
+      ...values,
+      current_password: changesEmail && values.current_password ? values.current_password : undefined,
+    };
+    update.mutate(body, {
+      onSuccess: ({ data }) => {
+        if (data.pending_email) {
+          onPending(data.pending_email);
+          return;
+        }
         notify.success(MESSAGES.auth.profileUpdated);
         onDone();
       },
@@ -47,6 +80,14 @@ function EditInfoForm({ user, onDone }: { user: User; onDone(): void }) {
           autoCapitalize="none"
           {...form.getInputProps('email')}
         />
+        {changesEmail && (
+          <PasswordInput
+            label="Current password"
+            description="Enter it to change your email now, or leave it blank and we will send a code to the new address."
+            autoComplete="current-password"
+            {...form.getInputProps('current_password')}
+          />
+        )}
         <FormFailure message={failure.message} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={update.isPending}>
@@ -54,6 +95,50 @@ function EditInfoForm({ user, onDone }: { user: User; onDone(): void }) {
           </Button>
           <Button type="submit" loading={update.isPending}>
             Update Info
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ConfirmEmailForm({ email, onDone }: { email: string; onDone(): void }) {
+  const confirm = useConfirmEmail();
+  const form = useForm<ConfirmEmailBody>({
+    initialValues: { code: '' },
+    validate: schemaResolver(confirmEmailBodySchema, { sync: true }),
+  });
+  const failure = useFormFailure(form, MESSAGES.failed.updateProfile);
+
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    confirm.mutate(values, {
+      onSuccess: () => {
+        notify.success(MESSAGES.auth.emailChanged);
+        onDone();
+      },
+      onError: failure.show,
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text size="sm">{MESSAGES.auth.emailCodeSent(email)}</Text>
+        <TextInput
+          label="Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          {...form.getInputProps('code')}
+        />
+        <FormFailure message={failure.message} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={confirm.isPending}>
+            Later
+          </Button>
+          <Button type="submit" loading={confirm.isPending}>
+            Confirm Email
           </Button>
         </Group>
       </Stack>

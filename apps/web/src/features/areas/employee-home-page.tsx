@@ -11,6 +11,7 @@ import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
 import { useCurrentUser } from '../auth/session';
 import { useEmployeeFigures } from '../businesses/api';
+import { AttentionCard } from '../businesses/attention-card';
 import { formatAmounts } from '../businesses/figures';
 import { RecentSalesCard } from '../businesses/recent-sales';
 import { TrialBanner } from './trial-banner';
@@ -30,9 +31,14 @@ export default function EmployeeHomePage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Title order={2}>Welcome back, {user.first_name} 👋</Title>
-        <Button component={Link} to={`${base}/inventory`}>
-          Manage Inventory
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to={`/${business.slug}/employee/expenses`} variant="default">
+            Expenses
+          </Button>
+          <Button component={Link} to={`${base}/inventory`}>
+            Manage Inventory
+          </Button>
+        </Group>
       </Group>
       <TrialBanner business={business} />
 
@@ -61,6 +67,7 @@ export default function EmployeeHomePage() {
               icon={<IconStar size={18} />}
             />
           </SimpleGrid>
+          <AttentionCard attention={figures.data.attention} slug={business.slug} />
           <RecentSalesCard sales={figures.data.recent_sales} allSalesTo={`${base}/sales`} />
         </>
       )}

@@ -15,6 +15,7 @@ export default function EmployeeLayout() {
         { label: 'Dashboard', to: `/${business.slug}/employee`, end: true },
         { label: 'Sales', to: `/business/${business.slug}/sales` },
         { label: 'Inventory', to: `/business/${business.slug}/inventory` },
+        { label: 'Expenses', to: `/${business.slug}/employee/expenses` },
         { label: 'Profile', to: `/${business.slug}/employee/profile` },
       ]}
     />

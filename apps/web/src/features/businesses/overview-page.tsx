@@ -10,6 +10,7 @@ import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
 import { InviteLinks } from '../team/invite-links';
 import { useBusinessOverview } from './api';
+import { AttentionCard } from './attention-card';
 import { formatAmounts, plural, roleSummaryText } from './figures';
 import { RecentSalesCard } from './recent-sales';
 import { RevenueChart } from './revenue-chart';
@@ -65,6 +66,7 @@ function Overview() {
             <StatCard label="Active Users" value={overview.data.active_users} icon={<IconUsers size={18} />} />
           </SimpleGrid>
 
+          <AttentionCard attention={overview.data.attention} slug={business.slug} />
           <Card withBorder radius="md">
             <Title order={4} mb="sm">
               Performance Trend (Last 7 Days)

@@ -1,24 +1,34 @@
-import { Alert, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { formatMoney, REPORT_MAX_DAYS, reportQuerySchema } from '@oja/contract';
+import { Alert, Anchor, Card, Chip, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  type BatchAlert,
+  type BusinessReport,
+  type Currency,
+  formatMoney,
+  PAYMENT_STATUS_LABELS,
+  REPORT_MAX_DAYS,
+  reportQuerySchema,
+} from '@oja/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { addDays, lagosToday } from '../../lib/dates';
+import { formatDate } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
 import { useBusinessReport } from './api';
+import { customerSalesPath, productPath } from './attention-card';
 import { formatAmounts } from './figures';
-import { RevenueChart } from './revenue-chart';
+import { marginOf } from './margin';
+import { PERIOD_LABELS, PERIODS, type PeriodPreset, periodOf } from './periods';
+import { ProfitChart } from './profit-chart';
+import { type ReportColumn, ReportTable } from './report-table';
 
-const PRESETS = [
-  { value: '7', label: '7 days' },
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: 'custom', label: 'Custom' },
-];
+type Preset = PeriodPreset | 'custom';
+const PRESETS: readonly Preset[] = [...PERIODS, 'custom'];
 
-/** /business/{slug}/reports: revenue, number of sales and top products over a chosen period. */
+/** /business/{slug}/reports: what the business earned, spent and kept over a period, and its stock. */
 export default function ReportsPage() {
   return (
     <RequirePermission permission="business.overview">
@@ -30,9 +40,9 @@ export default function ReportsPage() {
 function Reports() {
   const { business } = useBusinessContext();
   const today = lagosToday();
-  const [preset, setPreset] = useState('30');
+  const [preset, setPreset] = useState<Preset>('30_days');
   const [custom, setCustom] = useState({ from: addDays(today, -29), to: today });
-  const period = preset === 'custom' ? custom : { from: addDays(today, -(Number(preset) - 1)), to: today };
+  const period = preset === 'custom' ? custom : periodOf(preset, today);
   const check = reportQuerySchema.safeParse({ business_id: business.id, ...period });
   const problem = check.success ? null : (check.error.issues[0]?.message ?? null);
   const report = useBusinessReport(business.id, period.from, period.to, check.success);
@@ -41,7 +51,15 @@ function Reports() {
     <Stack gap="lg">
       <Title order={2}>{business.name} Reports</Title>
       <Stack gap="xs">
-        <SegmentedControl data={PRESETS} value={preset} onChange={setPreset} aria-label="Period" />
+        <Chip.Group multiple={false} value={preset} onChange={(value) => setPreset(value as Preset)}>
+          <Group gap={6} role="radiogroup" aria-label="Period">
+            {PRESETS.map((value) => (
+              <Chip key={value} value={value} size="md" variant="outline">
+                {PERIOD_LABELS[value]}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
         {preset === 'custom' && (
           <Group grow>
             <TextInput
@@ -61,58 +79,260 @@ function Reports() {
           </Group>
         )}
         <Text size="xs" c="dimmed">
-          Days run midnight to midnight, Lagos time. Up to {REPORT_MAX_DAYS} days at once.
+          {formatDate(period.from)} to {formatDate(period.to)}. Days run midnight to midnight, Lagos time; up to{' '}
+          {REPORT_MAX_DAYS} days at once.
         </Text>
       </Stack>
 
       {problem && <Alert color="yellow">{problem}</Alert>}
       {!problem && report.isPending && <PageLoader />}
       {report.isError && <QueryError error={report.error} onRetry={() => report.refetch()} />}
-      {!problem && report.data && (
-        <>
-          <SimpleGrid cols={2} spacing="sm">
-            <StatCard label="Revenue" value={formatAmounts(report.data.total_revenue)} />
-            <StatCard label="Number of sales" value={report.data.total_sales} />
-          </SimpleGrid>
-          <Card withBorder radius="md">
-            <Title order={4} mb="sm">
-              Revenue per day
-            </Title>
-            <RevenueChart days={report.data.revenue_by_day} height={260} />
-          </Card>
-          <Card withBorder radius="md">
-            <Title order={4} mb="sm">
-              Top products
-            </Title>
-            {report.data.top_products.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                No sales in this period.
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={320}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Product</Table.Th>
-                      <Table.Th ta="right">Sold</Table.Th>
-                      <Table.Th ta="right">Revenue</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {report.data.top_products.map((product) => (
-                      <Table.Tr key={`${product.product_id}-${product.currency}`}>
-                        <Table.Td>{product.product_name}</Table.Td>
-                        <Table.Td ta="right">{product.quantity}</Table.Td>
-                        <Table.Td ta="right">{formatMoney(product.revenue, product.currency)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Card>
-        </>
-      )}
+      {!problem && report.data && <ReportBody report={report.data} slug={business.slug} />}
     </Stack>
   );
+}
+
+function ReportBody({ report, slug }: { report: BusinessReport; slug: string }) {
+  const currencies = [
+    ...new Set([...report.total_revenue, ...report.expenses].map((entry) => entry.currency)),
+  ] as Currency[];
+  const [chosen, setChosen] = useState<Currency | null>(null);
+  const chartCurrency = chosen && currencies.includes(chosen) ? chosen : (currencies[0] ?? 'NGN');
+  const suffix = `${report.from}_${report.to}`;
+
+  return (
+    <>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+        <StatCard label="Revenue" value={formatAmounts(report.total_revenue)} />
+        <StatCard label="Number of sales" value={report.total_sales} hint="Cancelled sales not counted" />
+        <StatCard label="Cost of goods sold" value={formatAmounts(report.cost_of_goods_sold)} />
+        <StatCard label="Gross profit" value={formatAmounts(report.gross_profit)} />
+        <StatCard
+          label="Margin"
+          value={marginOf(report.total_revenue, report.gross_profit)}
+          hint="Gross profit ÷ revenue"
+        />
+        <StatCard label="Expenses" value={formatAmounts(report.expenses)} />
+        <StatCard label="Net profit" value={formatAmounts(report.net_profit)} hint="Gross profit − expenses" />
+        <StatCard label="Collected" value={formatAmounts(report.collected)} hint="Payments received" />
+        <StatCard label="Outstanding" value={formatAmounts(report.outstanding)} hint="Still owed on these sales" />
+      </SimpleGrid>
+
+      <Card withBorder radius="md">
+        <Group justify="space-between" mb="sm">
+          <Title order={4}>Revenue, expenses and profit per day</Title>
+          {currencies.length > 1 && (
+            <Select
+              aria-label="Chart currency"
+              w={100}
+              allowDeselect={false}
+              data={currencies}
+              value={chartCurrency}
+              onChange={(value) => setChosen(value as Currency)}
+            />
+          )}
+        </Group>
+        <ProfitChart days={report.daily} currency={chartCurrency} />
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <ReportTable
+          title="Best sellers by quantity"
+          filename={`best-sellers-by-quantity_${suffix}.csv`}
+          rows={report.top_products}
+          rowKey={(row) => `${row.product_id}-${row.currency}`}
+          empty="No sales in this period."
+          columns={productColumns(slug)}
+        />
+        <ReportTable
+          title="Best sellers by revenue"
+          filename={`best-sellers-by-revenue_${suffix}.csv`}
+          rows={report.top_products_by_revenue}
+          rowKey={(row) => `${row.product_id}-${row.currency}`}
+          empty="Nothing sold in this period."
+          columns={productColumns(slug)}
+        />
+        <ReportTable
+          title="Sales per employee"
+          filename={`sales-per-employee_${suffix}.csv`}
+          rows={report.sales_by_employee}
+          rowKey={(row) => `${row.user_id}-${row.name}-${row.currency}`}
+          empty="No employee sold anything in this period."
+          columns={[
+            { header: 'Employee', kind: 'main', csv: (row) => row.name },
+            { header: 'Sales', csv: (row) => row.sales },
+            { header: 'Currency', csv: (row) => row.currency },
+            {
+              header: 'Revenue',
+              isNoWrap: true,
+              csv: (row) => row.revenue,
+              cell: (row) => money(row.revenue, row.currency),
+            },
+          ]}
+        />
+        <ReportTable
+          title="Sales by payment status"
+          filename={`sales-by-payment-status_${suffix}.csv`}
+          rows={report.sales_by_payment_status}
+          rowKey={(row) => `${row.payment_status}-${row.currency}`}
+          empty="No sales to sort by payment status."
+          columns={[
+            { header: 'Status', kind: 'main', csv: (row) => PAYMENT_STATUS_LABELS[row.payment_status] },
+            { header: 'Sales', csv: (row) => row.sales },
+            { header: 'Currency', csv: (row) => row.currency },
+            {
+              header: 'Revenue',
+              isNoWrap: true,
+              csv: (row) => row.revenue,
+              cell: (row) => money(row.revenue, row.currency),
+            },
+            {
+              header: 'Outstanding',
+              isNoWrap: true,
+              csv: (row) => row.outstanding,
+              cell: (row) => money(row.outstanding, row.currency),
+            },
+          ]}
+        />
+        <ReportTable
+          title="Top debtors"
+          filename={`top-debtors_${suffix}.csv`}
+          rows={report.top_debtors}
+          rowKey={(row) => `${row.customer_id ?? row.customer_name}-${row.currency}`}
+          empty="Nobody owes the business."
+          columns={[
+            {
+              header: 'Customer',
+              kind: 'main',
+              csv: (row) => row.customer_name,
+              cell: (row) => (
+                <Anchor component={Link} size="sm" to={customerSalesPath(slug, row.customer_name)}>
+                  {row.customer_name}
+                </Anchor>
+              ),
+            },
+            { header: 'Open sales', csv: (row) => row.open_sales },
+            { header: 'Currency', csv: (row) => row.currency },
+            {
+              header: 'Owes',
+              isNoWrap: true,
+              csv: (row) => row.total_owed,
+              cell: (row) => money(row.total_owed, row.currency),
+            },
+          ]}
+        />
+        <ReportTable
+          title="Stock value"
+          filename={`stock-value_${report.to}.csv`}
+          rows={report.stock_value}
+          rowKey={(row) => row.currency}
+          empty="No stock on hand."
+          columns={[
+            { header: 'Currency', kind: 'main', csv: (row) => row.currency },
+            { header: 'Units', csv: (row) => row.units },
+            {
+              header: 'Value at cost',
+              isNoWrap: true,
+              csv: (row) => row.value_at_cost,
+              cell: (row) => money(row.value_at_cost, row.currency),
+            },
+            {
+              header: 'Value at retail',
+              isNoWrap: true,
+              csv: (row) => row.value_at_retail,
+              cell: (row) => money(row.value_at_retail, row.currency),
+            },
+          ]}
+        />
+        <ReportTable
+          title="Low stock"
+          filename={`low-stock_${report.to}.csv`}
+          rows={report.low_stock}
+          rowKey={(row) => row.product_id}
+          empty="No product is below its reorder level."
+          columns={[
+            {
+              header: 'Product',
+              kind: 'main',
+              csv: (row) => row.product_name,
+              cell: (row) => (
+                <Anchor component={Link} size="sm" to={productPath(slug, row.product_id)}>
+                  {row.product_name}
+                </Anchor>
+              ),
+            },
+            { header: 'SKU', csv: (row) => row.sku },
+            { header: 'In stock', csv: (row) => row.quantity_in_stock },
+            { header: 'Reorder level', csv: (row) => row.reorder_level },
+          ]}
+        />
+        <ReportTable
+          title="Expiring in the next 30 days"
+          filename={`expiring-batches_${report.to}.csv`}
+          rows={report.expiring}
+          rowKey={(row) => row.batch_id}
+          empty="No batch expires in the next 30 days."
+          columns={batchColumns(slug, 'Expires')}
+        />
+        <ReportTable
+          title="Expired, still on hand"
+          filename={`expired-stock_${report.to}.csv`}
+          rows={report.expired}
+          rowKey={(row) => row.batch_id}
+          empty="No expired stock on the shelf."
+          columns={batchColumns(slug, 'Expired')}
+        />
+      </SimpleGrid>
+    </>
+  );
+}
+
+const money = (amount: string, currency: Currency) => formatMoney(amount, currency);
+
+function productColumns(slug: string): ReportColumn<BusinessReport['top_products'][number]>[] {
+  return [
+    {
+      header: 'Product',
+      kind: 'main',
+      csv: (row) => row.product_name,
+      cell: (row) => (
+        <Anchor component={Link} size="sm" to={productPath(slug, row.product_id)}>
+          {row.product_name}
+        </Anchor>
+      ),
+    },
+    { header: 'Sold', csv: (row) => row.quantity },
+    { header: 'Currency', csv: (row) => row.currency },
+    { header: 'Revenue', isNoWrap: true, csv: (row) => row.revenue, cell: (row) => money(row.revenue, row.currency) },
+  ];
+}
+
+function batchColumns(slug: string, dateHeader: string): ReportColumn<BatchAlert>[] {
+  return [
+    {
+      header: 'Product',
+      kind: 'main',
+      csv: (row) => row.product_name,
+      cell: (row) => (
+        <Anchor component={Link} size="sm" to={productPath(slug, row.product_id)}>
+          {row.product_name}
+        </Anchor>
+      ),
+    },
+    { header: 'Batch', csv: (row) => row.batch_number },
+    {
+      header: dateHeader,
+      isNoWrap: true,
+      csv: (row) => row.expiration_date,
+      cell: (row) => formatDate(row.expiration_date),
+    },
+    { header: 'Units', csv: (row) => row.quantity },
+    { header: 'Currency', csv: (row) => row.currency },
+    {
+      header: 'Value at cost',
+      isNoWrap: true,
+      csv: (row) => row.value_at_cost,
+      cell: (row) => (row.value_at_cost === null ? '—' : money(row.value_at_cost, row.currency)),
+    },
+  ];
 }

@@ -31,6 +31,7 @@ describe('the list call for a view', () => {
   it('maps the stock pills onto the stock filter and keeps the search', () => {
     expect(productFilters(view('in_stock', 'rice', 2))).toEqual({ page: 2, search: 'rice', stock: 'in_stock' });
     expect(productFilters(view('out_of_stock', '', 1))).toEqual({ page: 1, stock: 'out_of_stock' });
+    expect(productFilters(view('low_stock', '', 1))).toEqual({ page: 1, stock: 'low_stock' });
   });
 
   it('maps Expiring soon onto the expiring filter', () => {

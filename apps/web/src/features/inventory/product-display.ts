@@ -28,6 +28,7 @@ export type EditedFields = Pick<
   | 'wholesale_price'
   | 'wholesale_price_discount_percentage'
   | 'currency'
+  | 'reorder_level'
 >;
 export type ProductChanges = Omit<EndpointInput<typeof STOCK_ENDPOINTS.updateProduct>, 'id' | 'business_id'>;
 
@@ -40,6 +41,7 @@ const EDITED_KEYS = [
   'wholesale_price',
   'wholesale_price_discount_percentage',
   'currency',
+  'reorder_level',
 ] as const satisfies readonly (keyof EditedFields)[];
 
 /**
@@ -53,7 +55,7 @@ export function changedFields(
   const changes: Record<string, unknown> = {};
   for (const key of EDITED_KEYS) {
     const next = edited[key] ?? null;
-    if (next !== product[key]) changes[key] = next;
+    if (next !== (product[key] ?? null)) changes[key] = next;
   }
   return changes as ProductChanges;
 }

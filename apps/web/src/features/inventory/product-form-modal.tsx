@@ -77,7 +77,7 @@ type PriceValues = {
   wholesale_price_discount_percentage: string;
   currency: Currency;
 };
-type ProductValues = PriceValues & { product_name: string; sku: string };
+type ProductValues = PriceValues & { product_name: string; sku: string; reorder_level: number | string };
 type BatchRow = { batch_number: string; quantity: number | string; expiration_date: string };
 type AddValues = ProductValues & { batches: BatchRow[] };
 
@@ -98,6 +98,14 @@ function ProductFields({ field, skuHint }: { field(path: keyof ProductValues): I
         <TextInput label="Wholesale price" {...moneyProps(field('wholesale_price'))} />
         <TextInput label="Wholesale discount %" {...moneyProps(field('wholesale_price_discount_percentage'))} />
         <NativeSelect label="Currency" required data={[...CURRENCIES]} {...field('currency')} />
+        <NumberInput
+          label="Reorder level"
+          description="Shown as low stock below this many units; blank for never"
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          {...field('reorder_level')}
+        />
       </SimpleGrid>
     </>
   );
@@ -117,6 +125,7 @@ function AddProductForm({ businessId, onDone }: { businessId: number; onDone(): 
       wholesale_price: '',
       wholesale_price_discount_percentage: '0.00',
       currency: DEFAULT_CURRENCY,
+      reorder_level: '',
       batches: [emptyBatch()],
     },
     validate: schemaResolver(productFormSchema, { sync: true }),
@@ -215,12 +224,13 @@ function EditProductForm({
     initialValues: {
       product_name: product.product_name,
       sku: product.sku,
-      cost_price: product.cost_price,
+      cost_price: product.cost_price ?? '',
       selling_price: product.selling_price,
       selling_price_discount_percentage: product.selling_price_discount_percentage,
       wholesale_price: product.wholesale_price ?? '',
       wholesale_price_discount_percentage: product.wholesale_price_discount_percentage,
       currency: product.currency,
+      reorder_level: product.reorder_level ?? '',
     },
     validate: schemaResolver(productEditFormSchema, { sync: true }),
   });

@@ -82,7 +82,7 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
         />
         <TextInput
           label="Cost price"
-          description={`Per unit. Leave empty to use the product's, ${formatMoney(product.cost_price, product.currency)}.`}
+          description={`Per unit. Leave empty to use the product's, ${formatMoney(product.cost_price ?? '0.00', product.currency)}.`}
           {...moneyInputProps(form.getInputProps('cost_price'), { normalizeOnBlur: true })}
         />
         <Button type="submit" loading={receive.isPending}>

@@ -146,6 +146,19 @@ export function useRecordPayment(businessId: number) {
   });
 }
 
+/** Cancelling a sale gives its stock back and takes it out of debts and figures: the same keys as a sale. */
+export function useCancelSale(businessId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WithoutBusiness<EndpointInput<typeof sales.cancelSale>>) =>
+      call(sales.cancelSale, { ...body, business_id: businessId }),
+    onSuccess: (answer) => {
+      client.setQueryData(saleKeys.detail(businessId, answer.data.sale.id), answer.data.sale);
+      return invalidateAfterSale(client, businessId);
+    },
+  });
+}
+
 /** A sale changes carts, sales and debts, the products' stock, and every figure computed from them. */
 function invalidateAfterSale(client: QueryClient, businessId: number) {
   return Promise.all([

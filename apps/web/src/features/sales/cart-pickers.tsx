@@ -47,7 +47,8 @@ export function ProductPicker({
   );
 }
 
-const customerLabel = (customer: Customer) => `${fullName(customer)} (${customer.username})`;
+const customerLabel = (customer: Customer) =>
+  `${fullName(customer)} (${customer.username})${customer.phone_number ? ` · ${customer.phone_number}` : ''}`;
 
 /** Search the business's registered customers; the sale then shows in the chosen customer's area. */
 export function CustomerPicker({

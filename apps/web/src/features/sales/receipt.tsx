@@ -58,7 +58,7 @@ export function Receipt({ sale, business }: { sale: SaleDetail; business: Busine
           </tr>
         </tbody>
       </table>
-      <p>Status: {PAYMENT_STATUS_LABELS[sale.payment_status]}</p>
+      <p>Status: {sale.status === 'cancelled' ? 'Cancelled' : PAYMENT_STATUS_LABELS[sale.payment_status]}</p>
       <hr />
       <p className="center">Thank you for your patronage!</p>
     </section>,

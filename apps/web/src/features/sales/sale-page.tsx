@@ -1,27 +1,41 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   can,
   formatMoney,
   MESSAGES,
   PAYMENT_METHOD_LABELS,
   type Payment,
+  SALES_ENDPOINTS,
   SALES_MESSAGES,
   type SaleDetail,
   type SaleLine,
+  saleShareText,
+  whatsappUrl,
 } from '@oja/contract';
-import { IconArrowLeft, IconCash, IconPrinter } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconBrandWhatsapp,
+  IconCash,
+  IconDots,
+  IconFileDownload,
+  IconPrinter,
+  IconReceipt,
+  IconX,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { ApiError, download, errorMessage } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { PageLoader } from '../../ui/page-loader';
-import { PaymentStatusBadge } from '../../ui/payment-status-badge';
 import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useSale } from './api';
+import { CancelSaleModal } from './cancel-sale-modal';
 import { Receipt } from './receipt';
 import { RecordPaymentModal } from './record-payment-modal';
+import { SaleStatusBadge } from './sale-status-badge';
 
 /** /business/{slug}/sales/{id}: what was sold from which batch, what was paid, what is owed, and the receipt. */
 export default function SalePage() {
@@ -63,21 +77,63 @@ export default function SalePage() {
 function SaleView({ sale }: { sale: SaleDetail }) {
   const { business, role } = useBusinessContext();
   const [isPaying, setPaying] = useState(false);
+  const [isCancelling, setCancelling] = useState(false);
+  const [downloading, setDownloading] = useState<'receipt' | 'invoice' | null>(null);
   const money = (amount: string) => formatMoney(amount, sale.currency);
-  const isOwed = sale.balance !== '0.00';
+  const isCancelled = sale.status === 'cancelled';
+  const isOwed = sale.balance !== '0.00' && !isCancelled;
+  const share = whatsappUrl(saleShareText(business.name, sale), sale.customer_phone);
+  const fetchDocument = async (kind: 'receipt' | 'invoice') => {
+    setDownloading(kind);
+    try {
+      const entry = kind === 'receipt' ? SALES_ENDPOINTS.getReceipt : SALES_ENDPOINTS.getInvoice;
+      await download(entry, { business_id: business.id, id: sale.id });
+    } catch (error) {
+      notify.error(errorMessage(error, SALES_MESSAGES.failedDownload));
+    } finally {
+      setDownloading(null);
+    }
+  };
   return (
     <>
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Group gap="sm">
             <Title order={2}>Sale #{sale.id}</Title>
-            <PaymentStatusBadge status={sale.payment_status} />
+            <SaleStatusBadge sale={sale} />
           </Group>
           <Text c="dimmed" size="sm">
             {formatDateTime(sale.created_at)} · sold by {sale.created_by_name} · customer {sale.customer_name}
           </Text>
         </Stack>
         <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconReceipt size={16} />}
+            loading={downloading === 'receipt'}
+            onClick={() => fetchDocument('receipt')}
+          >
+            Download receipt
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconFileDownload size={16} />}
+            loading={downloading === 'invoice'}
+            onClick={() => fetchDocument('invoice')}
+          >
+            Download invoice
+          </Button>
+          <Button
+            component="a"
+            href={share}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="green"
+            variant="light"
+            leftSection={<IconBrandWhatsapp size={16} />}
+          >
+            Share on WhatsApp
+          </Button>
           {isOwed && can(role, 'payment.record') && (
             <Button leftSection={<IconCash size={16} />} onClick={() => setPaying(true)}>
               Record Payment
@@ -86,18 +142,49 @@ function SaleView({ sale }: { sale: SaleDetail }) {
           <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
             Print receipt
           </Button>
+          {!isCancelled && can(role, 'sale.cancel') && (
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button variant="subtle" color="gray" aria-label="More actions" px="xs">
+                  <IconDots size={18} />
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item color="red" leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
+                  Cancel sale
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
         </Group>
       </Group>
+      {isCancelled && (
+        <Alert color="gray" title="Cancelled">
+          {sale.cancelled_at ? formatDateTime(sale.cancelled_at) : ''}
+          {sale.cancelled_by_name ? ` by ${sale.cancelled_by_name}` : ''}. Reason: {sale.cancel_reason}. The items went
+          back to stock and the payments were refunded.
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
         <Figure label="Total" value={money(sale.total_cart_amount)} />
         <Figure label="Paid" value={money(sale.amount_paid)} />
-        <Figure label="Balance" value={money(sale.balance)} color={isOwed ? 'red' : undefined} />
+        {isCancelled ? (
+          <Figure label="Refunded" value={money(sale.amount_paid)} />
+        ) : (
+          <Figure label="Balance" value={money(sale.balance)} color={isOwed ? 'red' : undefined} />
+        )}
       </SimpleGrid>
       <Title order={4}>Items</Title>
       <SaleLinesTable sale={sale} />
       <Title order={4}>Payments</Title>
       <PaymentsTable sale={sale} />
       <RecordPaymentModal businessId={business.id} sale={sale} opened={isPaying} onClose={() => setPaying(false)} />
+      <CancelSaleModal
+        businessId={business.id}
+        sale={sale}
+        opened={isCancelling}
+        onClose={() => setCancelling(false)}
+      />
       <Receipt sale={sale} business={business} />
     </>
   );
@@ -175,6 +262,7 @@ function PaymentsTable({ sale }: { sale: SaleDetail }) {
     { header: 'Method', cell: (payment) => PAYMENT_METHOD_LABELS[payment.method] },
     { header: 'Amount', isNoWrap: true, cell: (payment) => formatMoney(payment.amount, sale.currency) },
     { header: 'Recorded by', cell: (payment) => payment.recorded_by_name ?? '—' },
+    { header: 'Refunded', cell: (payment) => (payment.is_refunded ? 'Refunded' : '—') },
   ];
   return (
     <ResponsiveTable

@@ -1,10 +1,11 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { formatMoney, type Sale } from '@oja/contract';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/format';
-import { PaymentStatusBadge } from '../../ui/payment-status-badge';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { RowActions } from '../../ui/row-actions';
+import { DebtShareButton } from './debt-share-button';
+import { SaleStatusBadge } from './sale-status-badge';
 
 /** The first product of a sale and how many others it has, as the spec's tables show it. */
 function saleProducts(sale: Sale): string {
@@ -39,15 +40,18 @@ export function SalesTable({ sales, slug }: { sales: readonly Sale[]; slug: stri
       cell: (sale) => (
         <>
           {formatMoney(sale.total_cart_amount, sale.currency)}
-          {sale.balance !== '0.00' && (
-            <Text size="xs" c="red">
-              Owes {formatMoney(sale.balance, sale.currency)}
-            </Text>
+          {sale.balance !== '0.00' && sale.status === 'active' && (
+            <Group gap={4} wrap="nowrap">
+              <Text size="xs" c="red">
+                Owes {formatMoney(sale.balance, sale.currency)}
+              </Text>
+              <DebtShareButton sale={sale} />
+            </Group>
           )}
         </>
       ),
     },
-    { header: 'Payment status', cell: (sale) => <PaymentStatusBadge status={sale.payment_status} /> },
+    { header: 'Payment status', cell: (sale) => <SaleStatusBadge sale={sale} /> },
     { header: 'Sold by', cell: (sale) => sale.created_by_name },
     { header: 'Date', isNoWrap: true, cell: (sale) => formatDateTime(sale.created_at) },
     {

@@ -38,6 +38,7 @@ function EditUserForm({ businessId, user, onClose }: { businessId: number; user:
       last_name: user.last_name,
       password: '',
       role: (editable ? user.role : '') as EditableRole | '',
+      phone_number: user.phone_number ?? '',
     },
     validate: schemaResolver(editUserFormSchema, { sync: true }),
   });
@@ -50,6 +51,7 @@ function EditUserForm({ businessId, user, onClose }: { businessId: number; user:
         first_name: values.first_name,
         last_name: values.last_name,
         role: values.role as EditableRole,
+        phone_number: values.phone_number,
         // A blank password is dropped from the payload.
         ...(values.password.trim() ? { password: values.password } : {}),
       });
@@ -68,6 +70,14 @@ function EditUserForm({ businessId, user, onClose }: { businessId: number; user:
           placeholder="Leave blank to keep current"
           autoComplete="new-password"
           {...form.getInputProps('password')}
+        />
+        <TextInput
+          label="Phone (optional)"
+          description="For WhatsApp receipts, e.g. 0803 123 4567"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          {...form.getInputProps('phone_number')}
         />
         <Select label="Role" required data={ROLE_CHOICES} allowDeselect={false} {...form.getInputProps('role')} />
         {/* The dialog says "Failed to update user: {reason}". */}

@@ -1,0 +1,76 @@
+import { type BatchAlert, EXPIRING_SOON_DAYS, type LowStockItem, type StockValue } from '@oja/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { businessToday } from '../../db/business-day';
+import type { Queryable } from '../../db/client';
+
+/**
+ * What is on the shelf, of live products: its value, what runs low, what expires soon and what has
+ * expired but is still there. A batch expiring today is still sellable today (Lagos days).
+ */
+
+const unexpired = sql`(b.expiration_date is null or b.expiration_date >= ${businessToday})`;
+
+/** Units of unexpired stock valued at cost (the batch's, else the product's) and at the retail price. */
+export async function stockValue(db: Queryable, businessId: number): Promise<StockValue[]> {
+  const { rows } = await db.execute<StockValue>(sql`
+    select p.currency, coalesce(sum(b.quantity), 0)::int as units,
+      round(sum(b.quantity * coalesce(b.cost_price, p.cost_price)), 2)::text as value_at_cost,
+      round(sum(b.quantity * p.selling_price), 2)::text as value_at_retail
+    from product_batches b
+    join products p on p.business_id = b.business_id and p.id = b.product_id
+    where b.business_id = ${businessId} and p.archived_at is null and b.quantity > 0 and ${unexpired}
+    group by p.currency
+    order by sum(b.quantity * p.selling_price) desc, p.currency`);
+  return rows;
+}
+
+/** Live products whose unexpired stock is below their reorder level, the furthest below first. */
+export async function lowStock(db: Queryable, businessId: number, limit: number): Promise<LowStockItem[]> {
+  const { rows } = await db.execute<LowStockItem & { product_id: string }>(sql`
+    select p.id as product_id, p.product_name, p.sku, p.reorder_level,
+      coalesce(sum(b.quantity) filter (where ${unexpired}), 0)::int as quantity_in_stock
+    from products p
+    left join product_batches b on b.business_id = p.business_id and b.product_id = p.id and b.quantity > 0
+    where p.business_id = ${businessId} and p.archived_at is null and p.reorder_level is not null
+    group by p.business_id, p.id
+    having coalesce(sum(b.quantity) filter (where ${unexpired}), 0) < p.reorder_level
+    order by coalesce(sum(b.quantity) filter (where ${unexpired}), 0) - p.reorder_level, p.product_name, p.id
+    limit ${limit}`);
+  return rows.map((row) => ({ ...row, product_id: Number(row.product_id) }));
+}
+
+async function batchAlerts(
+  db: Queryable,
+  businessId: number,
+  which: SQL,
+  limit: number,
+  withCost: boolean,
+): Promise<BatchAlert[]> {
+  const { rows } = await db.execute<BatchAlert & { product_id: string; batch_id: string }>(sql`
+    select p.id as product_id, p.product_name, b.id as batch_id, b.batch_number,
+      b.expiration_date::text as expiration_date, b.quantity, p.currency,
+      round(b.quantity * coalesce(b.cost_price, p.cost_price), 2)::text as value_at_cost
+    from product_batches b
+    join products p on p.business_id = b.business_id and p.id = b.product_id
+    where b.business_id = ${businessId} and p.archived_at is null and b.quantity > 0
+      and b.expiration_date is not null and ${which}
+    order by b.expiration_date, b.id
+    limit ${limit}`);
+  return rows.map((row) => ({
+    ...row,
+    product_id: Number(row.product_id),
+    batch_id: Number(row.batch_id),
+    value_at_cost: withCost ? row.value_at_cost : null,
+  }));
+}
+
+/** Batches with units that expire within the next 30 days, today included, soonest first. */
+export function expiringBatches(db: Queryable, businessId: number, limit: number, withCost = true) {
+  const within = sql`b.expiration_date >= ${businessToday} and b.expiration_date < ${businessToday} + ${EXPIRING_SOON_DAYS}::int`;
+  return batchAlerts(db, businessId, within, limit, withCost);
+}
+
+/** Batches past their date whose units are still on the shelf (not written off). */
+export function expiredBatches(db: Queryable, businessId: number, limit: number, withCost = true) {
+  return batchAlerts(db, businessId, sql`b.expiration_date < ${businessToday}`, limit, withCost);
+}

@@ -1,0 +1,25 @@
+import { MESSAGES, type SaleDetail } from '@oja/contract';
+import { eq } from 'drizzle-orm';
+import { businesses } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import type { BusinessContext } from '../../platform/tenancy';
+import { getSale } from '../sales/get-sale';
+import { type DocumentKind, renderSaleDocument } from './sale-documents';
+
+export type SaleDocument = { kind: DocumentKind; pdf: Buffer; filename: string };
+
+/**
+ * A sale's receipt or invoice as a PDF. Who may have it is decided exactly as for the sale itself
+ * (getSale: staff the business's, a customer only their own, anything else 404); the customer's
+ * copy carries no cost prices, and the templates print none anyway.
+ */
+export async function getSaleDocument(ctx: BusinessContext, saleId: number, kind: DocumentKind): Promise<SaleDocument> {
+  const sale: SaleDetail = await getSale(ctx, saleId);
+  const [business] = await ctx.db
+    .select({ name: businesses.name, slug: businesses.slug })
+    .from(businesses)
+    .where(eq(businesses.id, ctx.businessId));
+  if (!business) throw notFound(MESSAGES.sale.notFound);
+  const pdf = await renderSaleDocument(kind, { business: business.name, sale });
+  return { kind, pdf, filename: `${kind}-${business.slug}-${sale.id}.pdf` };
+}

@@ -1,0 +1,221 @@
+import { createRequire as moduleRequire } from 'node:module';
+import {
+  BUSINESS_TIME_ZONE,
+  formatMoney,
+  INVOICE_STATUS_LABELS,
+  invoiceStatusOf,
+  PAYMENT_METHOD_LABELS,
+  type SaleDetail,
+  type SaleLine,
+} from '@oja/contract';
+import PDFDocument from 'pdfkit';
+
+/**
+ * The one receipt template and the one invoice template: every place that offers a sale's
+ * documents gets them from here. Text PDFs (searchable, copyable), in DejaVu Sans, embedded,
+ * because the PDF standard fonts have no ₦. The receipt is an 80 mm roll, as long as its content;
+ * the invoice is A4.
+ */
+export type DocumentKind = 'receipt' | 'invoice';
+export type SaleDocumentData = { business: string; sale: SaleDetail };
+
+// Resolved from the installed package, so the dev server and the built one (packages stay external) find it.
+// (Not named `require`/`createRequire`: the built bundle's banner declares both.)
+const packageFiles = moduleRequire(import.meta.url);
+const FONTS = {
+  regular: packageFiles.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: packageFiles.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
+
+/** 80 mm in PostScript points. */
+export const RECEIPT_WIDTH = 226.77;
+const RECEIPT_MARGIN = 10;
+
+const dateTime = new Intl.DateTimeFormat('en-NG', {
+  timeZone: BUSINESS_TIME_ZONE,
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+const when = (iso: string) => dateTime.format(new Date(iso));
+
+export async function renderSaleDocument(kind: DocumentKind, data: SaleDocumentData): Promise<Buffer> {
+  if (kind === 'invoice') return toBuffer(newDocument('A4', 50, data), (doc) => drawInvoice(doc, data));
+  // Laid out once on a long page to learn its height, then for real on a page that fits it.
+  const probe = newDocument([RECEIPT_WIDTH, 14_400], RECEIPT_MARGIN, data);
+  drawReceipt(probe, data);
+  const height = Math.ceil(probe.y + RECEIPT_MARGIN);
+  probe.end();
+  return toBuffer(newDocument([RECEIPT_WIDTH, height], RECEIPT_MARGIN, data), (doc) => drawReceipt(doc, data));
+}
+
+type Doc = PDFKit.PDFDocument;
+
+function newDocument(size: string | [number, number], margin: number, data: SaleDocumentData): Doc {
+  const doc = new PDFDocument({
+    size,
+    margin,
+    font: FONTS.regular,
+    info: { Title: `${data.business} · Sale #${data.sale.id}`, Author: data.business },
+  });
+  doc.registerFont('regular', FONTS.regular);
+  doc.registerFont('bold', FONTS.bold);
+  return doc;
+}
+
+function toBuffer(doc: Doc, draw: (doc: Doc) => void): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    draw(doc);
+    doc.end();
+  });
+}
+
+const money = (sale: SaleDetail, amount: string) => formatMoney(amount, sale.currency);
+
+function lineDetail(sale: SaleDetail, line: SaleLine): string {
+  const parts = [`${line.quantity} × ${money(sale, line.unit_price)}`];
+  if (Number(line.discount_percentage) > 0) parts.push(`less ${line.discount_percentage}%`);
+  if (line.batch_number) parts.push(`batch ${line.batch_number}`);
+  return parts.join(' · ');
+}
+
+/** Left text and right text on one row; the row is as tall as the taller of the two. */
+function row(doc: Doc, left: string, right: string, options: { font?: 'regular' | 'bold'; size?: number } = {}) {
+  const { font = 'regular', size = 8 } = options;
+  const x = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const y = doc.y;
+  doc.font(font).fontSize(size);
+  const rightWidth = Math.min(doc.widthOfString(right) + 2, width / 2);
+  const leftHeight = doc.heightOfString(left, { width: width - rightWidth - 6 });
+  doc.text(left, x, y, { width: width - rightWidth - 6 });
+  doc.text(right, x, y, { width, align: 'right' });
+  doc.x = x;
+  doc.y = y + Math.max(leftHeight, doc.currentLineHeight());
+}
+
+function rule(doc: Doc) {
+  const y = doc.y + 3;
+  doc
+    .moveTo(doc.page.margins.left, y)
+    .lineTo(doc.page.width - doc.page.margins.right, y)
+    .lineWidth(0.5)
+    .dash(2, { space: 2 })
+    .stroke()
+    .undash();
+  doc.y = y + 4;
+}
+
+function drawReceipt(doc: Doc, { business, sale }: SaleDocumentData): void {
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  doc.font('bold').fontSize(11).text(business, { align: 'center', width });
+  doc.font('regular').fontSize(8).text(`Receipt · Sale #${sale.id}`, { align: 'center', width });
+  doc.text(when(sale.created_at), { align: 'center', width });
+  if (sale.status === 'cancelled') {
+    doc.moveDown(0.3).font('bold').fontSize(10).text('CANCELLED', { align: 'center', width });
+    if (sale.cancel_reason) doc.font('regular').fontSize(8).text(sale.cancel_reason, { align: 'center', width });
+  }
+  rule(doc);
+  row(doc, 'Customer', sale.customer_name || 'Walk-in');
+  row(doc, 'Sold by', sale.created_by_name);
+  rule(doc);
+  for (const line of sale.lines) {
+    doc.font('bold').fontSize(8).text(line.product_name, { width });
+    row(doc, lineDetail(sale, line), money(sale, line.line_total));
+  }
+  rule(doc);
+  row(doc, 'Total', money(sale, sale.total_cart_amount), { font: 'bold', size: 10 });
+  row(doc, 'Paid', money(sale, sale.amount_paid));
+  // A cancelled sale owes nothing: what was paid went back.
+  if (sale.status === 'cancelled') row(doc, 'Refunded', money(sale, sale.amount_paid), { font: 'bold' });
+  else row(doc, 'Balance', money(sale, sale.balance), { font: 'bold' });
+  if (sale.payments.length > 0) {
+    rule(doc);
+    for (const payment of sale.payments) {
+      const label = `${PAYMENT_METHOD_LABELS[payment.method]} · ${when(payment.created_at)}`;
+      row(doc, payment.is_refunded ? `${label} (refunded)` : label, money(sale, payment.amount));
+    }
+  }
+  rule(doc);
+  doc.font('regular').fontSize(8).text('Thank you for your patronage.', { align: 'center', width });
+}
+
+function drawInvoice(doc: Doc, { business, sale }: SaleDocumentData): void {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const status = INVOICE_STATUS_LABELS[invoiceStatusOf(sale)];
+  doc.font('bold').fontSize(20).text(business, left, doc.y, { width });
+  doc.font('regular').fontSize(11).text(`Invoice · Sale #${sale.id}`);
+  doc.moveDown(0.5);
+  row(doc, `Date: ${when(sale.created_at)}`, `Status: ${status}`, { size: 10, font: 'regular' });
+  row(doc, `Bill to: ${sale.customer_name || 'Walk-in'}`, `Sold by: ${sale.created_by_name}`, { size: 10 });
+  if (sale.status === 'cancelled') {
+    doc.moveDown(0.5).font('bold').fontSize(12).text('CANCELLED', left, doc.y, { width });
+    const by = sale.cancelled_by_name ? ` by ${sale.cancelled_by_name}` : '';
+    const at = sale.cancelled_at ? ` on ${when(sale.cancelled_at)}` : '';
+    doc
+      .font('regular')
+      .fontSize(10)
+      .text(`Cancelled${by}${at}. Reason: ${sale.cancel_reason ?? ''}`);
+  }
+  doc.moveDown(1);
+
+  const columns = [
+    { title: 'Product', width: 0.3 },
+    { title: 'Batch', width: 0.14 },
+    { title: 'Qty', width: 0.08, align: 'right' as const },
+    { title: 'Unit price', width: 0.17, align: 'right' as const },
+    { title: 'Discount', width: 0.12, align: 'right' as const },
+    { title: 'Total', width: 0.19, align: 'right' as const },
+  ];
+  const tableRow = (cells: string[], font: 'regular' | 'bold') => {
+    const y = doc.y;
+    let x = left;
+    let height = 0;
+    doc.font(font).fontSize(9);
+    cells.forEach((cell, index) => {
+      const column = columns[index] ?? { width: 0.1 };
+      const cellWidth = column.width * width - 4;
+      height = Math.max(height, doc.heightOfString(cell, { width: cellWidth }));
+      doc.text(cell, x, y, { width: cellWidth, align: 'align' in column ? column.align : 'left' });
+      x += column.width * width;
+    });
+    doc.x = left;
+    doc.y = y + height + 4;
+  };
+  tableRow(
+    columns.map((column) => column.title),
+    'bold',
+  );
+  rule(doc);
+  for (const line of sale.lines) {
+    tableRow(
+      [
+        line.product_name,
+        line.batch_number ?? '',
+        String(line.quantity),
+        money(sale, line.unit_price),
+        Number(line.discount_percentage) > 0 ? `${line.discount_percentage}%` : '',
+        money(sale, line.line_total),
+      ],
+      'regular',
+    );
+  }
+  rule(doc);
+  row(doc, 'Total', money(sale, sale.total_cart_amount), { font: 'bold', size: 12 });
+  row(doc, 'Paid', money(sale, sale.amount_paid), { size: 10 });
+  if (sale.status === 'cancelled') row(doc, 'Refunded', money(sale, sale.amount_paid), { font: 'bold', size: 11 });
+  else row(doc, 'Balance due', money(sale, sale.balance), { font: 'bold', size: 11 });
+  if (sale.payments.length > 0) {
+    doc.moveDown(1).font('bold').fontSize(11).text('Payments', left, doc.y, { width });
+    for (const payment of sale.payments) {
+      const label = `${when(payment.created_at)} · ${PAYMENT_METHOD_LABELS[payment.method]}${
+        payment.recorded_by_name ? ` · received by ${payment.recorded_by_name}` : ''
+      }${payment.is_refunded ? ' · refunded' : ''}`;
+      row(doc, label, money(sale, payment.amount), { size: 9 });
+    }
+  }
+}

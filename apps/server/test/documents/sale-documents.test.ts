@@ -1,0 +1,123 @@
+import { ENDPOINTS, formatMoney } from '@oja/contract';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECEIPT_WIDTH } from '../../src/modules/documents/sale-documents';
+import { createTestApp, type TestApp } from '../app';
+import { confirm, createCart, createProduct, type Member, memberLoggedIn, type Owner, signUpCeo } from '../factories';
+import { type ApiClient, apiClient } from '../http';
+
+let t: TestApp;
+let api: ApiClient;
+let shop: Owner;
+let other: Owner;
+let customer: Member;
+let stranger: Member;
+let saleId: number;
+const names = { first: 'Golden Penny Semovita 1kg', second: 'Peak Milk Tin' };
+
+/** The text of every page, and the size of the first. */
+async function readPdf(bytes: Buffer): Promise<{ text: string; width: number; height: number; pages: number }> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const parts: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const page = await pdf.getPage(number);
+    const content = await page.getTextContent();
+    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  const [, , width, height] = (await pdf.getPage(1)).view as [number, number, number, number];
+  return { text: parts.join('\n').replace(/\s+/g, ' '), width, height, pages: pdf.numPages };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiClient(t.app);
+  [shop, other] = await Promise.all([signUpCeo(t), signUpCeo(t)]);
+  [customer, stranger] = await Promise.all([
+    memberLoggedIn(t, shop.businessId, 'customer'),
+    memberLoggedIn(t, shop.businessId, 'customer'),
+  ]);
+  const first = await createProduct(t, shop, {
+    product_name: names.first,
+    selling_price: '1500.00',
+    selling_price_discount_percentage: '10',
+    batches: [{ quantity: 20 }],
+  });
+  const second = await createProduct(t, shop, {
+    product_name: names.second,
+    selling_price: '800.00',
+    batches: [{ quantity: 20 }],
+  });
+  const cart = await createCart(
+    t,
+    shop,
+    [
+      { product_id: first.id, quantity: 2 },
+      { product_id: second.id, quantity: 3 },
+    ],
+    { customer_id: customer.user.id },
+  );
+  const sale = await confirm(t, shop, cart.id, { payment_status: 'partial', deposit_amount: '1000.00' });
+  if (sale.status !== 201) throw new Error(JSON.stringify(sale.body));
+  saleId = sale.data.sale.id;
+});
+afterAll(() => t.close());
+
+const download = (kind: 'getReceipt' | 'getInvoice', token: string, businessId = shop.businessId, id = saleId) =>
+  api.call(ENDPOINTS.sales[kind], { business_id: businessId, id }, { token });
+
+describe('receipts and invoices as PDFs', () => {
+  it.each([
+    ['getReceipt', 'receipt'],
+    ['getInvoice', 'invoice'],
+  ] as const)('%s answers a text PDF with the sale number, products, ₦ total and balance', async (kind, file) => {
+    const answer = await download(kind, shop.token);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="${file}-${shop.business.slug}-${saleId}.pdf"`,
+    );
+    expect(answer.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await readPdf(answer.raw);
+    // 2 × ₦1,350.00 (10% off ₦1,500) + 3 × ₦800.00 = ₦5,100.00; ₦1,000.00 paid, ₦4,100.00 to pay.
+    expect(pdf.text).toContain(`Sale #${saleId}`);
+    expect(pdf.text).toContain(names.first);
+    expect(pdf.text).toContain(names.second);
+    expect(pdf.text).toContain(formatMoney('5100.00'));
+    expect(pdf.text).toContain('₦5,100.00');
+    expect(pdf.text).toContain(formatMoney('4100.00'));
+    expect(pdf.text).toContain(formatMoney('1000.00'));
+    if (kind === 'getReceipt') {
+      expect(pdf.width).toBeCloseTo(RECEIPT_WIDTH, 1);
+      expect(pdf.pages).toBe(1);
+      expect(pdf.height).toBeLessThan(600);
+    } else {
+      expect([Math.round(pdf.width), Math.round(pdf.height)]).toEqual([595, 842]);
+      expect(pdf.text).toContain('Status: Pending');
+    }
+  });
+
+  it('lets the sale’s customer download their own, and nobody else’s', async () => {
+    expect((await download('getReceipt', customer.token)).status).toBe(200);
+    expect((await download('getInvoice', customer.token)).status).toBe(200);
+    const notTheirs = await download('getInvoice', stranger.token);
+    expect(notTheirs.status).toBe(404);
+    expect(notTheirs.body.response_description).toBe('Sale not found.');
+    expect((await download('getReceipt', other.token)).status).toBe(404);
+    expect((await download('getReceipt', other.token, other.businessId)).status).toBe(404);
+    expect((await download('getInvoice', shop.token, shop.businessId, saleId + 10_000)).status).toBe(404);
+  });
+
+  it('marks a cancelled sale’s invoice Cancelled, with its reason', async () => {
+    const cancelled = await api.call(
+      ENDPOINTS.sales.cancelSale,
+      { business_id: shop.businessId, id: saleId, reason: 'Damaged on delivery' },
+      { token: shop.token },
+    );
+    expect(cancelled.status).toBe(200);
+    const invoice = await readPdf((await download('getInvoice', shop.token)).raw);
+    expect(invoice.text).toContain('Status: Cancelled');
+    expect(invoice.text).toContain('Damaged on delivery');
+    const receipt = await readPdf((await download('getReceipt', shop.token)).raw);
+    expect(receipt.text).toContain('CANCELLED');
+  });
+});

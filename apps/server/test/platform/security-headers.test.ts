@@ -1,0 +1,61 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ALL_ENDPOINTS } from '@oja/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../app';
+import { apiClient } from '../http';
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'oja-web-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), '<!doctype html><title>Oja</title><div id="root"></div>');
+  await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("Oja");');
+  t = await createTestApp({ webDistDir: dist });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+/** What every answer must carry, whoever asks and whatever the answer is. */
+function expectSecurityHeaders(what: string, headers: Record<string, unknown>) {
+  const csp = String(headers['content-security-policy'] ?? '');
+  expect(csp, `${what}: Content-Security-Policy`).not.toBe('');
+  expect(csp, `${what}: frame-ancestors`).toMatch(/(^|;)\s*frame-ancestors ('none'|'self')\s*(;|$)/);
+  expect(csp, `${what}: default-src`).toMatch(/(^|;)\s*default-src 'self'/);
+  expect(headers['x-content-type-options'], `${what}: X-Content-Type-Options`).toBe('nosniff');
+  expect(String(headers['referrer-policy'] ?? ''), `${what}: Referrer-Policy`).not.toBe('');
+  const frameOptions = String(headers['x-frame-options'] ?? '').toUpperCase();
+  expect(['DENY', 'SAMEORIGIN'], `${what}: X-Frame-Options`).toContain(frameOptions);
+}
+
+describe('security headers', () => {
+  it('are on the answer of every route of the endpoint table, even to empty input', async () => {
+    const api = apiClient(t.app);
+    expect(ALL_ENDPOINTS.length).toBeGreaterThan(0);
+    for (const entry of ALL_ENDPOINTS) {
+      const answer = await api.send(entry, entry.method === 'GET' ? {} : { body: {} });
+      const what = `${entry.method} ${entry.path} (${answer.status})`;
+      expect(answer.status, what).toBeLessThan(500);
+      expectSecurityHeaders(what, answer.headers);
+    }
+  });
+
+  it('are on an unknown API path', async () => {
+    const answer = await apiClient(t.app).unknownPath('GET', '/no/such/route');
+    expect(answer.status).toBe(404);
+    expectSecurityHeaders('unknown API path', answer.headers);
+  });
+
+  it('are on the web app and its assets', async () => {
+    for (const url of ['/', '/sales/new', '/assets/index-abc123.js']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expectSecurityHeaders(url, response.headers);
+    }
+  });
+});

@@ -1,0 +1,269 @@
+import { ENDPOINTS, type Endpoint, type EndpointInput, type MemberRole, type Product } from '@oja/contract';
+import { sql } from 'drizzle-orm';
+import { expenses } from '../../src/db/schema';
+import type { TestApp } from '../app';
+import {
+  addMember,
+  type Caller,
+  codeFromMail,
+  confirm,
+  createCart,
+  createProduct,
+  lagosDay,
+  logIn,
+  type Member,
+  memberLoggedIn,
+  type Owner,
+  signUpBody,
+  signUpCeo,
+  TEST_PASSWORD,
+  unique,
+} from '../factories';
+import { apiClient } from '../http';
+
+/** Everyone who may knock on a route: nobody, another business's CEO, and each member role of one business. */
+export const KNOCKERS = [
+  'anonymous',
+  'outsider',
+  'user',
+  'customer',
+  'sales_rep',
+  'sales_person',
+  'manager',
+  'ceo',
+] as const;
+export type Knocker = (typeof KNOCKERS)[number];
+
+/** One business with a member of every role, a product in stock, a customer's part-paid sale, and a neighbour. */
+export type World = {
+  t: TestApp;
+  owner: Owner;
+  members: Record<Exclude<MemberRole, 'ceo'>, Member>;
+  /** The CEO of another business: everything of this world must look missing to them. */
+  outsider: Owner;
+  product: Product;
+  saleId: number;
+};
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  const [owner, outsider] = await Promise.all([signUpCeo(t), signUpCeo(t)]);
+  const roles = ['manager', 'sales_person', 'sales_rep', 'customer', 'user'] as const;
+  const logged = await Promise.all(roles.map((role) => memberLoggedIn(t, owner.businessId, role)));
+  const members = Object.fromEntries(roles.map((role, index) => [role, logged[index]])) as World['members'];
+  const product = await createProduct(t, owner, { batches: [{ quantity: 500, expiration_date: lagosDay(60) }] });
+  const cart = await createCart(t, owner, [{ product_id: product.id, quantity: 2 }], {
+    customer_id: members.customer.user.id,
+  });
+  const sale = await confirm(t, owner, cart.id, { payment_status: 'partial', deposit_amount: '10' });
+  if (sale.status !== 201) throw new Error(`The world's sale failed: ${JSON.stringify(sale.body)}`);
+  return { t, owner, members, outsider, product, saleId: sale.data.sale.id };
+}
+
+/** The caller of a knock: a token (none for anonymous). */
+export function tokenOf(world: World, who: Knocker): string | undefined {
+  if (who === 'anonymous') return undefined;
+  if (who === 'ceo') return world.owner.token;
+  if (who === 'outsider') return world.outsider.token;
+  return world.members[who].token;
+}
+
+type InputBuilder<E extends Endpoint> = (world: World) => Promise<EndpointInput<E>> | EndpointInput<E>;
+type Builders<G extends Record<string, Endpoint>> = { [K in keyof G]: InputBuilder<G[K]> };
+type AllBuilders = { [G in keyof typeof ENDPOINTS]: Builders<(typeof ENDPOINTS)[G]> };
+
+const owner = (world: World): Caller => world.owner;
+const businessOf = (world: World) => ({ business_id: world.owner.businessId });
+
+/** A fresh cart of the owner's, so that a call that uses it up leaves the next one its own. */
+async function freshCart(world: World) {
+  return createCart(world.t, owner(world), [{ product_id: world.product.id, quantity: 1 }]);
+}
+
+/** A fresh unpaid sale, for payments. */
+async function freshUnpaidSale(world: World): Promise<number> {
+  const cart = await freshCart(world);
+  const sale = await confirm(world.t, owner(world), cart.id, { payment_status: 'not_paid' });
+  return sale.data.sale.id;
+}
+
+/** A fresh expense recorded by the owner (members may delete only their own: see the matrix's exceptions). */
+async function freshExpense(world: World): Promise<number> {
+  const [row] = await world.t.db
+    .insert(expenses)
+    .values({
+      business_id: world.owner.businessId,
+      amount: '10.00',
+      category: 'other',
+      date: lagosDay(-1),
+      created_by: world.owner.user.id,
+      created_by_name: 'The owner',
+    })
+    .returning({ id: expenses.id });
+  if (!row) throw new Error('No expense.');
+  return row.id;
+}
+
+/**
+ * A valid input for every route of the table, as its rightful caller would send it. A route added to the
+ * table without one here does not compile, so the matrix and the hostile-input tests cover it at once.
+ */
+export const VALID_INPUTS: AllBuilders = {
+  accounts: {
+    register: () => signUpBody(),
+    activate: () => ({ email: `nobody-${unique()}@example.com`, code: '123456' }),
+    login: (world) => ({ email_or_username: world.members.sales_rep.username, password: TEST_PASSWORD }),
+    forgotPassword: () => ({ email: `nobody-${unique()}@example.com` }),
+    resetPassword: () => ({
+      email: `nobody-${unique()}@example.com`,
+      code: '123456',
+      new_password: TEST_PASSWORD,
+      confirm_password: TEST_PASSWORD,
+    }),
+    profile: () => undefined,
+    updateProfile: (world) => ({ first_name: 'Ada', last_name: 'Obi', email: world.owner.email }),
+    confirmEmail: async (world) => {
+      // A change of address waiting for its code, the code taken from the mail to the new address.
+      const email = `moved-${unique()}@example.com`;
+      await apiClient(world.t.app).call(
+        ENDPOINTS.accounts.updateProfile,
+        { first_name: 'Ada', last_name: 'Obi', email },
+        { token: world.owner.token },
+      );
+      return { code: codeFromMail(world.t, email) };
+    },
+    changePassword: () => ({
+      previous_password: TEST_PASSWORD,
+      new_password: TEST_PASSWORD,
+      confirm_password: TEST_PASSWORD,
+    }),
+    refresh: () => ({ refresh_token: `unknown-${unique()}` }),
+    logout: () => ({ refresh_token: `unknown-${unique()}` }),
+  },
+  businesses: {
+    listBusinesses: () => undefined,
+    createBusiness: () => ({ name: `Branch ${unique()}` }),
+    updateBusiness: (world) => ({ id: world.owner.businessId, about: 'Provisions, drinks and more' }),
+    deleteBusiness: (world) => ({ id: world.owner.businessId }),
+    getBusinessBySlug: (world) => ({ slug: world.owner.business.slug }),
+    getOverview: businessOf,
+    getReport: (world) => ({ ...businessOf(world), from: lagosDay(-30), to: lagosDay(0) }),
+    getEmployeeFigures: businessOf,
+    getCustomerFigures: businessOf,
+  },
+  team: {
+    joinBusiness: (world) => ({
+      first_name: 'Emeka',
+      last_name: 'Okafor',
+      password: TEST_PASSWORD,
+      role: 'customer',
+      business_slug: world.owner.business.slug,
+    }),
+    listBusinessUsers: businessOf,
+    updateBusinessUser: async (world) => {
+      const target = await addMember(world.t, world.owner.businessId, { role: 'sales_rep' });
+      return { ...businessOf(world), user_id: target.id, first_name: 'Renamed' };
+    },
+    deleteBusinessUsers: async (world) => {
+      const target = await addMember(world.t, world.owner.businessId, { role: 'sales_rep' });
+      return { ...businessOf(world), user_ids: [target.id] };
+    },
+  },
+  stock: {
+    listProducts: businessOf,
+    getProduct: (world) => ({ ...businessOf(world), product_id: world.product.id }),
+    createProduct: (world) => ({
+      ...businessOf(world),
+      product_name: `Garri ${unique()}`,
+      cost_price: '500',
+      selling_price: '650',
+      batches: [{ batch_number: `B-${unique()}`, quantity: 5 }],
+    }),
+    updateProduct: (world) => ({ ...businessOf(world), id: world.product.id, selling_price: '120.00' }),
+    deleteProduct: async (world) => {
+      const product = await createProduct(world.t, owner(world));
+      return { ...businessOf(world), id: product.id };
+    },
+    updateStock: (world) => ({ ...businessOf(world), product_id: world.product.id, quantity: 1 }),
+    receiveBatch: (world) => ({
+      ...businessOf(world),
+      product_id: world.product.id,
+      batch_number: `R-${unique()}`,
+      quantity: 3,
+    }),
+    adjustBatch: (world) => ({
+      ...businessOf(world),
+      product_id: world.product.id,
+      batch_id: world.product.batches[0]?.id ?? 0,
+      delta: 1,
+      reason: 'count_correction',
+    }),
+    listMovements: (world) => ({ ...businessOf(world), product_id: world.product.id }),
+  },
+  sales: {
+    listCarts: businessOf,
+    createCart: (world) => ({ ...businessOf(world), items: [{ product_id: world.product.id, quantity: 1 }] }),
+    updateCart: async (world) => {
+      const cart = await freshCart(world);
+      return { ...businessOf(world), id: cart.id, title: 'Renamed cart', customer_name: 'Walk-in', items: [] };
+    },
+    deleteCart: async (world) => ({ id: (await freshCart(world)).id }),
+    listCustomers: businessOf,
+    confirmSale: async (world) => ({
+      ...businessOf(world),
+      cart_id: (await freshCart(world)).id,
+      payment_status: 'paid',
+    }),
+    listSales: businessOf,
+    getSale: (world) => ({ ...businessOf(world), id: world.saleId }),
+    recordPayment: async (world) => ({
+      ...businessOf(world),
+      sale_id: await freshUnpaidSale(world),
+      amount: '1.00',
+      method: 'cash',
+    }),
+    cancelSale: async (world) => ({
+      ...businessOf(world),
+      id: await freshUnpaidSale(world),
+      reason: 'Customer changed their mind',
+    }),
+    getReceipt: (world) => ({ ...businessOf(world), id: world.saleId }),
+    getInvoice: (world) => ({ ...businessOf(world), id: world.saleId }),
+    listDebts: businessOf,
+    listMyDebts: businessOf,
+  },
+  expenses: {
+    createExpense: (world) => ({ ...businessOf(world), amount: '150.00', category: 'transport', date: lagosDay(0) }),
+    listExpenses: businessOf,
+    deleteExpense: async (world) => ({ id: await freshExpense(world) }),
+    listExpenseCategories: businessOf,
+    createExpenseCategory: (world) => ({ ...businessOf(world), name: `Fuel ${unique()}` }),
+  },
+};
+
+/**
+ * Every table's rows, as one fingerprint per table: equal fingerprints, unchanged database. The rate-limit
+ * counters are left out: counting a refused attempt is what they are for.
+ */
+export async function fingerprint(t: TestApp): Promise<Record<string, string>> {
+  fingerprintQuery ??= t.db
+    .execute<{ name: string }>(
+      sql`select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'rate_limits'`,
+    )
+    .then(({ rows }) =>
+      sql.join(
+        rows.map(
+          ({ name }) =>
+            sql`select ${name} as name, count(*) || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as print from ${sql.identifier(name)} x`,
+        ),
+        sql` union all `,
+      ),
+    );
+  const { rows } = await t.db.execute<{ name: string; print: string }>(await fingerprintQuery);
+  return Object.fromEntries(rows.map((row) => [row.name, row.print]));
+}
+let fingerprintQuery: Promise<ReturnType<typeof sql.join>> | undefined;
+
+/** Logs in again a member whose session a call may have ended (a password change, a removal). */
+export async function relogin(world: World, role: Exclude<MemberRole, 'ceo'>): Promise<void> {
+  world.members[role] = { ...(await logIn(world.t, world.members[role].username)), businessId: world.owner.businessId };
+}

@@ -1,0 +1,59 @@
+import { ENDPOINTS, SALES_MESSAGES } from '@oja/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../app';
+import { confirm, createCart, createProduct, type Member, memberLoggedIn, type Owner, signUpCeo } from '../factories';
+import { type ApiClient, apiClient } from '../http';
+
+let t: TestApp;
+let api: ApiClient;
+let shop: Owner;
+let customer: Member;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiClient(t.app);
+  shop = await signUpCeo(t);
+  customer = await memberLoggedIn(t, shop.businessId, 'customer');
+});
+afterAll(() => t.close());
+
+const setPhone = (phone_number: string | null) =>
+  api.call(
+    ENDPOINTS.team.updateBusinessUser,
+    { business_id: shop.businessId, user_id: customer.user.id, phone_number },
+    { token: shop.token },
+  );
+
+describe("a customer's phone number", () => {
+  it('is set by the CEO in Nigerian format, kept as +234…, and refused when it is not a Nigerian number', async () => {
+    const refused = await setPhone('+44 7700 900123');
+    expect(refused.status).toBe(400);
+    expect(refused.body.response_description).toBe(SALES_MESSAGES.invalidPhone);
+
+    const saved = await setPhone('0803 123 4567');
+    expect(saved.status).toBe(200);
+    expect(saved.data.user.phone_number).toBe('+2348031234567');
+  });
+
+  it('shows in the cart’s customer picker, on the sale and on the debt, for shares that go straight to them', async () => {
+    await setPhone('08031234567');
+    const picker = await api.call(
+      ENDPOINTS.sales.listCustomers,
+      { business_id: shop.businessId, search: customer.user.first_name },
+      { token: shop.token },
+    );
+    expect(picker.data.results.find((row) => row.id === customer.user.id)?.phone_number).toBe('+2348031234567');
+
+    const product = await createProduct(t, shop, { selling_price: '100.00', batches: [{ quantity: 5 }] });
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 2 }], {
+      customer_id: customer.user.id,
+    });
+    const sale = await confirm(t, shop, cart.id, { payment_status: 'not_paid' });
+    expect(sale.data.sale.customer_phone).toBe('+2348031234567');
+    const debts = await api.call(ENDPOINTS.sales.listDebts, { business_id: shop.businessId }, { token: shop.token });
+    expect(debts.data.results[0]).toMatchObject({ customer_id: customer.user.id, customer_phone: '+2348031234567' });
+
+    // Cleared with a blank.
+    expect((await setPhone('')).data.user.phone_number).toBeNull();
+  });
+});

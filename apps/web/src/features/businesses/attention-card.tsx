@@ -1,0 +1,121 @@
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type Attention, formatMoney, STOCK_MESSAGES } from '@oja/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '../../lib/format';
+
+/** Where a product (and so its batches) is opened, and where a customer's sales are listed. */
+export const productPath = (slug: string, productId: number) => `/business/${slug}/inventory/${productId}`;
+export const customerSalesPath = (slug: string, name: string) =>
+  `/business/${slug}/sales?tab=sales&q=${encodeURIComponent(name)}`;
+
+/**
+ * The morning check: what runs low, what expires within 30 days, what has expired on the shelf, and
+ * who owes the most, each line a link to the product or the customer's sales.
+ */
+export function AttentionCard({ attention, slug }: { attention: Attention; slug: string }) {
+  const { low_stock, expiring, expired, top_debtors } = attention;
+  const isAllClear = [low_stock, expiring, expired, top_debtors].every((list) => list.length === 0);
+  return (
+    <Card withBorder radius="md" aria-label="Needs attention">
+      <Title order={4} mb="sm">
+        Needs attention
+      </Title>
+      {isAllClear ? (
+        <Text size="sm" c="dimmed">
+          Nothing needs attention: no low stock, no expiring or expired batches, no debts.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Section title="Low stock" count={low_stock.length}>
+            {low_stock.map((item) => (
+              <Line key={item.product_id} to={productPath(slug, item.product_id)} label={item.product_name}>
+                {STOCK_MESSAGES.lowStock(item.quantity_in_stock, item.reorder_level)}
+              </Line>
+            ))}
+          </Section>
+          <Section title="Expiring within 30 days" count={expiring.length}>
+            {expiring.map((batch) => (
+              <Line
+                key={batch.batch_id}
+                to={productPath(slug, batch.product_id)}
+                label={`${batch.product_name} · ${batch.batch_number}`}
+              >
+                {batch.quantity} units, expires {formatDate(batch.expiration_date)}
+              </Line>
+            ))}
+          </Section>
+          <Section title="Expired, still on the shelf" count={expired.length} color="red">
+            {expired.map((batch) => (
+              <Line
+                key={batch.batch_id}
+                to={productPath(slug, batch.product_id)}
+                label={`${batch.product_name} · ${batch.batch_number}`}
+              >
+                {batch.quantity} units, expired {formatDate(batch.expiration_date)}
+              </Line>
+            ))}
+          </Section>
+          <Section title="Owe the most" count={top_debtors.length}>
+            {top_debtors.map((debtor) => (
+              <Line
+                key={`${debtor.customer_id ?? debtor.customer_name}-${debtor.currency}`}
+                to={customerSalesPath(slug, debtor.customer_name)}
+                label={debtor.customer_name}
+              >
+                owes {formatMoney(debtor.total_owed, debtor.currency)} on {debtor.open_sales} sale
+                {debtor.open_sales === 1 ? '' : 's'}
+              </Line>
+            ))}
+          </Section>
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}
+
+function Section({
+  title,
+  count,
+  color = 'orange',
+  children,
+}: {
+  title: string;
+  count: number;
+  color?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap={6} aria-label={title} role="group">
+      <Group gap="xs">
+        <Text fw={600} size="sm">
+          {title}
+        </Text>
+        <Badge size="sm" variant="light" color={count === 0 ? 'gray' : color}>
+          {count}
+        </Badge>
+      </Group>
+      {count === 0 ? (
+        <Text size="sm" c="dimmed">
+          None
+        </Text>
+      ) : (
+        children
+      )}
+    </Stack>
+  );
+}
+
+/** One line, a touch-sized link on its own row. */
+function Line({ to, label, children }: { to: string; label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0} py={4}>
+      <Anchor component={Link} to={to} size="sm" fw={500} style={{ minHeight: 24 }}>
+        {label}
+      </Anchor>
+      <Text size="xs" c="dimmed">
+        {children}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  CURRENCIES,
+  EXPENSE_MESSAGES,
+  type ExpenseCategory,
+  type ExpenseFormValues,
+  expenseFormSchema,
+  lagosToday,
+} from '@oja/contract';
+import { notify } from '../../lib/notify';
+import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { moneyInputProps } from '../../ui/money-input';
+import { useCreateExpense } from './api';
+import { categoryLabel } from './category-label';
+
+const validate = schemaResolver(expenseFormSchema, { sync: true });
+
+/** Add Expense: how much, in which currency, what for, and on which day (today unless told). */
+export function AddExpenseModal({
+  businessId,
+  categories,
+  opened,
+  onClose,
+}: {
+  businessId: number;
+  categories: readonly ExpenseCategory[];
+  opened: boolean;
+  onClose(): void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add Expense" centered>
+      {opened && <AddExpenseForm businessId={businessId} categories={categories} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function AddExpenseForm({
+  businessId,
+  categories,
+  onClose,
+}: {
+  businessId: number;
+  categories: readonly ExpenseCategory[];
+  onClose(): void;
+}) {
+  const create = useCreateExpense(businessId);
+  const today = lagosToday();
+  const form = useForm<ExpenseFormValues>({
+    initialValues: { amount: '', currency: 'NGN', category: '', description: '', date: today },
+    validate,
+  });
+  const failure = useFormFailure(form, EXPENSE_MESSAGES.failed.add);
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      await create.mutateAsync(expenseFormSchema.parse(values));
+      notify.success(EXPENSE_MESSAGES.created);
+      onClose();
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FormFailure message={failure.message} />
+        <Group grow align="flex-start" wrap="nowrap">
+          <TextInput
+            label="Amount"
+            placeholder="1500.00"
+            required
+            data-autofocus
+            {...moneyInputProps(form.getInputProps('amount'), { normalizeOnBlur: true })}
+          />
+          <Select
+            label="Currency"
+            allowDeselect={false}
+            data={[...CURRENCIES]}
+            maw={110}
+            {...form.getInputProps('currency')}
+          />
+        </Group>
+        <Select
+          label="Category"
+          placeholder="Choose a category"
+          required
+          searchable
+          data={categories.map((category) => ({ value: category.name, label: categoryLabel(category.name) }))}
+          {...form.getInputProps('category')}
+        />
+        <TextInput label="Date" type="date" required max={today} {...form.getInputProps('date')} />
+        <Textarea
+          label="Description"
+          placeholder="What was it for?"
+          autosize
+          minRows={2}
+          {...form.getInputProps('description')}
+        />
+        <Button type="submit" loading={create.isPending}>
+          Add Expense
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,160 @@
+import { readFile } from 'node:fs/promises';
+import { ENDPOINTS, EXPENSE_MESSAGES, formatMoney } from '@oja/contract';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { addMember, apiCall, createCart, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
+
+/** Fills the Add Expense form and sends it. */
+async function addExpense(page: Page, amount: string, category: string, description: string) {
+  await page.getByRole('button', { name: 'Add Expense' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Expense' });
+  await dialog.getByLabel('Amount').fill(amount);
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: category, exact: true }).click();
+  await dialog.getByLabel('Description').fill(description);
+  await dialog.getByRole('button', { name: 'Add Expense' }).click();
+  return dialog;
+}
+
+const card = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** Taps a period chip, as a thumb does (the radio itself is visually hidden behind its label). */
+async function choosePeriod(page: Page, label: string) {
+  await page.getByRole('radiogroup', { name: 'Period' }).getByText(label, { exact: true }).click();
+  await expect(page.getByRole('radio', { name: label })).toBeChecked();
+}
+
+test('a CEO records expenses on a phone and reads the profit they leave, then downloads a table', async ({ page }) => {
+  const ceo = await signUpCeoViaApi(page);
+  const name = `Golden Penny Semovita ${Date.now()}`;
+  // Cost 100.00 a unit, sold at 1500.00: two units are 3000.00 of revenue and 200.00 of cost.
+  const product = await createProduct(page, ceo.businessId, name, '1500.00', 10);
+  const cart = await createCart(page, ceo.businessId, 'Mama Tobi', [{ product_id: product.id, quantity: 2 }]);
+  await apiCall(page, ENDPOINTS.sales.confirmSale, {
+    business_id: ceo.businessId,
+    cart_id: cart.id,
+    payment_status: 'paid',
+  });
+
+  await page.goto(`/business/${ceo.slug}/expenses`);
+  await expect(page.getByRole('heading', { name: 'Expenses' })).toBeVisible();
+  await expect(page.getByText(EXPENSE_MESSAGES.noExpenses)).toBeVisible();
+
+  // A bad amount is refused with the contract's words, and nothing is sent.
+  const refused = await addExpense(page, '12.345', 'Rent', 'Shop rent');
+  await expect(refused.getByText(EXPENSE_MESSAGES.amountInvalid)).toBeVisible();
+  await refused.getByLabel('Amount').fill('500');
+  await refused.getByRole('button', { name: 'Add Expense' }).click();
+  await expect(page.getByText(EXPENSE_MESSAGES.created).first()).toBeVisible();
+  await expect(refused).toBeHidden();
+
+  await addExpense(page, '250.50', 'Transport', 'Keke to the market');
+  await expect(page.getByRole('dialog', { name: 'Add Expense' })).toBeHidden();
+  await expect(card(page, 'Total for the period')).toContainText(formatMoney('750.50'));
+  const table = page.getByRole('table', { name: 'Expenses' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+
+  // A third one, deleted after the confirmation.
+  await addExpense(page, '99.00', 'Other', 'Mistake');
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await table.getByRole('button', { name: /^Delete expense of ₦99\.00/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(EXPENSE_MESSAGES.deleted).first()).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(card(page, 'Total for the period')).toContainText(formatMoney('750.50'));
+  await page.screenshot({ path: '/tmp/i12-expenses.png', fullPage: true });
+
+  await page.goto(`/business/${ceo.slug}/reports`);
+  await choosePeriod(page, 'Today');
+  // Net profit = revenue − cost − expenses: 3000.00 − 200.00 − 750.50.
+  await expect(card(page, 'Revenue')).toContainText(formatMoney('3000.00'));
+  await expect(card(page, 'Cost of goods sold')).toContainText(formatMoney('200.00'));
+  await expect(card(page, 'Expenses')).toContainText(formatMoney('750.50'));
+  await expect(card(page, 'Net profit')).toContainText(formatMoney('2049.50'));
+  await expect(card(page, 'Gross profit')).toContainText(formatMoney('2800.00'));
+  await expect(card(page, 'Margin')).toContainText('93.33%');
+  await page.screenshot({ path: '/tmp/i12-reports.png', fullPage: true });
+
+  // Last month holds neither the sale nor the expenses.
+  await choosePeriod(page, 'Last month');
+  await expect(card(page, 'Net profit')).toContainText(formatMoney('0.00'));
+  await expect(card(page, 'Revenue')).toContainText(formatMoney('0.00'));
+  await choosePeriod(page, '30 days');
+  await expect(card(page, 'Net profit')).toContainText(formatMoney('2049.50'));
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV: Best sellers by quantity' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^best-sellers-by-quantity_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path()) as string, 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  expect(csv.slice(1).split('\r\n')).toEqual(['Product,Sold,Currency,Revenue', `${name},2,NGN,3000.00`, '']);
+});
+
+test('an employee sees only their own expenses at /{slug}/employee/expenses', async ({ page, browser }) => {
+  const ceo = await signUpCeoViaApi(page);
+  await apiCall(page, ENDPOINTS.expenses.createExpense, {
+    business_id: ceo.businessId,
+    amount: '1000.00',
+    category: 'rent',
+    date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date()),
+  });
+  const member = await addMember(page, ceo, 'sales_person', 'Sade', 'Bello');
+  const seller = await memberSession(browser, member.username);
+  await seller.page.goto(`/${ceo.slug}/employee/expenses`);
+  await expect(seller.page.getByText('The expenses you recorded.')).toBeVisible();
+  await expect(seller.page.getByText(EXPENSE_MESSAGES.noExpenses)).toBeVisible();
+  await addExpense(seller.page, '300', 'Utilities', 'NEPA bill');
+  await expect(seller.page.getByRole('table', { name: 'Expenses' }).getByRole('row')).toHaveCount(2);
+  await expect(card(seller.page, 'Total for the period')).toContainText(formatMoney('300.00'));
+  await seller.page.screenshot({ path: '/tmp/i12-employee-expenses.png', fullPage: true });
+  await seller.context.close();
+});
+
+test('the overview and the employee home show what needs attention, each line a link', async ({ page, browser }) => {
+  const ceo = await signUpCeoViaApi(page);
+  const lagos = (offset: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(Date.now() + offset * 86_400_000));
+  const beans = await createProduct(
+    page,
+    ceo.businessId,
+    `Honey Beans ${Date.now()}`,
+    '900.00',
+    [
+      { batch_number: 'SOON-1', quantity: 4, expiration_date: lagos(5) },
+      { batch_number: 'OLD-1', quantity: 3, expiration_date: lagos(-2) },
+    ],
+    { reorder_level: 10 },
+  );
+  const cart = await createCart(page, ceo.businessId, 'Iya Bose', [{ product_id: beans.id, quantity: 1 }]);
+  await apiCall(page, ENDPOINTS.sales.confirmSale, {
+    business_id: ceo.businessId,
+    cart_id: cart.id,
+    payment_status: 'not_paid',
+  });
+
+  await page.goto(`/business/${ceo.slug}`);
+  const attention = page.getByLabel('Needs attention');
+  await expect(attention.getByRole('group', { name: 'Low stock' })).toContainText('Low stock (3 of 10)');
+  await expect(attention.getByRole('group', { name: 'Expiring within 30 days' })).toContainText('SOON-1');
+  await expect(attention.getByRole('group', { name: 'Expired, still on the shelf' })).toContainText('OLD-1');
+  await expect(attention.getByRole('group', { name: 'Owe the most' })).toContainText(`owes ${formatMoney('900.00')}`);
+  await attention.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/i12-overview-attention.png', fullPage: true });
+  await attention.getByRole('group', { name: 'Low stock' }).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/business/${ceo.slug}/inventory/${beans.id}$`));
+
+  // The inventory's "Low stock" filter finds it too.
+  await page.goto(`/business/${ceo.slug}/inventory?filter=low_stock`);
+  await expect(page.getByText(beans.product_name)).toBeVisible();
+
+  const member = await addMember(page, ceo, 'sales_person', 'Sade', 'Bello');
+  const seller = await memberSession(browser, member.username);
+  await seller.page.goto(`/${ceo.slug}/employee`);
+  const own = seller.page.getByLabel('Needs attention');
+  await expect(own.getByRole('group', { name: 'Expired, still on the shelf' })).toContainText('OLD-1');
+  await own.getByRole('group', { name: 'Owe the most' }).getByRole('link', { name: 'Iya Bose' }).click();
+  await expect(seller.page).toHaveURL(/\/sales\?tab=sales&q=Iya%20Bose$/);
+  await seller.context.close();
+});

@@ -1,0 +1,145 @@
+import * as z from 'zod';
+import { BUSINESS_TIME_ZONE, DEFAULT_CURRENCY } from './constants';
+import { currencySchema } from './enums';
+import { bodyId, labelledId, queryId } from './ids';
+import { MESSAGES } from './messages';
+import { moneyOut, moneySchema } from './money';
+import { pageQuerySchema, paginated } from './pagination';
+
+/** The expenses feature's own sentences (the spec's failures are in MESSAGES.failed). */
+export const EXPENSE_MESSAGES = {
+  created: 'Expense added ✅',
+  deleted: 'Expense deleted 🚮',
+  listed: 'Expenses.',
+  notFound: 'Expense not found.',
+  categoriesListed: 'Expense categories.',
+  categoryCreated: 'Category added ✅',
+  categoryTaken: 'This category already exists.',
+  categoryRequired: 'Choose a category.',
+  categoryUnknown: 'Choose one of the categories of this business.',
+  categoryName: 'A category name has 2 to 40 characters.',
+  amountInvalid: 'Enter an amount like 1500 or 1500.50.',
+  amountPositive: 'Amount must be above 0.',
+  dateInvalid: 'Enter a real date as YYYY-MM-DD.',
+  dateFuture: 'The date cannot be in the future.',
+  descriptionTooLong: 'A description has at most 500 characters.',
+  deleteConfirm: (amount: string) => `Delete the expense of ${amount}? This cannot be undone.`,
+  noExpenses: 'No expenses for this period.',
+  failed: {
+    add: MESSAGES.failed.addExpense,
+    fetch: MESSAGES.failed.fetchExpenses,
+    delete: MESSAGES.failed.deleteExpense,
+    addCategory: 'Failed to add category.',
+  },
+} as const;
+
+const e = EXPENSE_MESSAGES;
+
+/** The categories every business has; a CEO adds the business's own beside them. */
+export const EXPENSE_CATEGORIES = [
+  'rent',
+  'salaries',
+  'transport',
+  'utilities',
+  'stock purchase',
+  'repairs',
+  'other',
+] as const;
+
+export function isFixedExpenseCategory(name: string): boolean {
+  return (EXPENSE_CATEGORIES as readonly string[]).includes(name.trim().toLowerCase());
+}
+
+/** Today's date in Lagos, YYYY-MM-DD (the server checks against PostgreSQL's own clock as well). */
+export function lagosToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+}
+
+/** A YYYY-MM-DD that names a real calendar day (no 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A real calendar day, as text. */
+export const calendarDate = (message: string = e.dateInvalid) =>
+  z.string({ error: message }).trim().refine(isCalendarDate, message);
+
+/** The day an expense was paid: a real day, not after today in Lagos. */
+const expenseDate = calendarDate().refine((value) => value <= lagosToday(), e.dateFuture);
+
+const categoryName = z.string({ error: e.categoryRequired }).trim().min(1, e.categoryRequired).max(40, e.categoryName);
+
+/** The Add Expense form; the request adds business_id. */
+export const expenseFormSchema = z.strictObject({
+  amount: moneySchema({ invalid: e.amountInvalid, positive: e.amountPositive }),
+  currency: currencySchema.default(DEFAULT_CURRENCY),
+  category: categoryName,
+  description: z.string().trim().max(500, e.descriptionTooLong).default(''),
+  date: expenseDate,
+});
+export type ExpenseFormValues = z.input<typeof expenseFormSchema>;
+
+/** POST /expenses/. */
+export const createExpenseBodySchema = expenseFormSchema.extend({
+  business_id: bodyId({ required: MESSAGES.local.businessIdRequired }),
+});
+export type CreateExpenseBody = z.input<typeof createExpenseBodySchema>;
+
+/** DELETE /expenses/delete/: the expense by its id alone (a business_id sent beside it must be its own). */
+export const deleteExpenseBodySchema = z.strictObject({
+  id: bodyId({ required: MESSAGES.validation.required }),
+  business_id: bodyId({ required: MESSAGES.validation.required }).optional(),
+});
+
+/** GET /expenses/list_expenses/: newest day first; the CEO sees all, anyone else only their own. */
+export const listExpensesQuerySchema = z
+  .object({
+    business_id: queryId(labelledId('Business ID')),
+    page: pageQuerySchema,
+    /** The CEO's filter by who recorded them; ignored for anyone else, who sees only their own. */
+    user_id: queryId(labelledId('User ID')).optional(),
+    category: z.string().trim().max(40).optional(),
+    from: calendarDate().optional(),
+    to: calendarDate().optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['from'],
+    message: 'The start date must be on or before the end date.',
+  });
+export type ListExpensesQuery = z.input<typeof listExpensesQuerySchema>;
+
+export const expenseSchema = z.object({
+  id: z.number().int(),
+  amount: moneyOut,
+  currency: currencySchema,
+  category: z.string(),
+  description: z.string(),
+  date: z.string(),
+  created_by: z.number().int().nullable(),
+  created_by_name: z.string(),
+  created_at: z.string(),
+});
+export type Expense = z.infer<typeof expenseSchema>;
+
+export const expenseListSchema = paginated(expenseSchema).extend({
+  /** Every matching expense summed per currency (not only this page). */
+  totals: z.array(z.object({ currency: currencySchema, amount: moneyOut })),
+});
+export type ExpenseList = z.infer<typeof expenseListSchema>;
+
+export const expenseAnswerSchema = z.object({ expense: expenseSchema });
+
+export const expenseCategoriesQuerySchema = z.object({ business_id: queryId(labelledId('Business ID')) });
+export const expenseCategorySchema = z.object({ name: z.string(), is_custom: z.boolean() });
+export type ExpenseCategory = z.infer<typeof expenseCategorySchema>;
+export const expenseCategoryListSchema = z.object({ results: z.array(expenseCategorySchema) });
+
+/** POST /expenses/categories/: the CEO adds a category of the business's own. */
+export const createExpenseCategoryBodySchema = z.strictObject({
+  business_id: bodyId({ required: MESSAGES.local.businessIdRequired }),
+  name: z.string({ error: e.categoryName }).trim().min(2, e.categoryName).max(40, e.categoryName),
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { debtShareText, normalizeNigerianPhone, saleShareText, whatsappUrl } from './share';
+
+const sale = {
+  id: 42,
+  currency: 'NGN',
+  customer_name: 'Chidi',
+  total_cart_amount: '5100.00',
+  amount_paid: '1000.00',
+  balance: '4100.00',
+  status: 'active',
+  lines: [
+    { product_name: 'Semovita 1kg', quantity: 1, line_total: '1350.00' },
+    { product_name: 'Semovita 1kg', quantity: 1, line_total: '1350.00' },
+    { product_name: 'Peak Milk', quantity: 3, line_total: '2400.00' },
+  ],
+};
+
+describe('WhatsApp shares', () => {
+  it('sums up a sale: shop, items, total, paid, balance and how to pay the rest', () => {
+    const text = saleShareText('Mama Put Stores', sale);
+    expect(text.split('\n')).toEqual([
+      '*Mama Put Stores*',
+      'Sale #42',
+      '• 2 × Semovita 1kg',
+      '• 3 × Peak Milk',
+      'Total: ₦5,100.00',
+      'Paid: ₦1,000.00',
+      'Balance: ₦4,100.00',
+      'To pay the rest, pay at Mama Put Stores by cash, bank transfer or POS card, and quote the sale number.',
+    ]);
+    expect(saleShareText('S', { ...sale, balance: '0.00', amount_paid: '5100.00' })).toContain('Paid in full');
+    const cancelled = saleShareText('S', { ...sale, status: 'cancelled' });
+    expect(cancelled).toContain('Sale #42 (cancelled)');
+    expect(cancelled).toContain('Refunded: ₦1,000.00');
+    expect(cancelled).not.toContain('Balance');
+  });
+
+  it('lists a debt’s open sales and the total owed', () => {
+    const text = debtShareText('Shop', {
+      customer_name: 'Chidi',
+      currency: 'NGN',
+      total_owed: '4600.00',
+      open_sales: [
+        { id: 1, total_cart_amount: '1000.00', balance: '500.00', created_at: '2026-01-01T10:00:00Z' },
+        { id: 2, total_cart_amount: '5100.00', balance: '4100.00', created_at: '2026-01-02T10:00:00Z' },
+      ],
+    });
+    expect(text).toContain('• Sale #1: ₦500.00 of ₦1,000.00');
+    expect(text).toContain('• Sale #2: ₦4,100.00 of ₦5,100.00');
+    expect(text).toContain('Total owed: ₦4,600.00');
+  });
+
+  it('opens wa.me with the text, to the customer’s number when there is one', () => {
+    expect(whatsappUrl('Hi & bye')).toBe('https://wa.me/?text=Hi%20%26%20bye');
+    expect(whatsappUrl('Hi', '+2348031234567')).toBe('https://wa.me/2348031234567?text=Hi');
+    expect(whatsappUrl('Hi', null)).toBe('https://wa.me/?text=Hi');
+  });
+
+  it('normalises Nigerian numbers to +234 and ten digits, and refuses others', () => {
+    expect(normalizeNigerianPhone('0803 123 4567')).toBe('+2348031234567');
+    expect(normalizeNigerianPhone('+234 803-123-4567')).toBe('+2348031234567');
+    expect(normalizeNigerianPhone('2349031234567')).toBe('+2349031234567');
+    expect(normalizeNigerianPhone('8031234567')).toBe('+2348031234567');
+    expect(normalizeNigerianPhone('0803123456')).toBeNull();
+    expect(normalizeNigerianPhone('+44 7700 900123')).toBeNull();
+    expect(normalizeNigerianPhone('phone')).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+import { formatMoney } from './money';
+
+/**
+ * The WhatsApp shares of a sale and of a customer's debt: a short plain-text summary, and the
+ * wa.me link that opens WhatsApp with it (straight to the customer when their number is on file).
+ */
+export type ShareableSale = {
+  id: number;
+  currency: string;
+  customer_name: string;
+  total_cart_amount: string;
+  amount_paid: string;
+  balance: string;
+  status: string;
+  lines: readonly { product_name: string; quantity: number; line_total: string }[];
+};
+
+export type ShareableDebt = {
+  customer_name: string;
+  currency: string;
+  total_owed: string;
+  open_sales: readonly { id: number; total_cart_amount: string; balance: string; created_at: string }[];
+};
+
+/** How the rest is paid, the same sentence in every share. */
+export const HOW_TO_PAY_REST = (shop: string) =>
+  `To pay the rest, pay at ${shop} by cash, bank transfer or POS card, and quote the sale number.`;
+
+/** Lines split over batches are one product to the customer. */
+function itemsOf(sale: ShareableSale): string[] {
+  const byName = new Map<string, { quantity: number }>();
+  for (const line of sale.lines) {
+    const item = byName.get(line.product_name) ?? { quantity: 0 };
+    item.quantity += line.quantity;
+    byName.set(line.product_name, item);
+  }
+  return [...byName].map(([name, item]) => `• ${item.quantity} × ${name}`);
+}
+
+export function saleShareText(shop: string, sale: ShareableSale): string {
+  const money = (amount: string) => formatMoney(amount, sale.currency);
+  const lines = [`*${shop}*`, `Sale #${sale.id}${sale.status === 'cancelled' ? ' (cancelled)' : ''}`, ...itemsOf(sale)];
+  lines.push(`Total: ${money(sale.total_cart_amount)}`, `Paid: ${money(sale.amount_paid)}`);
+  if (sale.status === 'cancelled') {
+    lines.push(`Refunded: ${money(sale.amount_paid)}`, 'This sale was cancelled; nothing is owed.');
+  } else {
+    lines.push(`Balance: ${money(sale.balance)}`);
+    lines.push(sale.balance === '0.00' ? 'Paid in full. Thank you!' : HOW_TO_PAY_REST(shop));
+  }
+  return lines.join('\n');
+}
+
+export function debtShareText(shop: string, debt: ShareableDebt): string {
+  const money = (amount: string) => formatMoney(amount, debt.currency);
+  return [
+    `*${shop}*`,
+    `${debt.customer_name}, what you still owe:`,
+    ...debt.open_sales.map((sale) => `• Sale #${sale.id}: ${money(sale.balance)} of ${money(sale.total_cart_amount)}`),
+    `Total owed: ${money(debt.total_owed)}`,
+    HOW_TO_PAY_REST(shop),
+  ].join('\n');
+}
+
+/** wa.me wants the number in international form, digits only: +234 803 123 4567 → 2348031234567. */
+export function whatsappUrl(text: string, phone?: string | null): string {
+  const digits = phone ? phone.replace(/\D/g, '') : '';
+  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+}
+
+/**
+ * A Nigerian number as stored: +234 and ten digits. Accepts 0803 123 4567, 803…, 234…, +234…, with
+ * spaces or dashes; answers null for anything else.
+ */
+export function normalizeNigerianPhone(input: string): string | null {
+  const compact = input.replace(/[\s().-]/g, '');
+  const match = /^(?:\+?234|0)?([789][01]\d{8})$/.exec(compact);
+  return match ? `+234${match[1]}` : null;
+}
