@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { BUSINESS_TIME_ZONE, DEFAULT_CURRENCY } from './constants';
 import { currencySchema } from './enums';
-import { bodyId, labelledId, queryId } from './ids';
+import { bodyId, labelledId, queryId, realDay, text } from './ids';
 import { MESSAGES } from './messages';
 import { moneyOut, moneySchema } from './money';
 import { pageQuerySchema, paginated } from './pagination';
@@ -55,30 +55,20 @@ export function lagosToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
 }
 
-/** A YYYY-MM-DD that names a real calendar day (no 2026-02-30). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** A real calendar day, as text. */
-export const calendarDate = (message: string = e.dateInvalid) =>
-  z.string({ error: message }).trim().refine(isCalendarDate, message);
+/** A real calendar day, YYYY-MM-DD, of a year a shop can mean (the contract's one date rule). */
+export const calendarDate = (message: string = e.dateInvalid) => realDay(message);
 
 /** The day an expense was paid: a real day, not after today in Lagos. */
 const expenseDate = calendarDate().refine((value) => value <= lagosToday(), e.dateFuture);
 
-const categoryName = z.string({ error: e.categoryRequired }).trim().min(1, e.categoryRequired).max(40, e.categoryName);
+const categoryName = text({ error: e.categoryRequired }).trim().min(1, e.categoryRequired).max(40, e.categoryName);
 
 /** The Add Expense form; the request adds business_id. */
 export const expenseFormSchema = z.strictObject({
   amount: moneySchema({ invalid: e.amountInvalid, positive: e.amountPositive }),
   currency: currencySchema.default(DEFAULT_CURRENCY),
   category: categoryName,
-  description: z.string().trim().max(500, e.descriptionTooLong).default(''),
+  description: text(undefined, { multiline: true }).trim().max(500, e.descriptionTooLong).default(''),
   date: expenseDate,
 });
 export type ExpenseFormValues = z.input<typeof expenseFormSchema>;
@@ -102,7 +92,7 @@ export const listExpensesQuerySchema = z
     page: pageQuerySchema,
     /** The CEO's filter by who recorded them; ignored for anyone else, who sees only their own. */
     user_id: queryId(labelledId('User ID')).optional(),
-    category: z.string().trim().max(40).optional(),
+    category: text().trim().max(40).optional(),
     from: calendarDate().optional(),
     to: calendarDate().optional(),
   })
@@ -141,5 +131,5 @@ export const expenseCategoryListSchema = z.object({ results: z.array(expenseCate
 /** POST /expenses/categories/: the CEO adds a category of the business's own. */
 export const createExpenseCategoryBodySchema = z.strictObject({
   business_id: bodyId({ required: MESSAGES.local.businessIdRequired }),
-  name: z.string({ error: e.categoryName }).trim().min(2, e.categoryName).max(40, e.categoryName),
+  name: text({ error: e.categoryName }).trim().min(2, e.categoryName).max(40, e.categoryName),
 });

@@ -7,7 +7,7 @@ import type { BusinessContext } from '../../platform/tenancy';
 
 /**
  * Deletes an expense: the CEO any of the business's, anyone else only their own. Someone else's
- * expense answers 404 to a non-CEO, as one that does not exist (spec section 6: they never see it).
+ * expense answers 404 to a non-CEO, as one that does not exist: they never see it.
  */
 export async function deleteExpense(
   ctx: BusinessContext,

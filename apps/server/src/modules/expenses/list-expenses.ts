@@ -1,11 +1,4 @@
-import {
-  type Currency,
-  type Expense,
-  type ExpenseList,
-  type listExpensesQuerySchema,
-  PAGE_SIZE,
-  pageInfo,
-} from '@oja/contract';
+import { type Expense, type ExpenseList, type listExpensesQuerySchema, PAGE_SIZE, pageInfo } from '@oja/contract';
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { expenses } from '../../db/schema';
@@ -13,7 +6,7 @@ import type { BusinessContext } from '../../platform/tenancy';
 import { expenseAnswer } from './expense-answer';
 
 /**
- * Expenses newest day first, with their totals per currency. Spec section 6: the CEO's list is the
+ * Expenses newest day first, with their totals per currency. The CEO's list is the
  * business's (optionally one member's), anyone else's is filtered by their own user id whatever
  * user_id they send.
  */
@@ -50,6 +43,6 @@ export async function listExpenses(
   return {
     ...pageInfo(total?.value ?? 0, query.page, pageSize),
     results,
-    totals: totals.map((row) => ({ currency: row.currency as Currency, amount: row.amount })),
+    totals: totals.map((row) => ({ currency: row.currency, amount: row.amount })),
   };
 }
