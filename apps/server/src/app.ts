@@ -19,7 +19,7 @@ import {
 import { apiRoutes } from './modules/routes';
 import type { Deps } from './platform/deps';
 import { guardApiRoutes } from './platform/endpoints';
-import { AppError } from './platform/errors';
+import { AppError, databaseUnavailable, isConnectionLost } from './platform/errors';
 
 export type BuildOptions = { deps: Deps };
 
@@ -131,6 +131,11 @@ function answer(
 export function toErrorAnswer(error: FastifyError | Error): ErrorAnswer {
   if (error instanceof AppError)
     return answer(error.status, error.code, error.message, error.fieldErrors, error.headers);
+  if (isConnectionLost(error)) {
+    // PostgreSQL is stopped or restarting: not a bug, and the pool reconnects by itself when it returns.
+    const unavailable = databaseUnavailable();
+    return answer(unavailable.status, unavailable.code, unavailable.message, undefined, unavailable.headers);
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     // Field names come from the client: "valueOf" or "__proto__" must not reach Object.prototype.
     const errors: Record<string, string[]> = Object.create(null);

@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   invalidCredentials: 'invalid_credentials',
   invalidCode: 'invalid_code',
   insufficientStock: 'insufficient_stock',
+  /** The server is up but cannot reach its database (it recovers by itself): try again later. */
+  unavailable: 'service_unavailable',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

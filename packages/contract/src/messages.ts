@@ -17,6 +17,7 @@ export const MESSAGES = {
     unknownField: (name: string) => `Unknown field: ${name}.`,
     notFoundRoute: 'There is no such API route.',
     invalidText: 'This text contains characters that are not allowed (control characters such as NUL).',
+    databaseUnavailable: 'Oja cannot reach its database just now. Please try again in a moment.',
   },
   auth: {
     notActivated: 'This account is not activated. Enter the code we sent to your email.',

@@ -21,6 +21,10 @@ export function connect(url: string, options: { max?: number } = {}): Database {
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor may a checked-out one (a transaction between two statements): pg emits 'error' on the client
+  // itself, which pg-pool listens to only while the client is idle. The statement in flight still fails
+  // (a 503, see isConnectionLost), and the broken client is discarded when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
 }

@@ -39,6 +39,8 @@ export async function startEmbeddedPostgres(options: {
   /** Tests only: other PostgreSQL programs than the package's, and another place for what root must move. */
   binaries?: PostgresBinaries;
   runtimeDir?: string;
+  /** Tests only: this port instead of a free one (to restart a cluster where its clients still point). */
+  port?: number;
 }): Promise<EmbeddedDatabase> {
   const { dataDir, password, log } = options;
   await mkdir(dataDir, { recursive: true });
@@ -50,7 +52,7 @@ export async function startEmbeddedPostgres(options: {
         : undefined;
     const clusterDir = placement?.clusterDir ?? join(dataDir, 'postgres');
     await stopOrphanedPostmaster(clusterDir, log);
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const postgresFlags = [
       '-c',
       'listen_addresses=127.0.0.1',

@@ -73,3 +73,39 @@ export function pgConstraint(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Socket errors of a database connection that could not be made or was cut. */
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/**
+ * Whether the error means PostgreSQL is unreachable (stopped, restarting, shutting down),
+ * not that the query was wrong: the request answers 503 and a later one may succeed.
+ * SQLSTATE class 08 (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown,
+ * 57P03 cannot_connect_now; pg's own "Connection terminated" and pool connection timeouts.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string') {
+      if (/^08[0-9A-Z]{3}$/.test(code) || code === '57P01' || code === '57P02' || code === '57P03') return true;
+      if (CONNECTION_ERRNOS.has(code)) return true;
+    }
+    if (
+      typeof message === 'string' &&
+      /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+        message,
+      )
+    )
+      return true;
+    // Node answers an AggregateError when every address of the host refused.
+    if (Array.isArray(errors) && errors.some((inner) => isConnectionLost(inner))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const databaseUnavailable = () =>
+  new AppError(503, ERROR_CODES.unavailable, MESSAGES.validation.databaseUnavailable, undefined, {
+    'retry-after': '5',
+  });
