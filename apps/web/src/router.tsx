@@ -1,12 +1,13 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { GuestOnly, HomeRedirect, RequireAuth } from './features/auth/guards';
+import { PageLoader } from './ui/page-loader';
 
 /** Every page is its own chunk, loaded when first visited: the login page stays small on a slow phone. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
 /** The route table and guards. */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <GuestOnly />,
     children: [
@@ -71,4 +72,7 @@ export const router = createBrowserRouter([
     children: [{ path: '/:businessSlug/:role', lazy: page(() => import('./features/team/invite-page')) }],
   },
   { path: '*', lazy: page(() => import('./ui/not-found-page')) },
-]);
+];
+
+/** On a full load the first page's chunk is still on its way: a loader shows meanwhile. */
+export const router = createBrowserRouter([{ HydrateFallback: PageLoader, children: routes }]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, initials, truncate } from './format';
+import { formatDate, formatDateTime, initials, possessive, truncate } from './format';
 
 describe('format', () => {
   it('reads a plain date as that calendar day in any time zone', () => {
@@ -18,5 +18,12 @@ describe('format', () => {
     expect(initials('ada', 'obi')).toBe('AO');
     expect(truncate('a'.repeat(41), 40)).toBe(`${'a'.repeat(40)}…`);
     expect(truncate('short', 40)).toBe('short');
+  });
+
+  it('builds the possessive of a name, with a lone apostrophe after a final s', () => {
+    expect(possessive('Ada')).toBe("Ada's");
+    expect(possessive("Ada's Provisions")).toBe("Ada's Provisions'");
+    expect(possessive('Chris ')).toBe("Chris'");
+    expect(possessive('MAMA TOBI STORES')).toBe("MAMA TOBI STORES'");
   });
 });

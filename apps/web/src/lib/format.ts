@@ -45,3 +45,9 @@ export function fullName(person: { first_name: string; last_name: string }): str
 export function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
 }
+
+/** "Ada's", "Ada's Provisions'": the possessive of a name, with a lone apostrophe after a final s. */
+export function possessive(name: string): string {
+  const trimmed = name.trim();
+  return /s$/i.test(trimmed) ? `${trimmed}'` : `${trimmed}'s`;
+}

@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, roleDisplay } from '@oja/contract';
+import { MESSAGES, ROLE_LABELS } from '@oja/contract';
 import { IconCash, IconFileInvoice, IconShoppingBag } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -35,8 +35,8 @@ function CustomerHome({ firstName }: { firstName: string }) {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2}>Welcome, {firstName} 👋</Title>
-          <Text c="dimmed" tt="capitalize">
-            {roleDisplay(role)} · {business.name}
+          <Text c="dimmed">
+            {ROLE_LABELS[role]} · {business.name}
           </Text>
         </div>
         <Button component={Link} to={`/business/${business.slug}/inventory`}>
@@ -65,7 +65,7 @@ function CustomerHome({ firstName }: { firstName: string }) {
           </Card>
         </>
       )}
-      <DismissibleTip>
+      <DismissibleTip tipId="customer-orders">
         Ask the shop to put your name on the cart when you buy: your orders then show here.
       </DismissibleTip>
     </Stack>

@@ -4,6 +4,7 @@ import { IconCash, IconChartPie, IconReceipt, IconStar, IconUsers } from '@table
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
+import { possessive } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { PageLoader } from '../../ui/page-loader';
@@ -55,7 +56,7 @@ export default function EmployeeHomePage() {
               value={figures.data.revenue_share ? `${figures.data.revenue_share.percent}%` : '0%'}
               hint={
                 figures.data.revenue_share
-                  ? `of ${business.name}'s ${figures.data.revenue_share.currency} revenue in the last 30 days`
+                  ? `of ${possessive(business.name)} ${figures.data.revenue_share.currency} revenue in the last 30 days`
                   : 'No sales in the business in the last 30 days'
               }
               icon={<IconChartPie size={18} />}
@@ -68,7 +69,7 @@ export default function EmployeeHomePage() {
             />
           </SimpleGrid>
           <AttentionCard attention={figures.data.attention} slug={business.slug} />
-          <RecentSalesCard sales={figures.data.recent_sales} allSalesTo={`${base}/sales`} />
+          <RecentSalesCard sales={figures.data.recent_sales} allSalesTo={`${base}/sales?tab=sales`} />
         </>
       )}
     </Stack>

@@ -60,6 +60,9 @@ export function installSessionLostHandler(client: QueryClient): void {
  * session read still in flight) move on to /login at once.
  */
 function endSessionLocally(client: QueryClient): void {
+  // The anti-forgery cookie outlives the session; without it the next load does not ask for a profile (a 401).
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many cheap phones' browsers
+  document.cookie = `${CSRF_COOKIE}=; Max-Age=0; path=/; SameSite=Lax`;
   forgetUserData(client);
   client.getMutationCache().clear();
   setSessionUser(client, null);

@@ -74,7 +74,7 @@ function Overview() {
             <RevenueChart days={overview.data.revenue_by_day} />
           </Card>
 
-          <RecentSalesCard sales={overview.data.recent_sales} allSalesTo={`${base}/sales`} showSeller />
+          <RecentSalesCard sales={overview.data.recent_sales} allSalesTo={`${base}/sales?tab=sales`} showSeller />
 
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Card withBorder radius="md">
@@ -89,7 +89,7 @@ function Overview() {
             </Card>
             <InviteLinks slug={business.slug} />
           </SimpleGrid>
-          <DismissibleTip>{TEAM_MESSAGES.tip}</DismissibleTip>
+          <DismissibleTip tipId="team">{TEAM_MESSAGES.tip}</DismissibleTip>
         </>
       )}
     </Stack>

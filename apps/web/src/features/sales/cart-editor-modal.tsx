@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   type Cart,
   type CartFormValues,
@@ -43,8 +44,17 @@ export function CartEditorModal({
   opened: boolean;
   onClose(): void;
 }) {
+  // A phone gets the whole screen, so the pickers' dropdowns have room below their boxes.
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
-    <Modal opened={opened} onClose={onClose} title={cart ? `Edit ${cart.title}` : 'Add Cart'} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={cart ? `Edit ${cart.title}` : 'Add Cart'}
+      size="lg"
+      centered={!isPhone}
+      fullScreen={isPhone}
+    >
       {opened && <CartEditorForm businessId={businessId} cart={cart} onClose={onClose} />}
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { type ComboboxProps, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type Customer, formatMoney, type Product, SEARCH_DEBOUNCE_MS } from '@oja/contract';
 import { useState } from 'react';
@@ -7,6 +7,32 @@ import { useCustomerChoices, useProductChoices } from './api';
 
 // The server searches; the dropdown must not filter its answer a second time.
 const serverFiltered = ({ options }: { options: unknown[] }) => options as never;
+
+/**
+ * On a 360 px phone the dropdown flipped above and below the box as the keyboard and the modal resized it,
+ * and grew wider than the screen: it stays below the box, as wide as the box, and its options wrap.
+ */
+const PICKER_DROPDOWN: ComboboxProps = {
+  position: 'bottom',
+  // `size` keeps the dropdown inside the screen's height: it scrolls instead of running off the bottom.
+  middlewares: { flip: false, shift: true, size: { padding: 8 } },
+  width: 'target',
+};
+const WRAPPED_OPTIONS = {
+  dropdown: { overflowY: 'auto' },
+  option: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+} as const;
+
+/** On a short screen (a phone with its keyboard up) the box moves to the top, leaving room for its options. */
+const roomBelow = (event: React.FocusEvent<HTMLInputElement>) => {
+  const box = event.currentTarget;
+  if (window.innerHeight < 700) window.setTimeout(() => box.scrollIntoView({ block: 'start' }), 0);
+};
+
+/** Enter (a phone's Go key) picks the highlighted option, never submits the cart's form. */
+const keepEnterInPicker = (event: React.KeyboardEvent<HTMLInputElement>) => {
+  if (event.key === 'Enter') event.preventDefault();
+};
 
 /** Search the in-stock products and pick one to add to the cart. */
 export function ProductPicker({
@@ -32,6 +58,10 @@ export function ProductPicker({
       searchValue={search}
       onSearchChange={setSearch}
       filter={serverFiltered}
+      comboboxProps={PICKER_DROPDOWN}
+      styles={WRAPPED_OPTIONS}
+      onKeyDown={keepEnterInPicker}
+      onFocus={roomBelow}
       data={products.map((product) => ({
         value: String(product.id),
         label: `${product.product_name} · ${formatMoney(product.selling_price, product.currency)} · ${product.quantity_in_stock} in stock`,
@@ -92,6 +122,10 @@ export function CustomerPicker({
       searchValue={search}
       onSearchChange={setSearch}
       filter={serverFiltered}
+      comboboxProps={PICKER_DROPDOWN}
+      styles={WRAPPED_OPTIONS}
+      onKeyDown={keepEnterInPicker}
+      onFocus={roomBelow}
       data={options}
       error={error}
       nothingFoundMessage={choices.isFetching ? 'Searching…' : 'No registered customer matches.'}

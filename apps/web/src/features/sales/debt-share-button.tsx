@@ -3,6 +3,7 @@ import { can, debtShareText, SALES_ENDPOINTS, SALES_MESSAGES, type Sale, whatsap
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { call, errorMessage } from '../../lib/api';
+import { possessive } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 
@@ -41,7 +42,7 @@ export function DebtShareButton({ sale }: { sale: Sale }) {
         color="green"
         size="lg"
         loading={isLoading}
-        aria-label={`Share ${sale.customer_name}'s debt on WhatsApp`}
+        aria-label={`Share ${possessive(sale.customer_name)} debt on WhatsApp`}
         onClick={share}
       >
         <IconBrandWhatsapp size={18} />

@@ -105,7 +105,7 @@ function UserManagement() {
       )}
       <Pager page={view.page} totalPages={users.data?.total_pages ?? 1} onChange={view.setPage} />
 
-      <DismissibleTip>{TEAM_MESSAGES.tip}</DismissibleTip>
+      <DismissibleTip tipId="team">{TEAM_MESSAGES.tip}</DismissibleTip>
       <EditUserModal businessId={business.id} user={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
