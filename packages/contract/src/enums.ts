@@ -43,9 +43,9 @@ export function roleFromInvite(segment: string): 'sales_person' | 'customer' | '
   return 'user';
 }
 
-/** Role names are shown with the underscore as a space ("sales person"). */
+/** Role names are shown with the underscore as a space ("sales person"), and the CEO as "CEO". */
 export function roleDisplay(role: string): string {
-  return role.replaceAll('_', ' ');
+  return role === 'ceo' ? 'CEO' : role.replaceAll('_', ' ');
 }
 
 /** A sale is active until a CEO or manager cancels it (its stock back, its payments refunded). */

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { ROLE_LABELS, type User } from '@oja/contract';
+import { roleDisplay, type User } from '@oja/contract';
 import { IconCheck, IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
 import { fullName } from '../../lib/format';
 
@@ -28,7 +28,9 @@ export function UserCard({ user, isBusy, actions }: { user: User; isBusy: boolea
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             Username: {user.username}
           </Text>
-          <Text size="sm">Role: {ROLE_LABELS[user.role]}</Text>
+          <Text size="sm" tt="capitalize">
+            Role: {roleDisplay(user.role)}
+          </Text>
         </Stack>
         <Badge variant="light" color={user.is_active ? 'teal' : 'gray'}>
           {user.is_active ? 'Active' : 'Inactive'}
@@ -85,6 +87,6 @@ export function userDetails(user: User): string {
     `Name: ${fullName(user)}`,
     `Email: ${user.email ?? 'N/A'}`,
     `Username: ${user.username}`,
-    `Role: ${ROLE_LABELS[user.role]}`,
+    `Role: ${roleDisplay(user.role)}`,
   ].join('\n');
 }
