@@ -1,3 +1,4 @@
+import { ACCOUNT_ENDPOINTS } from '@oja/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../apps/server/src/db/client';
 import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
@@ -40,7 +41,7 @@ export async function createOwner(
 export async function logIn(app: FastifyInstance, username: string): Promise<string> {
   const response = await app.inject({
     method: 'POST',
-    url: '/api/v1/users/login/',
+    url: `/api/v1${ACCOUNT_ENDPOINTS.login.path}`,
     payload: { email_or_username: username, password: PASSWORD },
   });
   if (response.statusCode !== 200) throw new Error(`Login failed: ${response.body}`);

@@ -6,22 +6,10 @@
  *
  *   npm run bench            BENCH_PRODUCTS=20000 BENCH_ITERATIONS=100 npm run bench
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { STOCK_PATHS } from '@oja/contract';
-import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
-import { buildApp } from '../../apps/server/src/app';
-import { connect } from '../../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
-import { migrateDatabase } from '../../apps/server/src/db/migrate';
-import { loadConfig } from '../../apps/server/src/platform/config';
-import { createMemoryMailer } from '../../apps/server/src/platform/mail';
-import { createTokenService } from '../../apps/server/src/platform/tokens';
+import { STOCK_ENDPOINTS } from '@oja/contract';
 import { generateCatalogue } from './generate';
+import { startBench } from './harness';
 import { type Figures, measure } from './measure';
 import { createOwner, logIn } from './owner';
 
@@ -80,17 +68,9 @@ const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(10);
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const dataDir = await mkdtemp(join(tmpdir(), 'oja-bench-'));
-  const quiet = () => {};
-  const embedded = await startEmbeddedPostgres({
-    dataDir,
-    password: randomBytes(12).toString('hex'),
-    log: { info: quiet, debug: quiet, warn: (message) => console.warn(message) },
-  });
-  const database = connect(embedded.url, { max: 10 });
-  let app: FastifyInstance | undefined;
+  const bench = await startBench('oja-bench-');
+  const { database } = bench;
   try {
-    await migrateDatabase(database.pool);
     const shop = await createOwner(database, 'main');
     const neighbour = await createOwner(database, 'neighbour');
     const client = await database.pool.connect();
@@ -105,16 +85,7 @@ async function main(): Promise<void> {
       `Generated ${PRODUCTS.toLocaleString('en')} products (+${NEIGHBOUR_PRODUCTS.toLocaleString('en')} in a neighbour business) in ${((generated - started) / 1000).toFixed(1)} s`,
     );
 
-    app = await buildApp({
-      deps: {
-        db: database.db,
-        config: { ...loadConfig({}), webDistDir: '/nonexistent' },
-        mailer: createMemoryMailer(),
-        tokens: createTokenService(randomBytes(32).toString('base64url')),
-        log: pino({ level: 'silent' }),
-      },
-    });
-    await app.ready();
+    const app = await bench.startApp();
     const token = await logIn(app, shop.username);
 
     const rows: string[] = [];
@@ -123,9 +94,9 @@ async function main(): Promise<void> {
       let lastCount = 0;
       const figures: Figures = await measure(
         async (round) => {
-          const response = await app!.inject({
+          const response = await app.inject({
             method: 'GET',
-            url: `/api/v1${STOCK_PATHS.list}`,
+            url: `/api/v1${STOCK_ENDPOINTS.listProducts.path}`,
             headers: { authorization: `Bearer ${token}` },
             query: Object.fromEntries(
               Object.entries({ business_id: shop.businessId, ...scenario.query(round) }).map(([k, v]) => [
@@ -151,14 +122,11 @@ async function main(): Promise<void> {
     }
     const header = `${'scenario'.padEnd(30)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}${'max'.padStart(10)}   budget`;
     process.stdout.write(
-      `\nGET ${STOCK_PATHS.list} with ${PRODUCTS.toLocaleString('en')} products in the business, ${ITERATIONS} requests per scenario after ${WARMUP} warm-up\n\n${header}\n${rows.join('\n')}\n\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s. ${failed ? 'A budget was MISSED.' : 'Every budget met.'}\n`,
+      `\nGET ${STOCK_ENDPOINTS.listProducts.path} with ${PRODUCTS.toLocaleString('en')} products in the business, ${ITERATIONS} requests per scenario after ${WARMUP} warm-up\n\n${header}\n${rows.join('\n')}\n\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s. ${failed ? 'A budget was MISSED.' : 'Every budget met.'}\n`,
     );
     process.exitCode = failed ? 1 : 0;
   } finally {
-    await app?.close();
-    await database.close();
-    await embedded.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

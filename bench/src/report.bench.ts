@@ -7,23 +7,11 @@
  *
  *   npm run bench:report -w bench      BENCH_SALES=40000 BENCH_ITERATIONS=50 npm run bench:report -w bench
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BUSINESS_ENDPOINTS } from '@oja/contract';
-import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
-import { buildApp } from '../../apps/server/src/app';
-import { connect } from '../../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
-import { migrateDatabase } from '../../apps/server/src/db/migrate';
-import { loadConfig } from '../../apps/server/src/platform/config';
-import { createMemoryMailer } from '../../apps/server/src/platform/mail';
-import { createTokenService } from '../../apps/server/src/platform/tokens';
 import { generateCatalogue } from './generate';
 import { generateTrade } from './generate-sales';
+import { startBench } from './harness';
 import { percentile } from './measure';
 import { createOwner, logIn } from './owner';
 
@@ -60,17 +48,9 @@ const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(12);
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const dataDir = await mkdtemp(join(tmpdir(), 'oja-bench-report-'));
-  const quiet = () => {};
-  const embedded = await startEmbeddedPostgres({
-    dataDir,
-    password: randomBytes(12).toString('hex'),
-    log: { info: quiet, debug: quiet, warn: (message) => console.warn(message) },
-  });
-  const database = connect(embedded.url, { max: 10 });
-  let app: FastifyInstance | undefined;
+  const bench = await startBench('oja-bench-report-');
+  const { database } = bench;
   try {
-    await migrateDatabase(database.pool);
     const shop = await createOwner(database, 'main');
     const neighbour = await createOwner(database, 'neighbour');
     const client = await database.pool.connect();
@@ -93,21 +73,12 @@ async function main(): Promise<void> {
       client.release();
     }
 
-    app = await buildApp({
-      deps: {
-        db: database.db,
-        config: { ...loadConfig({}), webDistDir: '/nonexistent' },
-        mailer: createMemoryMailer(),
-        tokens: createTokenService(randomBytes(32).toString('base64url')),
-        log: pino({ level: 'silent' }),
-      },
-    });
-    await app.ready();
+    const app = await bench.startApp();
     const token = await logIn(app, shop.username);
     const query = { business_id: String(shop.businessId), from: lagosDay(-(DAYS - 1)), to: lagosDay(0) };
     let lastRevenue = '';
     const request = async () => {
-      const response = await app!.inject({
+      const response = await app.inject({
         method: 'GET',
         url: `/api/v1${BUSINESS_ENDPOINTS.getReport.path}`,
         headers: { authorization: `Bearer ${token}` },
@@ -135,10 +106,7 @@ async function main(): Promise<void> {
     );
     process.exitCode = failed ? 1 : 0;
   } finally {
-    await app?.close();
-    await database.close();
-    await embedded.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

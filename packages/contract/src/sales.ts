@@ -54,20 +54,6 @@ export const SALES_MESSAGES = {
   invalidPhone: 'Enter a Nigerian phone number like 0803 123 4567 or +234 803 123 4567.',
 } as const;
 
-/** The sales calls: carts and sales, and beyond them sale detail, payments, debts and the customer lookup. */
-export const SALES_PATHS = {
-  carts: '/sales/carts/list_carts/',
-  createCart: '/sales/carts/',
-  updateCart: '/sales/carts/update/',
-  deleteCart: '/sales/carts/delete/',
-  customers: '/sales/customers/',
-  sales: '/sales/',
-  sale: '/sales/detail/',
-  payments: '/sales/payments/',
-  debts: '/sales/debts/',
-  myDebts: '/sales/debts/mine/',
-} as const;
-
 const cartMessages = MESSAGES.cart;
 
 const searchQuery = text().trim().max(100).optional();

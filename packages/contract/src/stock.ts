@@ -44,18 +44,6 @@ export const STOCK_MESSAGES = {
   },
 } as const;
 
-/** The stock calls: products and stock, and beyond them receiving, adjusting and the stock history. */
-export const STOCK_PATHS = {
-  list: '/stock/products/list_products/',
-  product: '/stock/products/',
-  update: '/stock/products/update/',
-  delete: '/stock/products/delete/',
-  stock: '/stock/update/',
-  receive: '/stock/products/batches/',
-  adjust: '/stock/batches/adjust/',
-  movements: '/stock/products/movements/',
-} as const;
-
 /** A batch quantity fits PostgreSQL's integer with room to add to it. */
 export const MAX_BATCH_QUANTITY = 100_000_000;
 /** All of a product's batches together fit PostgreSQL's integer (2^31 - 1), so every sum of them does. */
