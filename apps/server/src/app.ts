@@ -19,7 +19,7 @@ import {
 import { apiRoutes } from './modules/routes';
 import type { Deps } from './platform/deps';
 import { guardApiRoutes } from './platform/endpoints';
-import { AppError, databaseUnavailable, isConnectionLost } from './platform/errors';
+import { AppError, busyTryAgain, databaseUnavailable, isConnectionLost, isTransientConflict } from './platform/errors';
 
 export type BuildOptions = { deps: Deps };
 
@@ -135,6 +135,10 @@ export function toErrorAnswer(error: FastifyError | Error): ErrorAnswer {
     // PostgreSQL is stopped or restarting: not a bug, and the pool reconnects by itself when it returns.
     const unavailable = databaseUnavailable();
     return answer(unavailable.status, unavailable.code, unavailable.message, undefined, unavailable.headers);
+  }
+  if (isTransientConflict(error)) {
+    const busy = busyTryAgain();
+    return answer(busy.status, busy.code, busy.message, undefined, busy.headers);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     // Field names come from the client: "valueOf" or "__proto__" must not reach Object.prototype.

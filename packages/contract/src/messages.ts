@@ -18,6 +18,7 @@ export const MESSAGES = {
     notFoundRoute: 'There is no such API route.',
     invalidText: 'This text contains characters that are not allowed (control characters such as NUL).',
     databaseUnavailable: 'Oja cannot reach its database just now. Please try again in a moment.',
+    busyTryAgain: 'Oja is busy with other sales just now. Please try again.',
   },
   auth: {
     notActivated: 'This account is not activated. Enter the code we sent to your email.',

@@ -105,6 +105,20 @@ export function isConnectionLost(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Two transactions that waited on each other (a deadlock PostgreSQL broke) or a serialization
+ * failure: nothing was written, and the same request a moment later succeeds. Lock orders are
+ * fixed to make this rare (ADR 0006, 0009); when it still happens the caller is told to retry
+ * (a phone retries with its Idempotency-Key) instead of seeing a 500.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code === PG.deadlockDetected || code === PG.serializationFailure;
+}
+
+export const busyTryAgain = () =>
+  new AppError(503, ERROR_CODES.unavailable, MESSAGES.validation.busyTryAgain, undefined, { 'retry-after': '1' });
+
 export const databaseUnavailable = () =>
   new AppError(503, ERROR_CODES.unavailable, MESSAGES.validation.databaseUnavailable, undefined, {
     'retry-after': '5',
