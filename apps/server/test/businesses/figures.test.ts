@@ -35,6 +35,7 @@ describe('GET /users/businesses/overview/', () => {
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({
       total_revenue: [],
+      collected: [],
       total_sales: 0,
       best_seller: null,
       active_users: 1,

@@ -1,9 +1,18 @@
 import { type Currency, ENDPOINTS, fromKobo, type PaymentStatus, priceLine, toKobo } from '@oja/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, product_batches, products, sale_lines, sales } from '../../src/db/schema';
+import { expenses, payments, product_batches, products, sale_lines, sales } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { addMember, type Caller, createProduct, lagosDay, memberLoggedIn, signUpCeo } from '../factories';
+import {
+  addMember,
+  type Caller,
+  confirm,
+  createCart,
+  createProduct,
+  lagosDay,
+  memberLoggedIn,
+  signUpCeo,
+} from '../factories';
 import { type ApiClient, apiClient } from '../http';
 
 let t: TestApp;
@@ -52,7 +61,11 @@ type GeneratedSale = {
 type GeneratedExpense = { day: number; currency: Currency; amount: bigint };
 
 /** Writes a sale as a confirmed sale (and its later payments, and perhaps its cancellation) would leave it. */
-async function writeSale(businessId: number, seller: { id: number; name: string }, sale: GeneratedSale) {
+async function writeSale(
+  businessId: number,
+  seller: { id: number; name: string },
+  sale: GeneratedSale,
+): Promise<number> {
   const paid = sale.payments.reduce((sum, payment) => sum + payment.amount, 0n);
   const status: PaymentStatus = paid === sale.total ? 'paid' : paid === 0n ? 'not_paid' : 'partial';
   const [row] = await t.db
@@ -94,6 +107,7 @@ async function writeSale(businessId: number, seller: { id: number; name: string 
       method: 'cash',
       created_at: noonOf(payment.day),
     });
+  return row.id;
 }
 
 /** Sales over the last 25 days in two currencies: partial payments, discounts, later payments, cancels. */
@@ -420,6 +434,190 @@ describe('GET /users/businesses/report/', () => {
     expect(low.data.results[0]?.reorder_level).toBe(20);
     const [row] = await t.db.select({ level: products.reorder_level }).from(products).where(eq(products.id, beans.id));
     expect(row?.level).toBe(20);
+  });
+
+  it('keeps its totals through back-dated updates, payments, cancels, a seller gone and a sale deleted', async () => {
+    const ceo = await signUpCeo(t);
+    const seller = await addMember(t, ceo.businessId, { role: 'sales_person', first_name: 'Tunde', last_name: 'Ade' });
+    const make = async (name: string, currency: Currency, price: string, cost: string) => {
+      const product = await createProduct(t, ceo, {
+        product_name: name,
+        currency,
+        selling_price: price,
+        cost_price: cost,
+      });
+      return { id: product.id, name, price, cost };
+    };
+    const catalogue = {
+      NGN: [await make('Garri', 'NGN', '1200.00', '900.40'), await make('Beans', 'NGN', '800.00', '610.00')],
+      USD: [await make('Shoes', 'USD', '40.00', '22.10')],
+      EUR: [],
+      AED: [],
+    };
+    const generated = generateSales(41, catalogue);
+    const sellers = [
+      { id: seller.id, name: 'Tunde Ade' },
+      { id: ceo.user.id, name: 'Owner' },
+    ];
+    const ids: number[] = [];
+    for (const [index, sale] of generated.entries())
+      ids.push(await writeSale(ceo.businessId, sellers[index % 2] as { id: number; name: string }, sale));
+    const idOf = (index: number) => ids[index] as number;
+    const counted = (index: number) => !(generated[index] as GeneratedSale).isCancelled;
+
+    // A seeder back-dates sales and their payments with UPDATEs: the totals follow them to their new days.
+    const backDated = [0, 1, 2, 3, 4, 5, 6, 7].filter(counted);
+    await t.db.execute(sql`update sales set created_at = created_at - interval '3 days'
+      where business_id = ${ceo.businessId} and id in (${sql.join(backDated.map(idOf), sql`, `)})`);
+    for (const index of backDated) (generated[index] as GeneratedSale).day -= 3;
+    const firstPaid = backDated.find((index) => (generated[index] as GeneratedSale).payments.length > 0) as number;
+    await t.db.execute(sql`update payments set created_at = created_at - interval '3 days'
+      where business_id = ${ceo.businessId} and sale_id = ${idOf(firstPaid)}`);
+    for (const payment of (generated[firstPaid] as GeneratedSale).payments) payment.day -= 3;
+
+    // Cancels as the cancel use case leaves them, a payment through the API, a seller's account gone.
+    const cancelled = [10, 11, 12, 13].filter(counted);
+    await t.db.execute(sql`update sales set status = 'cancelled', cancelled_at = now(), cancel_reason = 'Test'
+      where business_id = ${ceo.businessId} and id in (${sql.join(cancelled.map(idOf), sql`, `)})`);
+    for (const index of cancelled) (generated[index] as GeneratedSale).isCancelled = true;
+    const owing = generated.findIndex(
+      (sale, index) => index > 20 && !sale.isCancelled && sale.payments.length === 0 && sale.total > 300n,
+    );
+    const payment = await api.call(
+      ENDPOINTS.sales.recordPayment,
+      { business_id: ceo.businessId, sale_id: idOf(owing), amount: '1.50', method: 'cash' },
+      { token: ceo.token },
+    );
+    expect(payment.status).toBe(201);
+    (generated[owing] as GeneratedSale).payments.push({ day: 0, amount: 150n });
+    await t.db.execute(sql`update sales set created_by = null
+      where business_id = ${ceo.businessId} and id in (${sql.join([30, 32, 34].map(idOf), sql`, `)})`);
+
+    // A sale deleted on its own (its lines and payments go by cascade): its business is recounted.
+    await t.db.delete(sales).where(eq(sales.id, idOf(40)));
+    generated.splice(40, 1);
+
+    // A real sale through the API, then cancelled through the API: it counts nowhere.
+    const stocked = await createProduct(t, ceo, {
+      product_name: 'Yam',
+      selling_price: '300.00',
+      cost_price: '200.00',
+      batches: [{ quantity: 10 }],
+    });
+    const cart = await createCart(t, ceo, [{ product_id: stocked.id, quantity: 2 }]);
+    const sold = await confirm(t, ceo, cart.id, { payment_status: 'paid', payment_method: 'cash' });
+    expect(sold.status).toBe(201);
+    const cancel = await api.call(
+      ENDPOINTS.sales.cancelSale,
+      { business_id: ceo.businessId, id: sold.data.sale.id, reason: 'Returned', refund_amount: '600.00' },
+      { token: ceo.token },
+    );
+    expect(cancel.status).toBe(200);
+
+    // Expenses: one kept, one added then deleted, one moved to another day.
+    const spent: GeneratedExpense[] = [{ day: -2, currency: 'NGN', amount: 123_456n }];
+    const addExpense = (day: number, amount: string) =>
+      api.call(
+        ENDPOINTS.expenses.createExpense,
+        { business_id: ceo.businessId, amount, category: 'rent', date: lagosDay(day) },
+        { token: ceo.token },
+      );
+    expect((await addExpense(-2, '1234.56')).status).toBe(201);
+    const dropped = await addExpense(-4, '99.00');
+    expect(
+      (await api.call(ENDPOINTS.expenses.deleteExpense, { id: dropped.data.expense.id }, { token: ceo.token })).status,
+    ).toBe(200);
+    const moved = await addExpense(-5, '10.00');
+    await t.db
+      .update(expenses)
+      .set({ date: lagosDay(-1) })
+      .where(eq(expenses.id, moved.data.expense.id));
+    spent.push({ day: -1, currency: 'NGN', amount: 1_000n });
+
+    const report = async (from: number, to: number) => {
+      const answer = await api.call(
+        ENDPOINTS.businesses.getReport,
+        { business_id: ceo.businessId, from: lagosDay(from), to: lagosDay(to) },
+        { token: ceo.token },
+      );
+      expect(answer.status).toBe(200);
+      return answer.data;
+    };
+    for (const [from, to] of [
+      [-29, 0],
+      [-10, -2],
+    ] as const) {
+      const got = await report(from, to);
+      const want = expected(generated, spent, from, to);
+      expect(byCurrency(got.total_revenue), `revenue ${from}..${to}`).toEqual(want.total_revenue);
+      expect(byCurrency(got.cost_of_goods_sold)).toEqual(want.cost_of_goods_sold);
+      expect(byCurrency(got.expenses)).toEqual(want.expenses);
+      expect(byCurrency(got.net_profit)).toEqual(want.net_profit);
+      expect(byCurrency(got.collected)).toEqual(want.collected);
+      expect(byCurrency(got.outstanding)).toEqual(want.outstanding);
+      expect(got.total_sales).toBe(
+        generated.filter((sale) => !sale.isCancelled && sale.day >= from && sale.day <= to).length,
+      );
+      expect(got.sales_by_employee.some((row) => row.user_id === null)).toBe(from === -29);
+    }
+
+    // What the triggers kept equals a recount from scratch, row for row, and so does every answer.
+    const totals = async () => {
+      const { rows } = await t.db.execute(sql`
+        select 'sale' as t, day::text, currency, sold_by::text as who, payment_status as k, sales::text as n,
+          round(revenue, 2)::text as a, round(paid, 2)::text as b, round(cost, 2)::text as c
+        from report_sale_days where business_id = ${ceo.businessId} and sales <> 0
+        union all
+        select 'product', day::text, currency, sold_by::text, product_id::text, lines::text, units::text,
+          round(revenue, 2)::text, null from report_product_days where business_id = ${ceo.businessId} and lines <> 0
+        union all
+        select 'all-time', null, currency, sold_by::text, product_id::text, lines::text, units::text,
+          round(revenue, 2)::text, null from report_products where business_id = ${ceo.businessId} and lines <> 0
+        union all
+        select 'product-total', null, currency, null, product_id::text, lines::text, units::text,
+          round(revenue, 2)::text, null from report_product_totals where business_id = ${ceo.businessId} and lines <> 0
+        union all
+        select 'payment', day::text, currency, sold_by::text, null, payments::text, round(amount, 2)::text, null, null
+        from report_payment_days where business_id = ${ceo.businessId} and payments <> 0
+        union all
+        select 'expense', day::text, currency, category, null, expenses::text, round(amount, 2)::text, null, null
+        from report_expense_days where business_id = ${ceo.businessId} and expenses <> 0
+        union all
+        select 'debtor', null, currency, customer_id::text, name_key, open_sales::text, round(owed, 2)::text, null, null
+        from report_debtors where business_id = ${ceo.businessId} and open_sales <> 0
+        order by 1, 2, 3, 4, 5`);
+      return rows;
+    };
+    const kept = await totals();
+    expect(kept.length).toBeGreaterThan(50);
+    // The per-product totals (kept by triggers on report_products) are report_products summed over sellers.
+    const productTotals = (rows: Record<string, unknown>[]) => rows.filter((row) => row.t === 'product-total');
+    const { rows: summed } = await t.db.execute(sql`
+      select 'product-total' as t, null as day, currency, null as who, product_id::text as k, sum(lines)::text as n,
+        sum(units)::text as a, round(sum(revenue), 2)::text as b, null as c
+      from report_products where business_id = ${ceo.businessId}
+      group by currency, product_id having sum(lines) <> 0
+      order by currency, product_id::text`);
+    expect(productTotals(kept).length).toBeGreaterThan(0);
+    expect(productTotals(kept)).toEqual(summed);
+    const answers = [await report(-29, 0), await report(-6, -1)];
+    // Every table has rows, so that "the same after a recount" compares something.
+    for (const list of ['top_products', 'top_products_by_revenue', 'sales_by_employee', 'top_debtors'] as const)
+      expect(answers[0]?.[list].length, list).toBeGreaterThan(0);
+    const overview = await api.call(
+      ENDPOINTS.businesses.getOverview,
+      { business_id: ceo.businessId },
+      { token: ceo.token },
+    );
+    await t.db.execute(sql`select report_totals_rebuild(array[${ceo.businessId}]::bigint[])`);
+    expect(await totals()).toEqual(kept);
+    expect([await report(-29, 0), await report(-6, -1)]).toEqual(answers);
+    const recounted = await api.call(
+      ENDPOINTS.businesses.getOverview,
+      { business_id: ceo.businessId },
+      { token: ceo.token },
+    );
+    expect(recounted.data).toEqual(overview.data);
   });
 
   it('is for the CEO: 403 to a manager, 404 to another owner', async () => {

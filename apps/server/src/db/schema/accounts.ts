@@ -55,6 +55,11 @@ export const users = pgTable(
     current_business_id: bigint({ mode: 'number' }).references((): AnyPgColumn => businesses.id, {
       onDelete: 'set null',
     }),
+    /**
+     * An account of the demo shop (src/demo): anyone may log in to it, so its email and password
+     * never change and it never joins or opens another business.
+     */
+    is_demo: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

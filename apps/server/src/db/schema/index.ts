@@ -1,4 +1,5 @@
 export * from './accounts';
 export * from './expenses';
+export * from './report-totals';
 export * from './sales';
 export * from './stock';

@@ -28,12 +28,16 @@ export const carts = pgTable(
     /** A registered customer of the business, so that the sale shows in their area. */
     customer_id: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     created_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** Written by the customer it is named to, from their area: the staff see it marked as such. */
+    is_customer_request: boolean().notNull().default(false),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.id] }),
     index('carts_business_created_idx').on(t.business_id, t.created_at.desc().nullsFirst()),
+    // A customer's own requests (their invoices page, the open-requests cap).
+    index('carts_customer_idx').on(t.business_id, t.customer_id),
     // DELETE /sales/carts/delete/ names a cart by its id alone: its business is found through this index.
     index('carts_id_idx').on(t.id),
   ],
@@ -103,6 +107,18 @@ export const sales = pgTable(
     /** Searching sales by customer, and listing what is still owed (debts), stay fast on a long history. */
     index('sales_business_customer_name_trgm_idx').using('gin', t.business_id, sql`${t.customer_name} gin_trgm_ops`),
     index('sales_business_open_idx').on(t.business_id, t.created_at).where(sql`${t.payment_status} <> 'paid'`),
+    /** A seller's sales, newest first: their name as on their latest sale (the report's sales per employee). */
+    index('sales_business_seller_idx').on(t.business_id, t.created_by, t.id),
+    /** A debtor's open sales, newest first, grouped as report_debtors groups them: the name on the latest. */
+    index('sales_open_debtor_idx')
+      .on(
+        t.business_id,
+        sql`coalesce(${t.customer_id}, 0)`,
+        sql`(case when ${t.customer_id} is null then lower(trim(${t.customer_name})) else '' end)`,
+        t.currency,
+        t.id,
+      )
+      .where(sql`${t.payment_status} <> 'paid' and ${t.status} = 'active'`),
     check('sales_payment_status_check', oneOf(t.payment_status, PAYMENT_STATUSES)),
     check('sales_amounts_check', sql`${t.amount_paid} >= 0 and ${t.amount_paid} <= ${t.total_cart_amount}`),
   ],
@@ -135,7 +151,8 @@ export const sale_lines = pgTable(
     ),
     foreignKey({ columns: [t.business_id, t.product_id], foreignColumns: [products.business_id, products.id] }),
     index('sale_lines_sale_idx').on(t.business_id, t.sale_id),
-    index('sale_lines_product_idx').on(t.business_id, t.product_id),
+    /** With the id: a product's latest line first (the best sellers name a product as in its latest sale). */
+    index('sale_lines_product_idx').on(t.business_id, t.product_id, t.id),
     /** Searching sales by the products' names as sold. */
     index('sale_lines_business_name_trgm_idx').using('gin', t.business_id, sql`${t.product_name} gin_trgm_ops`),
     check('sale_lines_quantity_check', sql`${t.quantity} >= 1`),

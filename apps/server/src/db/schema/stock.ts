@@ -48,6 +48,15 @@ export const products = pgTable(
     index('products_live_created_idx')
       .on(t.business_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.archived_at} is null`),
+    /**
+     * Low stock (the overview's attention and the report) looks only at live products with a reorder level.
+     * On the load data (100,000 products, none with a level) that was a scan of every product: 12 ms, now
+     * 0.5 ms with its round trip (0.02 ms in EXPLAIN ANALYZE). With many levels set the cost is their
+     * batches' sums (bench/README.md).
+     */
+    index('products_reorder_idx')
+      .on(t.business_id, t.id)
+      .where(sql`${t.reorder_level} is not null and ${t.archived_at} is null`),
     check('products_currency_check', oneOf(t.currency, CURRENCIES)),
     check('products_reorder_level_check', sql`${t.reorder_level} is null or ${t.reorder_level} >= 0`),
     check('products_prices_check', sql`${t.cost_price} > 0 and ${t.selling_price} > 0`),

@@ -1,12 +1,13 @@
-import { BUSINESS_TIME_ZONE, type Currency, type DailyFigures, type PeriodFigures } from '@oja/contract';
+import type { Currency, DailyFigures, PeriodFigures } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { dayStart, type Period, type SaleScope, scopeOf } from './sale-figures';
+import { type Period, type TotalsScope, totalsOf } from './sale-figures';
 
 /**
- * The report's money, per currency, computed by PostgreSQL in numeric: revenue and the cost of the
- * goods sold (from the cost each sale line snapshotted) of the counted sales of the period, the
- * period's expenses, and the profits between them. A currency appears when it has sales or expenses.
+ * The report's money, per currency, computed by PostgreSQL in numeric from the maintained totals
+ * (docs/adr/0009-report-totals.md): revenue and the cost of the goods sold (from the cost each sale
+ * line snapshotted) of the counted sales of the period, the period's expenses, the payments received
+ * in it, and the profits between them. A currency appears when it has sales, expenses or payments.
  */
 
 export type MoneyFigures = PeriodFigures & { sales: number; collected: string; outstanding: string };
@@ -23,49 +24,45 @@ type Row = {
   outstanding: string;
 };
 
-/** Counted sales of the period with their revenue, what they still owe and the cost of their lines. */
-const countedSales = (scope: SaleScope, period: Period) => sql`
-  counted as (
-    select s.id, s.currency, s.total_cart_amount, s.amount_paid,
-      (s.created_at at time zone ${BUSINESS_TIME_ZONE})::date as day
-    from sales s
-    where ${scopeOf(scope, period)}
-  ),
-  line_costs as (
-    select c.id, coalesce(sum(l.quantity * l.cost_price), 0) as cost
-    from counted c
-    join sale_lines l on l.business_id = ${scope.businessId} and l.sale_id = c.id
-    group by c.id
+/** The period's counted sales per day and currency, from the maintained totals. */
+const periodSales = (scope: TotalsScope, period: Period) => sql`
+  sold_days as (
+    select t.day, t.currency, sum(t.sales) as sales, sum(t.revenue) as revenue,
+      sum(t.revenue - t.paid) as outstanding, sum(t.cost) as cost
+    from report_sale_days t
+    where ${totalsOf(scope, period)}
+    group by t.day, t.currency
+    having sum(t.sales) > 0
   )`;
 
-/** The period's expenses (only a whole business's: a seller's figures have none). */
-const periodExpenses = (scope: SaleScope, period: Period) => sql`
-  spent as (
-    select e.date as day, e.currency, e.amount
-    from expenses e
-    where e.business_id = ${scope.businessId}
-      and ${scope.soldBy === undefined && scope.customerId === undefined ? sql`true` : sql`false`}
-      and e.date >= ${period.from} and e.date <= ${period.to}
+/** The period's expenses per day and currency (only a whole business's: a seller's figures have none). */
+const periodExpenses = (scope: TotalsScope, period: Period) => sql`
+  spent_days as (
+    select t.day, t.currency, sum(t.amount) as expenses
+    from report_expense_days t
+    where t.business_id = ${scope.businessId}
+      and ${scope.soldBy === undefined ? sql`true` : sql`false`}
+      and t.day >= ${period.from} and t.day <= ${period.to}
+    group by t.day, t.currency
+    having sum(t.expenses) > 0
   )`;
 
-export async function moneyFigures(db: Queryable, scope: SaleScope, period: Period): Promise<MoneyFigures[]> {
+export async function moneyFigures(db: Queryable, scope: TotalsScope, period: Period): Promise<MoneyFigures[]> {
   const { rows } = await db.execute<Row>(sql`
-    with ${countedSales(scope, period)},
+    with ${periodSales(scope, period)},
     ${periodExpenses(scope, period)},
     sold as (
-      select c.currency, count(*)::int as sales, sum(c.total_cart_amount) as revenue,
-        sum(c.total_cart_amount - c.amount_paid) as outstanding, sum(coalesce(lc.cost, 0)) as cost
-      from counted c left join line_costs lc on lc.id = c.id
-      group by c.currency
+      select currency, sum(sales)::int as sales, sum(revenue) as revenue, sum(outstanding) as outstanding,
+        sum(cost) as cost
+      from sold_days group by currency
     ),
-    spent_total as (select currency, sum(amount) as expenses from spent group by currency),
+    spent_total as (select currency, sum(expenses) as expenses from spent_days group by currency),
     paid as (
-      select s.currency, sum(p.amount) as collected
-      from payments p
-      join sales s on s.business_id = p.business_id and s.id = p.sale_id
-      where p.business_id = ${scope.businessId} and ${scopeOf(scope)}
-        and p.created_at >= ${dayStart(period.from)} and p.created_at < ${dayStart(sql`${period.to} + 1`)}
-      group by s.currency
+      select t.currency, sum(t.amount) as collected
+      from report_payment_days t
+      where ${totalsOf(scope, period)}
+      group by t.currency
+      having sum(t.payments) > 0
     ),
     currencies as (
       select currency from sold union select currency from spent_total union select currency from paid
@@ -87,16 +84,12 @@ export async function moneyFigures(db: Queryable, scope: SaleScope, period: Peri
 }
 
 /** Revenue, cost, expenses and profit per Lagos day of the period, every day present. */
-export async function dailyFigures(db: Queryable, scope: SaleScope, period: Period): Promise<DailyFigures[]> {
+export async function dailyFigures(db: Queryable, scope: TotalsScope, period: Period): Promise<DailyFigures[]> {
   const { rows } = await db.execute<PeriodFigures & { date: string | null }>(sql`
-    with ${countedSales(scope, period)},
+    with ${periodSales(scope, period)},
     ${periodExpenses(scope, period)},
-    sold as (
-      select c.day, c.currency, sum(c.total_cart_amount) as revenue, sum(coalesce(lc.cost, 0)) as cost
-      from counted c left join line_costs lc on lc.id = c.id
-      group by c.day, c.currency
-    ),
-    spent_total as (select day, currency, sum(amount) as expenses from spent group by day, currency),
+    sold as (select day, currency, revenue, cost from sold_days),
+    spent_total as (select day, currency, expenses from spent_days),
     keys as (select day, currency from sold union select day, currency from spent_total)
     select days.day::date::text as date, k.currency,
       round(coalesce(sd.revenue, 0), 2)::text as revenue,

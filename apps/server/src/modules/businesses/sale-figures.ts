@@ -51,18 +51,43 @@ export function scopeOf(scope: SaleScope, period?: Period): SQL {
   return sql.join(conditions, sql` and `);
 }
 
+/**
+ * What the maintained totals (report_sale_days and the others, docs/adr/0009-report-totals.md) can
+ * answer: a whole business or one seller. A customer's own figures read their sales (few, indexed).
+ */
+export type TotalsScope = { businessId: number; soldBy?: number; customerId?: never };
+
+/** The totals rows (alias `t`) of the scope and, if given, of the period's days. */
+export function totalsOf(scope: TotalsScope, period?: Period): SQL {
+  const conditions = [sql`t.business_id = ${scope.businessId}`];
+  if (scope.soldBy !== undefined) conditions.push(sql`t.sold_by = ${scope.soldBy}`);
+  if (period) conditions.push(sql`t.day >= ${period.from} and t.day <= ${period.to}`);
+  return sql.join(conditions, sql` and `);
+}
+
 /** Revenue per currency (largest first) and the number of sales. */
 export async function saleTotals(
   db: Queryable,
   scope: SaleScope,
   period?: Period,
 ): Promise<{ amounts: CurrencyAmount[]; count: number }> {
-  const { rows } = await db.execute<{ currency: Currency; amount: string; count: number }>(sql`
+  const { customerId } = scope;
+  const { rows } = await db.execute<{ currency: Currency; amount: string; count: number }>(
+    customerId === undefined
+      ? sql`
+    select t.currency, round(sum(t.revenue), 2)::text as amount, sum(t.sales)::int as count
+    from report_sale_days t
+    where ${totalsOf({ businessId: scope.businessId, soldBy: scope.soldBy }, period)}
+    group by t.currency
+    having sum(t.sales) > 0
+    order by sum(t.revenue) desc, t.currency`
+      : sql`
     select s.currency, round(sum(s.total_cart_amount), 2)::text as amount, count(*)::int as count
     from sales s
     where ${scopeOf(scope, period)}
     group by s.currency
-    order by sum(s.total_cart_amount) desc, s.currency`);
+    order by sum(s.total_cart_amount) desc, s.currency`,
+  );
   return {
     amounts: rows.map(({ currency, amount }) => ({ currency, amount })),
     count: rows.reduce((total, row) => total + row.count, 0),
@@ -70,16 +95,19 @@ export async function saleTotals(
 }
 
 /** Revenue per day over the period, every day present (an empty list of amounts on a day without sales). */
-export async function revenueByDay(db: Queryable, scope: SaleScope, period: Period): Promise<DailyRevenue[]> {
+export async function revenueByDay(db: Queryable, scope: TotalsScope, period: Period): Promise<DailyRevenue[]> {
   const { rows } = await db.execute<{ date: string; currency: Currency | null; amount: string | null }>(sql`
-    select days.day::date::text as date, s.currency, round(sum(s.total_cart_amount), 2)::text as amount
+    with sold as (
+      select t.day, t.currency, round(sum(t.revenue), 2)::text as amount
+      from report_sale_days t
+      where ${totalsOf(scope, period)}
+      group by t.day, t.currency
+      having sum(t.sales) > 0
+    )
+    select days.day::date::text as date, sd.currency, sd.amount
     from generate_series((${period.from})::timestamp, (${period.to})::timestamp, interval '1 day') as days(day)
-    left join sales s
-      on ${scopeOf(scope)}
-      and s.created_at >= ${dayStart(sql`days.day::date`)}
-      and s.created_at < ${dayStart(sql`days.day::date + 1`)}
-    group by days.day, s.currency
-    order by days.day, s.currency`);
+    left join sold sd on sd.day = days.day::date
+    order by days.day, sd.currency`);
   const byDate = new Map<string, DailyRevenue>();
   for (const row of rows) {
     const day = byDate.get(row.date) ?? { date: row.date, amounts: [] };
@@ -132,35 +160,88 @@ export async function recentSales(db: Queryable, scope: SaleScope, limit = 10): 
   }));
 }
 
+type ProductRow = { product_id: string; product_name: string; quantity: number; currency: Currency; revenue: string };
+
+// The sums are never null, so "nulls last" orders as plain "desc" does; it is spelled out because it is
+// the order of report_product_totals_best_idx (drizzle's desc()), which PostgreSQL reads only for it.
+const orderOf = (by: 'quantity' | 'revenue') =>
+  by === 'quantity'
+    ? sql`p.quantity desc nulls last, p.revenue desc nulls last, p.product_id`
+    : sql`p.revenue desc nulls last, p.quantity desc nulls last, p.product_id`;
+
 /**
- * Products by units sold over every line of the scope's sales (not only each
- * sale's first item), most first. A product is named as in its latest sale.
+ * The best sellers by each of `rankings` from one pass over the totals: units and revenue per product
+ * and currency over every line of the scope's counted sales (not only each sale's first item). Over a
+ * period the per-day rows; over all time the running totals. A product is named as in its latest sale
+ * of the scope and period (a lookup for the few that are listed).
  */
+async function bestSellers(
+  db: Queryable,
+  scope: TotalsScope,
+  limit: number,
+  period: Period | undefined,
+  rankings: readonly ('quantity' | 'revenue')[],
+): Promise<ProductSold[][]> {
+  // A whole business over all time: one maintained row per product and currency, its best sellers read
+  // off report_product_totals_best_idx (342 ms → under 1 ms on the load data, bench/README.md).
+  const perProduct =
+    !period && scope.soldBy === undefined
+      ? sql`select t.product_id, t.currency, t.units as quantity, t.revenue
+      from report_product_totals t
+      where t.business_id = ${scope.businessId} and t.lines > 0`
+      : sql`select t.product_id, t.currency, sum(t.units) as quantity, sum(t.revenue) as revenue
+      from ${period ? sql`report_product_days` : sql`report_products`} t
+      where ${totalsOf(scope, period)}
+      group by t.product_id, t.currency
+      having sum(t.lines) > 0`;
+  // The limit right above the sort makes it a top-N heapsort in memory; numbering the whole list first
+  // sorted every product on disk (external merge, 144 ms of the report's 216 ms on the load data).
+  const ranked = rankings.map(
+    (by, index) => sql`(select ${index}::int as ranking, row_number() over (order by ${orderOf(by)}) as rank, p.*
+      from (select * from per_product p order by ${orderOf(by)} limit ${limit}) p)`,
+  );
+  const { rows } = await db.execute<ProductRow & { ranking: number }>(sql`
+    with per_product as (${perProduct}),
+    listed as (${sql.join(ranked, sql` union all `)})
+    select r.ranking, r.product_id, latest.product_name, r.quantity::int as quantity, r.currency,
+      round(r.revenue, 2)::text as revenue
+    from listed r
+    cross join lateral (
+      select l.product_name
+      from sale_lines l
+      join sales s on s.business_id = l.business_id and s.id = l.sale_id
+      where l.business_id = ${scope.businessId} and l.product_id = r.product_id and s.currency = r.currency
+        and ${scopeOf(scope, period)}
+      order by l.id desc
+      limit 1
+    ) latest
+    order by r.ranking, r.rank`);
+  return rankings.map((_, index) =>
+    rows
+      .filter((row) => row.ranking === index)
+      .map(({ ranking: _ranking, ...row }) => ({ ...row, product_id: Number(row.product_id) })),
+  );
+}
+
+/** Products by units sold (or by revenue), most first. A product is named as in its latest sale. */
 export async function topProducts(
   db: Queryable,
-  scope: SaleScope,
+  scope: TotalsScope,
   limit: number,
   period?: Period,
   by: 'quantity' | 'revenue' = 'quantity',
 ): Promise<ProductSold[]> {
-  const order =
-    by === 'quantity'
-      ? sql`sum(l.quantity) desc, sum(l.line_total) desc, l.product_id`
-      : sql`sum(l.line_total) desc, sum(l.quantity) desc, l.product_id`;
-  const { rows } = await db.execute<{
-    product_id: string;
-    product_name: string;
-    quantity: number;
-    currency: Currency;
-    revenue: string;
-  }>(sql`
-    select l.product_id, (array_agg(l.product_name order by l.id desc))[1] as product_name,
-      sum(l.quantity)::int as quantity, s.currency, round(sum(l.line_total), 2)::text as revenue
-    from sale_lines l
-    join sales s on s.business_id = l.business_id and s.id = l.sale_id
-    where ${scopeOf(scope, period)} and l.business_id = ${scope.businessId}
-    group by l.product_id, s.currency
-    order by ${order}
-    limit ${limit}`);
-  return rows.map((row) => ({ ...row, product_id: Number(row.product_id) }));
+  const [list] = await bestSellers(db, scope, limit, period, [by]);
+  return list ?? [];
+}
+
+/** The report's two best-seller lists, by units and by revenue, from one pass over the period. */
+export async function topProductsBoth(
+  db: Queryable,
+  scope: TotalsScope,
+  limit: number,
+  period: Period,
+): Promise<{ byQuantity: ProductSold[]; byRevenue: ProductSold[] }> {
+  const [byQuantity = [], byRevenue = []] = await bestSellers(db, scope, limit, period, ['quantity', 'revenue']);
+  return { byQuantity, byRevenue };
 }

@@ -1,26 +1,41 @@
 import type { Currency, Debtor, EmployeeSales, PaymentStatus, PaymentStatusSales } from '@oja/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { type Period, type SaleScope, scopeOf } from './sale-figures';
+import { type Period, scopeOf, type TotalsScope, totalsOf } from './sale-figures';
 
-/** The report's tables over counted sales (never cancelled ones); money summed per currency in SQL. */
+/**
+ * The report's tables over counted sales (never cancelled ones), from the maintained totals
+ * (docs/adr/0009-report-totals.md); money summed per currency in SQL.
+ */
 
 /** Sales and revenue per seller, most revenue first; a seller is named as in their latest sale. */
-export async function salesByEmployee(db: Queryable, scope: SaleScope, period: Period): Promise<EmployeeSales[]> {
+export async function salesByEmployee(db: Queryable, scope: TotalsScope, period: Period): Promise<EmployeeSales[]> {
+  const counted = (seller: SQL) => sql`
+    select s.created_by_name from sales s
+    where ${scopeOf({ businessId: scope.businessId }, period)} and ${seller} and s.currency = e.currency
+    order by s.id desc
+    limit 1`;
   const { rows } = await db.execute<EmployeeSales & { user_id: string | null }>(sql`
-    select s.created_by as user_id, (array_agg(s.created_by_name order by s.id desc))[1] as name, s.currency,
-      count(*)::int as sales, round(sum(s.total_cart_amount), 2)::text as revenue
-    from sales s
-    where ${scopeOf(scope, period)}
-    group by s.created_by, s.currency
-    order by sum(s.total_cart_amount) desc, count(*) desc, name`);
+    with employees as (
+      select t.sold_by, t.currency, sum(t.sales) as sales, sum(t.revenue) as revenue
+      from report_sale_days t
+      where ${totalsOf(scope, period)}
+      group by t.sold_by, t.currency
+      having sum(t.sales) > 0
+    )
+    select nullif(e.sold_by, 0) as user_id,
+      -- sold_by 0 stands for sales whose seller's account is gone (created_by null).
+      coalesce((${counted(sql`s.created_by = e.sold_by`)}), (${counted(sql`e.sold_by = 0 and s.created_by is null`)})) as name,
+      e.currency, e.sales::int as sales, round(e.revenue, 2)::text as revenue
+    from employees e
+    order by e.revenue desc, e.sales desc, name`);
   return rows.map((row) => ({ ...row, user_id: row.user_id === null ? null : Number(row.user_id) }));
 }
 
 /** Sales, revenue and what is still owed per payment status. */
 export async function salesByPaymentStatus(
   db: Queryable,
-  scope: SaleScope,
+  scope: TotalsScope,
   period: Period,
 ): Promise<PaymentStatusSales[]> {
   const { rows } = await db.execute<{
@@ -30,29 +45,46 @@ export async function salesByPaymentStatus(
     revenue: string;
     outstanding: string;
   }>(sql`
-    select s.payment_status, s.currency, count(*)::int as sales,
-      round(sum(s.total_cart_amount), 2)::text as revenue,
-      round(sum(s.total_cart_amount - s.amount_paid), 2)::text as outstanding
-    from sales s
-    where ${scopeOf(scope, period)}
-    group by s.payment_status, s.currency
-    order by s.currency, array_position(array['paid', 'partial', 'not_paid'], s.payment_status)`);
+    select t.payment_status, t.currency, sum(t.sales)::int as sales,
+      round(sum(t.revenue), 2)::text as revenue,
+      round(sum(t.revenue - t.paid), 2)::text as outstanding
+    from report_sale_days t
+    where ${totalsOf(scope, period)}
+    group by t.payment_status, t.currency
+    having sum(t.sales) > 0
+    order by t.currency, array_position(array['paid', 'partial', 'not_paid'], t.payment_status)`);
   return rows;
 }
 
 /**
  * The customers who owe the most now (whatever the period), as the debts list groups them:
- * registered customers by id, walk-ins by name in any letter case, per currency.
+ * registered customers by id, walk-ins by name in any letter case, per currency. The balances are
+ * maintained (report_debtors); the name is the one on the group's latest open sale (sales_open_debtor_idx).
+ * Every group owing at least the limit-th largest amount is named, so that ties sort by name as before.
  */
 export async function topDebtors(db: Queryable, businessId: number, limit: number): Promise<Debtor[]> {
   const { rows } = await db.execute<Debtor & { customer_id: string | null }>(sql`
-    select s.customer_id, (array_agg(s.customer_name order by s.id desc))[1] as customer_name, s.currency,
-      round(sum(s.total_cart_amount - s.amount_paid), 2)::text as total_owed, count(*)::int as open_sales
-    from sales s
-    where ${scopeOf({ businessId })} and s.payment_status <> 'paid'
-    group by s.customer_id, case when s.customer_id is null then lower(trim(s.customer_name)) end, s.currency
-    having sum(s.total_cart_amount - s.amount_paid) > 0
-    order by sum(s.total_cart_amount - s.amount_paid) desc, customer_name
+    with owing as (
+      select d.customer_id, d.name_key, d.currency, d.owed, d.open_sales
+      from report_debtors d
+      where d.business_id = ${businessId} and d.owed > 0
+    ),
+    candidates as (
+      select * from owing
+      where owed >= coalesce((select owed from owing order by owed desc offset ${limit - 1} limit 1), 0)
+    )
+    select nullif(c.customer_id, 0) as customer_id, latest.customer_name, c.currency,
+      round(c.owed, 2)::text as total_owed, c.open_sales
+    from candidates c
+    cross join lateral (
+      select s.customer_name from sales s
+      where s.business_id = ${businessId} and coalesce(s.customer_id, 0) = c.customer_id
+        and (case when s.customer_id is null then lower(trim(s.customer_name)) else '' end) = c.name_key
+        and s.currency = c.currency and s.payment_status <> 'paid' and s.status = 'active'
+      order by s.id desc
+      limit 1
+    ) latest
+    order by c.owed desc, latest.customer_name
     limit ${limit}`);
   return rows.map((row) => ({ ...row, customer_id: row.customer_id === null ? null : Number(row.customer_id) }));
 }

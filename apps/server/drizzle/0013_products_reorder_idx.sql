@@ -1,0 +1,1 @@
+CREATE INDEX "products_reorder_idx" ON "products" USING btree ("business_id","id") WHERE "products"."reorder_level" is not null and "products"."archived_at" is null;
