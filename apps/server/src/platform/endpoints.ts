@@ -11,11 +11,11 @@ import {
   sendsBody,
 } from '@oja/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate } from './auth';
+import { authenticate, authenticateIn } from './auth';
 import type { ActorContext, BusinessContext, OptionalActorContext, RequestContext } from './context';
 import type { Deps } from './deps';
 import { notFound } from './errors';
-import { businessOfRecord, requireBusiness } from './tenancy';
+import { businessContext, businessOfRecord, requireBusiness } from './tenancy';
 
 /** The context a route's access rule guarantees to its handler. */
 export type ContextFor<A extends Access> = A extends { kind: 'public' }
@@ -173,22 +173,28 @@ async function contextFor(deps: Deps, entry: Endpoint, request: FastifyRequest, 
     const actor = await authenticate(request).catch(() => null);
     return { ...base, actor } satisfies OptionalActorContext;
   }
-  const ctx: ActorContext = { ...base, actor: await authenticate(request) };
-  if (access.kind === 'signed_in') return ctx;
+  if (access.kind === 'signed_in') return { ...base, actor: await authenticate(request) } satisfies ActorContext;
   const fields = (input ?? {}) as Record<string, unknown>;
   const { from } = access;
-  if ('record' in from) {
-    // A business_id sent beside the record is checked first, as on every route that names one; the record
-    // must then be that business's. Named by its id alone, the record's own business is the one gated.
-    const named = fields.business_id;
-    const owner = await businessOfRecord(deps.db, from.record, Number(fields[from.field]));
-    if (named !== undefined) {
-      const business = await requireBusiness(ctx, Number(named), access.permission, { forbidden: access.forbidden });
-      if (owner !== business.businessId) throw notFound(from.notFound);
-      return business;
-    }
-    if (owner === undefined) throw notFound(from.notFound);
-    return requireBusiness(ctx, owner, access.permission, { forbidden: access.forbidden, notFound: from.notFound });
+  if (!('record' in from)) {
+    // The business named by the input: the session and the membership in one round trip (authenticateIn),
+    // then requireBusiness's rules (404 for a non-member, 403 for a role without the permission).
+    const businessId = Number(fields[from.field]);
+    const { actor, membership } = await authenticateIn(request, Number.isSafeInteger(businessId) ? businessId : null);
+    return businessContext({ ...base, actor }, businessId, membership, access.permission, {
+      forbidden: access.forbidden,
+    });
   }
-  return requireBusiness(ctx, Number(fields[from.field]), access.permission, { forbidden: access.forbidden });
+  const ctx: ActorContext = { ...base, actor: await authenticate(request) };
+  // A business_id sent beside the record is checked first, as on every route that names one; the record
+  // must then be that business's. Named by its id alone, the record's own business is the one gated.
+  const named = fields.business_id;
+  const owner = await businessOfRecord(deps.db, from.record, Number(fields[from.field]));
+  if (named !== undefined) {
+    const business = await requireBusiness(ctx, Number(named), access.permission, { forbidden: access.forbidden });
+    if (owner !== business.businessId) throw notFound(from.notFound);
+    return business;
+  }
+  if (owner === undefined) throw notFound(from.notFound);
+  return requireBusiness(ctx, owner, access.permission, { forbidden: access.forbidden, notFound: from.notFound });
 }

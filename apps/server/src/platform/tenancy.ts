@@ -2,6 +2,7 @@ import { can, MESSAGES, type OwnedRecord, type Permission } from '@oja/contract'
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { businesses, carts, expenses, memberships } from '../db/schema';
+import type { Membership } from './auth';
 import type { ActorContext, BusinessContext } from './context';
 import { forbidden, notFound } from './errors';
 
@@ -30,10 +31,21 @@ export async function requireBusiness(
       ),
     )
     .limit(1);
-  if (!row) throw notFound(options.notFound ?? MESSAGES.business.notFound);
-  const role = row.role;
+  return businessContext(ctx, businessId, row ?? null, permission, options);
+}
+
+/** The gate's rules on a membership found (or not): 404 without one, 403 for a role without the permission. */
+export function businessContext(
+  ctx: ActorContext,
+  businessId: number,
+  membership: Membership | null,
+  permission: Permission,
+  options: { forbidden?: string; notFound?: string } = {},
+): BusinessContext {
+  if (!membership) throw notFound(options.notFound ?? MESSAGES.business.notFound);
+  const { role } = membership;
   if (!can(role, permission)) throw forbidden(options.forbidden);
-  return { ...ctx, businessId, role, business: row.business };
+  return { ...ctx, businessId, role, business: membership.business };
 }
 
 /**

@@ -1,0 +1,278 @@
+/**
+ * The load benchmark's data: one large business and many small ones, written set-based (multi-row
+ * INSERT … SELECT from generate_series, no round trip per row) straight into the tables of a migrated
+ * database. Every value is a function of the row's number and BENCH_SEED, so two runs with the same
+ * sizes and seed write the same data. The rows keep the schema's invariants: each stocked batch has one
+ * opening movement equal to its quantity (the ledger sums to the batches), a sale's total is the sum of
+ * its lines, amount paid ≤ total with a payment row for it. Triggers (product counts, and any report
+ * totals) fire on these INSERTs like on the app's own, so what they maintain stays right.
+ *
+ * Sizes at BENCH_SCALE=1 (the issue's): 100,000 products (~200,000 batches, generateCatalogue's shape
+ * shared with the inventory bench), 200,000 sales with ~1,000,000 lines (1 to 9 each) and their payments,
+ * 50,000 expenses, 50 members; 1,000 small businesses of 20 products and 50 sales each.
+ */
+import type pg from 'pg';
+import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
+import { generateCatalogue } from './generate';
+
+export const BENCH_PASSWORD = 'bench-pass-word';
+
+export type Sizes = {
+  products: number;
+  sales: number;
+  expenses: number;
+  members: number;
+  smallBusinesses: number;
+  smallProducts: number;
+  smallSales: number;
+};
+
+export function sizesFor(scale: number): Sizes {
+  const of = (n: number, least = 1) => Math.max(least, Math.round(n * scale));
+  return {
+    products: of(100_000, 100),
+    sales: of(200_000, 100),
+    expenses: of(50_000, 10),
+    members: 50,
+    smallBusinesses: of(1_000, 10),
+    smallProducts: 20,
+    smallSales: 50,
+  };
+}
+
+export type World = {
+  businessId: number;
+  ownerId: number;
+  ownerUsername: string;
+  /** A product with a single batch of HOT_STOCK units, for the all-clients-on-one-product sale. */
+  hotProductId: number;
+  /** Usernames of the small businesses' owners: many accounts for the login scenario. */
+  smallOwners: string[];
+};
+
+export const HOT_STOCK = 1_000_000;
+
+const timed = async (label: string, work: () => Promise<unknown>) => {
+  const started = performance.now();
+  await work();
+  console.warn(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+};
+
+export async function generateWorld(client: pg.PoolClient, sizes: Sizes, seed: number): Promise<World> {
+  // One hash for every bench account: argon2 per account would take a minute for 1,000 owners.
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  await client.query('set statement_timeout = 0');
+  await client.query('set synchronous_commit = off');
+
+  let businessId = 0;
+  let ownerId = 0;
+  await timed('accounts and businesses', async () => {
+    await client.query('begin');
+    // Owner of the large business (n = 0), its members (1..members-1), then one owner per small business.
+    await client.query(
+      `insert into users (first_name, last_name, username, password_hash, is_active, account_role)
+       select 'Bench', 'User ' || n, 'bench.' || n, $1, true, case when n = 0 or n >= $2::int then 'ceo' else 'member' end
+       from generate_series(0, $2::int + $3::int - 1) as n`,
+      [passwordHash, sizes.members, sizes.smallBusinesses],
+    );
+    await client.query(
+      `insert into businesses (name, slug, owner_id)
+       select case when n = 0 then 'Bench Main Stores' else 'Bench Shop ' || n end,
+              case when n = 0 then 'bench-main' else 'bench-shop-' || n end,
+              u.id
+       from generate_series(0, $1::int) as n
+       join users u on u.username = 'bench.' || case when n = 0 then 0 else $2::int + n - 1 end`,
+      [sizes.smallBusinesses, sizes.members],
+    );
+    const main = await client.query<{ business_id: string; owner_id: string }>(
+      `select b.id as business_id, b.owner_id from businesses b where b.slug = 'bench-main'`,
+    );
+    businessId = Number(main.rows[0]!.business_id);
+    ownerId = Number(main.rows[0]!.owner_id);
+    await client.query(
+      `insert into memberships (business_id, user_id, role, is_active)
+       select b.id, b.owner_id, 'ceo', true from businesses b where b.slug like 'bench-%'`,
+    );
+    await client.query(
+      `insert into memberships (business_id, user_id, role, is_active)
+       select $1, u.id, (array['manager', 'sales_person', 'sales_rep'])[1 + n % 3], true
+       from generate_series(1, $2::int - 1) as n join users u on u.username = 'bench.' || n`,
+      [businessId, sizes.members],
+    );
+    await client.query(
+      `update users u set current_business_id = b.id from businesses b where b.owner_id = u.id and b.slug like 'bench-%'`,
+    );
+    await client.query('commit');
+  });
+
+  await timed(`${sizes.products.toLocaleString('en')} products of the large business`, () =>
+    generateCatalogue(client, businessId, sizes.products),
+  );
+
+  let hotProductId = 0;
+  await client.query('begin');
+  const hot = await client.query<{ id: string }>(
+    `insert into products (business_id, product_name, sku, cost_price, selling_price, currency)
+     values ($1, 'Bench Hot Product', 'HOT-0001', 100, 150, 'NGN') returning id`,
+    [businessId],
+  );
+  hotProductId = Number(hot.rows[0]!.id);
+  await client.query(
+    `with batch as (
+       insert into product_batches (business_id, product_id, batch_number, quantity, expiration_date, cost_price)
+       values ($1, $2, 'HOT-LOT', $3, null, 100) returning id)
+     insert into stock_movements (business_id, product_id, batch_id, delta, reason)
+     select $1, $2, id, $3, 'initial' from batch`,
+    [businessId, hotProductId, HOT_STOCK],
+  );
+  await client.query('commit');
+
+  await timed(`${sizes.smallBusinesses.toLocaleString('en')} small businesses' catalogues`, () =>
+    smallCatalogues(client, sizes),
+  );
+  await timed(
+    `${sizes.sales.toLocaleString('en')} sales of the large business, their lines, payments and expenses`,
+    () => trade(client, { businessIds: [businessId], sales: sizes.sales, maxLines: 9, expenses: sizes.expenses, seed }),
+  );
+  await timed(
+    `the small businesses' ${(sizes.smallSales * sizes.smallBusinesses).toLocaleString('en')} sales`,
+    async () => {
+      const small = await client.query<{ id: string }>(
+        `select id from businesses where slug like 'bench-shop-%' order by id`,
+      );
+      await trade(client, {
+        businessIds: small.rows.map((row) => Number(row.id)),
+        sales: sizes.smallSales,
+        maxLines: 3,
+        expenses: 5,
+        seed,
+      });
+    },
+  );
+  await timed('vacuum analyze', () =>
+    client.query(
+      'vacuum analyze users, businesses, memberships, products, product_batches, stock_movements, sales, sale_lines, payments, expenses',
+    ),
+  );
+  await client.query('reset synchronous_commit');
+  await client.query('reset statement_timeout');
+
+  const owners = await client.query<{ username: string }>(
+    `select u.username from businesses b join users u on u.id = b.owner_id where b.slug like 'bench-shop-%' order by b.id`,
+  );
+  return {
+    businessId,
+    ownerId,
+    ownerUsername: 'bench.0',
+    hotProductId,
+    smallOwners: owners.rows.map((row) => row.username),
+  };
+}
+
+/** Twenty products per small business with one batch each (one in ten sold out), and their opening movements. */
+async function smallCatalogues(client: pg.PoolClient, sizes: Sizes): Promise<void> {
+  await client.query('begin');
+  await client.query(
+    `insert into products (business_id, product_name, sku, cost_price, selling_price, currency)
+     select b.id, 'Shop ' || b.id || ' item ' || i, 'S' || b.id || '-' || lpad(i::text, 4, '0'),
+            (50 + (b.id * 31 + i * 17) % 5000)::numeric(14, 2), (80 + (b.id * 31 + i * 17) % 5000)::numeric(14, 2), 'NGN'
+     from businesses b cross join generate_series(1, $1::int) as i
+     where b.slug like 'bench-shop-%'`,
+    [sizes.smallProducts],
+  );
+  await client.query(
+    `insert into product_batches (business_id, product_id, batch_number, quantity, expiration_date, cost_price)
+     select p.business_id, p.id, 'LOT-' || p.id, case when p.id % 10 = 0 then 0 else 1 + p.id % 150 end,
+            current_date + (p.id % 300)::int, p.cost_price
+     from products p join businesses b on b.id = p.business_id
+     where b.slug like 'bench-shop-%'`,
+  );
+  await client.query(
+    `insert into stock_movements (business_id, product_id, batch_id, delta, reason)
+     select pb.business_id, pb.product_id, pb.id, pb.quantity, 'initial'
+     from product_batches pb join businesses b on b.id = pb.business_id
+     where b.slug like 'bench-shop-%' and pb.quantity > 0`,
+  );
+  await client.query('commit');
+}
+
+/**
+ * `sales` sales in each business over the last 365 days (one in ten in dollars, one in fifty cancelled, a
+ * third each paid, partly paid and unpaid), 1..maxLines lines each over the business's products, the sale
+ * totals from the lines, a payment for whatever was paid, and `expenses` expenses per business.
+ */
+async function trade(
+  client: pg.PoolClient,
+  options: { businessIds: number[]; sales: number; maxLines: number; expenses: number; seed: number },
+): Promise<void> {
+  const { businessIds, sales, maxLines, expenses, seed } = options;
+  await client.query('begin');
+  await client.query(
+    `create temp table bench_catalogue on commit drop as
+     select business_id, row_number() over (partition by business_id order by id) as rn,
+            count(*) over (partition by business_id) as n, id, product_name, sku, cost_price, selling_price
+     from products where business_id = any($1::bigint[]) and sku not like 'HOT-%'`,
+    [businessIds],
+  );
+  await client.query('create unique index on bench_catalogue (business_id, rn)');
+  await client.query('analyze bench_catalogue');
+  await client.query(
+    `create temp table bench_sales on commit drop as
+     with inserted as (
+       insert into sales (business_id, payment_status, currency, total_cart_amount, amount_paid, deposit_amount,
+                          customer_name, created_by, created_by_name, created_at, status)
+       select b.id,
+              (array['paid', 'partial', 'not_paid'])[1 + (i + $3::int) % 3],
+              case when (i + $3::int) % 10 = 0 then 'USD' else 'NGN' end,
+              0, 0, 0,
+              'Customer ' || ((i + $3::int)::bigint * 7919) % 5000,
+              b.owner_id, 'Bench Seller',
+              now() - make_interval(secs => ($2::int - i)::float8 / $2::int * 365 * 86400),
+              case when (i + $3::int) % 50 = 0 then 'cancelled' else 'active' end
+       from businesses b cross join generate_series(1, $2::int) as i
+       where b.id = any($1::bigint[])
+       returning business_id, id, created_at)
+     select * from inserted`,
+    [businessIds, sales, seed],
+  );
+  await client.query(
+    `insert into sale_lines (business_id, sale_id, product_id, product_name, sku, quantity, unit_price, cost_price, line_total)
+     select s.business_id, s.id, p.id, p.product_name, p.sku, q.quantity, p.selling_price, p.cost_price,
+            p.selling_price * q.quantity
+     from bench_sales s
+     cross join lateral generate_series(1, 1 + (s.id + $2::int) % $1::int) as l
+     cross join lateral (select 1 + (s.id + l) % 5 as quantity) q
+     join bench_catalogue c0 on c0.business_id = s.business_id and c0.rn = 1
+     join bench_catalogue p on p.business_id = s.business_id and p.rn = 1 + (s.id * 7 + l * 13 + $2::int) % c0.n`,
+    [maxLines, seed],
+  );
+  await client.query(
+    `update sales s
+     set total_cart_amount = t.total,
+         amount_paid = case s.payment_status when 'paid' then t.total when 'partial' then round(t.total / 3, 2) else 0 end,
+         deposit_amount = case s.payment_status when 'paid' then t.total when 'partial' then round(t.total / 3, 2) else 0 end
+     from (select l.business_id, l.sale_id, sum(l.line_total) as total
+           from sale_lines l join bench_sales b on b.business_id = l.business_id and b.id = l.sale_id
+           group by l.business_id, l.sale_id) t
+     where s.business_id = t.business_id and s.id = t.sale_id`,
+  );
+  await client.query(
+    `insert into payments (business_id, sale_id, amount, method, recorded_by, created_at)
+     select s.business_id, s.id, s.amount_paid, 'cash', s.created_by, s.created_at
+     from sales s join bench_sales b on b.business_id = s.business_id and b.id = s.id
+     where s.amount_paid > 0`,
+  );
+  await client.query(
+    `insert into expenses (business_id, amount, currency, category, description, date, created_by, created_by_name, created_at)
+     select b.id, (100 + ((i + $3::int) * 37) % 50000)::numeric(14, 2),
+            case when i % 20 = 0 then 'USD' else 'NGN' end,
+            (array['rent', 'salaries', 'transport', 'utilities', 'stock purchase', 'repairs', 'other'])[1 + i % 7],
+            'Bench expense ' || i,
+            (now() at time zone 'Africa/Lagos')::date - (i % 365),
+            b.owner_id, 'Bench Owner', now() - make_interval(days => i % 365)
+     from businesses b cross join generate_series(1, $2::int) as i
+     where b.id = any($1::bigint[])`,
+    [businessIds, expenses, seed],
+  );
+  await client.query('commit');
+}

@@ -1,0 +1,695 @@
+/**
+ * The load benchmark (issue 14): the production build started as a user starts it (node
+ * apps/server/dist…/main.js, embedded PostgreSQL in a temporary DATA_DIR), filled by the generator, then
+ * autocannon at BENCH_CONNECTIONS connections for BENCH_DURATION seconds per endpoint. Prints one table
+ * (req/s, p50, p99, errors, and for each read the same use case's SQL run directly through pg, with
+ * the ratio of the two), the server's peak RSS and the time of a second start on the same data; writes
+ * bench/results/latest.json.
+ *
+ *   npm run bench:load                    the issue's sizes (generation ~3-4 min, load ~3 min)
+ *   BENCH_SCALE=0.1 npm run bench:load    a tenth of the data, for quick iterations
+ *   BENCH_DATA_DIR=/tmp/oja-load npm run bench:load   keeps (and on the next run reuses) the data
+ *   BENCH_ONLY=list,search                only these scenarios
+ *
+ * Other knobs: BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (32), BENCH_SQL_RUNS (50), BENCH_SEED (1),
+ * BENCH_POOL_SIZE (passed to the server as DB_POOL_SIZE when set), BENCH_CPU_PROF (a directory: the server
+ * runs with --cpu-prof and writes its profile there), BENCH_RESULTS (another file than latest.json).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  ACCOUNT_ENDPOINTS,
+  API_PREFIX,
+  BUSINESS_ENDPOINTS,
+  type Endpoint,
+  SALES_ENDPOINTS,
+  STOCK_ENDPOINTS,
+} from '@oja/contract';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { connect } from '../../apps/server/src/db/client';
+import { getBusinessOverview } from '../../apps/server/src/modules/businesses/get-overview';
+import { getBusinessReport } from '../../apps/server/src/modules/businesses/get-report';
+import { listSales } from '../../apps/server/src/modules/sales/list-sales';
+import { listProducts } from '../../apps/server/src/modules/stock/list-products';
+import type { BusinessContext } from '../../apps/server/src/platform/context';
+import { BENCH_PASSWORD, generateWorld, HOT_STOCK, sizesFor, type World } from './dataset';
+import { percentile } from './measure';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const SEED = Number(process.env.BENCH_SEED ?? 1);
+const DURATION = Number(process.env.BENCH_DURATION ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SQL_RUNS = Number(process.env.BENCH_SQL_RUNS ?? 50);
+const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const ROOT = resolve(import.meta.dirname, '../..');
+// Its own build directory (BENCH_BUILD), so that a second bench run does not swap a running one's bundle.
+const SERVER_BUILD = process.env.BENCH_BUILD ?? 'bench';
+const SERVER_MAIN = join(ROOT, 'apps/server', `dist-${SERVER_BUILD}`, 'main.js');
+
+/** Parts of names a shopkeeper types, as in the inventory bench. */
+const NAME_SEARCHES = [
+  'sardin',
+  'golden pen',
+  'spaghet',
+  'tomato paste',
+  'milk',
+  'peak milk 400',
+  'kings veg',
+  'noodle',
+];
+
+const url = (entry: Endpoint, query?: Record<string, string | number>) =>
+  `${API_PREFIX}${entry.path}${query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` : ''}`;
+
+const lagosDay = (offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(Date.now() + offset * 86_400_000));
+
+const uptime = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
+
+// ---------------------------------------------------------------- the server, as a user starts it
+
+type Server = {
+  child: ChildProcess;
+  port: number;
+  databaseUrl: string;
+  startedInMs: number;
+  peakRssKb(): Promise<number>;
+};
+
+async function build(): Promise<void> {
+  // BENCH_SKIP_BUILD=1 runs the bundle already in dist-$BENCH_BUILD: an A/B of two builds on the same data.
+  if (process.env.BENCH_SKIP_BUILD === '1' && existsSync(SERVER_MAIN)) return;
+  const started = performance.now();
+  await run('node', ['build.mjs'], {
+    cwd: join(ROOT, 'apps/server'),
+    env: { ...process.env, OJA_BUILD: SERVER_BUILD },
+  });
+  console.warn(`Built the server in ${((performance.now() - started) / 1000).toFixed(1)} s (${SERVER_MAIN})`);
+}
+
+function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { ...options, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} exited with ${code}`))));
+  });
+}
+
+/** The server of the moment, stopped with the bench whatever ends it (an unread pipe must not outlive us). */
+let running: ChildProcess | undefined;
+process.on('exit', () => running?.kill('SIGTERM'));
+
+async function startServer(dataDir: string): Promise<Server> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const started = performance.now();
+  // BENCH_CPU_PROF=dir: a V8 CPU profile of the server, written there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = spawn('node', [...profile, SERVER_MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'false',
+      // The login scenario sends each request from its own address (X-Forwarded-For): the per-address
+      // login limit would otherwise refuse all but the first 50 in 15 minutes.
+      TRUST_PROXY: 'true',
+      ...(process.env.BENCH_POOL_SIZE ? { DB_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  running = child;
+  let databasePort = 0;
+  let buffered = '';
+  const ready = new Promise<void>((resolvePromise, reject) => {
+    child.on('exit', (code) => reject(new Error(`The server exited with ${code} while starting.`)));
+    // The log is read to the end of the run (an unread pipe would block the server).
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      let newline = buffered.indexOf('\n');
+      while (newline >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        newline = buffered.indexOf('\n');
+        const found = line.match(/Embedded PostgreSQL is running on 127\.0\.0\.1:(\d+)/);
+        if (found) databasePort = Number(found[1]);
+        if (line.includes('Oja is ready')) resolvePromise();
+      }
+    });
+  });
+  await ready;
+  // Healthy: an API answer, not only a listening socket.
+  for (;;) {
+    const response = await fetch(`http://127.0.0.1:${port}${url(ACCOUNT_ENDPOINTS.login)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }).catch(() => null);
+    if (response && response.status < 500) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const startedInMs = performance.now() - started;
+  child.removeAllListeners('exit');
+  const secrets = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8'));
+  const databaseUrl = `postgres://postgres:${encodeURIComponent(secrets.databasePassword)}@127.0.0.1:${databasePort}/oja`;
+  return {
+    child,
+    port,
+    databaseUrl,
+    startedInMs,
+    // VmHWM: the process's peak resident set since it started, kept by the kernel.
+    async peakRssKb() {
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+      return Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? Number.NaN);
+    },
+  };
+}
+
+/**
+ * CPU seconds (user + system) used so far by the server process and, apart, by its descendants (the
+ * embedded PostgreSQL). Per request, this is what contention from other work on the machine does not
+ * change much, unlike req/s and latency: the figure to compare before/after on a shared machine.
+ */
+async function cpuSeconds(pid: number): Promise<{ server: number; database: number }> {
+  const ticks = 100; // USER_HZ on Linux
+  const stats = new Map<number, { ppid: number; cpu: number }>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const text = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null);
+    if (!text) continue;
+    // Fields after the command (which may hold spaces) start after its closing parenthesis.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    stats.set(Number(entry), { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticks });
+  }
+  const descendantOf = (candidate: number): boolean => {
+    for (let at = stats.get(candidate)?.ppid; at !== undefined && at > 1; at = stats.get(at)?.ppid) {
+      if (at === pid) return true;
+    }
+    return false;
+  };
+  let database = 0;
+  for (const [candidate, stat] of stats) if (descendantOf(candidate)) database += stat.cpu;
+  return { server: stats.get(pid)?.cpu ?? Number.NaN, database };
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+// ---------------------------------------------------------------- scenarios
+
+type Row = {
+  endpoint: string;
+  connections: number;
+  requestsPerSecond: number;
+  /** Sales per second for the sale scenarios (cart + confirmation each). */
+  salesPerSecond?: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  sqlP50?: number;
+  ratio?: number;
+  /** CPU milliseconds per request of the server process and of its PostgreSQL (see cpuSeconds). */
+  serverCpuMs?: number;
+  databaseCpuMs?: number;
+  note?: string;
+};
+
+type Session = { token: string; world: World; base: string };
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+
+async function readScenario(
+  session: Session,
+  name: string,
+  path: (round: number) => string,
+): Promise<Omit<Row, 'sqlP50' | 'ratio'>> {
+  let round = 0;
+  const result = await autocannon({
+    url: session.base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: 'GET',
+        headers: auth(session.token),
+        setupRequest: (request) => ({ ...request, path: path(round++) }),
+      },
+    ],
+  });
+  return {
+    endpoint: name,
+    connections: CONNECTIONS,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/**
+ * A sale as a phone makes it: create a cart of one line, then confirm it paid. Each connection runs the
+ * pair in turn; the sale's latency is the cart's start to the confirmation's answer.
+ */
+async function saleScenario(session: Session, name: string, productOf: (round: number) => number): Promise<Row> {
+  let round = 0;
+  const saleTimes: number[] = [];
+  let confirmed = 0;
+  type Context = { cartId?: number; started?: number };
+  const result = await autocannon({
+    url: session.base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: 'POST',
+        path: url(SALES_ENDPOINTS.createCart),
+        headers: auth(session.token),
+        setupRequest: (request, context: Context) => {
+          context.started = performance.now();
+          return {
+            ...request,
+            body: JSON.stringify({
+              business_id: session.world.businessId,
+              customer_name: 'Load Customer',
+              items: [{ product_id: productOf(round++), quantity: 1 }],
+            }),
+          };
+        },
+        onResponse: (status, body, context: Context) => {
+          context.cartId = status === 201 ? JSON.parse(body).response_data.cart.id : undefined;
+        },
+      },
+      {
+        method: 'POST',
+        path: url(SALES_ENDPOINTS.confirmSale),
+        headers: auth(session.token),
+        setupRequest: (request, context: Context) => ({
+          ...request,
+          body: JSON.stringify({
+            business_id: session.world.businessId,
+            cart_id: context.cartId ?? 0,
+            payment_status: 'paid',
+            payment_method: 'cash',
+          }),
+        }),
+        onResponse: (status, _body, context: Context) => {
+          if (status === 201) {
+            confirmed++;
+            saleTimes.push(performance.now() - (context.started ?? 0));
+          }
+        },
+      },
+    ],
+  });
+  saleTimes.sort((a, b) => a - b);
+  return {
+    endpoint: name,
+    connections: CONNECTIONS,
+    requestsPerSecond: result.requests.average,
+    salesPerSecond: confirmed / DURATION,
+    p50: percentile(saleTimes, 0.5),
+    p99: percentile(saleTimes, 0.99),
+    errors: result.errors + result.timeouts + result.non2xx,
+    note: `${confirmed} sales confirmed; latency is cart + confirmation`,
+  };
+}
+
+// ---------------------------------------------------------------- the same SQL, without the HTTP around it
+
+/** p50 of BENCH_SQL_RUNS runs one after another, after a warm-up; a slow query stops after ~10 s (3 runs at least). */
+async function sqlP50(work: () => Promise<unknown>): Promise<number> {
+  const deadline = performance.now() + 10_000;
+  for (let i = 0; i < Math.min(3, SQL_RUNS); i++) await work();
+  const samples: number[] = [];
+  for (let i = 0; i < SQL_RUNS && (i < 3 || performance.now() < deadline); i++) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  return percentile(
+    samples.sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  const startedAll = performance.now();
+  const keep = process.env.BENCH_DATA_DIR;
+  const dataDir = keep ? resolve(keep) : await mkdtemp(join(tmpdir(), 'oja-load-'));
+  const worldFile = join(dataDir, 'bench-world.json');
+  const reuse = keep !== undefined && existsSync(worldFile);
+  const loadBefore = await uptime();
+  await build();
+
+  let server = await startServer(dataDir);
+  const firstStartMs = server.startedInMs;
+  let world: World;
+  let generationSeconds: number | undefined;
+  if (reuse) {
+    world = JSON.parse(await readFile(worldFile, 'utf8'));
+    console.warn(`Reusing the data in ${dataDir}`);
+  } else {
+    const sizes = sizesFor(SCALE);
+    console.warn(`Generating (BENCH_SCALE=${SCALE}, seed ${SEED}):`, JSON.stringify(sizes));
+    const started = performance.now();
+    const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
+    const client = await pool.connect();
+    try {
+      world = await generateWorld(client, sizes, SEED);
+    } finally {
+      client.release();
+      await pool.end();
+    }
+    generationSeconds = (performance.now() - started) / 1000;
+    console.warn(`Generated in ${generationSeconds.toFixed(1)} s`);
+    await writeFile(worldFile, JSON.stringify(world));
+  }
+
+  // The second start on the existing data, as after a restart; the measured server is this one.
+  await stopServer(server);
+  server = await startServer(dataDir);
+  const secondStartMs = server.startedInMs;
+  console.warn(`Second start (server healthy) in ${(secondStartMs / 1000).toFixed(2)} s`);
+
+  const base = `http://127.0.0.1:${server.port}`;
+  const login = await fetch(`${base}${url(ACCOUNT_ENDPOINTS.login)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email_or_username: world.ownerUsername, password: BENCH_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`Login failed: ${await login.text()}`);
+  const token = ((await login.json()) as { response_data: { access_token: string } }).response_data.access_token;
+  const session: Session = { token, world, base };
+
+  // Direct SQL: the handlers' use cases on their own pool, with the context the gate would build.
+  const direct = connect(server.databaseUrl, { max: 10 });
+  const probe = new pg.Client({ connectionString: server.databaseUrl });
+  await probe.connect();
+  const business = await direct.db.query.businesses.findFirst({
+    where: (table, { eq }) => eq(table.id, world.businessId),
+  });
+  const ctx = {
+    db: direct.db,
+    businessId: world.businessId,
+    role: 'ceo',
+    business,
+    actor: { userId: world.ownerId },
+  } as unknown as BusinessContext;
+  // Products that can sell one unit (in stock, not expired), one per sale so that no two sales share one.
+  const sellable = await probe.query<{ id: string }>(
+    `select p.id from products p
+     where p.business_id = $1 and p.sku like 'SKU-%'
+       and (select coalesce(sum(quantity), 0) from product_batches b
+            where b.business_id = p.business_id and b.product_id = p.id
+              and (b.expiration_date is null or b.expiration_date >= current_date)) >= 5
+     order by p.id`,
+    [world.businessId],
+  );
+  const distinct = sellable.rows.map((row) => Number(row.id));
+  let distinctNext = 0;
+  const from = lagosDay(-29);
+  const to = lagosDay(0);
+  const searchOf = (round: number) => NAME_SEARCHES[round % NAME_SEARCHES.length]!;
+  const listInput = (query: object) => STOCK_ENDPOINTS.listProducts.input!.parse(query) as never;
+
+  // A scenario starts when the server's statements of the one before have finished: autocannon stops
+  // waiting at its end, PostgreSQL does not (a slow report would otherwise weigh on the next row).
+  const settle = async () => {
+    for (let waited = 0; waited < 60_000; waited += 200) {
+      const active = await probe.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where application_name = 'oja' and state <> 'idle' and pid <> pg_backend_pid()`,
+      );
+      if (active.rows[0]?.n === 0) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  /** `mark` restarts the CPU count: a read scenario calls it after its direct SQL runs, before the load. */
+  type Scenario = { key: string; run(mark: () => Promise<void>): Promise<Row> };
+  const read = (
+    key: string,
+    name: string,
+    path: (round: number) => string,
+    sql: (round: number) => Promise<unknown>,
+  ): Scenario => ({
+    key,
+    async run(mark) {
+      let sqlRound = 0;
+      const sqlMs = await sqlP50(() => sql(sqlRound++));
+      await settle();
+      await mark();
+      const row = await readScenario(session, name, path);
+      return { ...row, sqlP50: sqlMs, ratio: row.p50 / sqlMs };
+    },
+  });
+  const hotBefore = await probe.query<{ quantity: number }>(
+    'select quantity from product_batches where business_id = $1 and product_id = $2',
+    [world.businessId, world.hotProductId],
+  );
+  const scenarios: Scenario[] = [
+    read(
+      'list',
+      'product list (pages 1-50)',
+      (round) => url(STOCK_ENDPOINTS.listProducts, { business_id: world.businessId, page: 1 + (round % 50) }),
+      (round) => listProducts(ctx, listInput({ business_id: world.businessId, page: 1 + (round % 50) })),
+    ),
+    read(
+      'search',
+      'product search (part of a name)',
+      (round) => url(STOCK_ENDPOINTS.listProducts, { business_id: world.businessId, search: searchOf(round) }),
+      (round) => listProducts(ctx, listInput({ business_id: world.businessId, search: searchOf(round) })),
+    ),
+    read(
+      'sales',
+      'sales list (pages 1-10)',
+      (round) => url(SALES_ENDPOINTS.listSales, { business_id: world.businessId, page: 1 + (round % 10) }),
+      (round) =>
+        listSales(
+          ctx,
+          SALES_ENDPOINTS.listSales.input!.parse({ business_id: world.businessId, page: 1 + (round % 10) }) as never,
+        ),
+    ),
+    read(
+      'overview',
+      'business overview',
+      () => url(BUSINESS_ENDPOINTS.getOverview, { business_id: world.businessId }),
+      () => getBusinessOverview(ctx),
+    ),
+    read(
+      'report',
+      '30-day report',
+      () => url(BUSINESS_ENDPOINTS.getReport, { business_id: world.businessId, from, to }),
+      () => getBusinessReport(ctx, { from, to }),
+    ),
+    {
+      key: 'cart',
+      async run() {
+        let round = 0;
+        const result = await autocannon({
+          url: base,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          requests: [
+            {
+              method: 'POST',
+              path: url(SALES_ENDPOINTS.createCart),
+              headers: auth(token),
+              setupRequest: (request) => ({
+                ...request,
+                body: JSON.stringify({
+                  business_id: world.businessId,
+                  items: [{ product_id: distinct[round++ % distinct.length], quantity: 1 }],
+                }),
+              }),
+            },
+          ],
+        });
+        return {
+          endpoint: 'cart create (one line)',
+          connections: CONNECTIONS,
+          requestsPerSecond: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts + result.non2xx,
+        };
+      },
+    },
+    {
+      key: 'sale',
+      run: () => saleScenario(session, 'sale, distinct products', () => distinct[distinctNext++ % distinct.length]!),
+    },
+    {
+      key: 'hot',
+      async run() {
+        const row = await saleScenario(session, 'sale, one hot product', () => world.hotProductId);
+        // Zero oversell: the batch went down by exactly the units sold, never below zero, and the ledger agrees.
+        const check = await probe.query<{ quantity: number; sold: string; ledger: string }>(
+          `select b.quantity,
+                  (select coalesce(sum(quantity), 0) from sale_lines l
+                   where l.business_id = b.business_id and l.product_id = b.product_id) as sold,
+                  (select coalesce(sum(delta), 0) from stock_movements m
+                   where m.business_id = b.business_id and m.batch_id = b.id) as ledger
+           from product_batches b where b.business_id = $1 and b.product_id = $2`,
+          [world.businessId, world.hotProductId],
+        );
+        const after = check.rows[0]!;
+        const ok =
+          after.quantity >= 0 &&
+          Number(after.ledger) === after.quantity &&
+          Number(after.sold) === HOT_STOCK - after.quantity;
+        if (!ok) {
+          throw new Error(`Oversell or a ledger out of step on the hot product: ${JSON.stringify(after)}`);
+        }
+        return {
+          ...row,
+          note: `${row.note}; stock ${hotBefore.rows[0]?.quantity} → ${after.quantity}, ledger and sale lines agree`,
+        };
+      },
+    },
+    {
+      key: 'login',
+      async run() {
+        let round = 0;
+        const result = await autocannon({
+          url: base,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          requests: [
+            {
+              method: 'POST',
+              path: url(ACCOUNT_ENDPOINTS.login),
+              setupRequest: (request) => {
+                const n = round++;
+                return {
+                  ...request,
+                  headers: {
+                    'content-type': 'application/json',
+                    'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+                  },
+                  body: JSON.stringify({
+                    email_or_username: world.smallOwners[n % world.smallOwners.length],
+                    password: BENCH_PASSWORD,
+                  }),
+                };
+              },
+            },
+          ],
+        });
+        return {
+          endpoint: 'login (argon2id)',
+          connections: CONNECTIONS,
+          requestsPerSecond: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts + result.non2xx,
+        };
+      },
+    },
+  ];
+
+  const rows: Row[] = [];
+  for (const scenario of scenarios) {
+    if (ONLY && !ONLY.includes(scenario.key)) continue;
+    await settle();
+    const load = await uptime();
+    let cpuBefore = await cpuSeconds(server.child.pid!);
+    const row = await scenario.run(async () => {
+      cpuBefore = await cpuSeconds(server.child.pid!);
+    });
+    await settle();
+    const cpuAfter = await cpuSeconds(server.child.pid!);
+    const requests = row.requestsPerSecond * DURATION;
+    rows.push({
+      ...row,
+      serverCpuMs: ((cpuAfter.server - cpuBefore.server) * 1000) / requests,
+      databaseCpuMs: ((cpuAfter.database - cpuBefore.database) * 1000) / requests,
+      note: [row.note, `load ${load}`].filter(Boolean).join('; '),
+    });
+    console.warn(`  ${row.endpoint}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
+  }
+  const peakRssMb = (await server.peakRssKb()) / 1024;
+  await probe.end();
+  await direct.close();
+  await stopServer(server);
+
+  const cell = (value: number | undefined, digits = 1) => (value === undefined ? '' : value.toFixed(digits));
+  const header = [
+    'endpoint',
+    'conns',
+    'req/s',
+    'sales/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'SQL p50',
+    'API/SQL',
+    'node CPU',
+    'pg CPU',
+  ];
+  const widths = [34, 6, 8, 8, 8, 8, 7, 8, 8, 9, 8];
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' ');
+  const table = [
+    line(header),
+    ...rows.map((row) =>
+      line([
+        row.endpoint,
+        String(row.connections),
+        cell(row.requestsPerSecond, 0),
+        cell(row.salesPerSecond, 0),
+        cell(row.p50),
+        cell(row.p99),
+        String(row.errors),
+        cell(row.sqlP50),
+        row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}×`,
+        cell(row.serverCpuMs, 2),
+        cell(row.databaseCpuMs, 2),
+      ]),
+    ),
+  ].join('\n');
+  process.stdout.write(
+    `\n${table}\n\nServer peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
+  );
+
+  const results = {
+    date: new Date().toISOString(),
+    scale: SCALE,
+    seed: SEED,
+    durationSeconds: DURATION,
+    connections: CONNECTIONS,
+    sqlRuns: SQL_RUNS,
+    loadAverageBefore: loadBefore,
+    generationSeconds,
+    firstStartSeconds: firstStartMs / 1000,
+    secondStartSeconds: secondStartMs / 1000,
+    peakRssMb: Math.round(peakRssMb),
+    rows: rows.map((row) => ({
+      ...row,
+      requestsPerSecond: Math.round(row.requestsPerSecond),
+      salesPerSecond: row.salesPerSecond === undefined ? undefined : Math.round(row.salesPerSecond),
+      sqlP50: row.sqlP50 === undefined ? undefined : Number(row.sqlP50.toFixed(2)),
+      ratio: row.ratio === undefined ? undefined : Number(row.ratio.toFixed(2)),
+      serverCpuMs: row.serverCpuMs === undefined ? undefined : Number(row.serverCpuMs.toFixed(2)),
+      databaseCpuMs: row.databaseCpuMs === undefined ? undefined : Number(row.databaseCpuMs.toFixed(2)),
+    })),
+  };
+  const resultsDir = join(ROOT, 'bench/results');
+  await mkdir(resultsDir, { recursive: true });
+  const file = process.env.BENCH_RESULTS ?? join(resultsDir, 'latest.json');
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.warn(`Results written to ${file}`);
+  if (!keep) await rm(dataDir, { recursive: true, force: true });
+}
+
+await main();
