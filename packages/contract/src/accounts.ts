@@ -46,6 +46,11 @@ export const userSchema = z.object({
   business: businessSummarySchema.nullable(),
   /** +234 and ten digits, when the person gave one (customers, for WhatsApp shares). */
   phone_number: z.string().nullable().optional(),
+  /**
+   * May open businesses (POST /users/businesses/): those who signed up as business owners. A member
+   * made CEO of someone else's business may not, so the dashboard offers Add Business only on true.
+   */
+  can_create_business: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -108,15 +113,23 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 /**
  * Names change at once. A different email (or a first one, for a member who joined by link) becomes
  * the account's only with `current_password` in the same request, or else after the code mailed to
- * the new address is entered (POST /users/confirm-email/); until then the old email stays.
+ * the new address is entered (POST /users/confirm-email/); until then the old email stays. Leaving
+ * email out (or blank) keeps the current one, so a member who joined by link and has none can still
+ * change their name; an email is never removed this way.
  */
 export const updateProfileBodySchema = z.strictObject({
   first_name: requiredText(100),
   last_name: requiredText(100),
-  email: emailSchema,
+  email: z.preprocess(
+    (value: string | undefined) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    emailSchema.optional(),
+  ),
   current_password: text().max(200).optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+/** The Edit Info form of an account that has an email: the field stays required, as the spec says. */
+export const profileFormWithEmailSchema = updateProfileBodySchema.extend({ email: emailSchema });
 
 /** The profile after an update; `pending_email` names an address that waits for its code. */
 export const updatedProfileSchema = z.object({

@@ -32,11 +32,13 @@ export const BUSINESS_MESSAGES = {
   overview: 'Business overview.',
   report: 'Business report.',
   ownFigures: 'Your figures.',
+  analyticsDays: 'Choose 7, 30 or 90 days.',
   onlyCeoCreates: 'Only a business owner (CEO) can create a business.',
   periodOrder: 'The start date must be on or before the end date.',
   periodTooLong: (days: number) => `Choose a period of at most ${days} days.`,
   dateFormat: 'Use a date like 2026-01-31.',
   onlyOwnerDeletes: 'Only the business owner (the person who created it) can delete this business.',
+  publicFound: 'Business found.',
 } as const;
 
 /**
@@ -155,7 +157,10 @@ export type Attention = z.infer<typeof attentionSchema>;
 
 /** GET /users/businesses/overview/: the CEO's figures for one business. */
 export const businessOverviewSchema = z.object({
+  /** The value of every counted sale, paid or not. */
   total_revenue: z.array(currencyAmountSchema),
+  /** What those same sales have been paid so far. */
+  collected: z.array(currencyAmountSchema),
   total_sales: z.number().int(),
   best_seller: productSoldSchema.nullable(),
   active_users: z.number().int(),
@@ -176,6 +181,13 @@ export const businessIdQueryField = queryId({ required: MESSAGES.local.businessI
 export const businessQuerySchema = z.object({ business_id: businessIdQueryField });
 /** GET /users/businesses/by-slug/ */
 export const businessSlugQuerySchema = z.object({ slug: text().trim().min(1).max(80) });
+
+/**
+ * GET /users/businesses/public/: what an invite link may tell a stranger about the business it
+ * names, its name, and nothing that identifies or reaches anyone (no ids, no emails).
+ */
+export const publicBusinessSchema = z.object({ name: z.string(), slug: z.string() });
+export type PublicBusiness = z.infer<typeof publicBusinessSchema>;
 
 /** GET /users/businesses/report/: a period of Lagos days, both ends included. */
 export const reportQuerySchema = z
@@ -271,10 +283,41 @@ export const employeeFiguresSchema = z.object({
   top_product: productSoldSchema.nullable(),
   /** Their share of the business's revenue over the last 30 days, in its main currency; null without sales. */
   revenue_share: z.object({ percent: z.string(), currency: currencySchema }).nullable(),
+  /**
+   * Performance: of what they sold (their active sales' totals, in the business's main currency, the one
+   * it sells most in), the share already collected. Null until they sell in that currency.
+   */
+  performance: z
+    .object({ percent: z.string(), currency: currencySchema, sold: moneyOut, collected: moneyOut })
+    .nullable(),
   recent_sales: z.array(recentSaleSchema),
   attention: attentionSchema,
 });
 export type EmployeeFigures = z.infer<typeof employeeFiguresSchema>;
+
+/** The periods the employee analytics offer, in Lagos days ending today. */
+export const EMPLOYEE_ANALYTICS_DAYS = [7, 30, 90] as const;
+export type EmployeeAnalyticsDays = (typeof EMPLOYEE_ANALYTICS_DAYS)[number];
+/** GET /users/businesses/employee-analytics/ */
+export const employeeAnalyticsQuerySchema = z.object({
+  business_id: businessIdQueryField,
+  days: z.coerce
+    .number<string | number>({ error: BUSINESS_MESSAGES.analyticsDays })
+    .refine((days): days is EmployeeAnalyticsDays => (EMPLOYEE_ANALYTICS_DAYS as readonly number[]).includes(days), {
+      message: BUSINESS_MESSAGES.analyticsDays,
+    })
+    .default(30),
+});
+/** What the caller sold over the last `days` Lagos days: per day (every day present) and per product. */
+export const employeeAnalyticsSchema = z.object({
+  days: z.number().int(),
+  total_sales: z.number().int(),
+  revenue: z.array(currencyAmountSchema),
+  revenue_by_day: z.array(dailyRevenueSchema),
+  /** By units sold, most first. */
+  top_products: z.array(productSoldSchema),
+});
+export type EmployeeAnalytics = z.infer<typeof employeeAnalyticsSchema>;
 
 /** GET /users/businesses/customer-figures/: the customer home's own figures. */
 export const customerFiguresSchema = z.object({

@@ -3,6 +3,7 @@ import './zod-config';
 export * from './accounts';
 export * from './businesses';
 export * from './constants';
+export * from './demo';
 export * from './endpoint';
 export * from './endpoints';
 export * from './enums';

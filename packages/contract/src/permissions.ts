@@ -17,6 +17,10 @@ export const PERMISSIONS = {
   /** A product's stock movements: who changed what and why (not for customers). */
   'stock.history': ['ceo', 'manager', 'sales_person', 'sales_rep'],
   'cart.manage': ['ceo', 'manager', 'sales_person', 'sales_rep'],
+  /** A customer asking the shop for products: a cart of the business named to them, marked as their request. */
+  'cart.request': ['customer'],
+  /** A cart's pro-forma invoice: staff any cart of the business, a customer only their own requests. */
+  'cart.invoice': ['ceo', 'manager', 'sales_person', 'sales_rep', 'customer'],
   'sale.confirm': ['ceo', 'sales_person'],
   'sale.view': ['ceo', 'manager', 'sales_person', 'sales_rep'],
   'sale.view_own': ['customer'],

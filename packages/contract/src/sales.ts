@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { BUSINESS_TIME_ZONE, IDEMPOTENCY_HEADER } from './constants';
 import {
   currencySchema,
+  type PaymentStatus,
   type PricingStrategy,
   paymentMethodSchema,
   paymentStatusSchema,
@@ -22,6 +23,7 @@ export const SALES_MESSAGES = {
   salesListed: 'Sales.',
   saleFound: 'Sale.',
   debtsListed: 'Debts.',
+  paymentsListed: 'Payments.',
   customersListed: 'Customers.',
   emptyCart: 'Add at least one item to the cart before confirming the sale.',
   depositBelowTotal: 'For a partial payment the deposit must be less than the total.',
@@ -51,6 +53,18 @@ export const SALES_MESSAGES = {
   receiptReady: 'Receipt.',
   invoiceReady: 'Invoice.',
   failedDownload: 'Failed to download the document.',
+  requestSent: 'Request sent to the shop.',
+  requestsListed: 'Requests.',
+  requestEmpty: 'Choose at least one product.',
+  cartInvoiceReady: 'Pro-forma invoice.',
+  /** The toast of a customer's request, as the spec's sample products page words it. */
+  invoiceGenerated: (product: string) => `Invoice generated for ${product} 🧾`,
+  tooManyOpenRequests: (limit: number) =>
+    `You have ${limit} requests waiting for the shop. Wait until they are confirmed, or ask the shop to clear them.`,
+  failedRequest: 'Failed to send the request.',
+  failedFetchRequests: 'Failed to fetch requests.',
+  failedFetchPayments: 'Failed to fetch payments.',
+  customerRequest: 'Customer request',
   invalidPhone: 'Enter a Nigerian phone number like 0803 123 4567 or +234 803 123 4567.',
 } as const;
 
@@ -209,12 +223,43 @@ export const cartSchema = z.object({
   currency: currencySchema.nullable(),
   items: z.array(cartItemSchema),
   total_cart_amount: moneyOut,
+  /** Written by the customer it is named to (POST /sales/carts/request/): staff confirm it as any cart. */
+  is_customer_request: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 export const cartListSchema = paginated(cartSchema);
 export const cartAnswerSchema = z.object({ cart: cartSchema });
+
+// ---------- A customer's requests
+
+/** How many unconfirmed requests one customer may have in one business: a request is a cart the staff must handle. */
+export const MAX_OPEN_REQUESTS = 20;
+
+/**
+ * A customer asks the shop for products: retail prices with the discount, batches chosen when the
+ * shop confirms the sale. The cart is named to the caller; nothing else about it is theirs to choose.
+ */
+export const requestProductsBodySchema = z.strictObject({
+  business_id: bodyId({ required: MESSAGES.validation.required }),
+  items: z
+    .array(cartItemInputSchema.pick({ product_id: true, quantity: true }))
+    .min(1, SALES_MESSAGES.requestEmpty)
+    .max(100, SALES_MESSAGES.tooManyItems),
+});
+export type RequestProductsBody = z.input<typeof requestProductsBodySchema>;
+
+export const myRequestsQuerySchema = z.object({
+  business_id: queryId(labelledId('Business ID')),
+  page: pageQuerySchema,
+});
+
+/** A cart's pro-forma invoice (A4). */
+export const cartDocumentQuerySchema = z.object({
+  business_id: queryId(labelledId('Business ID')),
+  id: queryId(labelledId('Cart ID')),
+});
 
 /**
  * An optional Nigerian phone number: 0803 123 4567, +234 803 123 4567 and the like are kept as
@@ -436,6 +481,33 @@ export const debtListSchema = paginated(debtSchema).extend({
 export type DebtList = z.infer<typeof debtListSchema>;
 export const myDebtsSchema = z.object({ debts: z.array(debtSchema) });
 
+// ---------- Payments taken (the receipts pages)
+
+export const listPaymentsQuerySchema = z.object({
+  business_id: queryId(labelledId('Business ID')),
+  page: pageQuerySchema,
+  /** Over the customer's name. */
+  search: searchQuery,
+});
+export type ListPaymentsQuery = z.input<typeof listPaymentsQuerySchema>;
+
+/** One payment with the sale it paid: a receipts page lists these and opens the sale's receipt. */
+export const paymentListItemSchema = z.object({
+  id: z.number().int(),
+  sale_id: z.number().int(),
+  amount: moneyOut,
+  currency: currencySchema,
+  method: paymentMethodSchema,
+  customer_name: z.string(),
+  customer_id: z.number().int().nullable(),
+  recorded_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Given back when the sale was cancelled. */
+  is_refunded: z.boolean(),
+  created_at: z.string(),
+});
+export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
+export const paymentListSchema = paginated(paymentListItemSchema);
+
 // ---------- Cancelling a sale
 
 /** The Cancel Sale form; the request adds the ids. */
@@ -471,4 +543,10 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   pending: 'Pending',
   paid: 'Paid',
   cancelled: 'Cancelled',
+};
+
+/** A customer's open sale on their debts page, as the spec's sample words it. */
+export const DEBT_STATUS_LABELS: Record<Exclude<PaymentStatus, 'paid'>, string> = {
+  not_paid: 'Unpaid',
+  partial: 'Partially Paid',
 };

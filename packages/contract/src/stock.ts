@@ -15,6 +15,9 @@ export const STOCK_MESSAGES = {
   stockUpdated: 'Stock updated ✅',
   batchReceived: 'Stock received ✅',
   batchAdjusted: 'Batch adjusted ✅',
+  /** The employee area's inventory keeps the spec's texts of its sample page. */
+  employeeProductAdded: 'Product added ✅',
+  employeeProductDeleted: 'Product deleted 🗑️',
   movementsListed: 'Stock movements.',
   productIdRequired: 'Product ID is required.',
   batchIdRequired: 'Batch ID is required.',

@@ -17,6 +17,15 @@ export const TEAM_MESSAGES = {
     'This person also belongs to another business, so only they can change their name or password. You can still change their role or status here.',
   ownerUntouchable: 'The business owner cannot be edited, deactivated or removed from the user list.',
   onlyOwnerChangesCeo: 'Only the business owner can make someone a CEO or change a CEO.',
+  /** On the join page of a link whose role is neither salesperson nor customer (its account gets the role `user`). */
+  inviteWithoutRole:
+    'This link does not say whether you join as a salesperson or a customer. You can still sign up: the business owner will choose your role when they activate you.',
+  /** Where a member without a role lands after logging in, instead of a page that does not exist. */
+  awaitingRole: (business: string) =>
+    `Your account at ${business} is waiting for a role. Ask the business owner (CEO) to choose your role (salesperson, customer, ...) in their user list.`,
+  noBusiness: 'Your account does not belong to any business any more. Ask a business owner for a new invite link.',
+  /** On the CEO's user card of a member without a role. */
+  noRoleYet: 'Joined by a link without a role: choose one with Edit, or they can do nothing in the business.',
   usersDeleted: (count: number) => `${count} user${count === 1 ? '' : 's'} deleted.`,
   tip: 'Share the salesperson link with your staff and the customer link with your buyers. New staff can log in once you activate them here.',
 } as const;

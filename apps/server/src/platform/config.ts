@@ -18,6 +18,13 @@ export type Config = {
   cookieSecure: boolean;
   trustProxy: boolean;
   dbPoolSize: number;
+  /** How many server processes share the port (node:cluster); 1 runs the server in the main process. */
+  webConcurrency: number;
+  /**
+   * Create the demo shop (src/demo) when the database is empty at start-up: on unless DEMO_DATA=false,
+   * and off in production (NODE_ENV=production) unless DEMO_DATA=true.
+   */
+  demoData: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,6 +41,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE === 'true',
     trustProxy: env.TRUST_PROXY === 'true',
     dbPoolSize: intFrom(env.DB_POOL_SIZE, 10, 'DB_POOL_SIZE'),
+    webConcurrency: Math.max(1, intFrom(env.WEB_CONCURRENCY, 1, 'WEB_CONCURRENCY')),
+    demoData: env.DEMO_DATA === 'true' || (env.DEMO_DATA !== 'false' && env.NODE_ENV !== 'production'),
   };
 }
 

@@ -15,6 +15,8 @@ export const LIMITS = {
   loginPerPair: { name: 'login:pair', max: 10, windowSeconds: 15 * 60 },
   loginPerAccount: { name: 'login:account', max: 50, windowSeconds: 60 * 60 },
   loginPerIp: { name: 'login:ip', max: 50, windowSeconds: 15 * 60 },
+  /** Demo logins (/test-customer-login): each opens a session, so each counts. */
+  demoLoginPerIp: { name: 'demo-login:ip', max: 30, windowSeconds: 15 * 60 },
   /** Sign-ups per address (a taken one included), so the sign-up form is no free address checker. */
   registerPerAddress: { name: 'register:address', max: 5, windowSeconds: 60 * 60 },
   /** Wrong current passwords inside a session (change password, change email): apart from login. */
@@ -29,6 +31,8 @@ export const LIMITS = {
   mailPerIp: { name: 'mail:ip', max: 30, windowSeconds: 60 * 60 },
   /** Every invite sign-up counts: it creates an account, so nobody can fill a business with junk members. */
   joinPerIp: { name: 'join:ip', max: 60, windowSeconds: 60 * 60 },
+  /** Invite links that name no business: a person mistypes a few, a script guessing shop names many. */
+  slugLookupPerIp: { name: 'slug-lookup:ip', max: 30, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 export type LimitKey = { limit: RateLimit; id: string };

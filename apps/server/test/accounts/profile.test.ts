@@ -1,7 +1,7 @@
 import { ENDPOINTS, MESSAGES } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
-import { freshIp, logIn, signUpCeo } from '../factories';
+import { codeFromMail, freshIp, logIn, memberLoggedIn, signUpCeo, unique } from '../factories';
 import { type ApiClient, apiClient } from '../http';
 import { accountTables } from './support';
 
@@ -34,6 +34,7 @@ describe('GET /users/profile/view/', () => {
       is_active: true,
       date_joined: expect.any(String),
       phone_number: null,
+      can_create_business: true,
       business: {
         id: ceo.business.id,
         name: ceo.business.name,
@@ -104,6 +105,53 @@ describe('PUT /users/update-profile/', () => {
     );
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({ first_name: [MESSAGES.validation.required] });
+  });
+
+  it('lets a member who joined by link (no email) change their names without giving one, then add one by code', async () => {
+    const ceo = await signUpCeo(t);
+    const member = await memberLoggedIn(t, ceo.businessId, 'sales_person');
+    expect(member.user.email).toBeNull();
+    const mailsBefore = t.mailer.outbox.length;
+    const renamed = await api.call(
+      ENDPOINTS.accounts.updateProfile,
+      { first_name: 'Ngozi', last_name: 'Okafor' },
+      { token: member.token },
+    );
+    expect(renamed.status).toBe(200);
+    expect(renamed.data).toMatchObject({ pending_email: null, user: { first_name: 'Ngozi', email: null } });
+    // A blank email is no email, as the form sends it when the field is left empty.
+    const blank = await api.call(
+      ENDPOINTS.accounts.updateProfile,
+      { first_name: 'Ngozi', last_name: 'Eze', email: ' ' },
+      { token: member.token },
+    );
+    expect(blank.status).toBe(200);
+    expect(blank.data.user).toMatchObject({ last_name: 'Eze', email: null });
+    expect(t.mailer.outbox.length).toBe(mailsBefore);
+
+    // A first email is a change of address: it waits for the code mailed to it.
+    const email = `ngozi-${unique()}@example.com`;
+    const asked = await api.call(
+      ENDPOINTS.accounts.updateProfile,
+      { first_name: 'Ngozi', last_name: 'Eze', email },
+      { token: member.token, ip: freshIp() },
+    );
+    expect(asked.data).toMatchObject({ pending_email: email, user: { email: null } });
+    const confirmed = await api.call(
+      ENDPOINTS.accounts.confirmEmail,
+      { code: codeFromMail(t, email) },
+      { token: member.token },
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.data.user.email).toBe(email);
+
+    // Leaving it out afterwards keeps it: an email is never removed this way.
+    const kept = await api.call(
+      ENDPOINTS.accounts.updateProfile,
+      { first_name: 'Ngozi', last_name: 'Obi' },
+      { token: member.token },
+    );
+    expect(kept.data.user).toMatchObject({ last_name: 'Obi', email });
   });
 
   it('refuses a guest', async () => {

@@ -22,7 +22,10 @@ import {
 } from '../factories';
 import { apiClient } from '../http';
 
-/** Everyone who may knock on a route: nobody, another business's CEO, and each member role of one business. */
+/**
+ * Everyone who may knock on a route: nobody, another business's CEO, each member role of one business,
+ * a co-CEO (a member promoted to CEO, not the owner), and the owner (`ceo`).
+ */
 export const KNOCKERS = [
   'anonymous',
   'outsider',
@@ -31,6 +34,7 @@ export const KNOCKERS = [
   'sales_rep',
   'sales_person',
   'manager',
+  'co_ceo',
   'ceo',
 ] as const;
 export type Knocker = (typeof KNOCKERS)[number];
@@ -40,24 +44,28 @@ export type World = {
   t: TestApp;
   owner: Owner;
   members: Record<Exclude<MemberRole, 'ceo'>, Member>;
+  /** A member whose role is CEO but who did not create the business: all the owner may, but delete it. */
+  coCeo: Member;
   /** The CEO of another business: everything of this world must look missing to them. */
   outsider: Owner;
   product: Product;
   saleId: number;
 };
 
-export async function buildWorld(t: TestApp): Promise<World> {
-  const [owner, outsider] = await Promise.all([signUpCeo(t), signUpCeo(t)]);
+/** A world around two new CEOs, or around given ones (the neighbour's world: its owner is this one's outsider). */
+export async function buildWorld(t: TestApp, given: { owner?: Owner; outsider?: Owner } = {}): Promise<World> {
+  const [owner, outsider] = await Promise.all([given.owner ?? signUpCeo(t), given.outsider ?? signUpCeo(t)]);
   const roles = ['manager', 'sales_person', 'sales_rep', 'customer', 'user'] as const;
   const logged = await Promise.all(roles.map((role) => memberLoggedIn(t, owner.businessId, role)));
   const members = Object.fromEntries(roles.map((role, index) => [role, logged[index]])) as World['members'];
+  const coCeo = await memberLoggedIn(t, owner.businessId, 'ceo');
   const product = await createProduct(t, owner, { batches: [{ quantity: 500, expiration_date: lagosDay(60) }] });
   const cart = await createCart(t, owner, [{ product_id: product.id, quantity: 2 }], {
     customer_id: members.customer.user.id,
   });
   const sale = await confirm(t, owner, cart.id, { payment_status: 'partial', deposit_amount: '10' });
   if (sale.status !== 201) throw new Error(`The world's sale failed: ${JSON.stringify(sale.body)}`);
-  return { t, owner, members, outsider, product, saleId: sale.data.sale.id };
+  return { t, owner, members, coCeo, outsider, product, saleId: sale.data.sale.id };
 }
 
 /** The caller of a knock: a token (none for anonymous). */
@@ -65,6 +73,7 @@ export function tokenOf(world: World, who: Knocker): string | undefined {
   if (who === 'anonymous') return undefined;
   if (who === 'ceo') return world.owner.token;
   if (who === 'outsider') return world.outsider.token;
+  if (who === 'co_ceo') return world.coCeo.token;
   return world.members[who].token;
 }
 
@@ -78,6 +87,27 @@ const businessOf = (world: World) => ({ business_id: world.owner.businessId });
 /** A fresh cart of the owner's, so that a call that uses it up leaves the next one its own. */
 async function freshCart(world: World) {
   return createCart(world.t, owner(world), [{ product_id: world.product.id, quantity: 1 }]);
+}
+
+/** The world's customer's request, made once through the API: reading its invoice changes nothing. */
+const requests = new WeakMap<World, Promise<number>>();
+function customerRequest(world: World): Promise<number> {
+  let request = requests.get(world);
+  if (!request) {
+    const customer = world.members.customer;
+    request = apiClient(world.t.app)
+      .call(
+        ENDPOINTS.sales.requestProducts,
+        { ...businessOf(world), items: [{ product_id: world.product.id, quantity: 1 }] },
+        { token: customer.token },
+      )
+      .then((answer) => {
+        if (answer.status !== 201) throw new Error(`The world's request failed: ${JSON.stringify(answer.body)}`);
+        return answer.data.cart.id;
+      });
+    requests.set(world, request);
+  }
+  return request;
 }
 
 /** A fresh unpaid sale, for payments. */
@@ -113,6 +143,8 @@ export const VALID_INPUTS: AllBuilders = {
     register: () => signUpBody(),
     activate: () => ({ email: `nobody-${unique()}@example.com`, code: '123456' }),
     login: (world) => ({ email_or_username: world.members.sales_rep.username, password: TEST_PASSWORD }),
+    // The world has no demo shop: the route answers its 404, which is the proof that it is public and sound.
+    demoLogin: () => ({}),
     forgotPassword: () => ({ email: `nobody-${unique()}@example.com` }),
     resetPassword: () => ({
       email: `nobody-${unique()}@example.com`,
@@ -147,9 +179,11 @@ export const VALID_INPUTS: AllBuilders = {
     updateBusiness: (world) => ({ id: world.owner.businessId, about: 'Provisions, drinks and more' }),
     deleteBusiness: (world) => ({ id: world.owner.businessId }),
     getBusinessBySlug: (world) => ({ slug: world.owner.business.slug }),
+    getPublicBusiness: (world) => ({ slug: world.owner.business.slug }),
     getOverview: businessOf,
     getReport: (world) => ({ ...businessOf(world), from: lagosDay(-30), to: lagosDay(0) }),
     getEmployeeFigures: businessOf,
+    getEmployeeAnalytics: (world) => ({ ...businessOf(world), days: 7 }),
     getCustomerFigures: businessOf,
   },
   team: {
@@ -209,6 +243,9 @@ export const VALID_INPUTS: AllBuilders = {
       return { ...businessOf(world), id: cart.id, title: 'Renamed cart', customer_name: 'Walk-in', items: [] };
     },
     deleteCart: async (world) => ({ id: (await freshCart(world)).id }),
+    requestProducts: (world) => ({ ...businessOf(world), items: [{ product_id: world.product.id, quantity: 1 }] }),
+    listMyRequests: businessOf,
+    getCartInvoice: async (world) => ({ ...businessOf(world), id: await customerRequest(world) }),
     listCustomers: businessOf,
     confirmSale: async (world) => ({
       ...businessOf(world),
@@ -231,6 +268,7 @@ export const VALID_INPUTS: AllBuilders = {
     getReceipt: (world) => ({ ...businessOf(world), id: world.saleId }),
     getInvoice: (world) => ({ ...businessOf(world), id: world.saleId }),
     listDebts: businessOf,
+    listPayments: businessOf,
     listMyDebts: businessOf,
   },
   expenses: {

@@ -16,6 +16,7 @@ import {
   updatedProfileSchema,
   updateProfileBodySchema,
 } from '../accounts';
+import { DEMO_MESSAGES } from '../demo';
 import { endpoint, publicAccess, sessionOptional, signedIn } from '../endpoint';
 import { MESSAGES } from '../messages';
 
@@ -52,6 +53,16 @@ export const ACCOUNT_ENDPOINTS = {
     response: authResultSchema,
     status: 200,
     message: m.loggedIn,
+  }),
+  demoLogin: endpoint({
+    method: 'POST',
+    path: '/users/demo-login/',
+    summary: 'Sign in as the demo shop customer (/test-customer-login); 404 when the server has no demo shop.',
+    access: publicAccess,
+    input: emptySchema.nullish(),
+    response: authResultSchema,
+    status: 200,
+    message: DEMO_MESSAGES.loggedIn,
   }),
   forgotPassword: endpoint({
     method: 'POST',

@@ -11,11 +11,14 @@ import {
   createBusinessBodySchema,
   customerFiguresSchema,
   deleteBusinessBodySchema,
+  employeeAnalyticsQuerySchema,
+  employeeAnalyticsSchema,
   employeeFiguresSchema,
+  publicBusinessSchema,
   reportQuerySchema,
   updateBusinessBodySchema,
 } from '../businesses';
-import { endpoint, member, signedIn } from '../endpoint';
+import { endpoint, member, publicAccess, signedIn } from '../endpoint';
 import { MESSAGES } from '../messages';
 
 const m = MESSAGES.business;
@@ -71,6 +74,16 @@ export const BUSINESS_ENDPOINTS = {
     status: 200,
     message: BUSINESS_MESSAGES.found,
   }),
+  getPublicBusiness: endpoint({
+    method: 'GET',
+    path: '/users/businesses/public/',
+    summary: "An invite link's business by its slug: its name only, for the join page (unknown slugs limited per IP).",
+    access: publicAccess,
+    input: businessSlugQuerySchema,
+    response: publicBusinessSchema,
+    status: 200,
+    message: BUSINESS_MESSAGES.publicFound,
+  }),
   getOverview: endpoint({
     method: 'GET',
     path: '/users/businesses/overview/',
@@ -98,6 +111,16 @@ export const BUSINESS_ENDPOINTS = {
     access: member('sale.view'),
     input: businessQuerySchema,
     response: employeeFiguresSchema,
+    status: 200,
+    message: BUSINESS_MESSAGES.ownFigures,
+  }),
+  getEmployeeAnalytics: endpoint({
+    method: 'GET',
+    path: '/users/businesses/employee-analytics/',
+    summary: "An employee's own revenue per day and top products over the last 7, 30 or 90 days.",
+    access: member('sale.view'),
+    input: employeeAnalyticsQuerySchema,
+    response: employeeAnalyticsSchema,
     status: 200,
     message: BUSINESS_MESSAGES.ownFigures,
   }),

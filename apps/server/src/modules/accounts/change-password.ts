@@ -1,9 +1,9 @@
-import { type changePasswordBodySchema, MESSAGES } from '@oja/contract';
+import { type changePasswordBodySchema, DEMO_MESSAGES, MESSAGES } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
 import type { ActorContext } from '../../platform/context';
-import { fieldError } from '../../platform/errors';
+import { fieldError, forbidden } from '../../platform/errors';
 import { checkCurrentPassword } from './current-password';
 import { hashPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
@@ -13,6 +13,8 @@ export async function changePassword(
   ctx: ActorContext,
   input: z.output<typeof changePasswordBodySchema>,
 ): Promise<void> {
+  // Everyone knows a demo account's password: changing it would lock the next visitor out.
+  if (ctx.actor.user.is_demo) throw forbidden(DEMO_MESSAGES.accountLocked);
   if (!(await checkCurrentPassword(ctx, input.previous_password))) {
     throw fieldError('previous_password', MESSAGES.auth.previousPasswordWrong);
   }

@@ -5,6 +5,7 @@ import { unauthenticated } from '../../platform/errors';
 import { activateAccount } from './activate';
 import { changePassword } from './change-password';
 import { confirmEmail } from './confirm-email';
+import { demoLogin } from './demo-login';
 import { forgotPassword } from './forgot-password';
 import { login } from './login';
 import { logout } from './logout';
@@ -31,6 +32,11 @@ export const accountHandlers = handlers(ACCOUNT_ENDPOINTS, {
   },
   login: async (ctx, body, { request, reply }) => {
     const { result, session } = await login(ctx, body);
+    setSessionCookies(request, reply, session, { isNewLogin: true });
+    return result;
+  },
+  demoLogin: async (ctx, _body, { request, reply }) => {
+    const { result, session } = await demoLogin(ctx);
     setSessionCookies(request, reply, session, { isNewLogin: true });
     return result;
   },

@@ -1,8 +1,9 @@
-import type { resetPasswordBodySchema } from '@oja/contract';
+import { DEMO_MESSAGES, type resetPasswordBodySchema } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
 import type { RequestContext } from '../../platform/context';
+import { forbidden } from '../../platform/errors';
 import { assertWithinLimits, clearFailures, LIMITS, recordFailure } from '../../platform/rate-limit';
 import { consumeCode, invalidCode } from './codes';
 import { findUserByEmail } from './find-user';
@@ -26,6 +27,7 @@ export async function resetPassword(
     await recordFailure(ctx.db, keys);
     throw invalidCode();
   }
+  if (user.is_demo) throw forbidden(DEMO_MESSAGES.accountLocked);
   const passwordHash = await hashPassword(input.new_password);
   const outcome = await ctx.db.transaction(async (tx) => {
     const check = await consumeCode(tx, ctx.tokens, user.id, 'reset', input.code);

@@ -1,10 +1,10 @@
-import { MESSAGES, type User, type updateProfileBodySchema } from '@oja/contract';
+import { DEMO_MESSAGES, MESSAGES, type User, type updateProfileBodySchema } from '@oja/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import type { ActorContext } from '../../platform/context';
-import { conflict, fieldError, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
+import { conflict, fieldError, forbidden, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import { issueCode } from './codes';
 import { checkCurrentPassword } from './current-password';
 import { emailChangedMail, emailCodeMail, sendMail, spendMailBudget } from './mails';
@@ -48,27 +48,31 @@ export async function updateProfile(
   input: Input,
 ): Promise<{ user: User; pendingEmail: string | null }> {
   const oldEmail = ctx.actor.user.email;
-  const changesEmail = input.email !== oldEmail?.toLowerCase();
-  if (changesEmail) await assertEmailFree(ctx.db, input.email, ctx.actor.userId);
+  // No email in the request keeps the current one (or none, for a member who joined by link).
+  const newEmail = input.email !== undefined && input.email !== oldEmail?.toLowerCase() ? input.email : null;
+  const changesEmail = newEmail !== null;
+  // A demo account's address stays: a new one would let whoever set it take the account by reset.
+  if (changesEmail && ctx.actor.user.is_demo) throw forbidden(DEMO_MESSAGES.accountLocked);
+  if (newEmail) await assertEmailFree(ctx.db, newEmail, ctx.actor.userId);
   if (changesEmail && input.current_password !== undefined && input.current_password !== '') {
     if (!(await checkCurrentPassword(ctx, input.current_password))) {
       throw fieldError('current_password', MESSAGES.auth.currentPasswordWrong);
     }
   }
   const withPassword = changesEmail && input.current_password !== undefined && input.current_password !== '';
-  if (changesEmail && !withPassword) await spendMailBudget(ctx, input.email);
+  if (newEmail && !withPassword) await spendMailBudget(ctx, newEmail);
 
   await ctx.db
     .update(users)
     .set({ first_name: input.first_name, last_name: input.last_name, updated_at: new Date() })
     .where(eq(users.id, ctx.actor.userId));
   let pendingEmail: string | null = null;
-  if (withPassword) {
-    await setEmail(ctx, ctx.db, input.email, oldEmail);
-  } else if (changesEmail) {
-    const code = await issueCode(ctx.db, ctx.tokens, ctx.actor.userId, 'email', input.email);
-    void sendMail(ctx, emailCodeMail(input.email, input.first_name, code));
-    pendingEmail = input.email;
+  if (newEmail && withPassword) {
+    await setEmail(ctx, ctx.db, newEmail, oldEmail);
+  } else if (newEmail) {
+    const code = await issueCode(ctx.db, ctx.tokens, ctx.actor.userId, 'email', newEmail);
+    void sendMail(ctx, emailCodeMail(newEmail, input.first_name, code));
+    pendingEmail = newEmail;
   }
   return { user: await loadUser(ctx.db, ctx.actor.userId), pendingEmail };
 }

@@ -33,6 +33,11 @@ export function roleOf(user: UserRow, membership: CurrentMembership | null): Rol
   return user.account_role === 'ceo' ? 'ceo' : 'user';
 }
 
+/** Only those who signed up as business owners open businesses; members (even made CEO) and superusers do not. */
+export function canCreateBusiness(user: Pick<UserRow, 'account_role' | 'is_demo'>): boolean {
+  return user.account_role === 'ceo' && !user.is_demo;
+}
+
 /** The spec's User object. */
 export function presentUser(user: UserRow, membership: CurrentMembership | null): User {
   const business = membership?.business ?? null;
@@ -46,6 +51,7 @@ export function presentUser(user: UserRow, membership: CurrentMembership | null)
     is_active: user.is_active && (membership?.is_active ?? true),
     date_joined: user.created_at.toISOString(),
     phone_number: user.phone_number,
+    can_create_business: canCreateBusiness(user),
     business: business && {
       id: business.id,
       name: business.name,

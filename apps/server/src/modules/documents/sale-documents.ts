@@ -1,10 +1,12 @@
 import { createRequire as moduleRequire } from 'node:module';
 import {
   BUSINESS_TIME_ZONE,
+  type Cart,
   formatMoney,
   INVOICE_STATUS_LABELS,
   invoiceStatusOf,
   PAYMENT_METHOD_LABELS,
+  SALES_MESSAGES,
   type SaleDetail,
   type SaleLine,
 } from '@oja/contract';
@@ -39,23 +41,35 @@ const dateTime = new Intl.DateTimeFormat('en-NG', {
 const when = (iso: string) => dateTime.format(new Date(iso));
 
 export async function renderSaleDocument(kind: DocumentKind, data: SaleDocumentData): Promise<Buffer> {
-  if (kind === 'invoice') return toBuffer(newDocument('A4', 50, data), (doc) => drawInvoice(doc, data));
+  const title = `${data.business} · Sale #${data.sale.id}`;
+  if (kind === 'invoice') return toBuffer(newDocument('A4', 50, data.business, title), (doc) => drawInvoice(doc, data));
   // Laid out once on a long page to learn its height, then for real on a page that fits it.
-  const probe = newDocument([RECEIPT_WIDTH, 14_400], RECEIPT_MARGIN, data);
+  const probe = newDocument([RECEIPT_WIDTH, 14_400], RECEIPT_MARGIN, data.business, title);
   drawReceipt(probe, data);
   const height = Math.ceil(probe.y + RECEIPT_MARGIN);
   probe.end();
-  return toBuffer(newDocument([RECEIPT_WIDTH, height], RECEIPT_MARGIN, data), (doc) => drawReceipt(doc, data));
+  return toBuffer(newDocument([RECEIPT_WIDTH, height], RECEIPT_MARGIN, data.business, title), (doc) =>
+    drawReceipt(doc, data),
+  );
+}
+
+/**
+ * A cart's pro-forma invoice (A4): what the cart would cost at today's prices. It is not a sale: the
+ * stock is taken, and the prices fixed, only when the shop confirms it.
+ */
+export async function renderCartInvoice(data: { business: string; cart: Cart }): Promise<Buffer> {
+  const title = `${data.business} · Pro-forma #${data.cart.id}`;
+  return toBuffer(newDocument('A4', 50, data.business, title), (doc) => drawCartInvoice(doc, data));
 }
 
 type Doc = PDFKit.PDFDocument;
 
-function newDocument(size: string | [number, number], margin: number, data: SaleDocumentData): Doc {
+function newDocument(size: string | [number, number], margin: number, business: string, title: string): Doc {
   const doc = new PDFDocument({
     size,
     margin,
     font: FONTS.regular,
-    info: { Title: `${data.business} · Sale #${data.sale.id}`, Author: data.business },
+    info: { Title: title, Author: business },
   });
   doc.registerFont('regular', FONTS.regular);
   doc.registerFont('bold', FONTS.bold);
@@ -163,47 +177,25 @@ function drawInvoice(doc: Doc, { business, sale }: SaleDocumentData): void {
   }
   doc.moveDown(1);
 
-  const columns = [
-    { title: 'Product', width: 0.3 },
-    { title: 'Batch', width: 0.14 },
-    { title: 'Qty', width: 0.08, align: 'right' as const },
-    { title: 'Unit price', width: 0.17, align: 'right' as const },
-    { title: 'Discount', width: 0.12, align: 'right' as const },
-    { title: 'Total', width: 0.19, align: 'right' as const },
-  ];
-  const tableRow = (cells: string[], font: 'regular' | 'bold') => {
-    const y = doc.y;
-    let x = left;
-    let height = 0;
-    doc.font(font).fontSize(9);
-    cells.forEach((cell, index) => {
-      const column = columns[index] ?? { width: 0.1 };
-      const cellWidth = column.width * width - 4;
-      height = Math.max(height, doc.heightOfString(cell, { width: cellWidth }));
-      doc.text(cell, x, y, { width: cellWidth, align: 'align' in column ? column.align : 'left' });
-      x += column.width * width;
-    });
-    doc.x = left;
-    doc.y = y + height + 4;
-  };
-  tableRow(
-    columns.map((column) => column.title),
-    'bold',
+  table(
+    doc,
+    [
+      { title: 'Product', width: 0.3 },
+      { title: 'Batch', width: 0.14 },
+      { title: 'Qty', width: 0.08, align: 'right' },
+      { title: 'Unit price', width: 0.17, align: 'right' },
+      { title: 'Discount', width: 0.12, align: 'right' },
+      { title: 'Total', width: 0.19, align: 'right' },
+    ],
+    sale.lines.map((line) => [
+      line.product_name,
+      line.batch_number ?? '',
+      String(line.quantity),
+      money(sale, line.unit_price),
+      Number(line.discount_percentage) > 0 ? `${line.discount_percentage}%` : '',
+      money(sale, line.line_total),
+    ]),
   );
-  rule(doc);
-  for (const line of sale.lines) {
-    tableRow(
-      [
-        line.product_name,
-        line.batch_number ?? '',
-        String(line.quantity),
-        money(sale, line.unit_price),
-        Number(line.discount_percentage) > 0 ? `${line.discount_percentage}%` : '',
-        money(sale, line.line_total),
-      ],
-      'regular',
-    );
-  }
   rule(doc);
   row(doc, 'Total', money(sale, sale.total_cart_amount), { font: 'bold', size: 12 });
   row(doc, 'Paid', money(sale, sale.amount_paid), { size: 10 });
@@ -218,4 +210,80 @@ function drawInvoice(doc: Doc, { business, sale }: SaleDocumentData): void {
       row(doc, label, money(sale, payment.amount), { size: 9 });
     }
   }
+}
+
+type Column = { title: string; width: number; align?: 'right' };
+
+/** A table across the page: a bold header row, a rule, then one row per entry, each as tall as its tallest cell. */
+function table(doc: Doc, columns: readonly Column[], rows: readonly string[][]): void {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const tableRow = (cells: readonly string[], font: 'regular' | 'bold') => {
+    const y = doc.y;
+    let x = left;
+    let height = 0;
+    doc.font(font).fontSize(9);
+    cells.forEach((cell, index) => {
+      const column: Column = columns[index] ?? { title: '', width: 0.1 };
+      const cellWidth = column.width * width - 4;
+      height = Math.max(height, doc.heightOfString(cell, { width: cellWidth }));
+      doc.text(cell, x, y, { width: cellWidth, align: column.align ?? 'left' });
+      x += column.width * width;
+    });
+    doc.x = left;
+    doc.y = y + height + 4;
+  };
+  tableRow(
+    columns.map((column) => column.title),
+    'bold',
+  );
+  rule(doc);
+  for (const cells of rows) tableRow(cells, 'regular');
+}
+
+function drawCartInvoice(doc: Doc, { business, cart }: { business: string; cart: Cart }): void {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const currency = cart.currency ?? undefined;
+  const cartMoney = (amount: string) => formatMoney(amount, currency);
+  doc.font('bold').fontSize(20).text(business, left, doc.y, { width });
+  doc.font('regular').fontSize(11).text(`Pro-forma invoice · ${cart.title} (#${cart.id})`);
+  doc.moveDown(0.5);
+  row(doc, `Date: ${when(cart.updated_at)}`, cart.is_customer_request ? SALES_MESSAGES.customerRequest : 'Cart', {
+    size: 10,
+  });
+  row(doc, `Bill to: ${cart.customer_name}`, cart.created_by_name ? `Prepared by: ${cart.created_by_name}` : '', {
+    size: 10,
+  });
+  doc.moveDown(1);
+  table(
+    doc,
+    [
+      { title: 'Product', width: 0.38 },
+      { title: 'Qty', width: 0.1, align: 'right' },
+      { title: 'Unit price', width: 0.19, align: 'right' },
+      { title: 'Discount', width: 0.13, align: 'right' },
+      { title: 'Total', width: 0.2, align: 'right' },
+    ],
+    cart.items.map((item) => [
+      item.product_name,
+      String(item.quantity),
+      cartMoney(item.unit_price),
+      Number(item.discount_percentage) > 0 ? `${item.discount_percentage}%` : '',
+      cartMoney(item.line_total),
+    ]),
+  );
+  rule(doc);
+  row(doc, 'Total', cartMoney(cart.total_cart_amount), { font: 'bold', size: 12 });
+  doc.moveDown(1);
+  doc
+    .font('regular')
+    .fontSize(9)
+    .text(
+      'This is a pro-forma invoice, not a receipt: the prices are today’s, and the goods are set aside and the ' +
+        'prices fixed only when the shop confirms the sale.',
+      left,
+      doc.y,
+      { width },
+    );
 }

@@ -143,6 +143,7 @@ export async function loadCarts(db: Queryable, businessId: number, cartIds: numb
         items: cartItems,
         // Shown as it is, even past the money range: a list never fails on a stored cart.
         total_cart_amount: fromKobo(cartTotalKobo(cartItems)),
+        is_customer_request: row.cart.is_customer_request,
         created_at: row.cart.created_at.toISOString(),
         updated_at: row.cart.updated_at.toISOString(),
       },

@@ -7,12 +7,16 @@ import { confirmSale } from './confirm-sale';
 import { createCart } from './create-cart';
 import { listCustomers } from './customers';
 import { deleteCart } from './delete-cart';
+import { getCartInvoice } from './get-cart-invoice';
 import { getSale } from './get-sale';
 import { listCarts } from './list-carts';
 import { listDebts } from './list-debts';
 import { listMyDebts } from './list-my-debts';
+import { listMyRequests } from './list-my-requests';
+import { listPayments } from './list-payments';
 import { listSales } from './list-sales';
 import { recordPayment } from './record-payment';
+import { requestProducts } from './request-products';
 import { updateCart } from './update-cart';
 
 export const salesHandlers = handlers(SALES_ENDPOINTS, {
@@ -23,6 +27,9 @@ export const salesHandlers = handlers(SALES_ENDPOINTS, {
     await deleteCart(ctx, body);
     return {};
   },
+  requestProducts: async (ctx, body) => ({ cart: await requestProducts(ctx, body) }),
+  listMyRequests: (ctx, query) => listMyRequests(ctx, query),
+  getCartInvoice: async (ctx, query) => saleDocumentFile(await getCartInvoice(ctx, query.id)),
   listCustomers: async (ctx, query) => ({ results: await listCustomers(ctx, query.search) }),
   confirmSale: async (ctx, body, { request }) => {
     const idempotencyKey = (request.headers[IDEMPOTENCY_HEADER] as string | undefined) ?? null;
@@ -37,5 +44,6 @@ export const salesHandlers = handlers(SALES_ENDPOINTS, {
   getReceipt: async (ctx, query) => saleDocumentFile(await getSaleDocument(ctx, query.id, 'receipt')),
   getInvoice: async (ctx, query) => saleDocumentFile(await getSaleDocument(ctx, query.id, 'invoice')),
   listDebts: (ctx, query) => listDebts(ctx, query),
+  listPayments: (ctx, query) => listPayments(ctx, query),
   listMyDebts: async (ctx) => ({ debts: await listMyDebts(ctx) }),
 });

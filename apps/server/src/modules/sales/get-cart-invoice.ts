@@ -1,0 +1,27 @@
+import { can, MESSAGES } from '@oja/contract';
+import { eq } from 'drizzle-orm';
+import { businesses } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import type { BusinessContext } from '../../platform/tenancy';
+import type { SaleDocument } from '../documents/get-sale-document';
+import { renderCartInvoice } from '../documents/sale-documents';
+import { loadCart } from './cart-lines';
+
+/**
+ * A cart's pro-forma invoice as a PDF: staff may have any cart of the business, a customer only a
+ * request of their own; anything else answers 404, as a cart that does not exist.
+ */
+export async function getCartInvoice(ctx: BusinessContext, cartId: number): Promise<SaleDocument> {
+  const cart = await loadCart(ctx, cartId);
+  const isStaff = can(ctx.role, 'cart.manage');
+  if (!isStaff && !(cart.is_customer_request && cart.customer_id === ctx.actor.userId)) {
+    throw notFound(MESSAGES.cart.notFound);
+  }
+  const [business] = await ctx.db
+    .select({ name: businesses.name, slug: businesses.slug })
+    .from(businesses)
+    .where(eq(businesses.id, ctx.businessId));
+  if (!business) throw notFound(MESSAGES.cart.notFound);
+  const pdf = await renderCartInvoice({ business: business.name, cart });
+  return { kind: 'invoice', pdf, filename: `proforma-${business.slug}-${cart.id}.pdf` };
+}
