@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks and styles each route loads, for the bundle budget (bench/src/web).
+    manifest: true,
     outDir: process.env.OJA_BUILD ? `dist-${process.env.OJA_BUILD}` : 'dist',
   },
 });

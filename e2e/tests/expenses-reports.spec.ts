@@ -64,6 +64,19 @@ test('a CEO records expenses on a phone and reads the profit they leave, then do
   await expect(card(page, 'Total for the period')).toContainText(formatMoney('750.50'));
   await page.screenshot({ path: '/tmp/i12-expenses.png', fullPage: true });
 
+  // A custom range: up to yesterday holds neither expense, up to today both.
+  const lagos = (offset: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(Date.now() + offset * 86_400_000));
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByRole('option', { name: 'Custom', exact: true }).click();
+  await page.getByLabel('To', { exact: true }).fill(lagos(-1));
+  await expect(page.getByText(EXPENSE_MESSAGES.noExpenses)).toBeVisible();
+  await expect(card(page, 'Total for the period')).toContainText(formatMoney('0.00'));
+  await page.screenshot({ path: '/tmp/i12-expenses-custom.png', fullPage: true });
+  await page.getByLabel('To', { exact: true }).fill(lagos(0));
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(card(page, 'Total for the period')).toContainText(formatMoney('750.50'));
+
   await page.goto(`/business/${ceo.slug}/reports`);
   await choosePeriod(page, 'Today');
   // Net profit = revenue − cost − expenses: 3000.00 − 200.00 − 750.50.

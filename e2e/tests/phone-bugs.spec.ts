@@ -1,7 +1,16 @@
-import { MESSAGES, TEAM_MESSAGES } from '@oja/contract';
+import { ENDPOINTS, formatMoney, MESSAGES, TEAM_ENDPOINTS, TEAM_MESSAGES } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
-import { addMember, createProduct, signUpCeoViaApi } from '../helpers/api';
+import { codeMailedTo, expect, test, uniqueEmail } from '../fixtures';
+import {
+  addMember,
+  apiCall,
+  createCart,
+  createProduct,
+  memberSession,
+  PASSWORD,
+  setMemberRole,
+  signUpCeoViaApi,
+} from '../helpers/api';
 
 const PHONE_WIDTH = 360;
 
@@ -116,4 +125,191 @@ test('no console errors on a full load of a business page, nor on /login after a
   await page.goto('/register');
   await expect(page.getByRole('button', { name: /Register|Sign up|Create/ }).first()).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('each role sees only what it can do: no Add Business for members, no dashboard for salespeople or customers', async ({
+  page,
+  browser,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Add Business' })).toBeVisible();
+
+  const seller = await addMember(page, ceo, 'sales_person', 'Tunde', 'Bakare');
+  const buyer = await addMember(page, ceo, 'customer', 'Zainab', 'Okoro');
+  const coCeo = await addMember(page, ceo, 'ceo', 'Bisi', 'Adeyemi');
+  for (const [member, home] of [
+    [seller, `/${ceo.slug}/employee`],
+    [buyer, `/${ceo.slug}/customer`],
+  ] as const) {
+    const { context, page: theirs } = await memberSession(browser, member.username);
+    await theirs.goto('/dashboard');
+    await expect(theirs).toHaveURL(new RegExp(`${home}$`));
+    await expect(theirs.getByRole('button', { name: 'Add Business' })).toHaveCount(0);
+    await context.close();
+  }
+  // The salesperson inside the business: only what their role may use, in the menu.
+  const { context: sellerContext, page: sellerPage } = await memberSession(browser, seller.username);
+  await sellerPage.goto(`/business/${ceo.slug}/inventory`);
+  await sellerPage.getByRole('button', { name: 'Toggle menu' }).tap();
+  const menu = sellerPage.getByRole('navigation', { name: 'Business menu' });
+  await expect(menu.getByRole('link', { name: 'Inventory' })).toBeVisible();
+  for (const hidden of ['Users', 'Reports', 'Settings', 'Overview']) {
+    await expect(menu.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
+  }
+  await sellerContext.close();
+
+  // A member made CEO runs this business but opens none of their own: no Add Business to fail on.
+  const { context, page: coCeoPage } = await memberSession(browser, coCeo.username);
+  await coCeoPage.goto('/');
+  await expect(coCeoPage).toHaveURL(/\/dashboard$/);
+  await expect(coCeoPage.getByRole('link', { name: ceo.businessName })).toBeVisible();
+  await expect(coCeoPage.getByRole('button', { name: 'Add Business' })).toHaveCount(0);
+  await expectNoSidewaysScroll(coCeoPage);
+  await context.close();
+});
+
+test('invite links: an unknown shop says so at once, the form names the shop, a link without a role ends on a page that explains', async ({
+  page,
+  browser,
+}) => {
+  const ceo = await signUpCeoViaApi(page, { businessName: `Ada's Provisions ${Date.now()}` });
+  const guest = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: PHONE_WIDTH, height: 780 },
+    hasTouch: true,
+  });
+  const newcomer = await guest.newPage();
+
+  await newcomer.goto('/no-such-shop-anywhere/salesperson');
+  await expect(newcomer.getByText(TEAM_MESSAGES.businessNotFoundForInvite('no-such-shop-anywhere'))).toBeVisible();
+  await expect(newcomer.getByLabel('First Name')).toHaveCount(0);
+  await expectNoSidewaysScroll(newcomer);
+  await newcomer.screenshot({ path: '/tmp/phone-invite-unknown.png' });
+
+  // A link whose role is neither salesperson nor customer: the shop's name, and what will happen.
+  await newcomer.goto(`/${ceo.slug}/manager`);
+  await expect(newcomer.getByText(`Business: ${ceo.businessName}`)).toBeVisible();
+  await expect(newcomer.getByText(TEAM_MESSAGES.inviteWithoutRole)).toBeVisible();
+  await expectNoSidewaysScroll(newcomer);
+  await newcomer.screenshot({ path: '/tmp/phone-invite-no-role.png' });
+  await newcomer.getByRole('textbox', { name: 'First Name' }).fill('Emeka');
+  await newcomer.getByRole('textbox', { name: 'Last Name' }).fill('Nwosu');
+  await newcomer.getByLabel(/^Password/).fill(PASSWORD);
+  await newcomer.getByRole('button', { name: 'Register' }).tap();
+  const username = (await newcomer.getByTestId('new-username').textContent()) ?? '';
+  expect(username).not.toBe('');
+
+  // The CEO sees them waiting for a role, and activates them (without choosing one yet).
+  const users = await apiCall(page, TEAM_ENDPOINTS.listBusinessUsers, { business_id: ceo.businessId, search: 'Emeka' });
+  const emeka = users.results.data.results[0];
+  expect(emeka?.role).toBe('user');
+  await apiCall(page, TEAM_ENDPOINTS.updateBusinessUser, {
+    business_id: ceo.businessId,
+    user_id: emeka?.id ?? 0,
+    is_active: true,
+  });
+  await page.goto(`/business/${ceo.slug}/users`);
+  const card = page.getByLabel('Emeka Nwosu', { exact: true });
+  await expect(card.getByText('Waiting for a role')).toBeVisible();
+  await expect(card.getByText(TEAM_MESSAGES.noRoleYet)).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/phone-users-no-role.png' });
+
+  // Once active, they land on a page that says what happened, not on the 404 page.
+  const { context, page: member } = await memberSession(browser, username);
+  await member.goto('/');
+  await expect(member).toHaveURL(/\/awaiting-role$/);
+  await expect(member.getByText(TEAM_MESSAGES.awaitingRole(ceo.businessName))).toBeVisible();
+  await expect(member.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expectNoSidewaysScroll(member);
+  await member.screenshot({ path: '/tmp/phone-awaiting-role.png' });
+  // The CEO chooses a role: "Check again" takes them to their area.
+  await setMemberRole(page, ceo, emeka?.id ?? 0, 'sales_person');
+  await member.getByRole('button', { name: 'Check again' }).tap();
+  await expect(member).toHaveURL(new RegExp(`/${ceo.slug}/employee$`));
+  await context.close();
+  await guest.close();
+});
+
+test('a member who joined by link (no email) changes their name, then adds an email with the code mailed to it', async ({
+  page,
+  browser,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const member = await addMember(page, ceo, 'sales_person', 'Chidi', 'Eze');
+  const { context, page: theirs } = await memberSession(browser, member.username);
+  await theirs.goto('/settings');
+  await expect(theirs.getByText('N/A')).toBeVisible();
+  await theirs.getByRole('button', { name: 'Edit Info' }).tap();
+  const dialog = theirs.getByRole('dialog', { name: 'Edit Info' });
+  await expect(dialog.getByRole('textbox', { name: 'Email (optional)' })).toHaveValue('');
+  await dialog.getByRole('textbox', { name: 'First name' }).fill('Chidinma');
+  await dialog.getByRole('button', { name: 'Update Info' }).tap();
+  await expect(theirs.getByText(MESSAGES.auth.profileUpdated)).toBeVisible();
+  await expect(theirs.getByText('Chidinma Eze')).toBeVisible();
+
+  // A first email is a change of address: the code mailed to it makes it the account's.
+  const email = uniqueEmail('chidinma');
+  await theirs.getByRole('button', { name: 'Edit Info' }).tap();
+  await dialog.getByRole('textbox', { name: 'Email (optional)' }).fill(email);
+  await dialog.getByRole('button', { name: 'Update Info' }).tap();
+  await expect(dialog.getByText(MESSAGES.auth.emailCodeSent(email))).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(await codeMailedTo(email));
+  await dialog.getByRole('button', { name: 'Confirm Email' }).tap();
+  await expect(theirs.getByText(MESSAGES.auth.emailChanged)).toBeVisible();
+  await expect(theirs.getByText(email)).toBeVisible();
+  await expectNoSidewaysScroll(theirs);
+  await context.close();
+});
+
+test('reports and overview fit a 360 px phone; one revenue chart per currency; Total Revenue says what was collected', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const stamp = Date.now();
+  const naira = await createProduct(
+    page,
+    ceo.businessId,
+    // A long name with an unbroken run, as stock lists have: it must wrap inside its card.
+    `Mama Gold Premium Parboiled Rice 50kg MAMAGOLDRICE50KGPREMIUMPARBOILED${stamp}`,
+    '45000.00',
+    10,
+  );
+  const dollars = await createProduct(page, ceo.businessId, `Imported Olive Oil 5L ${stamp}`, '25.00', 10, {
+    currency: 'USD',
+    cost_price: '18.00',
+  });
+  // An unpaid naira sale and a paid dollar sale.
+  for (const [product, status] of [
+    [naira, 'not_paid'],
+    [dollars, 'paid'],
+  ] as const) {
+    const cart = await createCart(page, ceo.businessId, 'Zainab Okoro', [{ product_id: product.id, quantity: 2 }]);
+    await apiCall(page, ENDPOINTS.sales.confirmSale, {
+      business_id: ceo.businessId,
+      cart_id: cart.id,
+      payment_status: status,
+    });
+  }
+
+  await page.goto(`/business/${ceo.slug}`);
+  const revenue = page.getByLabel('Total Revenue');
+  await expect(revenue).toContainText(formatMoney('90000.00', 'NGN'));
+  await expect(revenue).toContainText(`Collected: ${formatMoney('0.00', 'NGN')} + ${formatMoney('50.00', 'USD')}`);
+  await expect(page.getByLabel('Revenue per day in NGN')).toBeVisible();
+  await expect(page.getByLabel('Revenue per day in USD')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: '/tmp/phone-overview.png', fullPage: true });
+
+  await page.goto(`/business/${ceo.slug}/reports`);
+  const top = page.getByRole('table', { name: 'Best sellers by quantity' });
+  await expect(top).toContainText('Mama Gold Premium Parboiled Rice');
+  // Every table of the report fits inside its card: each cell between the phone's edges.
+  for (const table of await page.getByRole('table').all()) {
+    await expectWithinPhoneWidth(table);
+    for (const cell of await table.getByRole('cell').all()) await expectWithinPhoneWidth(cell);
+  }
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: '/tmp/phone-reports.png', fullPage: true });
 });

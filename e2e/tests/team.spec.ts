@@ -40,7 +40,7 @@ test('a salesperson joins by the invite link, waits for activation, then logs in
   const newcomer = await theirs.newPage();
   await newcomer.goto(link);
   await expect(newcomer.getByRole('heading', { name: 'Join as Salesperson' })).toBeVisible();
-  await expect(newcomer.getByText(`Business: ${ceo.slug}`)).toBeVisible();
+  await expect(newcomer.getByText(`Business: ${ceo.businessName}`)).toBeVisible();
   await field(newcomer, 'First Name').fill('Tunde');
   await field(newcomer, 'Last Name').fill('Bakare');
   await password(newcomer).fill(PASSWORD);

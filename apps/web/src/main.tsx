@@ -1,15 +1,12 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './styles/guest';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { TOAST_LIMIT, TOAST_MS } from '@oja/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { installSessionLostHandler } from './features/auth/session';
 import { queryClient } from './lib/query-client';
+import { Overlays } from './overlays';
 import { router } from './router';
 import { theme } from './theme';
 
@@ -22,10 +19,9 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications limit={TOAST_LIMIT} autoClose={TOAST_MS} position="top-center" />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <RouterProvider router={router} />
+        {/* Dialogs and toasts, loaded when first needed (overlays.tsx). */}
+        <Overlays />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -19,6 +19,8 @@ const routes: RouteObject[] = [
   },
   // Outside the guest wrapper: a just-registered person may already hold a session elsewhere.
   { path: '/verify-email', lazy: page(() => import('./features/auth/verify-email-page')) },
+  // Also outside it: someone signed in may still want to look around as the demo customer.
+  { path: '/test-customer-login', lazy: page(() => import('./features/auth/test-customer-login-page')) },
   {
     element: <RequireAuth />,
     children: [
@@ -29,6 +31,7 @@ const routes: RouteObject[] = [
           { path: '/dashboard', lazy: page(() => import('./features/businesses/dashboard-page')) },
           { path: '/settings', lazy: page(() => import('./features/account/settings-page')) },
           { path: '/pricing', lazy: page(() => import('./features/businesses/pricing-page')) },
+          { path: '/awaiting-role', lazy: page(() => import('./features/team/awaiting-role-page')) },
         ],
       },
       {
@@ -51,6 +54,11 @@ const routes: RouteObject[] = [
         lazy: page(() => import('./features/areas/employee-layout')),
         children: [
           { index: true, lazy: page(() => import('./features/areas/employee-home-page')) },
+          { path: 'sales', lazy: page(() => import('./features/areas/employee-sales-page')) },
+          { path: 'inventory', lazy: page(() => import('./features/areas/employee-inventory-page')) },
+          { path: 'receipts', lazy: page(() => import('./features/areas/employee-receipts-page')) },
+          { path: 'invoices', lazy: page(() => import('./features/areas/employee-invoices-page')) },
+          { path: 'analytics', lazy: page(() => import('./features/areas/employee-analytics-page')) },
           { path: 'profile', lazy: page(() => import('./features/areas/employee-profile-page')) },
           { path: 'expenses', lazy: page(() => import('./features/expenses/expenses-page')) },
         ],
@@ -64,6 +72,10 @@ const routes: RouteObject[] = [
     lazy: page(() => import('./features/areas/customer-entry')),
     children: [
       { index: true, lazy: page(() => import('./features/areas/customer-home-page')) },
+      { path: 'products', lazy: page(() => import('./features/areas/customer-products-page')) },
+      { path: 'invoices', lazy: page(() => import('./features/areas/customer-invoices-page')) },
+      { path: 'receipts', lazy: page(() => import('./features/areas/customer-receipts-page')) },
+      { path: 'debts', lazy: page(() => import('./features/areas/customer-debts-page')) },
       { path: 'profile', lazy: page(() => import('./features/areas/customer-profile-page')) },
     ],
   },

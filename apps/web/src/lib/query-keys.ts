@@ -8,6 +8,8 @@ export const businessKeys = {
   all: ['businesses'] as const,
   list: () => [...businessKeys.all, 'list'] as const,
   bySlug: (slug: string) => [...businessKeys.all, 'slug', slug] as const,
+  /** The name an invite link's slug stands for, asked by a guest. */
+  publicBySlug: (slug: string) => [...businessKeys.all, 'public', slug] as const,
   /**
    * Figures computed from sales and products: a confirmed sale or a stock change
    * invalidates them. The report and the employee's and customer's own figures sit
@@ -17,6 +19,8 @@ export const businessKeys = {
   report: (businessId: number, from: string, to: string) =>
     [...businessKeys.overview(businessId), 'report', from, to] as const,
   employeeFigures: (businessId: number) => [...businessKeys.overview(businessId), 'employee'] as const,
+  employeeAnalytics: (businessId: number, days: number) =>
+    [...businessKeys.overview(businessId), 'employee-analytics', days] as const,
   customerFigures: (businessId: number) => [...businessKeys.overview(businessId), 'customer'] as const,
 };
 
@@ -41,6 +45,9 @@ export const saleKeys = {
   list: (businessId: number, filters: Record<string, unknown>) =>
     [...saleKeys.all(businessId), 'list', filters] as const,
   detail: (businessId: number, saleId: number) => [...saleKeys.all(businessId), 'detail', saleId] as const,
+  /** The payments taken (receipts pages): a sale or a payment changes them. */
+  payments: (businessId: number, filters: Record<string, unknown>) =>
+    [...saleKeys.all(businessId), 'payments', filters] as const,
 };
 
 /** The registered customers a cart can name (the team changes them, not a sale). */

@@ -1,3 +1,4 @@
+import '../styles/signed-in';
 import { AppShell, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { TopBar } from './top-bar';

@@ -1,3 +1,4 @@
+import '../styles/signed-in';
 import { AppShell, Button, Group, NavLink, ScrollArea } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';

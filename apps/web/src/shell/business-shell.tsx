@@ -9,6 +9,8 @@ import { BusinessLookupFailed } from './business-not-found';
 import { useBusinessBySlug } from './business-query';
 import { TopBar } from './top-bar';
 
+const TAB_BAR_HEIGHT = 60;
+
 /**
  * The frame of every page under a business's slug: the business resolved once
  * (loading and failure states included), a top bar whose menu button opens the
@@ -19,11 +21,14 @@ export function BusinessShell({
   refuse,
   topBar,
   navbar,
+  tabBar,
 }: {
   slug: string;
   refuse?(member: BusinessWithRole): ReactNode | null;
   topBar?(member: BusinessWithRole): ReactNode;
   navbar(member: BusinessWithRole): ReactNode;
+  /** A bar of the main pages at the foot of a phone's screen, under the thumb (none on wider screens). */
+  tabBar?(member: BusinessWithRole): ReactNode;
 }) {
   const lookup = useBusinessBySlug(slug);
   const [isMenuOpen, menu] = useDisclosure(false);
@@ -45,6 +50,7 @@ export function BusinessShell({
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }}
+        footer={tabBar ? { height: { base: TAB_BAR_HEIGHT, sm: 0 } } : undefined}
         padding="md"
       >
         <AppShell.Header>
@@ -60,6 +66,7 @@ export function BusinessShell({
         <AppShell.Main>
           <Outlet />
         </AppShell.Main>
+        {tabBar && <AppShell.Footer hiddenFrom="sm">{tabBar(lookup.data)}</AppShell.Footer>}
       </AppShell>
     </BusinessContext.Provider>
   );

@@ -4,6 +4,7 @@ import {
   type ConfirmEmailBody,
   confirmEmailBodySchema,
   MESSAGES,
+  profileFormWithEmailSchema,
   type UpdateProfileBody,
   type User,
   updateProfileBodySchema,
@@ -43,16 +44,20 @@ function EditInfoForm({ user, onDone, onPending }: { user: User; onDone(): void;
       email: user.email ?? '',
       current_password: '',
     },
-    validate: schemaResolver(updateProfileBodySchema, { sync: true }),
+    // Someone who joined by an invite link has no email: they may leave it empty and still change
+    // their name. An account that has one keeps the field required (an email is never removed here).
+    validate: schemaResolver(user.email ? profileFormWithEmailSchema : updateProfileBodySchema, { sync: true }),
   });
   const failure = useFormFailure(form, MESSAGES.failed.updateProfile);
+  const email = (form.values.email ?? '').trim();
   // A new email needs the current password, or a code sent to the new address: the form says so.
-  const changesEmail = form.values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
+  const changesEmail = email !== '' && email.toLowerCase() !== (user.email ?? '').toLowerCase();
 
   const submit = form.onSubmit((values) => {
     failure.clear();
     const body = {
       ...values,
+      email: values.email?.trim() ? values.email : undefined,
       current_password: changesEmail && values.current_password ? values.current_password : undefined,
     };
     update.mutate(body, {
@@ -74,7 +79,10 @@ function EditInfoForm({ user, onDone, onPending }: { user: User; onDone(): void;
         <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('first_name')} />
         <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('last_name')} />
         <TextInput
-          label="Email"
+          label={user.email ? 'Email' : 'Email (optional)'}
+          description={
+            user.email ? undefined : 'Add one to log in with it and to reset a forgotten password. We send it a code.'
+          }
           type="email"
           autoComplete="email"
           autoCapitalize="none"

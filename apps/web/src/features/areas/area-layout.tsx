@@ -1,10 +1,13 @@
+import '../../styles/signed-in';
 import { AppShell } from '@mantine/core';
 import type { BusinessWithRole, MemberRole } from '@oja/contract';
+import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { homeOf } from '../../shell/business-nav';
 import { BusinessShell, ShellNavLink } from '../../shell/business-shell';
+import { AreaTabBar } from './area-tab-bar';
 
-type AreaLink = { label: string; to: string; end?: boolean };
+export type AreaLink = { label: string; to: string; end?: boolean; icon?: ReactNode };
 
 /**
  * The employee and customer areas: the business behind the slug (for an active
@@ -15,10 +18,13 @@ export function AreaLayout({
   slug,
   isForRole,
   links,
+  tabs,
 }: {
   slug: string;
   isForRole(role: MemberRole): boolean;
   links(business: BusinessWithRole['business']): AreaLink[];
+  /** The few pages a phone keeps under the thumb, at the foot of the screen (with icons). */
+  tabs?(business: BusinessWithRole['business']): AreaLink[];
 }) {
   return (
     <BusinessShell
@@ -27,10 +33,13 @@ export function AreaLayout({
       navbar={({ business }) => (
         <AppShell.Navbar p="xs" aria-label={`${business.name} menu`}>
           {links(business).map((link) => (
-            <ShellNavLink key={link.to} {...link} />
+            <ShellNavLink key={link.to} label={link.label} to={link.to} end={link.end} />
           ))}
         </AppShell.Navbar>
       )}
+      tabBar={
+        tabs ? ({ business }) => <AreaTabBar label={`${business.name} tabs`} links={tabs(business)} /> : undefined
+      }
     />
   );
 }

@@ -1,12 +1,22 @@
+import { IconCash, IconFileInvoice, IconReceipt, IconShoppingBag, IconUser } from '@tabler/icons-react';
 import { Navigate, useParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { homePathFor } from '../auth/home-path';
 import { useSession } from '../auth/session';
 import InvitePage from '../team/invite-page';
-import { AreaLayout } from './area-layout';
+import { AreaLayout, type AreaLink } from './area-layout';
 
 const isCustomer = (role: string) => role === 'customer';
+
+/** The customer layout's pages, as the spec lists them: in the menu, and under the thumb on a phone. */
+const customerPages = (slug: string): AreaLink[] => [
+  { label: 'Products', to: `/${slug}/customer/products`, icon: <IconShoppingBag size={20} /> },
+  { label: 'Invoices', to: `/${slug}/customer/invoices`, icon: <IconFileInvoice size={20} /> },
+  { label: 'Receipts', to: `/${slug}/customer/receipts`, icon: <IconReceipt size={20} /> },
+  { label: 'Debts', to: `/${slug}/customer/debts`, icon: <IconCash size={20} /> },
+  { label: 'Profile', to: `/${slug}/customer/profile`, icon: <IconUser size={20} /> },
+];
 
 /**
  * /{slug}/customer is two things: for a guest, the customer invite link (the
@@ -27,9 +37,9 @@ export default function CustomerEntry() {
       isForRole={isCustomer}
       links={(business) => [
         { label: 'Home', to: `/${business.slug}/customer`, end: true },
-        { label: 'Products', to: `/business/${business.slug}/inventory` },
-        { label: 'Profile', to: `/${business.slug}/customer/profile` },
+        ...customerPages(business.slug),
       ]}
+      tabs={(business) => customerPages(business.slug)}
     />
   );
 }

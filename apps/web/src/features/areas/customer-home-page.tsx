@@ -39,7 +39,7 @@ function CustomerHome({ firstName }: { firstName: string }) {
             {ROLE_LABELS[role]} · {business.name}
           </Text>
         </div>
-        <Button component={Link} to={`/business/${business.slug}/inventory`}>
+        <Button component={Link} to={`/${business.slug}/customer/products`}>
           Browse Products
         </Button>
       </Group>

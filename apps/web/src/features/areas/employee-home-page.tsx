@@ -1,10 +1,9 @@
 import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
-import { MESSAGES } from '@oja/contract';
+import { formatMoney, MESSAGES } from '@oja/contract';
 import { IconCash, IconChartPie, IconReceipt, IconStar, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
-import { possessive } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { PageLoader } from '../../ui/page-loader';
@@ -22,7 +21,7 @@ export default function EmployeeHomePage() {
   const user = useCurrentUser();
   const { business } = useBusinessContext();
   const figures = useEmployeeFigures(business.id);
-  const base = `/business/${business.slug}`;
+  const performance = figures.data?.performance;
 
   useEffect(() => {
     if (figures.error) notify.error(MESSAGES.toast.fetchSales(errorMessage(figures.error, MESSAGES.failed.fetchSales)));
@@ -36,7 +35,7 @@ export default function EmployeeHomePage() {
           <Button component={Link} to={`/${business.slug}/employee/expenses`} variant="default">
             Expenses
           </Button>
-          <Button component={Link} to={`${base}/inventory`}>
+          <Button component={Link} to={`/${business.slug}/employee/inventory`}>
             Manage Inventory
           </Button>
         </Group>
@@ -53,11 +52,11 @@ export default function EmployeeHomePage() {
             <StatCard label="Customers Handled" value={figures.data.customers_handled} icon={<IconUsers size={18} />} />
             <StatCard
               label="Performance"
-              value={figures.data.revenue_share ? `${figures.data.revenue_share.percent}%` : '0%'}
+              value={performance ? `${performance.percent}%` : '0%'}
               hint={
-                figures.data.revenue_share
-                  ? `of ${possessive(business.name)} ${figures.data.revenue_share.currency} revenue in the last 30 days`
-                  : 'No sales in the business in the last 30 days'
+                performance
+                  ? `collected of the ${formatMoney(performance.sold, performance.currency)} you sold`
+                  : 'Nothing sold yet'
               }
               icon={<IconChartPie size={18} />}
             />
@@ -69,7 +68,7 @@ export default function EmployeeHomePage() {
             />
           </SimpleGrid>
           <AttentionCard attention={figures.data.attention} slug={business.slug} />
-          <RecentSalesCard sales={figures.data.recent_sales} allSalesTo={`${base}/sales?tab=sales`} />
+          <RecentSalesCard sales={figures.data.recent_sales} allSalesTo={`/${business.slug}/employee/sales`} />
         </>
       )}
     </Stack>

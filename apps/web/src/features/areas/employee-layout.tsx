@@ -13,8 +13,11 @@ export default function EmployeeLayout() {
       isForRole={isForRole}
       links={(business) => [
         { label: 'Dashboard', to: `/${business.slug}/employee`, end: true },
-        { label: 'Sales', to: `/business/${business.slug}/sales` },
-        { label: 'Inventory', to: `/business/${business.slug}/inventory` },
+        { label: 'Sales', to: `/${business.slug}/employee/sales` },
+        { label: 'Inventory', to: `/${business.slug}/employee/inventory` },
+        { label: 'Receipts', to: `/${business.slug}/employee/receipts` },
+        { label: 'Invoices', to: `/${business.slug}/employee/invoices` },
+        { label: 'Analytics', to: `/${business.slug}/employee/analytics` },
         { label: 'Expenses', to: `/${business.slug}/employee/expenses` },
         { label: 'Profile', to: `/${business.slug}/employee/profile` },
       ]}

@@ -1,3 +1,4 @@
+import '../../styles/signed-in';
 import { AppShell, Card, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { fullName } from '../../lib/format';

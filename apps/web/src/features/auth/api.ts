@@ -17,6 +17,15 @@ export function useLogin() {
   });
 }
 
+/** /test-customer-login: the demo shop's customer, without a password (the server answers 404 without a demo). */
+export function useDemoLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(accounts.demoLogin, {}),
+    onSuccess: ({ data }) => startSession(client, data.user),
+  });
+}
+
 export function useRegisterCeo() {
   return useMutation({
     mutationFn: (body: EndpointInput<typeof accounts.register>) => call(accounts.register, body),

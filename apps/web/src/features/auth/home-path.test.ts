@@ -33,7 +33,8 @@ describe('homePathFor', () => {
     expect(homePathFor(user('sales_person'))).toBe('/shop/employee');
     expect(homePathFor(user('manager'))).toBe('/shop/employee');
     expect(homePathFor(user('sales_rep'))).toBe('/shop/employee');
-    expect(homePathFor(user('user'))).toBe('/not-found');
+    expect(homePathFor(user('user'))).toBe('/awaiting-role');
+    expect(homePathFor(user('user', false))).toBe('/awaiting-role');
     expect(homePathFor(user('customer', false))).toBe('/not-found');
   });
 });

@@ -3,19 +3,29 @@ import { useDisclosure } from '@mantine/hooks';
 import { type BusinessListItem, MESSAGES, ROLE_LABELS } from '@oja/contract';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { truncate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
+import { homePathFor } from '../auth/home-path';
 import { useCurrentUser } from '../auth/session';
 import { AddBusinessModal } from './add-business-modal';
 import { useBusinesses } from './api';
 import { plural } from './figures';
 
-/** The CEO's home: every business they run, and a way to add one. */
+/**
+ * The CEO's home: every business they run, and (for a business owner) a way to add one. Nobody
+ * else has a dashboard: a salesperson, customer or superuser who opens /dashboard goes home.
+ */
 export default function DashboardPage() {
+  const user = useCurrentUser();
+  if (user.role !== 'ceo') return <Navigate to={homePathFor(user)} replace />;
+  return <Dashboard />;
+}
+
+function Dashboard() {
   const user = useCurrentUser();
   const businesses = useBusinesses();
   const [isAdding, adding] = useDisclosure(false);
@@ -57,17 +67,20 @@ export default function DashboardPage() {
           {list.map((business) => (
             <BusinessCard key={business.id} business={business} />
           ))}
-          <UnstyledButton onClick={adding.open} aria-label="Add Business">
-            <Card withBorder padding="lg" radius="md" h="100%" style={{ borderStyle: 'dashed' }}>
-              <Stack align="center" justify="center" gap={4} h="100%" mih={90}>
-                <IconPlus />
-                <Text fw={600}>Add Business</Text>
-              </Stack>
-            </Card>
-          </UnstyledButton>
+          {/* A member made CEO of someone else's business runs it but opens none of their own. */}
+          {user.can_create_business && (
+            <UnstyledButton onClick={adding.open} aria-label="Add Business">
+              <Card withBorder padding="lg" radius="md" h="100%" style={{ borderStyle: 'dashed' }}>
+                <Stack align="center" justify="center" gap={4} h="100%" mih={90}>
+                  <IconPlus />
+                  <Text fw={600}>Add Business</Text>
+                </Stack>
+              </Card>
+            </UnstyledButton>
+          )}
         </SimpleGrid>
       )}
-      <AddBusinessModal opened={isAdding} onClose={adding.close} />
+      {user.can_create_business && <AddBusinessModal opened={isAdding} onClose={adding.close} />}
     </Stack>
   );
 }

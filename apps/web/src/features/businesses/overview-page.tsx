@@ -8,12 +8,13 @@ import { DismissibleTip } from '../../ui/dismissible-tip';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
+import { TrialBanner } from '../areas/trial-banner';
 import { InviteLinks } from '../team/invite-links';
 import { useBusinessOverview } from './api';
 import { AttentionCard } from './attention-card';
 import { formatAmounts, plural, roleSummaryText } from './figures';
+import { RevenueChart } from './lazy-charts';
 import { RecentSalesCard } from './recent-sales';
-import { RevenueChart } from './revenue-chart';
 
 /** /business/{slug}: the CEO's figures for one business, computed by the server. */
 export default function OverviewPage() {
@@ -41,15 +42,24 @@ function Overview() {
           </Button>
         </Group>
       </Group>
+      <TrialBanner business={business} />
 
       {overview.isPending && <PageLoader />}
       {overview.isError && <QueryError error={overview.error} onRetry={() => overview.refetch()} />}
       {overview.data && (
         <>
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+            {/* The value of every sale, paid or not: the money actually in hand is said under it. */}
             <StatCard
               label="Total Revenue"
               value={formatAmounts(overview.data.total_revenue)}
+              hint={
+                <>
+                  All sales, paid or not.
+                  <br />
+                  Collected: {formatAmounts(overview.data.collected)}
+                </>
+              }
               icon={<IconCash size={18} />}
             />
             <StatCard

@@ -20,9 +20,9 @@ import { StatCard } from '../../ui/stat-card';
 import { useBusinessReport } from './api';
 import { customerSalesPath, productPath } from './attention-card';
 import { formatAmounts } from './figures';
+import { ProfitChart } from './lazy-charts';
 import { marginOf } from './margin';
 import { PERIOD_LABELS, PERIODS, type PeriodPreset, periodOf } from './periods';
-import { ProfitChart } from './profit-chart';
 import { type ReportColumn, ReportTable } from './report-table';
 
 type Preset = PeriodPreset | 'custom';
@@ -103,7 +103,7 @@ function ReportBody({ report, slug }: { report: BusinessReport; slug: string }) 
   return (
     <>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-        <StatCard label="Revenue" value={formatAmounts(report.total_revenue)} />
+        <StatCard label="Revenue" value={formatAmounts(report.total_revenue)} hint="All sales, paid or not" />
         <StatCard label="Number of sales" value={report.total_sales} hint="Cancelled sales not counted" />
         <StatCard label="Cost of goods sold" value={formatAmounts(report.cost_of_goods_sold)} />
         <StatCard label="Gross profit" value={formatAmounts(report.gross_profit)} />

@@ -1,9 +1,10 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { EXPENSE_CATEGORIES, EXPENSE_MESSAGES, type Expense, formatMoney, lagosToday, MESSAGES } from '@oja/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { addDays } from '../../lib/dates';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
@@ -16,13 +17,13 @@ import { RowActions } from '../../ui/row-actions';
 import { StatCard } from '../../ui/stat-card';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { formatAmounts } from '../businesses/figures';
-import { PERIOD_LABELS, PERIODS, periodOf } from '../businesses/periods';
+import { PERIOD_LABELS, PERIODS, type Period, periodOf } from '../businesses/periods';
 import { AddCategoryModal } from './add-category-modal';
 import { AddExpenseModal } from './add-expense-modal';
 import { useDeleteExpense, useExpenseCategories, useExpenses } from './api';
 import { categoryLabel } from './category-label';
 
-const PERIOD_FILTER = ['all', ...PERIODS] as const;
+const PERIOD_FILTER = ['all', ...PERIODS, 'custom'] as const;
 
 /**
  * /business/{slug}/expenses and /{slug}/employee/expenses: the CEO sees every expense of the
@@ -44,7 +45,18 @@ function Expenses() {
     filters: { period: PERIOD_FILTER, category: ['all', ...names] as [string, ...string[]] },
   });
   const { period, category } = view.filters;
-  const days = period === 'all' ? {} : periodOf(period, lagosToday());
+  const today = lagosToday();
+  // A custom range starts as the last 30 days; it lives in the screen, like the reports page's.
+  const [custom, setCustom] = useState<Period>({ from: addDays(today, -29), to: today });
+  const days = period === 'all' ? {} : period === 'custom' ? custom : periodOf(period, today);
+  /** A cleared input keeps the day it had; a start after the end (or an end before the start) moves the other. */
+  const changeCustom = (end: keyof Period, value: string) => {
+    if (!value) return;
+    const next = { ...custom, [end]: value };
+    if (next.from > next.to) next[end === 'from' ? 'to' : 'from'] = value;
+    setCustom(next);
+    view.setPage(1, { replace: true });
+  };
   const expenses = useExpenses(business.id, {
     page: view.page,
     category: category === 'all' ? undefined : category,
@@ -106,6 +118,24 @@ function Expenses() {
           onChange={(value) => view.setFilter('category', value)}
         />
       </SimpleGrid>
+      {period === 'custom' && (
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            type="date"
+            label="From"
+            value={custom.from}
+            max={today}
+            onChange={(event) => changeCustom('from', event.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={custom.to}
+            max={today}
+            onChange={(event) => changeCustom('to', event.currentTarget.value)}
+          />
+        </SimpleGrid>
+      )}
 
       {expenses.isPending && <PageLoader />}
       {expenses.isError && (

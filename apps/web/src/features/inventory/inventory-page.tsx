@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { can, MESSAGES, type Product, STOCK_MESSAGES } from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
@@ -18,6 +19,9 @@ import { ProductFormModal } from './product-form-modal';
 
 /** /business/{slug}/inventory: the business's products, filtered, searched and paged by the server. */
 export default function InventoryPage() {
+  const { business, role } = useBusinessContext();
+  // A customer's products page is in their own area (prices, Request), not the staff's stock screen.
+  if (role === 'customer') return <Navigate to={`/${business.slug}/customer/products`} replace />;
   return (
     <RequirePermission permission="product.view">
       <Inventory />
@@ -25,7 +29,12 @@ export default function InventoryPage() {
   );
 }
 
-function Inventory() {
+/** The toasts of an added and a deleted product: the business page's unless told. */
+export type InventoryToasts = { created: string; deleted: string };
+const BUSINESS_TOASTS: InventoryToasts = { created: MESSAGES.product.created, deleted: MESSAGES.product.deleted };
+
+/** The inventory screen; the employee area shows it with its own toasts. */
+export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToasts }) {
   const { business, role } = useBusinessContext();
   // The view lives in the address bar: back and refresh keep the filter, the search and the page.
   const view = useListView(INVENTORY_LIST);
@@ -48,7 +57,7 @@ function Inventory() {
       onConfirm: () =>
         remove.mutate(product.id, {
           onSuccess: () => {
-            notify.success(MESSAGES.product.deleted);
+            notify.success(toasts.deleted);
             backToFirstPage();
           },
           onError: (error) => notify.error(errorMessage(error, MESSAGES.failed.deleteProduct)),
@@ -120,6 +129,7 @@ function Inventory() {
         opened={dialog.opened}
         onClose={() => setDialog((current) => ({ ...current, opened: false }))}
         onSaved={backToFirstPage}
+        createdMessage={toasts.created}
       />
     </Stack>
   );

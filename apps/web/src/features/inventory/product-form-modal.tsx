@@ -36,6 +36,7 @@ export function ProductFormModal({
   opened,
   onClose,
   onSaved,
+  createdMessage = MESSAGES.product.created,
 }: {
   businessId: number;
   /** The product to edit; null to add one. */
@@ -43,6 +44,8 @@ export function ProductFormModal({
   opened: boolean;
   onClose(): void;
   onSaved(): void;
+  /** The toast of an added product (the employee area has its own text). */
+  createdMessage?: string;
 }) {
   // A long form: on a phone it takes the whole screen.
   const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
@@ -62,7 +65,7 @@ export function ProductFormModal({
         (product ? (
           <EditProductForm businessId={businessId} product={product} onDone={done} onNoChange={onClose} />
         ) : (
-          <AddProductForm businessId={businessId} onDone={done} />
+          <AddProductForm businessId={businessId} onDone={done} createdMessage={createdMessage} />
         ))}
     </Modal>
   );
@@ -113,7 +116,15 @@ function ProductFields({ field, skuHint }: { field(path: keyof ProductValues): I
 
 const emptyBatch = (): BatchRow => ({ batch_number: '', quantity: '', expiration_date: '' });
 
-function AddProductForm({ businessId, onDone }: { businessId: number; onDone(): void }) {
+function AddProductForm({
+  businessId,
+  onDone,
+  createdMessage,
+}: {
+  businessId: number;
+  onDone(): void;
+  createdMessage: string;
+}) {
   const create = useCreateProduct(businessId);
   const form = useForm<AddValues>({
     initialValues: {
@@ -135,7 +146,7 @@ function AddProductForm({ businessId, onDone }: { businessId: number; onDone(): 
   const submit = form.onSubmit(
     failure.run(async (values) => {
       await create.mutateAsync(productFormSchema.parse(values));
-      notify.success(MESSAGES.product.created);
+      notify.success(createdMessage);
       onDone();
     }),
   );

@@ -3,6 +3,7 @@ import {
   type Customer,
   type EndpointInput,
   IDEMPOTENCY_HEADER,
+  type PaymentStatus,
   SALES_ENDPOINTS,
   STOCK_ENDPOINTS,
 } from '@oja/contract';
@@ -15,7 +16,7 @@ const sales = SALES_ENDPOINTS;
 /** A list call's input without the business, which every hook adds itself. */
 type WithoutBusiness<T> = Omit<T, 'business_id'>;
 type CartFilters = { page: number; search?: string; user_id?: number };
-type SaleFilters = { page: number; search?: string };
+type SaleFilters = { page: number; search?: string; created_by?: number; payment_status?: PaymentStatus };
 
 const cartsQuery = (businessId: number, filters: CartFilters) => ({
   queryKey: cartKeys.list(businessId, filters),

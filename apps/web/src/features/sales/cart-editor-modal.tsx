@@ -37,12 +37,15 @@ export function CartEditorModal({
   cart,
   opened,
   onClose,
+  onCreated,
 }: {
   businessId: number;
   /** The cart to edit; null to create one. */
   cart: Cart | null;
   opened: boolean;
   onClose(): void;
+  /** A new cart was saved: the employee area's New Sale goes on to confirm it. */
+  onCreated?(cart: Cart): void;
 }) {
   // A phone gets the whole screen, so the pickers' dropdowns have room below their boxes.
   const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
@@ -55,7 +58,7 @@ export function CartEditorModal({
       centered={!isPhone}
       fullScreen={isPhone}
     >
-      {opened && <CartEditorForm businessId={businessId} cart={cart} onClose={onClose} />}
+      {opened && <CartEditorForm businessId={businessId} cart={cart} onClose={onClose} onCreated={onCreated} />}
     </Modal>
   );
 }
@@ -66,7 +69,17 @@ function initialInfo(cart: Cart | null): Record<string, LineInfo> {
   return info;
 }
 
-function CartEditorForm({ businessId, cart, onClose }: { businessId: number; cart: Cart | null; onClose(): void }) {
+function CartEditorForm({
+  businessId,
+  cart,
+  onClose,
+  onCreated,
+}: {
+  businessId: number;
+  cart: Cart | null;
+  onClose(): void;
+  onCreated?(cart: Cart): void;
+}) {
   const create = useCreateCart(businessId);
   const update = useUpdateCart(businessId);
   const [info, setInfo] = useState(() => initialInfo(cart));
@@ -91,10 +104,11 @@ function CartEditorForm({ businessId, cart, onClose }: { businessId: number; car
 
   const submit = form.onSubmit(
     failure.run(async (values) => {
+      const created = cart ? null : (await create.mutateAsync(values)).data.cart;
       if (cart) await update.mutateAsync({ ...values, id: cart.id });
-      else await create.mutateAsync(values);
       notify.success(cart ? MESSAGES.cart.updated : MESSAGES.cart.created);
       onClose();
+      if (created) onCreated?.(created);
     }),
   );
 

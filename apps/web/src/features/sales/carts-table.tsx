@@ -1,5 +1,5 @@
-import { Stack, Text } from '@mantine/core';
-import { type Cart, formatMoney } from '@oja/contract';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { type Cart, formatMoney, SALES_MESSAGES } from '@oja/contract';
 import { IconCashRegister, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
@@ -20,7 +20,21 @@ export function CartsTable({
   onDelete(cart: Cart): void;
 }) {
   const columns: ResponsiveColumn<Cart>[] = [
-    { header: 'Title', kind: 'main', cellProps: { fw: 500 }, cell: (cart) => cart.title },
+    {
+      header: 'Title',
+      kind: 'main',
+      cellProps: { fw: 500 },
+      cell: (cart) => (
+        <Group gap="xs">
+          {cart.title}
+          {cart.is_customer_request && (
+            <Badge variant="light" color="grape" tt="none">
+              {SALES_MESSAGES.customerRequest}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
     { header: 'Customer', cell: (cart) => cart.customer_name },
     { header: 'Items', cell: (cart) => <CartItems cart={cart} /> },
     {

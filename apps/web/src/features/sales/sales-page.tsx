@@ -1,12 +1,13 @@
-import { Button, Center, Group, Loader, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type Cart, can, MESSAGES } from '@oja/contract';
+import { type Cart, can, MESSAGES, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type Sale } from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import type { ListSpec } from '../../ui/list-view';
 import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
 import { type ListView, useKeepPageInRange, useListView } from '../../ui/use-list-view';
@@ -16,8 +17,29 @@ import { CartsTable } from './carts-table';
 import { ConfirmSaleModal } from './confirm-sale-modal';
 import { SalesTable } from './sales-table';
 
+/** The payment status filter of the employee area's sales (the business page lists them all). */
+const STATUS_FILTER = ['all', 'paid', 'partial', 'not_paid'] as const;
+type SalesFilters = {
+  tab: readonly ['carts', 'sales'] | readonly ['sales', 'carts'];
+  status: typeof STATUS_FILTER;
+};
 /** The sales page in the URL: ?tab=sales&q=garri&page=2 (the carts tab, page 1 and no search are left out). */
-const SALES_LIST = { filters: { tab: ['carts', 'sales'] as const }, searchParam: 'q' };
+const SALES_LIST: ListSpec<SalesFilters> = {
+  filters: { tab: ['carts', 'sales'], status: STATUS_FILTER },
+  searchParam: 'q',
+};
+/** The employee area's: their own sales first, filtered by payment status (?status=partial). */
+const OWN_SALES_LIST: ListSpec<SalesFilters> = {
+  filters: { tab: ['sales', 'carts'], status: STATUS_FILTER },
+  searchParam: 'q',
+};
+
+/**
+ * The sales screen of one seller (the employee area): their carts and sales only, New Sale goes
+ * from the cart straight to its confirmation, and every seller sees Confirm (the server answers
+ * who may confirm, with the spec's message).
+ */
+export type OwnSales = { userId: number; saleHref(sale: Sale): string };
 
 /** /business/{slug}/sales: the carts being built and the sales made, each searched by the server. */
 export default function SalesPage() {
@@ -28,19 +50,20 @@ export default function SalesPage() {
   );
 }
 
-function SalesScreen() {
+export function SalesScreen({ own }: { own?: OwnSales }) {
   const { business } = useBusinessContext();
   // The view lives in the URL: a tab or page change is a history entry; a new search replaces the current one.
-  const view = useListView(SALES_LIST);
+  const view = useListView(own ? OWN_SALES_LIST : SALES_LIST);
   const { tab } = view.filters;
   const [editing, setEditing] = useState<{ cart: Cart | null } | null>(null);
+  const [confirming, setConfirming] = useState<Cart | null>(null);
 
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>Sales</Title>
+        <Title order={2}>{own ? 'My Sales' : 'Sales'}</Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ cart: null })}>
-          Add Cart
+          {own ? 'New Sale' : 'Add Cart'}
         </Button>
       </Group>
       <TextInput
@@ -55,14 +78,10 @@ function SalesScreen() {
           <Tabs.Tab value="sales">Sales</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="carts" pt="md">
-          <CartsPanel
-            view={view}
-            onEdit={(cart) => setEditing({ cart })}
-            onSold={() => view.setFilter('tab', 'sales')}
-          />
+          <CartsPanel view={view} own={own} onEdit={(cart) => setEditing({ cart })} onConfirm={setConfirming} />
         </Tabs.Panel>
         <Tabs.Panel value="sales" pt="md">
-          <SalesPanel view={view} slug={business.slug} />
+          <SalesPanel view={view} slug={business.slug} own={own} />
         </Tabs.Panel>
       </Tabs>
       <CartEditorModal
@@ -70,19 +89,34 @@ function SalesScreen() {
         cart={editing?.cart ?? null}
         opened={editing !== null}
         onClose={() => setEditing(null)}
+        // New Sale: the cart just built goes straight to its confirmation.
+        onCreated={own ? setConfirming : undefined}
+      />
+      <ConfirmSaleModal
+        businessId={business.id}
+        cart={confirming}
+        onClose={() => setConfirming(null)}
+        onSold={() => {
+          setConfirming(null);
+          view.setFilter('tab', 'sales');
+        }}
       />
     </Stack>
   );
 }
 
-type PanelProps = { view: ListView<typeof SALES_LIST.filters> };
+type PanelProps = { view: ListView<SalesFilters>; own?: OwnSales };
 
-function CartsPanel({ view, onEdit, onSold }: PanelProps & { onEdit(cart: Cart): void; onSold(): void }) {
+function CartsPanel({
+  view,
+  own,
+  onEdit,
+  onConfirm,
+}: PanelProps & { onEdit(cart: Cart): void; onConfirm(cart: Cart): void }) {
   const { business, role } = useBusinessContext();
   const { page, search } = view;
-  const carts = useCarts(business.id, { page, search: search || undefined });
+  const carts = useCarts(business.id, { page, search: search || undefined, user_id: own?.userId });
   const remove = useDeleteCart(business.id);
-  const [confirming, setConfirming] = useState<Cart | null>(null);
   useKeepPageInRange(view, carts);
 
   const askDelete = (cart: Cart) =>
@@ -113,30 +147,29 @@ function CartsPanel({ view, onEdit, onSold }: PanelProps & { onEdit(cart: Cart):
       ) : (
         <CartsTable
           carts={results}
-          canConfirm={can(role, 'sale.confirm')}
+          canConfirm={own !== undefined || can(role, 'sale.confirm')}
           onEdit={onEdit}
-          onConfirm={setConfirming}
+          onConfirm={onConfirm}
           onDelete={askDelete}
         />
       )}
       <Pager page={page} totalPages={total_pages} onChange={view.setPage} />
-      <ConfirmSaleModal
-        businessId={business.id}
-        cart={confirming}
-        onClose={() => setConfirming(null)}
-        onSold={() => {
-          setConfirming(null);
-          onSold();
-        }}
-      />
     </>
   );
 }
 
-function SalesPanel({ view, slug }: PanelProps & { slug: string }) {
+function SalesPanel({ view, slug, own }: PanelProps & { slug: string }) {
   const { business } = useBusinessContext();
   const { page, search } = view;
-  const sales = useSales(business.id, { page, search: search || undefined });
+  const { status } = view.filters;
+  const sales = useSales(business.id, {
+    page,
+    search: search || undefined,
+    // The server lets staff list all of the business's sales (a salesperson collects a colleague's
+    // debt from the sale's page), so the employee area asks for the caller's own.
+    created_by: own?.userId,
+    payment_status: own && status !== 'all' ? status : undefined,
+  });
   useKeepPageInRange(view, sales);
   const failure = sales.error;
   useEffect(() => {
@@ -148,12 +181,29 @@ function SalesPanel({ view, slug }: PanelProps & { slug: string }) {
   const { results, total_pages } = sales.data;
   return (
     <>
+      {own && (
+        <Select
+          label="Payment status"
+          aria-label="Filter by payment status"
+          data={[
+            { value: 'all', label: 'All' },
+            ...PAYMENT_STATUSES.map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] })),
+          ]}
+          value={status}
+          onChange={(value) => view.setFilter('status', value)}
+          allowDeselect={false}
+          mb="sm"
+          maw={240}
+        />
+      )}
       {results.length === 0 ? (
         <Text c="dimmed" py="md">
-          {search ? 'No sale matches this search.' : 'No sales yet. Confirm a cart to make the first one.'}
+          {search || (own && status !== 'all')
+            ? 'No sale matches this search.'
+            : 'No sales yet. Confirm a cart to make the first one.'}
         </Text>
       ) : (
-        <SalesTable sales={results} slug={slug} />
+        <SalesTable sales={results} slug={slug} saleHref={own?.saleHref} />
       )}
       <Pager page={page} totalPages={total_pages} onChange={view.setPage} />
     </>

@@ -19,8 +19,17 @@ function saleProducts(sale: Sale): string {
 const totalQuantity = (sale: Sale) => sale.items.reduce((sum, item) => sum + item.quantity, 0);
 
 /** Sales: product, customer, qty, total, payment status, sold by, date, view. A card a sale on a phone. */
-export function SalesTable({ sales, slug }: { sales: readonly Sale[]; slug: string }) {
-  const saleLink = (sale: Sale) => `/business/${slug}/sales/${sale.id}`;
+export function SalesTable({
+  sales,
+  slug,
+  saleHref,
+}: {
+  sales: readonly Sale[];
+  slug: string;
+  /** Where a sale opens; the business's sale page unless told. */
+  saleHref?(sale: Sale): string;
+}) {
+  const saleLink = saleHref ?? ((sale: Sale) => `/business/${slug}/sales/${sale.id}`);
   const columns: ResponsiveColumn<Sale>[] = [
     {
       header: 'Product',

@@ -1,6 +1,12 @@
-import { type EndpointInput, TEAM_ENDPOINTS, type UserRoleFilter, type UserStatusFilter } from '@oja/contract';
+import {
+  BUSINESS_ENDPOINTS,
+  type EndpointInput,
+  TEAM_ENDPOINTS,
+  type UserRoleFilter,
+  type UserStatusFilter,
+} from '@oja/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, data } from '../../lib/api';
+import { ApiError, call, data } from '../../lib/api';
 import { businessKeys, teamKeys } from '../../lib/query-keys';
 
 const team = TEAM_ENDPOINTS;
@@ -46,5 +52,15 @@ export function useDeleteBusinessUsers(businessId: number) {
 export function useJoinBusiness() {
   return useMutation({
     mutationFn: (body: EndpointInput<typeof team.joinBusiness>) => call(team.joinBusiness, body),
+  });
+}
+
+/** The business an invite link names, looked up before the form is shown; an unknown slug is not retried. */
+export function useInviteBusiness(slug: string) {
+  return useQuery({
+    queryKey: businessKeys.publicBySlug(slug),
+    queryFn: ({ signal }) => data(call(BUSINESS_ENDPOINTS.getPublicBusiness, { slug }, { signal })),
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+    staleTime: 5 * 60_000,
   });
 }

@@ -1,13 +1,24 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { joinFormSchema, MESSAGES, REGISTER_REDIRECT_MS, ROLE_LABELS, roleFromInvite } from '@oja/contract';
+import {
+  joinFormSchema,
+  MESSAGES,
+  type PublicBusiness,
+  REGISTER_REDIRECT_MS,
+  ROLE_LABELS,
+  roleFromInvite,
+  TEAM_MESSAGES,
+} from '@oja/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryError } from '../../ui/query-error';
 import { AuthCard, LogInInstead } from '../auth/auth-card';
 import type { LoginState } from '../auth/login-page';
 import RegisterPage from '../auth/register-page';
-import { useJoinBusiness } from './api';
+import { useInviteBusiness, useJoinBusiness } from './api';
 
 /**
  * /{businessSlug}/{role}, for guests who follow an invite link. The ceo link
@@ -19,10 +30,33 @@ export default function InvitePage({ slug, inviteRole }: { slug?: string; invite
   const businessSlug = slug ?? params.businessSlug ?? '';
   const role = inviteRole ?? params.role ?? '';
   if (role === 'ceo') return <RegisterPage />;
-  return <JoinBusiness slug={businessSlug} inviteRole={role} />;
+  return <InviteBusiness slug={businessSlug} inviteRole={role} />;
 }
 
-function JoinBusiness({ slug, inviteRole }: { slug: string; inviteRole: string }) {
+/**
+ * The link's business is looked up first: a link to no business says so at once instead of
+ * showing a form that can only fail, and the form names the business rather than its slug.
+ */
+function InviteBusiness({ slug, inviteRole }: { slug: string; inviteRole: string }) {
+  const lookup = useInviteBusiness(slug);
+  if (lookup.isPending) return <PageLoader label="Loading business..." />;
+  if (lookup.isError) {
+    const isUnknown = lookup.error instanceof ApiError && lookup.error.status === 404;
+    return (
+      <AuthCard title={isUnknown ? 'This invite link does not work' : 'Join a business'}>
+        {isUnknown ? (
+          <Alert color="yellow">{lookup.error.message}</Alert>
+        ) : (
+          <QueryError error={lookup.error} onRetry={() => lookup.refetch()} />
+        )}
+        <LogInInstead />
+      </AuthCard>
+    );
+  }
+  return <JoinBusiness business={lookup.data} inviteRole={inviteRole} />;
+}
+
+function JoinBusiness({ business, inviteRole }: { business: PublicBusiness; inviteRole: string }) {
   const join = useJoinBusiness();
   const navigate = useNavigate();
   const [username, setUsername] = useState<string | null>(null);
@@ -31,6 +65,8 @@ function JoinBusiness({ slug, inviteRole }: { slug: string; inviteRole: string }
     validate: schemaResolver(joinFormSchema, { sync: true }),
   });
   const failure = useFormFailure(form, MESSAGES.failed.registration);
+  // A link whose role is neither salesperson nor customer makes a member without a role (`user`).
+  const isWithoutRole = roleFromInvite(inviteRole) === 'user';
 
   useEffect(() => {
     if (!username) return;
@@ -43,7 +79,7 @@ function JoinBusiness({ slug, inviteRole }: { slug: string; inviteRole: string }
   const submit = form.onSubmit((values) => {
     failure.clear();
     join.mutate(
-      { ...values, role: inviteRole, business_slug: slug },
+      { ...values, role: inviteRole, business_slug: business.slug },
       { onSuccess: ({ data }) => setUsername(data.user.username), onError: failure.show },
     );
   });
@@ -59,14 +95,20 @@ function JoinBusiness({ slug, inviteRole }: { slug: string; inviteRole: string }
           <Text size="sm" c="dimmed">
             Write it down: you log in with it and your password once the business owner activates your account.
           </Text>
+          {isWithoutRole && (
+            <Text size="sm" c="dimmed">
+              The owner of {business.name} will also choose your role.
+            </Text>
+          )}
         </Stack>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title={`Join as ${ROLE_LABELS[roleFromInvite(inviteRole)]}`} subtitle={`Business: ${slug}`}>
+    <AuthCard title={`Join as ${ROLE_LABELS[roleFromInvite(inviteRole)]}`} subtitle={`Business: ${business.name}`}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          {isWithoutRole && <Alert color="yellow">{TEAM_MESSAGES.inviteWithoutRole}</Alert>}
           <TextInput label="First Name" withAsterisk autoComplete="given-name" {...form.getInputProps('first_name')} />
           <TextInput label="Last Name" withAsterisk autoComplete="family-name" {...form.getInputProps('last_name')} />
           <PasswordInput

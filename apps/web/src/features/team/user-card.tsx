@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { roleDisplay, type User } from '@oja/contract';
+import { roleDisplay, TEAM_MESSAGES, type User } from '@oja/contract';
 import { IconCheck, IconCopy, IconEdit, IconTrash } from '@tabler/icons-react';
 import { fullName } from '../../lib/format';
 
@@ -13,6 +13,8 @@ export type UserActions = {
 /** One member: name, CEO badge, username, role, status, and what the owner may do with them. */
 export function UserCard({ user, isBusy, actions }: { user: User; isBusy: boolean; actions: UserActions }) {
   const isCeo = user.role === 'ceo';
+  // Joined by a link that named no role: they can do nothing until the CEO chooses one (Edit).
+  const isWithoutRole = user.role === 'user';
   return (
     <Card withBorder radius="md" padding="md" aria-label={fullName(user)}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -28,14 +30,28 @@ export function UserCard({ user, isBusy, actions }: { user: User; isBusy: boolea
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             Username: {user.username}
           </Text>
-          <Text size="sm" tt="capitalize">
-            Role: {roleDisplay(user.role)}
-          </Text>
+          {isWithoutRole ? (
+            <Group gap={6}>
+              <Text size="sm">Role:</Text>
+              <Badge size="sm" color="yellow" variant="light">
+                Waiting for a role
+              </Badge>
+            </Group>
+          ) : (
+            <Text size="sm" tt="capitalize">
+              Role: {roleDisplay(user.role)}
+            </Text>
+          )}
         </Stack>
-        <Badge variant="light" color={user.is_active ? 'teal' : 'gray'}>
+        <Badge variant="light" color={user.is_active ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>
           {user.is_active ? 'Active' : 'Inactive'}
         </Badge>
       </Group>
+      {isWithoutRole && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {TEAM_MESSAGES.noRoleYet}
+        </Text>
+      )}
       <Group gap="xs" mt="sm">
         {!user.is_active && !isCeo && (
           <Button

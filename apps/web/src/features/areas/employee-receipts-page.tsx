@@ -1,0 +1,97 @@
+import { Badge, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatMoney, MESSAGES, PAYMENT_METHOD_LABELS, type PaymentListItem } from '@oja/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { formatDateTime } from '../../lib/format';
+import { useBusinessContext } from '../../shell/business-context';
+import { PageLoader } from '../../ui/page-loader';
+import { Pager } from '../../ui/pager';
+import { QueryError } from '../../ui/query-error';
+import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
+import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
+import { SaleDocumentButton } from '../sales/sale-document-button';
+import { usePayments } from './employee-api';
+
+const RECEIPTS_LIST = { filters: {}, searchParam: 'q' };
+
+/**
+ * /{slug}/employee/receipts: the payments the caller took (the server scopes the list to them),
+ * newest first, each with its sale's receipt.
+ */
+export default function EmployeeReceiptsPage() {
+  const { business } = useBusinessContext();
+  const view = useListView(RECEIPTS_LIST);
+  const { page, search } = view;
+  const payments = usePayments(business.id, { page, search: search || undefined });
+  useKeepPageInRange(view, payments);
+
+  const columns: ResponsiveColumn<PaymentListItem>[] = [
+    {
+      header: 'Amount',
+      kind: 'main',
+      isNoWrap: true,
+      cell: (payment) => (
+        <>
+          {formatMoney(payment.amount, payment.currency)}
+          {payment.is_refunded && (
+            <Badge color="gray" ml="xs" size="sm">
+              Refunded
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { header: 'Method', cell: (payment) => PAYMENT_METHOD_LABELS[payment.method] },
+    { header: 'Customer', cell: (payment) => payment.customer_name },
+    { header: 'Sale', cell: (payment) => `#${payment.sale_id}` },
+    { header: 'Date', isNoWrap: true, cell: (payment) => formatDateTime(payment.created_at) },
+    {
+      header: 'Receipt',
+      isHeaderHidden: true,
+      kind: 'actions',
+      cell: (payment) => (
+        <SaleDocumentButton
+          businessId={business.id}
+          saleId={payment.sale_id}
+          kind="receipt"
+          name={`Receipt of sale ${payment.sale_id}`}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>Receipts</Title>
+        <Text c="dimmed" size="sm">
+          The payments you took. Each opens its sale's receipt.
+        </Text>
+      </div>
+      <TextInput
+        aria-label="Search"
+        placeholder="Search by customer"
+        leftSection={<IconSearch size={16} />}
+        {...view.searchBox}
+      />
+      {payments.isPending && <PageLoader label="Loading receipts..." />}
+      {payments.isError && !payments.data && (
+        <QueryError error={payments.error} fallback={MESSAGES.failed.fetchSales} onRetry={() => payments.refetch()} />
+      )}
+      {payments.data &&
+        (payments.data.results.length === 0 ? (
+          <Text c="dimmed">
+            {search ? 'No payment matches this search.' : 'No payments yet. Payments you take appear here.'}
+          </Text>
+        ) : (
+          <ResponsiveTable
+            label="Receipts"
+            minWidth={640}
+            columns={columns}
+            rows={payments.data.results}
+            rowKey={(payment) => payment.id}
+          />
+        ))}
+      <Pager page={page} totalPages={payments.data?.total_pages ?? 1} onChange={view.setPage} />
+    </Stack>
+  );
+}
