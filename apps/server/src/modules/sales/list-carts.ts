@@ -1,5 +1,5 @@
 import { type Cart, type listCartsQuerySchema, PAGE_SIZE, type Paginated, pageInfo } from '@oja/contract';
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type * as z from 'zod';
 import { carts } from '../../db/schema';
 import { containsPattern } from '../../db/search';
@@ -18,8 +18,17 @@ export async function listCarts(
     query.id ? eq(carts.id, query.id) : undefined,
     pattern ? or(ilike(carts.title, pattern), ilike(carts.customer_name, pattern)) : undefined,
   );
+  return pageOfCarts(ctx, where, query.page);
+}
+
+/** One page of the carts a condition (already scoped to the business) selects, newest first, with their lines. */
+export async function pageOfCarts(
+  ctx: BusinessContext,
+  where: SQL | undefined,
+  page: number,
+): Promise<Paginated<Cart>> {
   const pageSize = PAGE_SIZE.carts;
-  const [[total], page] = await Promise.all([
+  const [[total], rows] = await Promise.all([
     ctx.db.select({ value: count() }).from(carts).where(where),
     ctx.db
       .select({ id: carts.id })
@@ -27,12 +36,12 @@ export async function listCarts(
       .where(where)
       .orderBy(desc(carts.created_at), desc(carts.id))
       .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
+      .offset((page - 1) * pageSize),
   ]);
   const results = await loadCarts(
     ctx.db,
     ctx.businessId,
-    page.map((row) => row.id),
+    rows.map((row) => row.id),
   );
-  return { ...pageInfo(total?.value ?? 0, query.page, pageSize), results };
+  return { ...pageInfo(total?.value ?? 0, page, pageSize), results };
 }

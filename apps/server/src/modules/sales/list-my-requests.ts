@@ -1,9 +1,9 @@
-import { type Cart, type myRequestsQuerySchema, PAGE_SIZE, type Paginated, pageInfo } from '@oja/contract';
-import { and, count, desc, eq } from 'drizzle-orm';
+import type { Cart, myRequestsQuerySchema, Paginated } from '@oja/contract';
+import { and, eq } from 'drizzle-orm';
 import type * as z from 'zod';
 import { carts } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
-import { loadCarts } from './cart-items';
+import { pageOfCarts } from './list-carts';
 
 /**
  * The calling customer's requests that the shop has not confirmed (a confirmed one is a sale, a
@@ -18,21 +18,5 @@ export async function listMyRequests(
     eq(carts.customer_id, ctx.actor.userId),
     eq(carts.is_customer_request, true),
   );
-  const pageSize = PAGE_SIZE.carts;
-  const [[total], page] = await Promise.all([
-    ctx.db.select({ value: count() }).from(carts).where(where),
-    ctx.db
-      .select({ id: carts.id })
-      .from(carts)
-      .where(where)
-      .orderBy(desc(carts.created_at), desc(carts.id))
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
-  ]);
-  const results = await loadCarts(
-    ctx.db,
-    ctx.businessId,
-    page.map((row) => row.id),
-  );
-  return { ...pageInfo(total?.value ?? 0, query.page, pageSize), results };
+  return pageOfCarts(ctx, where, query.page);
 }
