@@ -1,14 +1,13 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MESSAGES, type Product, STOCK_MESSAGES } from '@oja/contract';
+import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type Product, STOCK_MESSAGES } from '@oja/contract';
 import { IconSearch, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
-import { PageLoader } from '../../ui/page-loader';
 import { Pager } from '../../ui/pager';
-import { QueryError } from '../../ui/query-error';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { discountLabel } from '../inventory/product-display';
+import { ProductGrid } from '../inventory/product-grid';
 import { useShopProducts } from './customer-api';
 import { customerPrice } from './customer-price';
 import { RequestProductModal } from './request-product-modal';
@@ -27,7 +26,6 @@ export default function CustomerProductsPage() {
   const [dialog, setDialog] = useState<{ product: Product | null; opened: boolean }>({ product: null, opened: false });
   useKeepPageInRange(view, products);
 
-  const list = products.data?.results ?? [];
   return (
     <Stack gap="md">
       <div>
@@ -43,30 +41,12 @@ export default function CustomerProductsPage() {
         leftSection={<IconSearch size={16} />}
         {...view.searchBox}
       />
-      {products.isPending && <PageLoader label="Loading products..." />}
-      {products.isError && !products.data && (
-        <QueryError
-          error={products.error}
-          fallback={MESSAGES.failed.fetchProducts}
-          onRetry={() => products.refetch()}
-        />
-      )}
-      {products.data && list.length === 0 && <Text c="dimmed">{STOCK_MESSAGES.noProducts}</Text>}
-      {list.length > 0 && (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          aria-busy={products.isPlaceholderData}
-          style={{ opacity: products.isPlaceholderData ? 0.6 : 1 }}
-        >
-          {list.map((product) => (
-            <ShopProductCard
-              key={product.id}
-              product={product}
-              onRequest={() => setDialog({ product, opened: true })}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <ProductGrid
+        products={products}
+        card={(product) => (
+          <ShopProductCard key={product.id} product={product} onRequest={() => setDialog({ product, opened: true })} />
+        )}
+      />
       <Pager page={view.page} totalPages={products.data?.total_pages ?? 1} onChange={view.setPage} />
       <RequestProductModal
         businessId={business.id}

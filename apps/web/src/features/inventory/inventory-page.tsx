@@ -1,6 +1,6 @@
-import { Button, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { can, MESSAGES, type Product, STOCK_MESSAGES } from '@oja/contract';
+import { can, MESSAGES, type Product } from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
@@ -8,14 +8,13 @@ import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
-import { PageLoader } from '../../ui/page-loader';
 import { Pager } from '../../ui/pager';
-import { QueryError } from '../../ui/query-error';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useDeleteProduct, useProducts } from './api';
 import { INVENTORY_FILTERS, INVENTORY_LIST, productFilters } from './inventory-view';
 import { ProductCard, type ProductCardActions } from './product-card';
 import { ProductFormModal } from './product-form-modal';
+import { ProductGrid } from './product-grid';
 
 /** /business/{slug}/inventory: the business's products, filtered, searched and paged by the server. */
 export default function InventoryPage() {
@@ -67,7 +66,6 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
 
   useKeepPageInRange(view, products);
 
-  const list = products.data?.results ?? [];
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -95,32 +93,18 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
         </Tabs.List>
       </Tabs>
 
-      {products.isPending && <PageLoader label="Loading products..." />}
-      {products.isError && !products.data && (
-        <QueryError
-          error={products.error}
-          fallback={MESSAGES.failed.fetchProducts}
-          onRetry={() => products.refetch()}
-        />
-      )}
-      {products.data && list.length === 0 && <Text c="dimmed">{STOCK_MESSAGES.noProducts}</Text>}
-      {list.length > 0 && (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          aria-busy={products.isPlaceholderData}
-          style={{ opacity: products.isPlaceholderData ? 0.6 : 1 }}
-        >
-          {list.map((product) => (
-            <ProductCard
-              key={product.id}
-              product={product}
-              slug={business.slug}
-              canAddToCart={can(role, 'cart.manage')}
-              actions={actions}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <ProductGrid
+        products={products}
+        card={(product) => (
+          <ProductCard
+            key={product.id}
+            product={product}
+            slug={business.slug}
+            canAddToCart={can(role, 'cart.manage')}
+            actions={actions}
+          />
+        )}
+      />
       <Pager page={view.page} totalPages={products.data?.total_pages ?? 1} onChange={view.setPage} />
 
       <ProductFormModal
