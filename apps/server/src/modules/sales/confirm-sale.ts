@@ -1,5 +1,5 @@
 import { type createSaleBodySchema, fromKobo, MESSAGES, SALES_MESSAGES, type SaleDetail, toKobo } from '@oja/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Tx } from '../../db/client';
 import { cart_items, carts, payments, products, sale_lines, sales } from '../../db/schema';
@@ -16,6 +16,14 @@ export type ConfirmSaleOutcome = { sale: SaleDetail; isReplay: boolean };
  * Confirms a cart into a sale, all in one transaction: lock the cart, take each
  * line's stock (soonest expiry first), write the sale, its lines and its first
  * payment, delete the cart. Any failure leaves nothing behind.
+ *
+ * Lock order, the same in every writer (ADR 0006): the cart, its products (KEY
+ * SHARE), their batches, and only then the maintained report totals that the
+ * sale's, lines' and payment's triggers update (ADR 0009). A cancel takes the
+ * batches before the totals too, and a payment takes no batch, so none of them
+ * can wait on a totals row while holding what another waits for. The batches
+ * are held from the stock taken to the commit: what all sales of one product
+ * queue on, so only the sale's own rows are written in that window.
  *
  * With an Idempotency-Key, a retry answers with the sale the first attempt made.
  * A retry arriving while the first is still running waits on the cart's lock and
@@ -68,12 +76,16 @@ function firstPayment(input: ConfirmSaleInput, total: string): string {
 
 async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): Promise<number> {
   const { businessId } = ctx;
+  // The sale's id is drawn with the cart's lock (one round trip): the stock movements name it before the
+  // sale's row is written, so that the totals rows come after the batches (the lock order above). A cart
+  // not found or refused below only leaves a gap in the ids.
   const [cart] = await tx
-    .select()
+    .select({ ...getTableColumns(carts), sale_id: sql<string>`nextval(pg_get_serial_sequence('sales', 'id'))` })
     .from(carts)
     .where(and(eq(carts.business_id, businessId), eq(carts.id, input.cart_id)))
     .for('update');
   if (!cart) throw notFound(MESSAGES.cart.notFound);
+  const saleId = Number(cart.sale_id);
   await holdCartProducts(tx, businessId, cart.id);
 
   // In ascending product id order: see takeStock.
@@ -86,10 +98,21 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
   const amountPaid = firstPayment(input, total);
   const { user } = ctx.actor;
 
-  const [sale] = await tx
+  const deleted = await tx
+    .delete(carts)
+    .where(and(eq(carts.business_id, businessId), eq(carts.id, cart.id)))
+    .returning({ id: carts.id });
+  // Only possible if something bypassed the cart's lock: nothing of this sale may stay.
+  if (deleted.length === 0) throw notFound(MESSAGES.cart.notFound);
+
+  const saleLines = await takeLines(tx, ctx, saleId, lines);
+
+  await tx
     .insert(sales)
+    .overridingSystemValue()
     .values({
       business_id: businessId,
+      id: saleId,
       cart_id: cart.id,
       payment_status: input.payment_status,
       currency: first.currency,
@@ -101,29 +124,18 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
       created_by: ctx.actor.userId,
       created_by_name: `${user.first_name} ${user.last_name}`.trim(),
       idempotency_key: input.idempotencyKey,
-    })
-    .returning({ id: sales.id });
-  if (!sale) throw new Error('The sale was not created.');
-
-  await sellLines(tx, ctx, sale.id, lines);
-
+    });
+  await tx.insert(sale_lines).values(saleLines);
   if (toKobo(amountPaid) > 0n) {
     await tx.insert(payments).values({
       business_id: businessId,
-      sale_id: sale.id,
+      sale_id: saleId,
       amount: amountPaid,
       method: input.payment_method,
       recorded_by: ctx.actor.userId,
     });
   }
-
-  const deleted = await tx
-    .delete(carts)
-    .where(and(eq(carts.business_id, businessId), eq(carts.id, cart.id)))
-    .returning({ id: carts.id });
-  // Only possible if something bypassed the cart's lock: nothing of this sale may stay.
-  if (deleted.length === 0) throw notFound(MESSAGES.cart.notFound);
-  return sale.id;
+  return saleId;
 }
 
 /**
@@ -146,10 +158,15 @@ async function holdCartProducts(tx: Tx, businessId: number, cartId: number): Pro
 }
 
 /**
- * Takes each line's stock (in the given ascending product order) and writes the
+ * Takes each line's stock (in the given ascending product order) and returns the
  * sale's lines, one per batch a line was taken from, in the cart's own order.
  */
-async function sellLines(tx: Tx, ctx: BusinessContext, saleId: number, lines: PricedCartItem[]): Promise<void> {
+async function takeLines(
+  tx: Tx,
+  ctx: BusinessContext,
+  saleId: number,
+  lines: PricedCartItem[],
+): Promise<(typeof sale_lines.$inferInsert)[]> {
   const { businessId } = ctx;
   const linesOfItem = new Map<number, (typeof sale_lines.$inferInsert)[]>();
   for (const line of lines) {
@@ -182,6 +199,5 @@ async function sellLines(tx: Tx, ctx: BusinessContext, saleId: number, lines: Pr
       });
     }
   }
-  const inCartOrder = [...linesOfItem.entries()].sort(([a], [b]) => a - b).flatMap(([, saleLines]) => saleLines);
-  await tx.insert(sale_lines).values(inCartOrder);
+  return [...linesOfItem.entries()].sort(([a], [b]) => a - b).flatMap(([, saleLines]) => saleLines);
 }
