@@ -13,7 +13,9 @@
  *
  * Other knobs: BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (32), BENCH_SQL_RUNS (50), BENCH_SEED (1),
  * BENCH_POOL_SIZE (passed to the server as DB_POOL_SIZE when set), BENCH_CPU_PROF (a directory: the server
- * runs with --cpu-prof and writes its profile there), BENCH_RESULTS (another file than latest.json).
+ * runs with --cpu-prof and writes its profile there), BENCH_RESULTS (another file than latest.json),
+ * BENCH_WEB_CONCURRENCY (passed to the server as WEB_CONCURRENCY: that many server processes on one port;
+ * CPU and peak RSS are then summed over them).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -45,6 +47,7 @@ const SEED = Number(process.env.BENCH_SEED ?? 1);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SQL_RUNS = Number(process.env.BENCH_SQL_RUNS ?? 50);
+const WEB_CONCURRENCY = Number(process.env.BENCH_WEB_CONCURRENCY ?? 1);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const ROOT = resolve(import.meta.dirname, '../..');
 // Its own build directory (BENCH_BUILD), so that a second bench run does not swap a running one's bundle.
@@ -122,6 +125,7 @@ async function startServer(dataDir: string): Promise<Server> {
       // login limit would otherwise refuse all but the first 50 in 15 minutes.
       TRUST_PROXY: 'true',
       ...(process.env.BENCH_POOL_SIZE ? { DB_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
+      WEB_CONCURRENCY: String(WEB_CONCURRENCY),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -164,39 +168,71 @@ async function startServer(dataDir: string): Promise<Server> {
     port,
     databaseUrl,
     startedInMs,
-    // VmHWM: the process's peak resident set since it started, kept by the kernel.
+    // VmHWM: a process's peak resident set since it started, kept by the kernel; with WEB_CONCURRENCY, the
+    // sum over the primary and its server processes (each its own heap), PostgreSQL's excluded.
     async peakRssKb() {
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
-      return Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? Number.NaN);
+      let total = 0;
+      for (const process of await serverProcesses(child.pid!)) {
+        const status = await readFile(`/proc/${process}/status`, 'utf8').catch(() => '');
+        total += Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
+      }
+      return total;
     },
   };
 }
 
-/**
- * CPU seconds (user + system) used so far by the server process and, apart, by its descendants (the
- * embedded PostgreSQL). Per request, this is what contention from other work on the machine does not
- * change much, unlike req/s and latency: the figure to compare before/after on a shared machine.
- */
-async function cpuSeconds(pid: number): Promise<{ server: number; database: number }> {
+type ProcStat = { ppid: number; command: string; cpu: number };
+
+async function procStats(): Promise<Map<number, ProcStat>> {
   const ticks = 100; // USER_HZ on Linux
-  const stats = new Map<number, { ppid: number; cpu: number }>();
+  const stats = new Map<number, ProcStat>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const text = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null);
     if (!text) continue;
     // Fields after the command (which may hold spaces) start after its closing parenthesis.
+    const command = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    stats.set(Number(entry), { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticks });
+    stats.set(Number(entry), {
+      ppid: Number(fields[1]),
+      command,
+      cpu: (Number(fields[11]) + Number(fields[12])) / ticks,
+    });
   }
+  return stats;
+}
+
+/** The server's processes and, apart, its embedded PostgreSQL's (every descendant named postgres). */
+function processesOf(pid: number, stats: Map<number, ProcStat>): { server: number[]; database: number[] } {
   const descendantOf = (candidate: number): boolean => {
     for (let at = stats.get(candidate)?.ppid; at !== undefined && at > 1; at = stats.get(at)?.ppid) {
       if (at === pid) return true;
     }
     return false;
   };
-  let database = 0;
-  for (const [candidate, stat] of stats) if (descendantOf(candidate)) database += stat.cpu;
-  return { server: stats.get(pid)?.cpu ?? Number.NaN, database };
+  const server = [pid];
+  const database: number[] = [];
+  for (const [candidate, stat] of stats) {
+    if (!descendantOf(candidate)) continue;
+    (stat.command.startsWith('postgres') ? database : server).push(candidate);
+  }
+  return { server, database };
+}
+
+async function serverProcesses(pid: number): Promise<number[]> {
+  return processesOf(pid, await procStats()).server;
+}
+
+/**
+ * CPU seconds (user + system) used so far by the server's processes (the primary and, with
+ * WEB_CONCURRENCY, its workers) and, apart, by its embedded PostgreSQL. Per request, this is what contention from other work on the machine does not
+ * change much, unlike req/s and latency: the figure to compare before/after on a shared machine.
+ */
+async function cpuSeconds(pid: number): Promise<{ server: number; database: number }> {
+  const stats = await procStats();
+  const { server, database } = processesOf(pid, stats);
+  const sum = (pids: number[]) => pids.reduce((total, at) => total + (stats.get(at)?.cpu ?? 0), 0);
+  return { server: sum(server), database: sum(database) };
 }
 
 async function stopServer(server: Server): Promise<void> {
@@ -659,7 +695,7 @@ async function main(): Promise<void> {
     ),
   ].join('\n');
   process.stdout.write(
-    `\n${table}\n\nServer peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
+    `\n${table}\n\nServer processes: ${WEB_CONCURRENCY}. Server peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
   );
 
   const results = {
@@ -673,6 +709,7 @@ async function main(): Promise<void> {
     generationSeconds,
     firstStartSeconds: firstStartMs / 1000,
     secondStartSeconds: secondStartMs / 1000,
+    webConcurrency: WEB_CONCURRENCY,
     peakRssMb: Math.round(peakRssMb),
     rows: rows.map((row) => ({
       ...row,
