@@ -109,6 +109,13 @@ export const sales = pgTable(
     index('sales_business_open_idx').on(t.business_id, t.created_at).where(sql`${t.payment_status} <> 'paid'`),
     /** A seller's sales, newest first: their name as on their latest sale (the report's sales per employee). */
     index('sales_business_seller_idx').on(t.business_id, t.created_by, t.id),
+    /**
+     * The sales list's count: report_sale_days sums the active sales, this counts the others (cancelled:
+     * 4,000 of 200,000 on the load data), so that the count is exact without reading every sale's entry
+     * (count(*) was a parallel index-only scan of 200,000 entries, 45-90 ms). Written only when a sale
+     * is cancelled.
+     */
+    index('sales_business_inactive_idx').on(t.business_id).where(sql`${t.status} <> 'active'`),
     /** A debtor's open sales, newest first, grouped as report_debtors groups them: the name on the latest. */
     index('sales_open_debtor_idx')
       .on(

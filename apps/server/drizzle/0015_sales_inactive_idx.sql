@@ -1,0 +1,1 @@
+CREATE INDEX "sales_business_inactive_idx" ON "sales" USING btree ("business_id") WHERE "sales"."status" <> 'active';

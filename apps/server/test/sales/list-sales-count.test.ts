@@ -1,0 +1,82 @@
+import { ENDPOINTS } from '@oja/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sales } from '../../src/db/schema';
+import { createTestApp, type TestApp } from '../app';
+import { createProduct, hoursAgo, insertSale, type Owner, saleCount, signUpCeo } from '../factories';
+import { type ApiClient, apiClient } from '../http';
+
+/**
+ * The whole business's sales list is counted from the maintained totals (active sales) plus the
+ * cancelled ones (list-sales.ts): the count, pages and links must stay those of counting the rows.
+ */
+let t: TestApp;
+let api: ApiClient;
+let shop: Owner;
+let other: Owner;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiClient(t.app);
+  shop = await signUpCeo(t);
+  other = await signUpCeo(t);
+});
+afterAll(() => t.close());
+
+const list = (owner: Owner, query: Record<string, unknown> = {}) =>
+  api.call(ENDPOINTS.sales.listSales, { business_id: owner.businessId, ...query }, { token: owner.token });
+
+describe('GET /sales/ count', () => {
+  it('counts every sale of the business, cancelled ones included, and pages as the rows do', async () => {
+    const product = await createProduct(t, shop);
+    const line = { product, quantity: 1, unitPrice: '100.00' };
+    const ids: number[] = [];
+    // Several sales on one day, seller and status (one totals key), others days back and in dollars.
+    for (let i = 0; i < 13; i++) {
+      const sale = await insertSale(t, shop.businessId, {
+        lines: [line],
+        createdAt: hoursAgo(i < 6 ? 1 : 24 * i),
+        currency: i % 4 === 0 ? 'USD' : 'NGN',
+        paymentStatus: i % 3 === 0 ? 'not_paid' : 'paid',
+      });
+      ids.push(sale.id);
+    }
+    const otherProduct = await createProduct(t, other);
+    await insertSale(t, other.businessId, { lines: [{ ...line, product: otherProduct }] });
+
+    expect((await list(shop)).data).toMatchObject({ count: 13, total_pages: 2, next: 2, previous: null });
+
+    // Cancelled sales stay in the list (and so in its count); the totals no longer hold them.
+    await t.db
+      .update(sales)
+      .set({ status: 'cancelled', cancelled_at: new Date(), cancel_reason: 'test' })
+      .where(and(eq(sales.business_id, shop.businessId), inArray(sales.id, [ids[0]!, ids[7]!])));
+    // A sale gone altogether (not something the API does) leaves both.
+    await t.db.execute(sql`delete from sale_lines where business_id = ${shop.businessId} and sale_id = ${ids[3]!}`);
+    await t.db.delete(sales).where(and(eq(sales.business_id, shop.businessId), eq(sales.id, ids[3]!)));
+
+    expect(await saleCount(t, shop.businessId)).toBe(12);
+    const first = await list(shop);
+    expect(first.data).toMatchObject({ count: 12, total_pages: 2, next: 2, previous: null, current_page: 1 });
+    expect(first.data.results).toHaveLength(10);
+    const second = await list(shop, { page: 2 });
+    expect(second.data).toMatchObject({ count: 12, total_pages: 2, next: null, previous: 1, current_page: 2 });
+    expect(second.data.results).toHaveLength(2);
+    const listed = [...first.data.results, ...second.data.results];
+    expect(listed.filter((row) => row.status === 'cancelled').map((row) => row.id)).toEqual([ids[0], ids[7]]);
+    expect((await list(other)).data.count).toBe(1);
+
+    // A filtered list counts its own rows, as before.
+    const unpaid = await list(shop, { payment_status: 'not_paid' });
+    const [unpaidRows] = await t.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(sales)
+      .where(and(eq(sales.business_id, shop.businessId), eq(sales.payment_status, 'not_paid')));
+    expect(unpaid.data.count).toBe(unpaidRows?.value);
+  });
+
+  it('answers 0 and one page for a business without sales', async () => {
+    const empty = await signUpCeo(t);
+    expect((await list(empty)).data).toMatchObject({ count: 0, total_pages: 1, next: null, previous: null });
+  });
+});
