@@ -1,11 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contractRoutes } from './contract-routes';
+import { floatingMergeRefs } from './floating-merge-refs';
 import { precompress } from './precompress';
+import { routePreload } from './route-preload';
+import { zodWithoutJsonSchema } from './zod-browser';
 
 const serverPort = process.env.SERVER_PORT ?? '3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [contractRoutes(), zodWithoutJsonSchema(), floatingMergeRefs(), react(), routePreload(), precompress()],
   server: {
     // `npm run dev -w apps/web` next to a running server: the API answers through this proxy.
     proxy: {
@@ -19,6 +23,8 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: which chunks and styles each route loads, for the bundle budget (bench/src/web).
     manifest: true,
+    // Every browser that runs this build's ES2022 modules knows <link rel="modulepreload">: no polyfill (0.5 KB).
+    modulePreload: { polyfill: false },
     outDir: process.env.OJA_BUILD ? `dist-${process.env.OJA_BUILD}` : 'dist',
   },
 });

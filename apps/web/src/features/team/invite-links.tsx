@@ -1,8 +1,9 @@
-import { ActionIcon, Card, Code, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { COPY_MARKER_RESET_MS, INVITE_ROLES, type InviteRole, MESSAGES } from '@oja/contract';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { notify } from '../../lib/notify';
+import { LazyTooltip } from '../../ui/lazy-tooltip';
 
 /** The address a person follows to join a business in a role ({origin}/{slug}/{role}). */
 function inviteLink(slug: string, role: InviteRole): string {
@@ -56,7 +57,7 @@ export function InviteLinks({ slug }: { slug: string }) {
                 {DESCRIPTIONS[role]}
               </Text>
             </div>
-            <Tooltip label={copied === role ? 'Copied' : 'Copy link'} withArrow>
+            <LazyTooltip label={copied === role ? 'Copied' : 'Copy link'} withArrow>
               <ActionIcon
                 variant={copied === role ? 'filled' : 'light'}
                 size="lg"
@@ -65,7 +66,7 @@ export function InviteLinks({ slug }: { slug: string }) {
               >
                 {copied === role ? <IconCheck size={18} /> : <IconCopy size={18} />}
               </ActionIcon>
-            </Tooltip>
+            </LazyTooltip>
           </Group>
         ))}
       </Stack>
