@@ -10,16 +10,12 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, ERROR_CODES, type ErrorEnvelope, MESSAGES, SPEC_API_PREFIX } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './modules/routes';
 import type { Deps } from './platform/deps';
 import { guardApiRoutes } from './platform/endpoints';
 import { AppError, busyTryAgain, databaseUnavailable, isConnectionLost, isTransientConflict } from './platform/errors';
+import { responseSerializerCompiler } from './platform/response-serializer';
 
 export type BuildOptions = { deps: Deps };
 
@@ -33,7 +29,9 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // One log line per request (the onResponse hook below) instead of Fastify's two ("incoming request",
+    // "request completed"): half the log writes per request (bench/README.md, issue 14, lists them as a cost).
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -44,12 +42,30 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   // The API speaks JSON only: any other body is refused with 415 instead of reaching a schema as text.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // The test suite (NODE_ENV=test, set by vitest) also checks every answer with zod against the contract.
+  app.setSerializerCompiler(
+    responseSerializerCompiler({
+      checked: process.env.NODE_ENV === 'test' || process.env.OJA_CHECK_RESPONSES === 'true',
+    }),
+  );
   app.decorate('deps', deps);
   app.decorateRequest('actor', null);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // The request's one line: its request_id comes with request.log. Errors of 500 and above are logged apart,
+  // with their stack, by the error handler below.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
   });
 
   await app.register(fastifyCookie);
