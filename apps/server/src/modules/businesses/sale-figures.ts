@@ -65,24 +65,26 @@ export function totalsOf(scope: TotalsScope, period?: Period): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-/** Revenue per currency (largest first) and the number of sales. */
+/** Revenue per currency (largest first), what those sales have been paid so far, and their number. */
 export async function saleTotals(
   db: Queryable,
   scope: SaleScope,
   period?: Period,
-): Promise<{ amounts: CurrencyAmount[]; count: number }> {
+): Promise<{ amounts: CurrencyAmount[]; collected: CurrencyAmount[]; count: number }> {
   const { customerId } = scope;
-  const { rows } = await db.execute<{ currency: Currency; amount: string; count: number }>(
+  const { rows } = await db.execute<{ currency: Currency; amount: string; paid: string; count: number }>(
     customerId === undefined
       ? sql`
-    select t.currency, round(sum(t.revenue), 2)::text as amount, sum(t.sales)::int as count
+    select t.currency, round(sum(t.revenue), 2)::text as amount, round(sum(t.paid), 2)::text as paid,
+      sum(t.sales)::int as count
     from report_sale_days t
     where ${totalsOf({ businessId: scope.businessId, soldBy: scope.soldBy }, period)}
     group by t.currency
     having sum(t.sales) > 0
     order by sum(t.revenue) desc, t.currency`
       : sql`
-    select s.currency, round(sum(s.total_cart_amount), 2)::text as amount, count(*)::int as count
+    select s.currency, round(sum(s.total_cart_amount), 2)::text as amount,
+      round(sum(s.amount_paid), 2)::text as paid, count(*)::int as count
     from sales s
     where ${scopeOf(scope, period)}
     group by s.currency
@@ -90,6 +92,7 @@ export async function saleTotals(
   );
   return {
     amounts: rows.map(({ currency, amount }) => ({ currency, amount })),
+    collected: rows.map(({ currency, paid }) => ({ currency, amount: paid })),
     count: rows.reduce((total, row) => total + row.count, 0),
   };
 }

@@ -23,8 +23,8 @@ export async function listSales(
   query: z.output<typeof listSalesQuerySchema>,
 ): Promise<Paginated<Sale>> {
   const pattern = query.search ? containsPattern(query.search) : null;
-  const where = and(
-    eq(sales.business_id, ctx.businessId),
+  // What narrows the business's sales: who may see them, then the query's filters.
+  const narrowing = [
     visibleSales(ctx),
     query.user_id ? eq(sales.customer_id, query.user_id) : undefined,
     query.created_by ? eq(sales.created_by, query.created_by) : undefined,
@@ -46,11 +46,11 @@ export async function listSales(
           ),
         )
       : undefined,
-  );
+  ];
+  const where = and(eq(sales.business_id, ctx.businessId), ...narrowing);
   const pageSize = PAGE_SIZE.sales;
   // The whole business's list (staff, no filter) is counted from the maintained totals; any other from its rows.
-  const everySale =
-    visibleSales(ctx) === undefined && !query.user_id && !query.created_by && !query.payment_status && !pattern;
+  const everySale = narrowing.every((condition) => condition === undefined);
   const [total, page] = await Promise.all([
     everySale
       ? countEverySale(ctx.db, ctx.businessId)
