@@ -23,14 +23,68 @@ export const sellableStock = sql<number>`coalesce(${
 /** A cart line with its product as it is now, priced by the contract's one pricing rule. */
 export type PricedCartItem = CartItem & { cart_id: number; cost_price: string };
 
+/** What a cart line shows of its product, as it is now: read with the lines, or by a check before writing them. */
+export const cartProductColumns = {
+  product_name: products.product_name,
+  sku: products.sku,
+  currency: products.currency,
+  cost_price: products.cost_price,
+  selling_price: products.selling_price,
+  selling_price_discount_percentage: products.selling_price_discount_percentage,
+  wholesale_price: products.wholesale_price,
+  wholesale_price_discount_percentage: products.wholesale_price_discount_percentage,
+  archived_at: products.archived_at,
+  quantity_in_stock: sellableStock,
+};
+export type CartProduct = Pick<
+  typeof products.$inferSelect,
+  Exclude<keyof typeof cartProductColumns, 'quantity_in_stock'>
+> & { quantity_in_stock: number };
+
+/** A stored (or just written) cart line. */
+export type CartLineRow = Pick<
+  PricedCartItem,
+  'id' | 'cart_id' | 'product_id' | 'product_batch_id' | 'quantity' | 'pricing_strategy' | 'apply_discount'
+>;
+
+/** A line with its product, priced: the one mapping of a cart line, whether read back or just written. */
+export function pricedItem(line: CartLineRow, product: CartProduct): PricedCartItem {
+  const price = priceLine(product, line);
+  return {
+    id: line.id,
+    cart_id: line.cart_id,
+    product_id: line.product_id,
+    product_batch_id: line.product_batch_id,
+    quantity: line.quantity,
+    pricing_strategy: line.pricing_strategy,
+    apply_discount: line.apply_discount,
+    product_name: product.product_name,
+    sku: product.sku,
+    currency: product.currency,
+    ...price,
+    quantity_in_stock: product.quantity_in_stock,
+    is_archived: product.archived_at !== null,
+    cost_price: product.cost_price,
+  };
+}
+
+/** A member's name as the answers show who made a cart or recorded a payment (SQL: first || ' ' || last). */
+export const personName = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`;
+
 /**
  * The items of these carts with their products, prices and stock. Lines come
  * in ascending product id (then line id) order: the order in which a
  * confirmation must take stock so that two confirmations never deadlock.
+ * `holdProducts` also takes KEY SHARE locks on the products, in that order.
  */
-export async function loadCartItems(db: Queryable, businessId: number, cartIds: number[]): Promise<PricedCartItem[]> {
+export async function loadCartItems(
+  db: Queryable,
+  businessId: number,
+  cartIds: number[],
+  options: { holdProducts?: boolean } = {},
+): Promise<PricedCartItem[]> {
   if (cartIds.length === 0) return [];
-  const rows = await db
+  const query = db
     .select({
       id: cart_items.id,
       cart_id: cart_items.cart_id,
@@ -39,46 +93,16 @@ export async function loadCartItems(db: Queryable, businessId: number, cartIds: 
       quantity: cart_items.quantity,
       pricing_strategy: cart_items.pricing_strategy,
       apply_discount: cart_items.apply_discount,
-      product_name: products.product_name,
-      sku: products.sku,
-      currency: products.currency,
-      cost_price: products.cost_price,
-      selling_price: products.selling_price,
-      selling_price_discount_percentage: products.selling_price_discount_percentage,
-      wholesale_price: products.wholesale_price,
-      wholesale_price_discount_percentage: products.wholesale_price_discount_percentage,
-      archived_at: products.archived_at,
-      quantity_in_stock: sellableStock,
+      ...cartProductColumns,
     })
     .from(cart_items)
     .innerJoin(products, and(eq(products.business_id, cart_items.business_id), eq(products.id, cart_items.product_id)))
     .where(and(eq(cart_items.business_id, businessId), inArray(cart_items.cart_id, cartIds)))
     .orderBy(asc(cart_items.product_id), asc(cart_items.id));
+  // KEY SHARE on the products, taken in the rows' order (PostgreSQL locks above the sort): ascending product id.
+  const rows = await (options.holdProducts ? query.for('key share', { of: products }) : query);
 
-  return rows.map((row) => {
-    const pricingStrategy = row.pricing_strategy;
-    const price = priceLine(row, {
-      quantity: row.quantity,
-      pricing_strategy: pricingStrategy,
-      apply_discount: row.apply_discount,
-    });
-    return {
-      id: row.id,
-      cart_id: row.cart_id,
-      product_id: row.product_id,
-      product_batch_id: row.product_batch_id,
-      quantity: row.quantity,
-      pricing_strategy: pricingStrategy,
-      apply_discount: row.apply_discount,
-      product_name: row.product_name,
-      sku: row.sku,
-      currency: row.currency,
-      ...price,
-      quantity_in_stock: row.quantity_in_stock,
-      is_archived: row.archived_at !== null,
-      cost_price: row.cost_price,
-    };
-  });
+  return rows.map((row) => pricedItem(row, row));
 }
 
 /** The most a cart (and so a sale) may be worth: numeric(14,2) holds 999,999,999,999.99. */
@@ -126,27 +150,39 @@ export async function loadCarts(db: Queryable, businessId: number, cartIds: numb
   return cartIds.flatMap((cartId) => {
     const row = byId.get(cartId);
     if (!row) return [];
-    const cartItems = items
-      .filter((item) => item.cart_id === cartId)
-      .sort((a, b) => a.id - b.id)
-      .map(({ cart_id: _cart, cost_price: _cost, ...item }) => item);
     return [
-      {
-        id: row.cart.id,
-        business_id: row.cart.business_id,
-        title: row.cart.title,
-        customer_name: row.cart.customer_name,
-        customer_id: row.cart.customer_id,
-        created_by: row.cart.created_by,
-        created_by_name: row.created_by_name,
-        currency: cartItems[0]?.currency ?? null,
-        items: cartItems,
-        // Shown as it is, even past the money range: a list never fails on a stored cart.
-        total_cart_amount: fromKobo(cartTotalKobo(cartItems)),
-        is_customer_request: row.cart.is_customer_request,
-        created_at: row.cart.created_at.toISOString(),
-        updated_at: row.cart.updated_at.toISOString(),
-      },
+      cartAnswer(
+        row.cart,
+        row.created_by_name,
+        items.filter((item) => item.cart_id === cartId),
+      ),
     ];
   });
+}
+
+/** The one shape of a cart as the API answers it, from its row and its priced lines (in any order). */
+export function cartAnswer(
+  cart: typeof carts.$inferSelect,
+  createdByName: string | null,
+  items: PricedCartItem[],
+): Cart {
+  const cartItems = [...items]
+    .sort((a, b) => a.id - b.id)
+    .map(({ cart_id: _cart, cost_price: _cost, ...item }) => item);
+  return {
+    id: cart.id,
+    business_id: cart.business_id,
+    title: cart.title,
+    customer_name: cart.customer_name,
+    customer_id: cart.customer_id,
+    created_by: cart.created_by,
+    created_by_name: createdByName,
+    currency: cartItems[0]?.currency ?? null,
+    items: cartItems,
+    // Shown as it is, even past the money range: a list never fails on a stored cart.
+    total_cart_amount: fromKobo(cartTotalKobo(cartItems)),
+    is_customer_request: cart.is_customer_request,
+    created_at: cart.created_at.toISOString(),
+    updated_at: cart.updated_at.toISOString(),
+  };
 }

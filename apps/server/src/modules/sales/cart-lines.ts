@@ -7,13 +7,20 @@ import {
   priceLine,
   SALES_MESSAGES,
 } from '@oja/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type * as z from 'zod';
-import type { Tx } from '../../db/client';
-import { cart_items, product_batches, products } from '../../db/schema';
+import type { Queryable, Tx } from '../../db/client';
+import { cart_items, carts, product_batches, products } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
-import { cartTotalKobo, loadCarts, MAX_CART_KOBO, sellableStock } from './cart-items';
+import {
+  type CartLineRow,
+  type CartProduct,
+  cartProductColumns,
+  cartTotalKobo,
+  loadCarts,
+  MAX_CART_KOBO,
+} from './cart-items';
 import { requireCustomer } from './customers';
 
 export type ItemInput = z.output<typeof createCartBodySchema>['items'][number];
@@ -46,7 +53,7 @@ export function mergeItems(items: readonly ItemInput[]): CartItemRow[] {
 }
 
 export async function customerNameOf(
-  tx: Tx,
+  tx: Queryable,
   businessId: number,
   customerId: number | null | undefined,
   customerName: string | undefined,
@@ -62,21 +69,18 @@ export async function customerNameOf(
  * product already in the cart, than the cart already held), and the cart's total
  * stays inside the money range, so a cart cannot be written that no sale could record.
  * `alreadyInCart` maps a product to the quantity the cart held before this write.
+ * Answers the products as read, by id: what a cart just written shows of them.
  */
-export async function checkItems(tx: Tx, businessId: number, items: CartItemRow[], alreadyInCart: Map<number, number>) {
-  if (items.length === 0) return;
+export async function checkItems(
+  tx: Queryable,
+  businessId: number,
+  items: CartItemRow[],
+  alreadyInCart: Map<number, number>,
+): Promise<Map<number, CartProduct>> {
+  if (items.length === 0) return new Map();
   const productIds = [...new Set(items.map((item) => item.product_id))];
   const found = await tx
-    .select({
-      id: products.id,
-      currency: products.currency,
-      archived_at: products.archived_at,
-      quantity_in_stock: sellableStock,
-      selling_price: products.selling_price,
-      selling_price_discount_percentage: products.selling_price_discount_percentage,
-      wholesale_price: products.wholesale_price,
-      wholesale_price_discount_percentage: products.wholesale_price_discount_percentage,
-    })
+    .select({ id: products.id, ...cartProductColumns })
     .from(products)
     .where(and(eq(products.business_id, businessId), inArray(products.id, productIds)));
   const byId = new Map(found.map((product) => [product.id, product]));
@@ -108,7 +112,7 @@ export async function checkItems(tx: Tx, businessId: number, items: CartItemRow[
   }
 
   const batchIds = items.flatMap((item) => (item.product_batch_id === null ? [] : [item.product_batch_id]));
-  if (batchIds.length === 0) return;
+  if (batchIds.length === 0) return byId;
   const batches = await tx
     .select({ id: product_batches.id, product_id: product_batches.product_id })
     .from(product_batches)
@@ -119,6 +123,51 @@ export async function checkItems(tx: Tx, businessId: number, items: CartItemRow[
       throw itemError(index, 'product_batch_id', SALES_MESSAGES.batchNotFound);
     }
   }
+  return byId;
+}
+
+/**
+ * Writes a new cart and its lines in one statement (the lines name the cart through the statement's
+ * own CTE): atomic without a transaction, one round trip instead of four (BEGIN, two inserts, COMMIT).
+ * Answers the cart's row and its lines as written, in the order given.
+ */
+export async function insertCart(
+  db: Queryable,
+  cart: Omit<typeof carts.$inferSelect, 'id' | 'created_at' | 'updated_at'>,
+  items: CartItemRow[],
+): Promise<{ cart: typeof carts.$inferSelect; lines: CartLineRow[] }> {
+  if (items.length === 0) {
+    const [row] = await db.insert(carts).values(cart).returning();
+    if (!row) throw new Error('The cart was not created.');
+    return { cart: row, lines: [] };
+  }
+  const newCart = db
+    .$with('new_cart')
+    .as(db.insert(carts).values(cart).returning({ id: carts.id, created_at: carts.created_at }));
+  const rows = await db
+    .with(newCart)
+    .insert(cart_items)
+    .values(
+      items.map((item) => ({ ...item, business_id: cart.business_id, cart_id: sql`(select id from ${newCart})` })),
+    )
+    .returning({
+      id: cart_items.id,
+      cart_id: cart_items.cart_id,
+      product_id: cart_items.product_id,
+      product_batch_id: cart_items.product_batch_id,
+      quantity: cart_items.quantity,
+      pricing_strategy: cart_items.pricing_strategy,
+      apply_discount: cart_items.apply_discount,
+      cart_created_at: sql`(select created_at from ${newCart})`.mapWith(carts.created_at),
+    });
+  const [first] = rows;
+  if (!first) throw new Error('The cart was not created.');
+  const createdAt = first.cart_created_at as Date;
+  return {
+    // A new cart was last changed when it was made: both default to the transaction's now().
+    cart: { ...cart, id: first.cart_id, created_at: createdAt, updated_at: createdAt },
+    lines: rows.map(({ cart_created_at: _created, ...line }) => line),
+  };
 }
 
 export async function insertItems(tx: Tx, businessId: number, cartId: number, items: CartItemRow[]): Promise<void> {

@@ -1,13 +1,13 @@
 import { type createSaleBodySchema, fromKobo, MESSAGES, SALES_MESSAGES, type SaleDetail, toKobo } from '@oja/contract';
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Tx } from '../../db/client';
-import { cart_items, carts, payments, products, sale_lines, sales } from '../../db/schema';
+import { carts, payments, sale_lines, sales, users } from '../../db/schema';
 import { AppError, badRequest, conflict, fieldError, notFound, PG, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { takeStock } from '../stock/ledger';
-import { cartTotal, loadCartItems, type PricedCartItem } from './cart-items';
-import { loadSaleDetail } from './sale-answer';
+import { cartTotal, loadCartItems, type PricedCartItem, personName } from './cart-items';
+import { loadSaleDetail, saleDetailOf } from './sale-answer';
 
 export type ConfirmSaleInput = z.output<typeof createSaleBodySchema> & { idempotencyKey: string | null };
 export type ConfirmSaleOutcome = { sale: SaleDetail; isReplay: boolean };
@@ -26,24 +26,26 @@ export type ConfirmSaleOutcome = { sale: SaleDetail; isReplay: boolean };
  * queue on, so only the sale's own rows are written in that window.
  *
  * With an Idempotency-Key, a retry answers with the sale the first attempt made.
- * A retry arriving while the first is still running waits on the cart's lock and
- * then finds the cart gone and the sale committed; a key reused for another cart
- * is stopped by the unique (business_id, idempotency_key) index.
+ * The key is looked up only when the sale cannot be made, not before every sale
+ * (one round trip fewer on the path every sale takes): a retry finds its cart
+ * gone (404), a key reused for another cart is stopped by the unique
+ * (business_id, idempotency_key) index, and either failure then finds the earlier
+ * sale. A retry arriving while the first is still running waits on the cart's
+ * lock and then finds the cart gone and the sale committed.
+ *
+ * The answer is made from the rows the transaction wrote, not read back: 3
+ * statements and 3 pool connections fewer per sale (bench/README.md).
  */
 export async function confirmSale(ctx: BusinessContext, input: ConfirmSaleInput): Promise<ConfirmSaleOutcome> {
-  const earlier = await findByKey(ctx, input);
-  if (earlier) return earlier;
-
-  let saleId: number;
   try {
-    saleId = await ctx.db.transaction((tx) => sellCart(tx, ctx, input));
+    const sale = await ctx.db.transaction((tx) => sellCart(tx, ctx, input));
+    return { sale, isReplay: false };
   } catch (error) {
-    const mayBeRace = pgErrorCode(error) === PG.uniqueViolation || (error instanceof AppError && error.status === 404);
-    const raced = mayBeRace ? await findByKey(ctx, input) : null;
-    if (raced) return raced;
+    const mayBeRetry = pgErrorCode(error) === PG.uniqueViolation || (error instanceof AppError && error.status === 404);
+    const earlier = mayBeRetry ? await findByKey(ctx, input) : null;
+    if (earlier) return earlier;
     throw error;
   }
-  return { sale: await detail(ctx, saleId), isReplay: false };
 }
 
 async function findByKey(ctx: BusinessContext, input: ConfirmSaleInput): Promise<ConfirmSaleOutcome | null> {
@@ -74,22 +76,28 @@ function firstPayment(input: ConfirmSaleInput, total: string): string {
   return fromKobo(deposit);
 }
 
-async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): Promise<number> {
+async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): Promise<SaleDetail> {
   const { businessId } = ctx;
   // The sale's id is drawn with the cart's lock (one round trip): the stock movements name it before the
   // sale's row is written, so that the totals rows come after the batches (the lock order above). A cart
-  // not found or refused below only leaves a gap in the ids.
+  // not found or refused below only leaves a gap in the ids. The customer's phone is for the answer.
   const [cart] = await tx
-    .select({ ...getTableColumns(carts), sale_id: sql<string>`nextval(pg_get_serial_sequence('sales', 'id'))` })
+    .select({
+      ...getTableColumns(carts),
+      sale_id: sql<string>`nextval(pg_get_serial_sequence('sales', 'id'))`,
+      customer_phone: sql<string | null>`(select u.phone_number from ${users} u where u.id = ${carts.customer_id})`,
+    })
     .from(carts)
     .where(and(eq(carts.business_id, businessId), eq(carts.id, input.cart_id)))
     .for('update');
   if (!cart) throw notFound(MESSAGES.cart.notFound);
   const saleId = Number(cart.sale_id);
-  await holdCartProducts(tx, businessId, cart.id);
 
-  // In ascending product id order: see takeStock.
-  const lines = await loadCartItems(tx, businessId, [cart.id]);
+  // In ascending product id order: see takeStock. The products are held against deletion (KEY SHARE,
+  // in that order) by the same statement, before their batches: a product delete running now waits
+  // for the sale, then finds it and archives the product. Taking batches first would let the delete
+  // cascade into them while the sale waits on the product: a deadlock.
+  const lines = await loadCartItems(tx, businessId, [cart.id], { holdProducts: true });
   const [first] = lines;
   if (!first) throw badRequest(SALES_MESSAGES.emptyCart);
   if (lines.some((line) => line.is_archived)) throw badRequest(SALES_MESSAGES.productUnavailable);
@@ -107,7 +115,7 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
 
   const saleLines = await takeLines(tx, ctx, saleId, lines);
 
-  await tx
+  const [sale] = await tx
     .insert(sales)
     .overridingSystemValue()
     .values({
@@ -124,37 +132,33 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
       created_by: ctx.actor.userId,
       created_by_name: `${user.first_name} ${user.last_name}`.trim(),
       idempotency_key: input.idempotencyKey,
-    });
-  await tx.insert(sale_lines).values(saleLines);
-  if (toKobo(amountPaid) > 0n) {
-    await tx.insert(payments).values({
-      business_id: businessId,
-      sale_id: saleId,
-      amount: amountPaid,
-      method: input.payment_method,
-      recorded_by: ctx.actor.userId,
-    });
-  }
-  return saleId;
-}
-
-/**
- * Holds the cart's products against deletion (KEY SHARE, in id order) before
- * their batches: a product delete running now waits for the sale, then finds it
- * and archives the product. Taking batches first would let the delete cascade
- * into them while the sale waits on the product: a deadlock.
- */
-async function holdCartProducts(tx: Tx, businessId: number, cartId: number): Promise<void> {
-  const inCart = tx
-    .select({ id: cart_items.product_id })
-    .from(cart_items)
-    .where(and(eq(cart_items.business_id, businessId), eq(cart_items.cart_id, cartId)));
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.business_id, businessId), inArray(products.id, inCart)))
-    .orderBy(asc(products.id))
-    .for('key share');
+    })
+    .returning();
+  if (!sale) throw new Error('The sale was not written.');
+  const writtenLines = await tx.insert(sale_lines).values(saleLines).returning();
+  const paid =
+    toKobo(amountPaid) > 0n
+      ? await tx
+          .insert(payments)
+          .values({
+            business_id: businessId,
+            sale_id: saleId,
+            amount: amountPaid,
+            method: input.payment_method,
+            recorded_by: ctx.actor.userId,
+          })
+          .returning()
+      : [];
+  return saleDetailOf(
+    {
+      sale,
+      lines: writtenLines,
+      payments: paid.map((payment) => ({ payment, recorded_by_name: personName(user), is_refunded: false })),
+      cancelled_by_name: null,
+      customer_phone: cart.customer_phone,
+    },
+    { showCost: true },
+  );
 }
 
 /**

@@ -64,43 +64,48 @@ export async function loadSales(db: Queryable, businessId: number, saleIds: numb
   });
 }
 
-/** One sale with its lines (one per batch taken from) and its payments; cost prices for staff only. */
-export async function loadSaleDetail(
-  db: Queryable,
-  businessId: number,
-  saleId: number,
-  options: { showCost: boolean },
-): Promise<SaleDetail | null> {
-  const [[sale], lines, paid, [people]] = await Promise.all([
-    loadSales(db, businessId, [saleId]),
-    db
-      .select()
-      .from(sale_lines)
-      .where(and(eq(sale_lines.business_id, businessId), eq(sale_lines.sale_id, saleId)))
-      .orderBy(asc(sale_lines.id)),
-    db
-      .select({
-        payment: payments,
-        recorded_by_name: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}`,
-        is_refunded: sql<boolean>`exists (select 1 from ${refunds} r where r.business_id = ${payments.business_id} and r.payment_id = ${payments.id})`,
-      })
-      .from(payments)
-      .leftJoin(users, eq(users.id, payments.recorded_by))
-      .where(and(eq(payments.business_id, businessId), eq(payments.sale_id, saleId)))
-      .orderBy(asc(payments.created_at), asc(payments.id)),
-    db
-      .select({
-        cancelled_by_name: sql<
-          string | null
-        >`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${sales.cancelled_by})`,
-        customer_phone: sql<string | null>`(select u.phone_number from ${users} u where u.id = ${sales.customer_id})`,
-      })
-      .from(sales)
-      .where(and(eq(sales.business_id, businessId), eq(sales.id, saleId))),
-  ]);
-  if (!sale) return null;
+type SaleLineRow = typeof sale_lines.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/** What a sale's detail is made of: its row, its lines, its payments, and two names read with it. */
+export type SaleDetailRows = {
+  sale: SaleRow;
+  lines: SaleLineRow[];
+  payments: { payment: PaymentRow; recorded_by_name: string | null; is_refunded: boolean }[];
+  cancelled_by_name: string | null;
+  customer_phone: string | null;
+};
+
+/**
+ * A sale's items: its lines (one per batch) summed per product, in the order each product was first
+ * sold. The lists sum the same way in SQL (loadSales); this is the detail's, from lines already read.
+ */
+function itemsOf(lines: readonly SaleLineRow[]): Sale['items'] {
+  const byProduct = new Map<string, { firstLine: number; item: Sale['items'][number] }>();
+  for (const line of lines) {
+    const key = `${line.product_id}:${line.product_name}`;
+    const seen = byProduct.get(key);
+    if (seen) {
+      seen.item.quantity += line.quantity;
+      seen.firstLine = Math.min(seen.firstLine, line.id);
+    } else {
+      byProduct.set(key, {
+        firstLine: line.id,
+        item: { product: { id: line.product_id, product_name: line.product_name }, quantity: line.quantity },
+      });
+    }
+  }
+  return [...byProduct.values()].sort((a, b) => a.firstLine - b.firstLine).map(({ item }) => item);
+}
+
+/**
+ * The one shape of a sale's detail, from its rows: what GET answers (loadSaleDetail, read back) and what a
+ * confirmation answers (the rows it has just written, without reading them again). Cost prices for staff only.
+ */
+export function saleDetailOf(rows: SaleDetailRows, options: { showCost: boolean }): SaleDetail {
+  const lines = [...rows.lines].sort((a, b) => a.id - b.id);
   return {
-    ...sale,
+    ...toSale(rows.sale, itemsOf(lines)),
     lines: lines.map((line) => ({
       id: line.id,
       product_id: line.product_id,
@@ -118,9 +123,9 @@ export async function loadSaleDetail(
       cost_price: options.showCost ? line.cost_price : null,
       line_total: line.line_total,
     })),
-    cancelled_by_name: people?.cancelled_by_name ?? null,
-    customer_phone: people?.customer_phone ?? null,
-    payments: paid.map(({ payment, recorded_by_name, is_refunded }) => ({
+    cancelled_by_name: rows.cancelled_by_name,
+    customer_phone: rows.customer_phone,
+    payments: rows.payments.map(({ payment, recorded_by_name, is_refunded }) => ({
       id: payment.id,
       amount: payment.amount,
       method: payment.method,
@@ -130,4 +135,42 @@ export async function loadSaleDetail(
       created_at: payment.created_at.toISOString(),
     })),
   };
+}
+
+/** One sale with its lines (one per batch taken from) and its payments, read back; cost prices for staff only. */
+export async function loadSaleDetail(
+  db: Queryable,
+  businessId: number,
+  saleId: number,
+  options: { showCost: boolean },
+): Promise<SaleDetail | null> {
+  const [[row], lines, paid] = await Promise.all([
+    db
+      .select({
+        sale: sales,
+        cancelled_by_name: sql<
+          string | null
+        >`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${sales.cancelled_by})`,
+        customer_phone: sql<string | null>`(select u.phone_number from ${users} u where u.id = ${sales.customer_id})`,
+      })
+      .from(sales)
+      .where(and(eq(sales.business_id, businessId), eq(sales.id, saleId))),
+    db
+      .select()
+      .from(sale_lines)
+      .where(and(eq(sale_lines.business_id, businessId), eq(sale_lines.sale_id, saleId)))
+      .orderBy(asc(sale_lines.id)),
+    db
+      .select({
+        payment: payments,
+        recorded_by_name: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}`,
+        is_refunded: sql<boolean>`exists (select 1 from ${refunds} r where r.business_id = ${payments.business_id} and r.payment_id = ${payments.id})`,
+      })
+      .from(payments)
+      .leftJoin(users, eq(users.id, payments.recorded_by))
+      .where(and(eq(payments.business_id, businessId), eq(payments.sale_id, saleId)))
+      .orderBy(asc(payments.created_at), asc(payments.id)),
+  ]);
+  if (!row) return null;
+  return saleDetailOf({ ...row, lines, payments: paid }, options);
 }
