@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import { nameStatements, StatementNames } from './statement-names';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle: the same query API as Db, used by everything inside a use case's transaction. */
@@ -24,7 +25,12 @@ export function connect(url: string, options: { max?: number } = {}): Database {
   // Nor may a checked-out one (a transaction between two statements): pg emits 'error' on the client
   // itself, which pg-pool listens to only while the client is idle. The statement in flight still fails
   // (a 503, see isConnectionLost), and the broken client is discarded when it is released.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  // Each connection plans a statement run more than once only once (statement-names.ts).
+  const names = new StatementNames();
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    nameStatements(client, names);
+  });
   const db = drizzle({ client: pool, schema, casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
 }
