@@ -113,7 +113,9 @@ async function startServer(dataDir: string): Promise<Server> {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
-  const child = spawn('node', [...profile, SERVER_MAIN], {
+  // BENCH_NODE_ARGS='--flag …': node (V8) flags for the server, for A/B runs of GC settings.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn('node', [...profile, ...nodeArgs, SERVER_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,

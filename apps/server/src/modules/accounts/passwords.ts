@@ -1,13 +1,34 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 // @node-rs/argon2 hashes with argon2id by default; these are OWASP's minimums for it.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const hashPassword = (password: string) => hash(password, OPTIONS);
+/**
+ * Each hash or check holds 19 MB (memoryCost) on a thread of libuv's pool (4 threads): four at once held
+ * 76 MB, and the allocator kept it, which made logins the largest part of the server's peak RSS. More at
+ * once than there are cores buys no throughput (each is pure CPU), so they queue for as many slots as cores.
+ */
+const slots = { free: Math.max(1, Math.min(availableParallelism(), 4)), waiting: [] as (() => void)[] };
+
+export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (slots.free > 0) slots.free -= 1;
+  else await new Promise<void>((resolve) => slots.waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // Handed straight to the next in line, or given back.
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.free += 1;
+  }
+}
+
+export const hashPassword = (password: string) => withHashSlot(() => hash(password, OPTIONS));
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await withHashSlot(() => verify(passwordHash, password));
   } catch {
     return false;
   }
