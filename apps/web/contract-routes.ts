@@ -40,7 +40,8 @@ export function contractRoutes(): Plugin {
       }
     },
     load(id) {
-      const group = GROUP_FILE.exec(id)?.[1];
+      // The pages' copy of the contract (contract-values.ts) is the same file under a query.
+      const group = GROUP_FILE.exec(id.replace(/\?.*$/, ''))?.[1];
       return group ? tables.get(group) : undefined;
     },
   };

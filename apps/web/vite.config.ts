@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contractPure } from './contract-pure';
 import { contractRoutes } from './contract-routes';
+import { contractValues } from './contract-values';
 import { floatingMergeRefs } from './floating-merge-refs';
 import { precompress } from './precompress';
 import { routePreload } from './route-preload';
@@ -9,7 +11,16 @@ import { zodWithoutJsonSchema } from './zod-browser';
 const serverPort = process.env.SERVER_PORT ?? '3000';
 
 export default defineConfig({
-  plugins: [contractRoutes(), zodWithoutJsonSchema(), floatingMergeRefs(), react(), routePreload(), precompress()],
+  plugins: [
+    contractValues(),
+    contractRoutes(),
+    contractPure(),
+    zodWithoutJsonSchema(),
+    floatingMergeRefs(),
+    react(),
+    routePreload(),
+    precompress(),
+  ],
   server: {
     // `npm run dev -w apps/web` next to a running server: the API answers through this proxy.
     proxy: {

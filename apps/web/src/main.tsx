@@ -3,11 +3,10 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { installSessionLostHandler } from './features/auth/session';
 import { queryClient } from './lib/query-client';
 import { Overlays } from './overlays';
-import { router } from './router';
+import { AppRouter } from './router';
 import { theme } from './theme';
 
 installSessionLostHandler(queryClient);
@@ -19,7 +18,7 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter />
         {/* Dialogs and toasts, loaded when first needed (overlays.tsx). */}
         <Overlays />
       </QueryClientProvider>

@@ -16,24 +16,20 @@ export const TARGET = { loginBytes: 150 * 1024, routeJsBytes: 50 * 1024 } as con
  * page among them, is held to the target.
  */
 export const BUDGET = {
-  loginBytes: 190 * 1024,
+  loginBytes: TARGET.loginBytes,
   routeJsBytes: TARGET.routeJsBytes,
   routeJsAbove: {
-    '/business/:slug': 55 * 1024,
-    '/business/:slug/users': 90 * 1024,
-    '/business/:slug/inventory': 75 * 1024,
+    '/business/:slug/users': 80 * 1024,
+    '/business/:slug/inventory': 70 * 1024,
     '/business/:slug/inventory/:productId': 90 * 1024,
     '/business/:slug/sales': 105 * 1024,
     '/business/:slug/sales/:saleId': 90 * 1024,
-    '/business/:slug/reports': 80 * 1024,
+    '/business/:slug/reports': 75 * 1024,
     '/business/:slug/expenses': 85 * 1024,
     '/:slug/employee/sales': 105 * 1024,
     '/:slug/employee/inventory': 75 * 1024,
     '/:slug/employee/expenses': 85 * 1024,
-    '/:slug/customer': 55 * 1024,
-    '/:slug/customer/products': 70 * 1024,
-    '/:slug/customer/invoices': 55 * 1024,
-    '/:slug/customer/receipts': 55 * 1024,
+    '/:slug/customer/products': 65 * 1024,
   } as Readonly<Record<string, number>>,
 } as const;
 
@@ -67,7 +63,7 @@ export function routeModules(routerSource: string): { route: string; modules: st
     const own = pathOf(routerSource, match.index);
     const parent = layouts.findLast((layout) => layout.path)?.path ?? '';
     const path = own.startsWith('/') ? own : [parent, own].filter(Boolean).join('/');
-    // A layout: `lazy: page(() => import(...)), children: [ ... ]`; its children end at the matching bracket.
+    // A layout: `Component: page(() => import(...)), children: [ ... ]`; its children end at the matching bracket.
     const after = routerSource.slice(importAt.lastIndex, importAt.lastIndex + 40);
     const children = after.match(/^\),\s*children:\s*\[/);
     const modules = [...layouts.map((layout) => layout.module), module];

@@ -1,6 +1,8 @@
 import '../styles/signed-in';
 import { AppShell, Container } from '@mantine/core';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageLoader } from '../ui/page-loader';
 import { TopBar } from './top-bar';
 
 /** The shared layout of /dashboard and /settings. */
@@ -12,7 +14,10 @@ export default function AppLayout() {
       </AppShell.Header>
       <AppShell.Main>
         <Container size="lg" px={0}>
-          <Outlet />
+          {/* A page not downloaded yet: the frame stays, a loader in the page's place (router.tsx). */}
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </Container>
       </AppShell.Main>
     </AppShell>

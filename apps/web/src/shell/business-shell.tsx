@@ -1,7 +1,7 @@
 import { AppShell, Burger, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { BusinessWithRole } from '@oja/contract';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useMatch } from 'react-router';
 import { PageLoader } from '../ui/page-loader';
 import { BusinessContext } from './business-context';
@@ -64,7 +64,10 @@ export function BusinessShell({
         </AppShell.Header>
         {navbar(lookup.data)}
         <AppShell.Main>
-          <Outlet />
+          {/* A page not downloaded yet: the frame stays, a loader in the page's place (router.tsx). */}
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </AppShell.Main>
         {tabBar && <AppShell.Footer hiddenFrom="sm">{tabBar(lookup.data)}</AppShell.Footer>}
       </AppShell>

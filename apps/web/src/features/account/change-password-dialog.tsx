@@ -1,10 +1,14 @@
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { type ChangePasswordBody, changePasswordBodySchema, MESSAGES } from '@oja/contract';
+import { type ChangePasswordBody, MESSAGES } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useChangePassword } from './api';
+
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 type Props = { opened: boolean; onClose(): void };
 
@@ -24,7 +28,7 @@ function ChangePasswordForm({ onDone }: { onDone(): void }) {
   const form = useForm<ChangePasswordBody>({
     initialValues: { previous_password: '', new_password: '', confirm_password: '' },
     // The schema refuses a confirmation that differs ("Passwords do not match"), so no request is sent.
-    validate: schemaResolver(changePasswordBodySchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.changePasswordBodySchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.changePassword);
   const visibility = { visible: isVisible, onVisibilityChange: toggle };
@@ -41,7 +45,7 @@ function ChangePasswordForm({ onDone }: { onDone(): void }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack gap="sm">
         <PasswordInput
           label="Current password"

@@ -1,18 +1,14 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import {
-  type ConfirmEmailBody,
-  confirmEmailBodySchema,
-  MESSAGES,
-  profileFormWithEmailSchema,
-  type UpdateProfileBody,
-  type User,
-  updateProfileBodySchema,
-} from '@oja/contract';
+import { useForm } from '@mantine/form';
+import { type ConfirmEmailBody, MESSAGES, type UpdateProfileBody, type User } from '@oja/contract';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useConfirmEmail, useUpdateProfile } from './api';
+
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 type Props = { user: User; opened: boolean; onClose(): void };
 
@@ -46,7 +42,9 @@ function EditInfoForm({ user, onDone, onPending }: { user: User; onDone(): void;
     },
     // Someone who joined by an invite link has no email: they may leave it empty and still change
     // their name. An account that has one keeps the field required (an email is never removed here).
-    validate: schemaResolver(user.email ? profileFormWithEmailSchema : updateProfileBodySchema, { sync: true }),
+    validate: validateBy(rules, (schemas) =>
+      user.email ? schemas.profileFormWithEmailSchema : schemas.updateProfileBodySchema,
+    ),
   });
   const failure = useFormFailure(form, MESSAGES.failed.updateProfile);
   const email = (form.values.email ?? '').trim();
@@ -74,7 +72,7 @@ function EditInfoForm({ user, onDone, onPending }: { user: User; onDone(): void;
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack gap="sm">
         <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('first_name')} />
         <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('last_name')} />
@@ -114,7 +112,7 @@ function ConfirmEmailForm({ email, onDone }: { email: string; onDone(): void }) 
   const confirm = useConfirmEmail();
   const form = useForm<ConfirmEmailBody>({
     initialValues: { code: '' },
-    validate: schemaResolver(confirmEmailBodySchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.confirmEmailBodySchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.updateProfile);
 
@@ -130,7 +128,7 @@ function ConfirmEmailForm({ email, onDone }: { email: string; onDone(): void }) 
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack gap="sm">
         <Text size="sm">{MESSAGES.auth.emailCodeSent(email)}</Text>
         <TextInput

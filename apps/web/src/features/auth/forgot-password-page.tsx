@@ -1,14 +1,18 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useTimeout } from '@mantine/hooks';
-import { FORGOT_REDIRECT_MS, type ForgotPasswordBody, forgotPasswordBodySchema, MESSAGES } from '@oja/contract';
+import { FORGOT_REDIRECT_MS, type ForgotPasswordBody, MESSAGES } from '@oja/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useForgotPassword } from './api';
 import { AuthCard } from './auth-card';
 import { EmailInput } from './fields';
 import type { ResetPasswordState } from './reset-password-page';
+
+/** The contract's rules for this form, downloaded on its first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
@@ -20,7 +24,7 @@ export default function ForgotPasswordPage() {
   );
   const form = useForm<ForgotPasswordBody>({
     initialValues: { email: '' },
-    validate: schemaResolver(forgotPasswordBodySchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.forgotPasswordBodySchema),
   });
   // The spec gives this screen no default of its own; a reset that cannot start is a failed reset.
   const failure = useFormFailure(form, MESSAGES.failed.reset);
@@ -38,7 +42,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Forgot password" subtitle="Enter your email and we will send you a code to reset your password.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={rules.preload} noValidate>
         <Stack gap="sm">
           <EmailInput readOnly={sent !== null} {...form.getInputProps('email')} />
           {sent && (

@@ -1,7 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
-import { homePathFor } from './home-path';
 import { useSession } from './session';
 
 /** Protected pages: a guest is sent to /login. */
@@ -20,11 +19,4 @@ export function GuestOnly() {
   if (session.isPending) return <PageLoader />;
   if (session.data) return <Navigate to="/" replace />;
   return <Outlet />;
-}
-
-/** `/` redirects by role. */
-export function HomeRedirect() {
-  const session = useSession();
-  if (session.isPending) return <PageLoader />;
-  return <Navigate to={homePathFor(session.data ?? null)} replace />;
 }

@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { type LoginBody, loginBodySchema, MESSAGES } from '@oja/contract';
+import { useForm } from '@mantine/form';
+import { type LoginBody, MESSAGES } from '@oja/contract';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useLogin } from './api';
 import { AuthCard } from './auth-card';
 import { isNotActivated } from './failures';
@@ -11,13 +12,16 @@ import type { VerifyEmailState } from './verify-email-page';
 /** What a page that sends a person here may pass: the invite page passes the username just made. */
 export type LoginState = { username?: string } | null;
 
+/** The contract's rules for this form, downloaded on its first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const given = (useLocation().state as LoginState)?.username;
   const login = useLogin();
   const form = useForm<LoginBody>({
     initialValues: { email_or_username: typeof given === 'string' ? given : '', password: '' },
-    validate: schemaResolver(loginBodySchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.loginBodySchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.login);
 
@@ -40,7 +44,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Log in to manage your shop.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={rules.preload} noValidate>
         <Stack gap="sm">
           <TextInput
             label="Email or username"

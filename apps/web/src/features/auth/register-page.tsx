@@ -1,12 +1,16 @@
 import { Button, Divider, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { type CeoRegisterBody, ceoRegisterBodySchema, MESSAGES } from '@oja/contract';
+import { useForm } from '@mantine/form';
+import { type CeoRegisterBody, MESSAGES } from '@oja/contract';
 import { useNavigate } from 'react-router';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useRegisterCeo } from './api';
 import { AuthCard, LogInInstead } from './auth-card';
 import { EmailInput, NewPasswordInput } from './fields';
 import type { VerifyEmailState } from './verify-email-page';
+
+/** The contract's rules for this form, downloaded on its first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 /** A business owner signs up with their first business; the emailed code then activates the account. */
 export default function RegisterPage() {
@@ -20,7 +24,7 @@ export default function RegisterPage() {
       password: '',
       business: { name: '', business_email: '', about: '' },
     },
-    validate: schemaResolver(ceoRegisterBodySchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.ceoRegisterBodySchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.signup);
 
@@ -37,7 +41,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Register as a business owner and set up your first shop.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={rules.preload} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('first_name')} />

@@ -1,16 +1,20 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useTimeout } from '@mantine/hooks';
-import { MESSAGES, RESET_REDIRECT_MS, type ResetPasswordBody, resetPasswordBodySchema } from '@oja/contract';
+import { MESSAGES, RESET_REDIRECT_MS, type ResetPasswordBody } from '@oja/contract';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useResetPassword } from './api';
 import { AuthCard } from './auth-card';
 import { CodeInput, EmailInput, NewPasswordInput } from './fields';
 
 /** The forgot-password screen hands over the email the code was sent to. */
 export type ResetPasswordState = { email?: string };
+
+/** The contract's rules for this form, downloaded on its first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
@@ -23,7 +27,7 @@ export default function ResetPasswordPage() {
 
   const form = useForm<ResetPasswordBody>({
     initialValues: { email: arrival.email ?? searchParams.get('email') ?? '', code: '', new_password: '' },
-    validate: schemaResolver(resetPasswordBodySchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.resetPasswordBodySchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.reset);
 
@@ -40,7 +44,7 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard title="Reset password" subtitle="Enter the code we emailed you and choose a new password.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={rules.preload} noValidate>
         <Stack gap="sm">
           <EmailInput {...form.getInputProps('email')} />
           <CodeInput label="Reset code" {...form.getInputProps('code')} />

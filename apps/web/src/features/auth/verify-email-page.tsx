@@ -1,17 +1,21 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useTimeout } from '@mantine/hooks';
-import { activateBodySchema, MESSAGES, RESEND_CODE_DISABLED_MS } from '@oja/contract';
+import { MESSAGES, RESEND_CODE_DISABLED_MS } from '@oja/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useActivate, useResendCode } from './api';
 import { AuthCard } from './auth-card';
 import { CodeInput, EmailInput } from './fields';
 
 /** What the login and register screens hand over: the email, and whether to mail a fresh code on arrival. */
 export type VerifyEmailState = { email?: string; resend?: boolean };
+
+/** The contract's rules for this form, downloaded on its first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 export default function VerifyEmailPage() {
   const navigate = useNavigate();
@@ -25,7 +29,7 @@ export default function VerifyEmailPage() {
 
   const form = useForm({
     initialValues: { email: arrival.email ?? searchParams.get('email') ?? '', code: '' },
-    validate: schemaResolver(activateBodySchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.activateBodySchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.verification);
 
@@ -57,14 +61,15 @@ export default function VerifyEmailPage() {
     });
   });
 
-  const onResend = () => {
-    if (form.validateField('email').hasError) return;
+  const onResend = async () => {
+    // At once when the rules are there; the first time, once they have arrived.
+    if ((await form.validateField('email')).hasError) return;
     sendNewCode(form.values.email);
   };
 
   return (
     <AuthCard title="Verify your email" subtitle="Enter the 6-digit code we sent to your email.">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={rules.preload} noValidate>
         <Stack gap="sm">
           <EmailInput {...form.getInputProps('email')} />
           <CodeInput label="Verification code" {...form.getInputProps('code')} />

@@ -1,10 +1,14 @@
 import { Alert, Button, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { createBusinessBodySchema, MESSAGES, MODAL_AUTO_CLOSE_MS } from '@oja/contract';
+import { useForm } from '@mantine/form';
+import { MESSAGES, MODAL_AUTO_CLOSE_MS } from '@oja/contract';
 import { useEffect, useState } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useCreateBusiness } from './api';
+
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 /** The dashboard's Add Business dialog: name required, about optional; closes itself 1.5 s after success. */
 export function AddBusinessModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
@@ -21,7 +25,7 @@ function AddBusinessForm({ onClose }: { onClose(): void }) {
   const [isDone, setDone] = useState(false);
   const form = useForm({
     initialValues: { name: '', about: '' },
-    validate: schemaResolver(createBusinessBodySchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.createBusinessBodySchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.createBusiness);
 
@@ -41,7 +45,7 @@ function AddBusinessForm({ onClose }: { onClose(): void }) {
 
   if (isDone) return <Alert color="teal" title={MESSAGES.business.createdShort} />;
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <TextInput label="Business Name" required data-autofocus {...form.getInputProps('name')} />
         <Textarea label="About" autosize minRows={2} {...form.getInputProps('about')} />

@@ -1,9 +1,13 @@
 import { Button, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { type Business, businessInfoFormSchema, MESSAGES, type UpdateBusinessBody } from '@oja/contract';
+import { useForm } from '@mantine/form';
+import { type Business, MESSAGES, type UpdateBusinessBody } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useUpdateBusiness } from './api';
+
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 /** Edit Info: the name is sent only when it changed, the description always. */
 export function EditBusinessModal({
@@ -26,7 +30,7 @@ function EditBusinessForm({ business, onClose }: { business: Business; onClose()
   const update = useUpdateBusiness(business.slug);
   const form = useForm({
     initialValues: { name: business.name, about: business.about },
-    validate: schemaResolver(businessInfoFormSchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.businessInfoFormSchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.updateBusiness);
 
@@ -41,7 +45,7 @@ function EditBusinessForm({ business, onClose }: { business: Business; onClose()
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <TextInput label="Business Name" required data-autofocus {...form.getInputProps('name')} />
         <Textarea

@@ -6,7 +6,6 @@ import {
   formatMoney,
   PAYMENT_STATUS_LABELS,
   REPORT_MAX_DAYS,
-  reportQuerySchema,
 } from '@oja/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +16,8 @@ import { RequirePermission } from '../../shell/not-allowed';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
+import { useOnDemand } from '../../ui/use-on-demand';
+import { onDemand } from '../../ui/validate-on-demand';
 import { useBusinessReport } from './api';
 import { customerSalesPath, productPath } from './attention-card';
 import { formatAmounts } from './figures';
@@ -24,6 +25,9 @@ import { ProfitChart } from './lazy-charts';
 import { marginOf } from './margin';
 import { PERIOD_LABELS, PERIODS, type PeriodPreset, periodOf } from './periods';
 import { type ReportColumn, ReportTable } from './report-table';
+
+/** The contract's rule for a period (ui/validate-on-demand.ts): zod, downloaded once a custom period is chosen. */
+const rules = onDemand(() => import('./schemas'));
 
 type Preset = PeriodPreset | 'custom';
 const PRESETS: readonly Preset[] = [...PERIODS, 'custom'];
@@ -43,9 +47,13 @@ function Reports() {
   const [preset, setPreset] = useState<Preset>('30_days');
   const [custom, setCustom] = useState({ from: addDays(today, -29), to: today });
   const period = preset === 'custom' ? custom : periodOf(preset, today);
-  const check = reportQuerySchema.safeParse({ business_id: business.id, ...period });
-  const problem = check.success ? null : (check.error.issues[0]?.message ?? null);
-  const report = useBusinessReport(business.id, period.from, period.to, check.success);
+  // A preset is a valid period by construction (periods.ts): it is checked once the rule is there anyway, and
+  // until then the server checks it with the same rule. A custom one waits for the rule, or for its failure.
+  const schemas = useOnDemand(rules, preset === 'custom');
+  const check = schemas.loaded?.reportQuerySchema.safeParse({ business_id: business.id, ...period });
+  const problem = check && !check.success ? (check.error.issues[0]?.message ?? null) : null;
+  const ready = check ? check.success : preset !== 'custom' || schemas.failed;
+  const report = useBusinessReport(business.id, period.from, period.to, ready);
 
   return (
     <Stack gap="lg">

@@ -1,11 +1,13 @@
 import { Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { createExpenseCategoryBodySchema, EXPENSE_MESSAGES } from '@oja/contract';
+import { EXPENSE_MESSAGES } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useCreateExpenseCategory } from './api';
 
-const nameSchema = createExpenseCategoryBodySchema.shape.name;
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 /** The CEO adds a category of the business's own ("Generator fuel"). */
 export function AddCategoryModal({
@@ -28,7 +30,10 @@ function AddCategoryForm({ businessId, onClose }: { businessId: number; onClose(
   const create = useCreateExpenseCategory(businessId);
   const form = useForm({
     initialValues: { name: '' },
-    validate: { name: (value) => nameSchema.safeParse(value).error?.issues[0]?.message ?? null },
+    validate: validateWith(rules, ({ createExpenseCategoryBodySchema }, { name }: { name: string }) => {
+      const message = createExpenseCategoryBodySchema.shape.name.safeParse(name).error?.issues[0]?.message;
+      return message ? { name: message } : {};
+    }),
   });
   const failure = useFormFailure(form, EXPENSE_MESSAGES.failed.addCategory);
   const submit = form.onSubmit(
@@ -39,7 +44,7 @@ function AddCategoryForm({ businessId, onClose }: { businessId: number; onClose(
     }),
   );
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
         <TextInput label="Category name" required data-autofocus {...form.getInputProps('name')} />

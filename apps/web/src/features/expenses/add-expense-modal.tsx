@@ -1,20 +1,16 @@
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import {
-  CURRENCIES,
-  EXPENSE_MESSAGES,
-  type ExpenseCategory,
-  type ExpenseFormValues,
-  expenseFormSchema,
-  lagosToday,
-} from '@oja/contract';
+import { useForm } from '@mantine/form';
+import { CURRENCIES, EXPENSE_MESSAGES, type ExpenseCategory, type ExpenseFormValues, lagosToday } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { moneyInputProps } from '../../ui/money-input';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useCreateExpense } from './api';
 import { categoryLabel } from './category-label';
 
-const validate = schemaResolver(expenseFormSchema, { sync: true });
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
+const validate = validateBy(rules, (schemas) => schemas.expenseFormSchema);
 
 /** Add Expense: how much, in which currency, what for, and on which day (today unless told). */
 export function AddExpenseModal({
@@ -53,14 +49,14 @@ function AddExpenseForm({
   const failure = useFormFailure(form, EXPENSE_MESSAGES.failed.add);
   const submit = form.onSubmit(
     failure.run(async (values) => {
-      await create.mutateAsync(expenseFormSchema.parse(values));
+      await create.mutateAsync((await rules.load()).expenseFormSchema.parse(values));
       notify.success(EXPENSE_MESSAGES.created);
       onClose();
     }),
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
         <Group grow align="flex-start" wrap="nowrap">

@@ -1,10 +1,9 @@
 import { Button, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import {
   ADJUSTMENT_REASONS,
   type AdjustBatchValues,
   type AdjustmentReason,
-  adjustBatchFormSchema,
   type Batch,
   MAX_BATCH_QUANTITY,
   STOCK_MESSAGES,
@@ -13,10 +12,13 @@ import {
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useAdjustBatch } from './detail-api';
 import { quantityAfter } from './product-detail-status';
 
-const validateForm = schemaResolver(adjustBatchFormSchema, { sync: true });
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
+const validateForm = validateBy(rules, (schemas) => schemas.adjustBatchFormSchema);
 
 const REASON_CHOICES = ADJUSTMENT_REASONS.map((value) => ({ value, label: STOCK_MOVEMENT_REASON_LABELS[value] }));
 
@@ -69,14 +71,14 @@ function AdjustBatchForm({
 
   const submit = form.onSubmit(
     failure.run(async (values) => {
-      await adjust.mutateAsync({ ...adjustBatchFormSchema.parse(values), batch_id: batch.id });
+      await adjust.mutateAsync({ ...(await rules.load()).adjustBatchFormSchema.parse(values), batch_id: batch.id });
       notify.success(STOCK_MESSAGES.batchAdjusted);
       onClose();
     }),
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
         <Text size="sm" c="dimmed">

@@ -11,23 +11,19 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { type GetInputPropsReturnType, schemaResolver, useForm } from '@mantine/form';
+import { type GetInputPropsReturnType, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  CURRENCIES,
-  type Currency,
-  DEFAULT_CURRENCY,
-  MESSAGES,
-  type Product,
-  productEditFormSchema,
-  productFormSchema,
-} from '@oja/contract';
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY, MESSAGES, type Product } from '@oja/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { moneyInputProps } from '../../ui/money-input';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useCreateProduct, useUpdateProduct } from './api';
 import { changedFields } from './product-display';
+
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 /** Add Product (with its opening batches) or Edit {product name} (the product's own fields). */
 export function ProductFormModal({
@@ -139,13 +135,13 @@ function AddProductForm({
       reorder_level: '',
       batches: [emptyBatch()],
     },
-    validate: schemaResolver(productFormSchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.productFormSchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.createProduct);
 
   const submit = form.onSubmit(
     failure.run(async (values) => {
-      await create.mutateAsync(productFormSchema.parse(values));
+      await create.mutateAsync((await rules.load()).productFormSchema.parse(values));
       notify.success(createdMessage);
       onDone();
     }),
@@ -153,7 +149,7 @@ function AddProductForm({
 
   const batches = form.values.batches;
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
         <ProductFields field={(path) => form.getInputProps(path)} skuHint="Leave blank to have one made for you" />
@@ -243,13 +239,13 @@ function EditProductForm({
       currency: product.currency,
       reorder_level: product.reorder_level ?? '',
     },
-    validate: schemaResolver(productEditFormSchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.productEditFormSchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.updateProduct);
 
   const submit = form.onSubmit(
     failure.run(async (values) => {
-      const changes = changedFields(product, productEditFormSchema.parse(values));
+      const changes = changedFields(product, (await rules.load()).productEditFormSchema.parse(values));
       if (Object.keys(changes).length === 0) return onNoChange();
       await update.mutateAsync({ id: product.id, changes });
       notify.success(MESSAGES.product.updated);
@@ -258,7 +254,7 @@ function EditProductForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
         <ProductFields field={(path) => form.getInputProps(path)} />

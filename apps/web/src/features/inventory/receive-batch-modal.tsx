@@ -1,19 +1,15 @@
 import { Button, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import {
-  formatMoney,
-  MAX_BATCH_QUANTITY,
-  type Product,
-  type ReceiveBatchValues,
-  receiveBatchFormSchema,
-  STOCK_MESSAGES,
-} from '@oja/contract';
+import { useForm } from '@mantine/form';
+import { formatMoney, MAX_BATCH_QUANTITY, type Product, type ReceiveBatchValues, STOCK_MESSAGES } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { moneyInputProps } from '../../ui/money-input';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useReceiveBatch } from './detail-api';
 
-const validateForm = schemaResolver(receiveBatchFormSchema, { sync: true });
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
+const validateForm = validateBy(rules, (schemas) => schemas.receiveBatchFormSchema);
 
 /** The form as its inputs hold it: the quantity input is '' while empty; the cost price is the text typed. */
 type ReceiveFormValues = Omit<ReceiveBatchValues, 'quantity' | 'cost_price'> & {
@@ -50,14 +46,14 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
 
   const submit = form.onSubmit(
     failure.run(async (values) => {
-      await receive.mutateAsync(receiveBatchFormSchema.parse(values));
+      await receive.mutateAsync((await rules.load()).receiveBatchFormSchema.parse(values));
       notify.success(STOCK_MESSAGES.batchReceived);
       onClose();
     }),
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
         <Text size="sm" c="dimmed">

@@ -1,9 +1,8 @@
 import { Button, Modal, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import {
   type Cart,
   type CartFormValues,
-  cartFormSchema,
   DEFAULT_CUSTOMER_NAME,
   defaultCartTitle,
   formatMoney,
@@ -13,8 +12,12 @@ import {
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useCreateCart, useUpdateCart } from './api';
 import { cartUpdate, lineInputs, withProduct } from './cart-lines';
+
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 const NEW_CART = 'new';
 
@@ -61,7 +64,7 @@ function AddToCartForm({
       customer_name: DEFAULT_CUSTOMER_NAME,
       items: [{ product_id: product.id, quantity: 1 }],
     },
-    validate: schemaResolver(cartFormSchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.cartFormSchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.addToCart);
   const isNew = target === NEW_CART;
@@ -78,7 +81,7 @@ function AddToCartForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
         <Text size="sm" c="dimmed">

@@ -1,17 +1,14 @@
 import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import {
-  type CancelSaleFormValues,
-  cancelSaleFormSchema,
-  formatMoney,
-  SALES_MESSAGES,
-  type SaleDetail,
-} from '@oja/contract';
+import { useForm } from '@mantine/form';
+import { type CancelSaleFormValues, formatMoney, SALES_MESSAGES, type SaleDetail } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useCancelSale } from './api';
 
-const validateForm = schemaResolver(cancelSaleFormSchema, { sync: true });
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
+const validateForm = validateBy(rules, (schemas) => schemas.cancelSaleFormSchema);
 
 /** Cancel Sale: a reason, and what it undoes (stock back, payments refunded). Full width on a phone. */
 export function CancelSaleModal({
@@ -46,7 +43,7 @@ function CancelSaleForm({ businessId, sale, onClose }: { businessId: number; sal
   );
   const refund = formatMoney(sale.amount_paid, sale.currency);
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
         <Text size="sm">

@@ -1,10 +1,9 @@
 import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   type Cart,
   type CartFormValues,
-  cartFormSchema,
   DEFAULT_CUSTOMER_NAME,
   defaultCartTitle,
   formatMoney,
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { fullName } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useCreateCart, useUpdateCart } from './api';
 import {
   infoKey,
@@ -30,6 +30,9 @@ import {
   withProduct,
 } from './cart-lines';
 import { CustomerPicker, ProductPicker } from './cart-pickers';
+
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 /** Add Cart and Edit: title, customer (typed, or a registered one), and the lines with their quantities. */
 export function CartEditorModal({
@@ -90,7 +93,7 @@ function CartEditorForm({
       customer_id: cart?.customer_id ?? null,
       items: cart ? lineInputs(cart) : [],
     },
-    validate: schemaResolver(cartFormSchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.cartFormSchema),
   });
   const failure = useFormFailure(form, cart ? MESSAGES.failed.updateCart : MESSAGES.failed.createCart);
   const lines = form.values.items as LineInput[];
@@ -113,7 +116,7 @@ function CartEditorForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
         <TextInput label="Title" required {...form.getInputProps('title')} />

@@ -3,7 +3,6 @@ import { schemaResolver, useForm } from '@mantine/form';
 import {
   type Cart,
   type ConfirmSaleFormValues,
-  confirmSaleFormSchema,
   formatMoney,
   MESSAGES,
   PAYMENT_METHOD_LABELS,
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { moneyInputProps } from '../../ui/money-input';
+import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { newIdempotencyKey, useConfirmSale } from './api';
 
 /** Confirm sale: how the customer pays now (in full, a deposit, or on credit) and by what means. */
@@ -40,7 +40,8 @@ export function ConfirmSaleModal({
   );
 }
 
-const validateForm = schemaResolver(confirmSaleFormSchema, { sync: true });
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 function ConfirmSaleForm({
   businessId,
@@ -58,8 +59,8 @@ function ConfirmSaleForm({
   const form = useForm<ConfirmSaleFormValues>({
     // Not paid until the seller says money changed hands (not_paid is the default).
     initialValues: { payment_status: 'not_paid', deposit_amount: '', payment_method: 'cash' },
-    validate: (values) => {
-      const errors = validateForm(values);
+    validate: validateWith(rules, ({ confirmSaleFormSchema }, values: ConfirmSaleFormValues) => {
+      const errors = schemaResolver(confirmSaleFormSchema, { sync: true })(values);
       // The deposit is counted (and its box shown) only for a partial payment.
       if (values.payment_status !== 'partial') delete errors.deposit_amount;
       else if (!errors.deposit_amount) {
@@ -70,7 +71,7 @@ function ConfirmSaleForm({
         }
       }
       return errors;
-    },
+    }),
   });
   const failure = useFormFailure(form, MESSAGES.failed.createSale);
   const status = form.values.payment_status;
@@ -91,7 +92,7 @@ function ConfirmSaleForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
         <Group justify="space-between" wrap="nowrap">

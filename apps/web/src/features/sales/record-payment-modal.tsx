@@ -5,7 +5,6 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type RecordPaymentFormValues,
-  recordPaymentFormSchema,
   SALES_MESSAGES,
   type SaleDetail,
   toKobo,
@@ -13,9 +12,11 @@ import {
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { moneyInputProps } from '../../ui/money-input';
+import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useRecordPayment } from './api';
 
-const validateForm = schemaResolver(recordPaymentFormSchema, { sync: true });
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 /** Record Payment: an amount up to the balance and how it was paid. */
 export function RecordPaymentModal({
@@ -42,15 +43,15 @@ function RecordPaymentForm({ businessId, sale, onClose }: { businessId: number; 
   const form = useForm<RecordPaymentFormValues>({
     // The usual case is paying off the rest.
     initialValues: { amount: sale.balance, method: 'cash' },
-    validate: (values) => {
-      const errors = validateForm(values);
+    validate: validateWith(rules, ({ recordPaymentFormSchema }, values: RecordPaymentFormValues) => {
+      const errors = schemaResolver(recordPaymentFormSchema, { sync: true })(values);
       const parsed = recordPaymentFormSchema.safeParse(values);
       // The server refuses it too, with the same sentence, when the balance has moved since this page loaded.
       if (parsed.success && toKobo(parsed.data.amount) > toKobo(sale.balance)) {
         errors.amount = SALES_MESSAGES.overpayment(balance);
       }
       return errors;
-    },
+    }),
   });
   const failure = useFormFailure(form, SALES_MESSAGES.failedRecordPayment);
 
@@ -63,7 +64,7 @@ function RecordPaymentForm({ businessId, sale, onClose }: { businessId: number; 
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
         <Text size="sm">Balance: {balance}</Text>

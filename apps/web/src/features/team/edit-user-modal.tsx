@@ -1,9 +1,13 @@
 import { Button, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { EDITABLE_ROLES, type EditableRole, editUserFormSchema, MESSAGES, ROLE_LABELS, type User } from '@oja/contract';
+import { useForm } from '@mantine/form';
+import { EDITABLE_ROLES, type EditableRole, MESSAGES, ROLE_LABELS, type User } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useUpdateBusinessUser } from './api';
+
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 const ROLE_CHOICES = EDITABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -40,7 +44,7 @@ function EditUserForm({ businessId, user, onClose }: { businessId: number; user:
       role: (editable ? user.role : '') as EditableRole | '',
       phone_number: user.phone_number ?? '',
     },
-    validate: schemaResolver(editUserFormSchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.editUserFormSchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.updateUser);
 
@@ -61,7 +65,7 @@ function EditUserForm({ businessId, user, onClose }: { businessId: number; user:
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <TextInput label="First Name" required data-autofocus {...form.getInputProps('first_name')} />
         <TextInput label="Last Name" required {...form.getInputProps('last_name')} />

@@ -1,7 +1,6 @@
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import {
-  joinFormSchema,
   MESSAGES,
   type PublicBusiness,
   REGISTER_REDIRECT_MS,
@@ -15,10 +14,14 @@ import { ApiError } from '../../lib/api';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
+import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { AuthCard, LogInInstead } from '../auth/auth-card';
 import type { LoginState } from '../auth/login-page';
 import RegisterPage from '../auth/register-page';
 import { useInviteBusiness, useJoinBusiness } from './api';
+
+/** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
+const rules = onDemand(() => import('./schemas'));
 
 /**
  * /{businessSlug}/{role}, for guests who follow an invite link. The ceo link
@@ -62,7 +65,7 @@ function JoinBusiness({ business, inviteRole }: { business: PublicBusiness; invi
   const [username, setUsername] = useState<string | null>(null);
   const form = useForm({
     initialValues: { first_name: '', last_name: '', password: '' },
-    validate: schemaResolver(joinFormSchema, { sync: true }),
+    validate: validateBy(rules, (schemas) => schemas.joinFormSchema),
   });
   const failure = useFormFailure(form, MESSAGES.failed.registration);
   // A link whose role is neither salesperson nor customer makes a member without a role (`user`).
@@ -106,7 +109,7 @@ function JoinBusiness({ business, inviteRole }: { business: PublicBusiness; invi
   }
   return (
     <AuthCard title={`Join as ${ROLE_LABELS[roleFromInvite(inviteRole)]}`} subtitle={`Business: ${business.name}`}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={rules.preload} noValidate>
         <Stack gap="sm">
           {isWithoutRole && <Alert color="yellow">{TEAM_MESSAGES.inviteWithoutRole}</Alert>}
           <TextInput label="First Name" withAsterisk autoComplete="given-name" {...form.getInputProps('first_name')} />
