@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { inFlightLimit } from '../../platform/in-flight';
 
 // @node-rs/argon2 hashes with argon2id by default; these are OWASP's minimums for it.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -9,20 +10,8 @@ const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
  * 76 MB, and the allocator kept it, which made logins the largest part of the server's peak RSS. More at
  * once than there are cores buys no throughput (each is pure CPU), so they queue for as many slots as cores.
  */
-const slots = { free: Math.max(1, Math.min(availableParallelism(), 4)), waiting: [] as (() => void)[] };
-
-export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (slots.free > 0) slots.free -= 1;
-  else await new Promise<void>((resolve) => slots.waiting.push(resolve));
-  try {
-    return await work();
-  } finally {
-    // Handed straight to the next in line, or given back.
-    const next = slots.waiting.shift();
-    if (next) next();
-    else slots.free += 1;
-  }
-}
+export const HASH_SLOTS = Math.max(1, Math.min(availableParallelism(), 4));
+const withHashSlot = inFlightLimit(HASH_SLOTS);
 
 export const hashPassword = (password: string) => withHashSlot(() => hash(password, OPTIONS));
 
