@@ -41,6 +41,17 @@ export type CartProduct = Pick<
   Exclude<keyof typeof cartProductColumns, 'quantity_in_stock'>
 > & { quantity_in_stock: number };
 
+/** A cart line's own columns, as read with its product or returned by its insert. */
+export const cartLineColumns = {
+  id: cart_items.id,
+  cart_id: cart_items.cart_id,
+  product_id: cart_items.product_id,
+  product_batch_id: cart_items.product_batch_id,
+  quantity: cart_items.quantity,
+  pricing_strategy: cart_items.pricing_strategy,
+  apply_discount: cart_items.apply_discount,
+};
+
 /** A stored (or just written) cart line. */
 export type CartLineRow = Pick<
   PricedCartItem,
@@ -86,13 +97,7 @@ export async function loadCartItems(
   if (cartIds.length === 0) return [];
   const query = db
     .select({
-      id: cart_items.id,
-      cart_id: cart_items.cart_id,
-      product_id: cart_items.product_id,
-      product_batch_id: cart_items.product_batch_id,
-      quantity: cart_items.quantity,
-      pricing_strategy: cart_items.pricing_strategy,
-      apply_discount: cart_items.apply_discount,
+      ...cartLineColumns,
       ...cartProductColumns,
     })
     .from(cart_items)

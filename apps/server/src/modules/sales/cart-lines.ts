@@ -16,6 +16,7 @@ import type { BusinessContext } from '../../platform/tenancy';
 import {
   type CartLineRow,
   type CartProduct,
+  cartLineColumns,
   cartProductColumns,
   cartTotalKobo,
   loadCarts,
@@ -151,13 +152,7 @@ export async function insertCart(
       items.map((item) => ({ ...item, business_id: cart.business_id, cart_id: sql`(select id from ${newCart})` })),
     )
     .returning({
-      id: cart_items.id,
-      cart_id: cart_items.cart_id,
-      product_id: cart_items.product_id,
-      product_batch_id: cart_items.product_batch_id,
-      quantity: cart_items.quantity,
-      pricing_strategy: cart_items.pricing_strategy,
-      apply_discount: cart_items.apply_discount,
+      ...cartLineColumns,
       cart_created_at: sql`(select created_at from ${newCart})`.mapWith(carts.created_at),
     });
   const [first] = rows;
