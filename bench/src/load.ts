@@ -195,11 +195,11 @@ async function procStats(): Promise<Map<number, ProcStat>> {
     // Fields after the command (which may hold spaces) start after its closing parenthesis.
     const command = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    stats.set(Number(entry), {
-      ppid: Number(fields[1]),
-      command,
-      cpu: (Number(fields[11]) + Number(fields[12])) / ticks,
-    });
+    // utime + stime, and cutime + cstime: the CPU of its children that have exited, so that a PostgreSQL
+    // backend or parallel worker that ends during a scenario still counts (in the postmaster's). Without
+    // them the figure went negative when backends ended (the report's, the login's).
+    const cpu = [11, 12, 13, 14].reduce((total, field) => total + Number(fields[field]), 0);
+    stats.set(Number(entry), { ppid: Number(fields[1]), command, cpu: cpu / ticks });
   }
   return stats;
 }
