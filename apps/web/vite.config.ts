@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { contractPure } from './contract-pure';
 import { contractRoutes } from './contract-routes';
 import { contractValues } from './contract-values';
+import { firstLoadChunks } from './first-load-chunks';
 import { floatingMergeRefs } from './floating-merge-refs';
 import { precompress } from './precompress';
 import { routePreload } from './route-preload';
@@ -37,5 +38,6 @@ export default defineConfig({
     // Every browser that runs this build's ES2022 modules knows <link rel="modulepreload">: no polyfill (0.5 KB).
     modulePreload: { polyfill: false },
     outDir: process.env.OJA_BUILD ? `dist-${process.env.OJA_BUILD}` : 'dist',
+    rolldownOptions: { output: { codeSplitting: { groups: firstLoadChunks() } } },
   },
 });

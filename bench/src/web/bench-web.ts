@@ -14,6 +14,7 @@ import {
 } from '@oja/contract';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer, { type CookieData } from 'puppeteer-core';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../../apps/server/src/demo/people';
 import { BUDGET, formatBundle, kb, measureBundle, overBudget, TARGET } from './bundle';
 
@@ -160,6 +161,26 @@ async function logIn(server: Server): Promise<{ cookie: string; slug: string; wh
 /** The Cookie header a browser sends back after these Set-Cookie headers. */
 const cookieOf = (setCookies: string[]) => setCookies.map((header) => header.split(';')[0]).join('; ');
 
+/**
+ * Puts the login's cookies in the browser itself. A Cookie header added by Lighthouse (`extraHeaders`) reached
+ * the server but not `document.cookie`, where the app looks for the csrftoken cookie before asking for the
+ * session: without it the app took the visitor for a guest, and the "dashboard" and "inventory" audits
+ * measured a redirect to /login. Lighthouse clears caches and storage between audits, not cookies.
+ */
+async function setBrowserCookies(port: number, url: string, cookie: string): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const { hostname } = new URL(url);
+    const cookies: CookieData[] = cookie.split('; ').map((pair) => {
+      const [name = '', value = ''] = pair.split(/=(.*)/s);
+      return { name, value, domain: hostname, path: '/', sameSite: 'Lax' };
+    });
+    await browser.setCookie(...cookies);
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 type PageResult = {
   page: string;
   path: string;
@@ -175,16 +196,29 @@ type PageResult = {
   meetsTargets: boolean;
 };
 
-async function audit(port: number, url: string, cookie?: string): Promise<Omit<PageResult, 'page' | 'path'>> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-    // The default configuration is the mobile one: simulated Slow 4G and a CPU slowed 4×.
-    cookie ? { extends: 'lighthouse:default', settings: { extraHeaders: { Cookie: cookie } } } : undefined,
-  );
+/** BENCH_WEB_LHR_DIR=dir keeps each page's whole Lighthouse report there (LCP breakdown, request chains, …). */
+const LHR_DIR = process.env.BENCH_WEB_LHR_DIR;
+
+async function audit(
+  port: number,
+  url: string,
+  name: string,
+  cookie?: string,
+): Promise<Omit<PageResult, 'page' | 'path'>> {
+  if (cookie) await setBrowserCookies(port, url, cookie);
+  // The default configuration is the mobile one: simulated Slow 4G and a CPU slowed 4×.
+  let result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  // On a busy machine Chromium's trace sometimes misses the navigation (NO_NAVSTART): Lighthouse asks to run again.
+  for (let retry = 0; retry < 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry++) {
+    result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  }
   if (!result) throw new Error(`Lighthouse gave no result for ${url}.`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (LHR_DIR) {
+    await mkdir(LHR_DIR, { recursive: true });
+    await writeFile(join(LHR_DIR, `${name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+  }
   const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
   const summary = (
     lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
@@ -192,6 +226,8 @@ async function audit(port: number, url: string, cookie?: string): Promise<Omit<P
   const transfer = (type: string) => summary?.find((item) => item.resourceType === type)?.transferSize ?? 0;
   const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
   const lcpMs = numeric('largest-contentful-paint');
+  const landed = new URL(lhr.finalDisplayedUrl).pathname;
+  if (landed !== new URL(url).pathname) throw new Error(`Lighthouse asked for ${url} and landed on ${landed}.`);
   return {
     performance,
     lcpMs,
@@ -233,7 +269,7 @@ async function main(): Promise<void> {
       pages.push({
         page: target.page,
         path: target.path,
-        ...(await audit(chrome.port, `${server.url}${target.path}`, target.cookie)),
+        ...(await audit(chrome.port, `${server.url}${target.path}`, target.page, target.cookie)),
       });
     }
   } finally {

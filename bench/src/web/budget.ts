@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatBundle, measureBundle, overBudget } from './bundle';
 
 /** Results go to stdout; warnings and errors to stderr. */
@@ -16,5 +18,17 @@ if (breaches.length > 0) {
   console.error(`\nThe web bundle is over its budget:\n${breaches.map((line) => `- ${line}`).join('\n')}`);
   console.error(`Find what lands in the chunks: ${report.distDir}/.vite/manifest.json, or bench/README.md.`);
   process.exit(1);
+}
+
+// index.html's preload script is written as a string by a build plugin (apps/web/route-preload.ts), where
+// no type check or linter sees it: a syntax error there would silently cost every first visit its preloads.
+const assets = join(report.distDir, 'assets');
+for (const file of readdirSync(assets).filter((name) => /^route-preload-.*\.js$/.test(name))) {
+  try {
+    new Function(readFileSync(join(assets, file), 'utf8'));
+  } catch (error) {
+    console.error(`\n${file}, index.html's preload script, does not parse: ${(error as Error).message}`);
+    process.exit(1);
+  }
 }
 print('\nThe web bundle is within its budget.');
