@@ -108,8 +108,13 @@ export const product_batches = pgTable(
     index('product_batches_stocked_idx')
       .on(t.business_id, t.product_id, t.expiration_date)
       .where(sql`${t.quantity} > 0`),
+    /**
+     * The expiry alerts (overview, report), in their order: soonest date, then batch. With product_id
+     * third instead of id, the 1,112 expired batches sharing the load data's oldest date were all read to
+     * order them by id (1.2 ms of the overview's ~5); in the alerts' own order it reads the first ones.
+     */
     index('product_batches_expiring_idx')
-      .on(t.business_id, t.expiration_date, t.product_id)
+      .on(t.business_id, t.expiration_date, t.id)
       .where(sql`${t.quantity} > 0 and ${t.expiration_date} is not null`),
     /** A batch number names one delivery of a product: receiving it twice would blur the ledger. */
     uniqueIndex('product_batches_number_key').on(t.business_id, t.product_id, sql`lower(${t.batch_number})`),

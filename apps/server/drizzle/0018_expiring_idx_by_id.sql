@@ -1,0 +1,2 @@
+DROP INDEX "product_batches_expiring_idx";--> statement-breakpoint
+CREATE INDEX "product_batches_expiring_idx" ON "product_batches" USING btree ("business_id","expiration_date","id") WHERE "product_batches"."quantity" > 0 and "product_batches"."expiration_date" is not null;
