@@ -75,34 +75,33 @@ export const report_products = pgTable(
   (t) => [primaryKey({ columns: [t.business_id, t.currency, t.sold_by, t.product_id] })],
 );
 
+/** A product's sales summed per currency (its lines, units and revenue): the shape of the per-product totals. */
+const productSums = () => ({
+  business_id: businessId(),
+  currency: text().notNull(),
+  product_id: bigint({ mode: 'number' }).notNull(),
+  lines: integer().notNull(),
+  units: bigint({ mode: 'number' }).notNull(),
+  revenue: numeric().notNull(),
+});
+
 /**
  * report_products summed over the sellers: a row per product and currency, kept from report_products' own
  * changes by triggers on it (the product_totals migration), so whatever keeps report_products (the sale
  * triggers, report_totals_rebuild) keeps this too. The overview's all-time best seller reads it.
  */
-export const report_product_totals = pgTable(
-  'report_product_totals',
-  {
-    business_id: businessId(),
-    currency: text().notNull(),
-    product_id: bigint({ mode: 'number' }).notNull(),
-    lines: integer().notNull(),
-    units: bigint({ mode: 'number' }).notNull(),
-    revenue: numeric().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.business_id, t.currency, t.product_id] }),
-    /**
-     * The best seller read off the index, in the ranking's order (units, revenue, product). On the load data
-     * (100,000 products, 1,000,000 lines) the overview's best seller took 342 ms (grouping 147,000 product ×
-     * seller rows of report_products and sorting them, spilling to disk); from this index 0.6 ms (0.08 ms
-     * in EXPLAIN ANALYZE).
-     */
-    index('report_product_totals_best_idx')
-      .on(t.business_id, t.units.desc(), t.revenue.desc(), t.product_id)
-      .where(sql`${t.lines} > 0`),
-  ],
-);
+export const report_product_totals = pgTable('report_product_totals', productSums(), (t) => [
+  primaryKey({ columns: [t.business_id, t.currency, t.product_id] }),
+  /**
+   * The best seller read off the index, in the ranking's order (units, revenue, product). On the load data
+   * (100,000 products, 1,000,000 lines) the overview's best seller took 342 ms (grouping 147,000 product ×
+   * seller rows of report_products and sorting them, spilling to disk); from this index 0.6 ms (0.08 ms
+   * in EXPLAIN ANALYZE).
+   */
+  index('report_product_totals_best_idx')
+    .on(t.business_id, t.units.desc(), t.revenue.desc(), t.product_id)
+    .where(sql`${t.lines} > 0`),
+]);
 
 /**
  * The days report_product_window sums: the 30 Lagos days up to `anchor`, today once a report asked for it.
@@ -126,27 +125,16 @@ export const report_product_window_anchors = pgTable('report_product_window_anch
   anchor: date({ mode: 'string' }).notNull(),
 });
 
-export const report_product_window = pgTable(
-  'report_product_window',
-  {
-    business_id: businessId(),
-    currency: text().notNull(),
-    product_id: bigint({ mode: 'number' }).notNull(),
-    lines: integer().notNull(),
-    units: bigint({ mode: 'number' }).notNull(),
-    revenue: numeric().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.business_id, t.currency, t.product_id] }),
-    // The two rankings of the report, in bestSellers' order (see report_product_totals_best_idx).
-    index('report_product_window_units_idx')
-      .on(t.business_id, t.units.desc(), t.revenue.desc(), t.product_id)
-      .where(sql`${t.lines} > 0`),
-    index('report_product_window_revenue_idx')
-      .on(t.business_id, t.revenue.desc(), t.units.desc(), t.product_id)
-      .where(sql`${t.lines} > 0`),
-  ],
-);
+export const report_product_window = pgTable('report_product_window', productSums(), (t) => [
+  primaryKey({ columns: [t.business_id, t.currency, t.product_id] }),
+  // The two rankings of the report, in bestSellers' order (see report_product_totals_best_idx).
+  index('report_product_window_units_idx')
+    .on(t.business_id, t.units.desc(), t.revenue.desc(), t.product_id)
+    .where(sql`${t.lines} > 0`),
+  index('report_product_window_revenue_idx')
+    .on(t.business_id, t.revenue.desc(), t.units.desc(), t.product_id)
+    .where(sql`${t.lines} > 0`),
+]);
 
 /** Per Lagos day of the payment, the sale's currency and seller: payments received on counted sales. */
 export const report_payment_days = pgTable(

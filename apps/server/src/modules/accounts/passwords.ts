@@ -10,7 +10,7 @@ const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
  * 76 MB, and the allocator kept it, which made logins the largest part of the server's peak RSS. More at
  * once than there are cores buys no throughput (each is pure CPU), so they queue for as many slots as cores.
  */
-export const HASH_SLOTS = Math.max(1, Math.min(availableParallelism(), 4));
+const HASH_SLOTS = Math.max(1, Math.min(availableParallelism(), 4));
 const withHashSlot = inFlightLimit(HASH_SLOTS);
 
 export const hashPassword = (password: string) => withHashSlot(() => hash(password, OPTIONS));

@@ -157,7 +157,7 @@ export async function insertCart(
     });
   const [first] = rows;
   if (!first) throw new Error('The cart was not created.');
-  const createdAt = first.cart_created_at as Date;
+  const createdAt = first.cart_created_at;
   return {
     // A new cart was last changed when it was made: both default to the transaction's now().
     cart: { ...cart, id: first.cart_id, created_at: createdAt, updated_at: createdAt },

@@ -77,25 +77,23 @@ export type SaleDetailRows = {
 };
 
 /**
- * A sale's items: its lines (one per batch) summed per product, in the order each product was first
- * sold. The lists sum the same way in SQL (loadSales); this is the detail's, from lines already read.
+ * A sale's items: its lines (one per batch) summed per product, in the order each product was first sold.
+ * The lines come in id order, so a product's first line is the first met. The lists sum the same way in
+ * SQL (loadSales); this is the detail's, from lines already read.
  */
-function itemsOf(lines: readonly SaleLineRow[]): Sale['items'] {
-  const byProduct = new Map<string, { firstLine: number; item: Sale['items'][number] }>();
-  for (const line of lines) {
+function itemsOf(linesById: readonly SaleLineRow[]): Sale['items'] {
+  const byProduct = new Map<string, Sale['items'][number]>();
+  for (const line of linesById) {
     const key = `${line.product_id}:${line.product_name}`;
-    const seen = byProduct.get(key);
-    if (seen) {
-      seen.item.quantity += line.quantity;
-      seen.firstLine = Math.min(seen.firstLine, line.id);
-    } else {
+    const item = byProduct.get(key);
+    if (item) item.quantity += line.quantity;
+    else
       byProduct.set(key, {
-        firstLine: line.id,
-        item: { product: { id: line.product_id, product_name: line.product_name }, quantity: line.quantity },
+        product: { id: line.product_id, product_name: line.product_name },
+        quantity: line.quantity,
       });
-    }
   }
-  return [...byProduct.values()].sort((a, b) => a.firstLine - b.firstLine).map(({ item }) => item);
+  return [...byProduct.values()];
 }
 
 /**
