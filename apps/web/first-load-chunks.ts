@@ -1,3 +1,5 @@
+import { type Plugin, parseAst } from 'vite';
+
 /**
  * Rolldown's `output.codeSplitting.groups`: fewer files on every first load.
  *
@@ -9,12 +11,224 @@
  * compresses better than twelve. The first visit of /login: 149.4 -> 145.2 KB gzip, 30 -> 19 requests in
  * Lighthouse (the dashboard 73 -> 62, the inventory 94 -> 83); /login's LCP 2.5-2.7 -> 2.3-2.4 s.
  *
- * Tried and dropped: grouping the rest by what each entry shares (`entriesAware` with a merge threshold of
- * 4-12 KB) put 50-90 KB of other pages' code into every page; grouping by the static imports of the login
- * page or the layouts follows @mantine/core's barrel file, so it captured components no page of theirs uses;
- * a group of the modules that 8, 14 or 20 pages share (`minShareCount`) put 22-61 KB gzip into the first visit of
- * /login (160-187 KB, over its budget), which shares its form components with the signed-in pages.
+ * The signed-in pages still came in 36-66 files each (the inventory 60: every Mantine component, hook and
+ * icon that some other set of pages also uses is a chunk of its own). Grouping what pages share by itself
+ * (`minShareCount`) put 22-61 KB gzip into the first visit of /login, because the group also held the form
+ * components that /login uses, and then the whole group with them. So the modules are split by who uses them:
+ * what the guest pages (login, register, an invite link…) use and share with other pages goes into one
+ * chunk, which /login loads; what only signed-in pages share goes into another, which /login never loads.
+ * `guestModules` finds the first set at the end of the build, from the pages' own import statements (not
+ * every module a barrel file like @mantine/core's index names: that is the whole library).
  */
 export function firstLoadChunks() {
-  return [{ name: 'initial', tags: ['$initial' as const] }];
+  const login = new Set<string>();
+  const guest = new Set<string>();
+  const later = new Set<string>();
+  return {
+    plugin: guestModules(login, guest, later),
+    groups: [
+      { name: 'initial', tags: ['$initial' as const], priority: 5 },
+      // Pages themselves stay their own chunks (register-page is also imported by invite-page).
+      { name: 'login', priority: 4, minShareCount: 2, test: (id: string) => login.has(id) && !GUEST_PAGE.test(id) },
+      { name: 'guest', priority: 3, minShareCount: 2, test: (id: string) => guest.has(id) && !GUEST_PAGE.test(id) },
+      { name: 'later', priority: 2, minShareCount: 2, test: (id: string) => later.has(id) },
+      {
+        name: 'signed-in',
+        priority: 1,
+        minShareCount: SIGNED_IN_SHARE,
+        test: (id: string) => !guest.has(id) && !later.has(id),
+      },
+    ],
+  };
+}
+
+/** Modules that at least this many pages use go into the signed-in pages' shared chunk. */
+const SIGNED_IN_SHARE = 4;
+
+const LOGIN_PAGE = /[\\/]src[\\/]features[\\/]auth[\\/]login-page\.tsx$/;
+/** The pages a visitor opens without a session: the account pages and an invite link's. */
+const GUEST_PAGE = /[\\/]src[\\/]features[\\/](?:auth[\\/][^\\/]+-page|team[\\/]invite-page)\.tsx$/;
+
+/**
+ * The contract as the pages import it (contract-values.ts): its schemas are never used there, so its zod
+ * import is not either (contract-pure.ts marks them removable).
+ */
+const VALUES_VIEW = /\?values$/;
+
+type Node = { type: string; [key: string]: unknown };
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+
+/** An imported or exported name: `default`, `*` for a namespace, or the name itself. */
+const nameOf = (node: unknown): string => {
+  const named = node as { name?: string; value?: string } | undefined;
+  return named?.name ?? named?.value ?? 'default';
+};
+
+/** What a module imports and re-exports, by specifier, as far as deciding what a page uses needs. */
+type Shape = {
+  /** Only import and export declarations: using one of its names uses only the module that name comes from. */
+  barrel: boolean;
+  /** Source → names imported ('*' for a namespace); an import for its effect has no names. */
+  imports: Map<string, Set<string>>;
+  /** Exported name → where it comes from. */
+  reexports: Map<string, { source: string; name: string }>;
+  /** `export * from` sources. */
+  stars: string[];
+  /** `import('…')` sources. */
+  dynamic: string[];
+};
+
+function shapeOf(code: string, id: string): Shape | undefined {
+  let program: { body: Node[] };
+  try {
+    const lang = /\.tsx$/.test(id) ? 'tsx' : /\.ts$/.test(id) ? 'ts' : /\.jsx$/.test(id) ? 'jsx' : 'js';
+    program = parseAst(code, { lang }) as unknown as { body: Node[] };
+  } catch {
+    return undefined;
+  }
+  const shape: Shape = { barrel: true, imports: new Map(), reexports: new Map(), stars: [], dynamic: [] };
+  const locals = new Map<string, { source: string; name: string }>();
+  const importsOf = (source: string) => {
+    const names = shape.imports.get(source) ?? new Set<string>();
+    shape.imports.set(source, names);
+    return names;
+  };
+  for (const statement of program.body) {
+    const source = (statement.source as { value?: string } | null | undefined)?.value;
+    if (statement.type === 'ImportDeclaration' && source) {
+      if (statement.importKind === 'type' || (VALUES_VIEW.test(id) && source === 'zod')) continue;
+      const names = importsOf(source);
+      for (const specifier of (statement.specifiers as Node[]) ?? []) {
+        if (specifier.importKind === 'type') continue;
+        const name = specifier.type === 'ImportNamespaceSpecifier' ? '*' : nameOf(specifier.imported);
+        names.add(name);
+        locals.set(nameOf(specifier.local), { source, name });
+      }
+    } else if (statement.type === 'ExportNamedDeclaration' && !statement.declaration) {
+      if (statement.exportKind === 'type') continue;
+      for (const specifier of (statement.specifiers as Node[]) ?? []) {
+        const exported = nameOf(specifier.exported);
+        const binding = source ? { source, name: nameOf(specifier.local) } : locals.get(nameOf(specifier.local));
+        if (binding) shape.reexports.set(exported, binding);
+        else shape.barrel = false;
+      }
+    } else if (statement.type === 'ExportAllDeclaration' && source) {
+      if (statement.exported) shape.reexports.set(nameOf(statement.exported), { source, name: '*' });
+      else shape.stars.push(source);
+    } else if (!(statement.type === 'TSTypeAliasDeclaration' || statement.type === 'TSInterfaceDeclaration')) {
+      shape.barrel = false;
+    }
+  }
+  const walk = (node: Node) => {
+    if (node.type === 'ImportExpression') {
+      const source = node.source as { type?: string; value?: unknown } | undefined;
+      if (source?.type === 'Literal' && typeof source.value === 'string') shape.dynamic.push(source.value);
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) for (const item of value) isNode(item) && walk(item);
+      else if (isNode(value)) walk(value);
+    }
+  };
+  for (const statement of program.body) walk(statement);
+  return shape;
+}
+
+/**
+ * Fills `guest` with the modules that the guest pages load with themselves, and `later` with those they
+ * load afterwards (`import()`: a form's rules, zod with them, on the form's first focus), once the build
+ * has read every module. The bundler's own view is finer (it tree-shakes within modules); this one is
+ * coarser only where a module with code of its own is used for one of its names: all its imports count.
+ * Through a barrel (@mantine/core's index, a module that only imports and re-exports) only the names asked
+ * for are followed. A module that cannot be parsed (a style sheet) counts with everything it imports.
+ */
+function guestModules(login: Set<string>, guest: Set<string>, later: Set<string>): Plugin {
+  return {
+    name: 'oja-guest-modules',
+    apply: 'build',
+    async buildEnd(error) {
+      if (error) return;
+      const shapes = new Map<string, Shape | undefined>();
+      const resolved = new Map<string, string | undefined>();
+      const resolve = async (source: string, importer: string) => {
+        const key = `${importer}\n${source}`;
+        if (!resolved.has(key)) {
+          const result = await this.resolve(source, importer);
+          resolved.set(key, result && !result.external ? result.id : undefined);
+        }
+        return resolved.get(key);
+      };
+      const shape = (id: string) => {
+        if (!shapes.has(id)) {
+          const code = this.getModuleInfo(id)?.code;
+          shapes.set(id, code == null ? undefined : shapeOf(code, id));
+        }
+        return shapes.get(id);
+      };
+
+      /** Adds to `used` what loading `roots` loads; returns what they import() but do not load. */
+      const reach = async (roots: string[], used: Set<string>) => {
+        const fully = new Set<string>();
+        const namesDone = new Map<string, Set<string>>();
+        const dynamic = new Set<string>();
+        // `names` undefined: the whole module (a page, a namespace import).
+        const visit = async (id: string, names?: Iterable<string>): Promise<void> => {
+          used.add(id);
+          const module = shape(id);
+          if (!module) {
+            if (fully.has(id)) return;
+            fully.add(id);
+            for (const next of this.getModuleInfo(id)?.importedIds ?? []) await visit(next);
+            return;
+          }
+          const follow = async (source: string, wanted?: Iterable<string>) => {
+            const target = await resolve(source, id);
+            if (target) await visit(target, wanted);
+          };
+          const whole = names === undefined || [...names].includes('*');
+          if (!module.barrel && !fully.has(id)) {
+            fully.add(id);
+            for (const [source, imported] of module.imports) await follow(source, imported);
+            for (const source of module.dynamic) {
+              const target = await resolve(source, id);
+              if (target) dynamic.add(target);
+            }
+          }
+          let wanted: string[];
+          if (whole) {
+            if (namesDone.get(id)?.has('*')) return;
+            namesDone.set(id, new Set(['*']));
+            wanted = [...module.reexports.keys()];
+            for (const source of module.stars) await follow(source);
+            if (module.barrel) for (const [source, imported] of module.imports) await follow(source, imported);
+          } else {
+            const done = namesDone.get(id) ?? new Set<string>();
+            namesDone.set(id, done);
+            if (done.has('*')) return;
+            wanted = [...names].filter((name) => !done.has(name));
+            for (const name of wanted) done.add(name);
+          }
+          for (const name of wanted) {
+            const binding = module.reexports.get(name);
+            if (binding) await follow(binding.source, [binding.name]);
+            else if (!whole) for (const source of module.stars) await follow(source, [name]);
+          }
+        };
+        for (const id of roots) await visit(id);
+        return [...dynamic].filter((id) => !used.has(id));
+      };
+
+      for (const set of [login, guest, later]) set.clear();
+      const ids = [...this.getModuleIds()];
+      await reach(
+        ids.filter((id) => LOGIN_PAGE.test(id)),
+        login,
+      );
+      let next = await reach(
+        ids.filter((id) => GUEST_PAGE.test(id)),
+        guest,
+      );
+      while (next.length > 0) next = (await reach(next, later)).filter((id) => !later.has(id));
+    },
+  };
 }

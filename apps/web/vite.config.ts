@@ -10,6 +10,7 @@ import { routePreload } from './route-preload';
 import { zodWithoutJsonSchema } from './zod-browser';
 
 const serverPort = process.env.SERVER_PORT ?? '3000';
+const chunks = firstLoadChunks();
 
 export default defineConfig({
   plugins: [
@@ -21,6 +22,7 @@ export default defineConfig({
     react(),
     routePreload(),
     precompress(),
+    chunks.plugin,
   ],
   server: {
     // `npm run dev -w apps/web` next to a running server: the API answers through this proxy.
@@ -38,6 +40,6 @@ export default defineConfig({
     // Every browser that runs this build's ES2022 modules knows <link rel="modulepreload">: no polyfill (0.5 KB).
     modulePreload: { polyfill: false },
     outDir: process.env.OJA_BUILD ? `dist-${process.env.OJA_BUILD}` : 'dist',
-    rolldownOptions: { output: { codeSplitting: { groups: firstLoadChunks() } } },
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
 });
