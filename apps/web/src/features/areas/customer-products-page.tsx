@@ -46,8 +46,8 @@ export default function CustomerProductsPage() {
         card={(product) => (
           <ShopProductCard key={product.id} product={product} onRequest={() => setDialog({ product, opened: true })} />
         )}
+        footer={<Pager page={view.page} totalPages={products.data?.total_pages ?? 1} onChange={view.setPage} />}
       />
-      <Pager page={view.page} totalPages={products.data?.total_pages ?? 1} onChange={view.setPage} />
       <RequestProductModal
         businessId={business.id}
         product={dialog.product}

@@ -104,8 +104,8 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
             actions={actions}
           />
         )}
+        footer={<Pager page={view.page} totalPages={products.data?.total_pages ?? 1} onChange={view.setPage} />}
       />
-      <Pager page={view.page} totalPages={products.data?.total_pages ?? 1} onChange={view.setPage} />
 
       <ProductFormModal
         businessId={business.id}
