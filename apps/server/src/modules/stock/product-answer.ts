@@ -29,8 +29,8 @@ export const productColumns = {
 };
 export type ProductColumns = Pick<ProductRow, keyof typeof productColumns>;
 
-/** A product's answer from its columns and its batches (soonest expiry first); dates already ISO strings. */
-type AnswerRow = Omit<ProductColumns, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+/** A product's columns as both readers have them alike; the id and dates come converted beside them. */
+type AnswerFields = Omit<ProductColumns, 'id' | 'created_at' | 'updated_at'>;
 
 /**
  * The spec's Product from its row and batches. Built field by field, in the order the answer always had:
@@ -41,7 +41,8 @@ type AnswerRow = Omit<ProductColumns, 'created_at' | 'updated_at'> & { created_a
 function answer(
   viewer: { role: MemberRole },
   business: { id: number; slug: string },
-  row: AnswerRow,
+  row: AnswerFields,
+  stamps: { id: number; created_at: string; updated_at: string },
   batches: Batch[],
 ): Product {
   let sellable = 0;
@@ -51,7 +52,7 @@ function answer(
     else sellable += batch.quantity;
   }
   const product = {
-    id: row.id,
+    id: stamps.id,
     product_name: row.product_name,
     sku: row.sku,
     selling_price: row.selling_price,
@@ -60,8 +61,8 @@ function answer(
     wholesale_price_discount_percentage: row.wholesale_price_discount_percentage,
     currency: row.currency,
     reorder_level: row.reorder_level,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
+    created_at: stamps.created_at,
+    updated_at: stamps.updated_at,
   } as Product;
   // A customer never sees what the shop paid: the field is left out, not blanked.
   if (viewer.role !== 'customer') product.cost_price = row.cost_price;
@@ -122,7 +123,8 @@ export async function withStock(
     answer(
       viewer,
       business,
-      { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() },
+      row,
+      { id: row.id, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() },
       byProduct.get(row.id) ?? [],
     ),
   );
@@ -184,17 +186,9 @@ export function listedProducts(
     answer(
       viewer,
       business,
+      row,
       {
         id: Number(row.id),
-        product_name: row.product_name,
-        sku: row.sku,
-        cost_price: row.cost_price,
-        selling_price: row.selling_price,
-        selling_price_discount_percentage: row.selling_price_discount_percentage,
-        wholesale_price: row.wholesale_price,
-        wholesale_price_discount_percentage: row.wholesale_price_discount_percentage,
-        currency: row.currency,
-        reorder_level: row.reorder_level,
         // As drizzle's timestamp column reads them (new Date of the text), to the millisecond.
         created_at: new Date(row.created_at).toISOString(),
         updated_at: new Date(row.updated_at).toISOString(),
