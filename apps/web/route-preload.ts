@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { routeModules } from '../../bench/src/web/bundle';
+// The contract's files themselves: this runs in the build's config, where Node would not load the package's TypeScript.
+import { API_PREFIX, CSRF_COOKIE } from '../../packages/contract/src/constants';
+import { ACCOUNT_ENDPOINTS } from '../../packages/contract/src/endpoints/accounts';
+import { EARLY_PROFILE, type PreloadRoutes, preloadPage } from './src/lib/early-profile';
 
 /**
  * Starts the download of the page's own chunks together with the entry's, instead of after it.
@@ -17,7 +21,8 @@ import { routeModules } from '../../bench/src/web/bundle';
  * pages' chunks download while the entry runs instead of after it (Lighthouse, same build otherwise: the CEO
  * dashboard 90-93 -> 94, LCP 2.89-3.03 -> 2.66 s; the inventory 3.32-3.69 -> 3.01 s). The more specific
  * pattern wins (fewer parameters first: /business/:slug before an invite link's /:businessSlug/:role). The
- * bundle budget counts this file in the first visit of /login.
+ * bundle budget counts this file in the first visit of /login. With a session it also starts the profile
+ * read (src/lib/early-profile.ts, where the script is written as a tested function).
  */
 export function routePreload(): Plugin {
   return {
@@ -72,13 +77,14 @@ export function routePreload(): Plugin {
               ...[...files].filter((file) => !loaded.has(file)).map(indexOf),
               ...[...css].filter((file) => !loadedCss.has(file)).map((file) => -1 - indexOf(file)),
             ];
-            return { params, entry: [pattern, preload] as const };
+            return { params, entry: [pattern, preload] as PreloadRoutes[number] };
           })
           .sort((a, b) => a.params - b.params)
           .map((route) => route.entry);
 
-        // Indices >= 0 are JS (modulepreload), < 0 CSS (preload as style); the first matching pattern wins.
-        const source = `(function(){var n=${JSON.stringify(names)},r=${JSON.stringify(routes)},p=location.pathname;for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;r[i][1].forEach(function(k){var l=document.createElement("link");if(k<0){l.rel="preload";l.as="style";l.href="/"+n[-1-k]}else{l.rel="modulepreload";l.href="/"+n[k]}document.head.appendChild(l)});return}})();\n`;
+        const profileUrl = `${API_PREFIX}${ACCOUNT_ENDPOINTS.profile.path}`;
+        const args = [names, routes, profileUrl, CSRF_COOKIE, EARLY_PROFILE].map((value) => JSON.stringify(value));
+        const source = `(${String(preloadPage)})(${args.join(',')});\n`;
         const reference = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
         const script = `<script async src="/${this.getFileName(reference)}"></script>`;
         html.source = String(html.source).replace('</title>', `</title>\n    ${script}`);
