@@ -5,7 +5,8 @@ import { routeModules } from '../../bench/src/web/bundle';
 // The contract's files themselves: this runs in the build's config, where Node would not load the package's TypeScript.
 import { API_PREFIX, CSRF_COOKIE } from '../../packages/contract/src/constants';
 import { ACCOUNT_ENDPOINTS } from '../../packages/contract/src/endpoints/accounts';
-import { EARLY_PROFILE, type PreloadRoutes, preloadPage } from './src/lib/early-profile';
+import { BUSINESS_ENDPOINTS } from '../../packages/contract/src/endpoints/businesses';
+import { EARLY_READS, type PreloadReads, type PreloadRoutes, preloadPage } from './src/lib/early-reads';
 
 /**
  * Starts the download of the page's own chunks together with the entry's, instead of after it.
@@ -21,8 +22,8 @@ import { EARLY_PROFILE, type PreloadRoutes, preloadPage } from './src/lib/early-
  * pages' chunks download while the entry runs instead of after it (Lighthouse, same build otherwise: the CEO
  * dashboard 90-93 -> 94, LCP 2.89-3.03 -> 2.66 s; the inventory 3.32-3.69 -> 3.01 s). The more specific
  * pattern wins (fewer parameters first: /business/:slug before an invite link's /:businessSlug/:role). The
- * bundle budget counts this file in the first visit of /login. With a session it also starts the profile
- * read (src/lib/early-profile.ts, where the script is written as a tested function).
+ * bundle budget counts this file in the first visit of /login. With a session it also starts the reads the
+ * first screen waits for (src/lib/early-reads.ts, where the script is written as a tested function).
  */
 export function routePreload(): Plugin {
   return {
@@ -82,8 +83,15 @@ export function routePreload(): Plugin {
           .sort((a, b) => a.params - b.params)
           .map((route) => route.entry);
 
-        const profileUrl = `${API_PREFIX}${ACCOUNT_ENDPOINTS.profile.path}`;
-        const args = [names, routes, profileUrl, CSRF_COOKIE, EARLY_PROFILE].map((value) => JSON.stringify(value));
+        // What a signed-in first screen waits for: the profile (every page's guards), the business of a
+        // business's or an area's address (its layout: business-shell.tsx).
+        const bySlug = `${API_PREFIX}${BUSINESS_ENDPOINTS.getBusinessBySlug.path}`;
+        const reads: PreloadReads = [
+          ['', `${API_PREFIX}${ACCOUNT_ENDPOINTS.profile.path}`],
+          ['^/business/([^/]+)', bySlug, 'slug'],
+          ['^/([^/]+)/(?:employee|customer)(?:/|$)', bySlug, 'slug'],
+        ];
+        const args = [names, routes, reads, CSRF_COOKIE, EARLY_READS].map((value) => JSON.stringify(value));
         const source = `(${String(preloadPage)})(${args.join(',')});\n`;
         const reference = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
         const script = `<script async src="/${this.getFileName(reference)}"></script>`;

@@ -8,6 +8,7 @@ import {
 } from '@oja/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, data, setSessionLostHandler } from './api';
+import { EARLY_READS } from './early-reads';
 
 type Sent = { url: string; method: string; headers: Record<string, string>; body: string | undefined };
 
@@ -41,6 +42,34 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   setSessionLostHandler(() => {});
+});
+
+describe('the reads index.html started (lib/early-reads.ts)', () => {
+  const profileUrl = `${API_PREFIX}${ACCOUNT_ENDPOINTS.profile.path}`;
+  const started = (answer: Promise<Response>) => vi.stubGlobal('window', { [EARLY_READS]: { [profileUrl]: answer } });
+
+  it('answer the same GET once, without asking the server again', async () => {
+    started(Promise.resolve(ok({ user: { id: 3 } })));
+    const sent = serve(() => ok({ user: { id: 4 } }));
+    expect((await call(ACCOUNT_ENDPOINTS.profile)).data).toEqual({ user: { id: 3 } });
+    expect(sent).toHaveLength(0);
+    expect((await call(ACCOUNT_ENDPOINTS.profile)).data).toEqual({ user: { id: 4 } });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("an early read's 401 is refreshed and asked again like any other", async () => {
+    started(Promise.resolve(expired()));
+    const sent = serve(() => ok({ user: { id: 5 } }));
+    expect((await call(ACCOUNT_ENDPOINTS.profile)).data).toEqual({ user: { id: 5 } });
+    expect(sent.map((request) => request.url)).toEqual([`${API_PREFIX}${ACCOUNT_ENDPOINTS.refresh.path}`, profileUrl]);
+  });
+
+  it('a failed early read is asked again at once', async () => {
+    started(Promise.reject(new TypeError('Failed to fetch')));
+    const sent = serve(() => ok({ user: { id: 6 } }));
+    expect((await call(ACCOUNT_ENDPOINTS.profile)).data).toEqual({ user: { id: 6 } });
+    expect(sent).toHaveLength(1);
+  });
 });
 
 describe('the typed API client', () => {

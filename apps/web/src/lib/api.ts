@@ -12,6 +12,7 @@ import {
   requestOf,
 } from '@oja/contract';
 import type * as z from 'zod';
+import { takeEarlyRead } from './early-reads';
 
 /** A failed call: the server's message (or a default), its code, and field errors for forms. */
 export class ApiError extends Error {
@@ -92,13 +93,18 @@ async function send(request: Request, options: { signal?: AbortSignal; headers?:
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers[CSRF_HEADER] = decodeURIComponent(csrf);
   }
-  return fetch(urlOf(request), {
+  const url = urlOf(request);
+  const init: RequestInit = {
     method: request.method,
     headers,
     credentials: 'same-origin',
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     signal: options.signal,
-  });
+  };
+  // The same read started by index.html on this load (lib/early-reads.ts), answered as if asked now: a 401
+  // is refreshed and asked again below like any other, a failed read asked again here.
+  const early = request.method === 'GET' ? takeEarlyRead(url) : undefined;
+  return early ? early.catch(() => fetch(url, init)) : fetch(url, init);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { ACCOUNT_ENDPOINTS, CSRF_COOKIE, type User } from '@oja/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call, setSessionLostHandler } from '../../lib/api';
-import { takeEarlyProfile } from '../../lib/early-profile';
 
 export const sessionKey = ['session'] as const;
 
@@ -12,13 +11,6 @@ export const sessionKey = ['session'] as const;
  */
 async function fetchSession(): Promise<User | null> {
   if (!document.cookie.split('; ').some((part) => part.startsWith(`${CSRF_COOKIE}=`))) return null;
-  // The read index.html started on this load (lib/early-profile.ts). Anything but a profile (an expired
-  // access token's 401, a network failure) is asked again below, where a 401 is refreshed once.
-  const early = await takeEarlyProfile()?.catch(() => undefined);
-  if (early?.ok) {
-    const user = (await early.json().catch(() => null))?.response_data?.user as User | undefined;
-    if (user) return user;
-  }
   try {
     return (await call(ACCOUNT_ENDPOINTS.profile)).data.user;
   } catch (error) {

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_READS, type PreloadReads, type PreloadRoutes, preloadPage, takeEarlyRead } from './early-reads';
+
+type Link = { rel?: string; as?: string; href?: string };
+
+/** A page as the preload script sees it: its cookies and path, what it appends to <head>, what it fetches. */
+function page(cookie: string, pathname: string, now = 1_000) {
+  const links: Link[] = [];
+  const fetch = vi.fn((url: string) => Promise.resolve(new Response(url)));
+  const window: Record<string, unknown> = {};
+  vi.stubGlobal('document', {
+    cookie,
+    createElement: () => ({}),
+    head: { appendChild: (link: Link) => links.push(link) },
+  });
+  vi.stubGlobal('location', { pathname });
+  vi.stubGlobal('fetch', fetch);
+  vi.stubGlobal('window', window);
+  vi.stubGlobal('performance', { now: () => now });
+  return { links, fetch, window };
+}
+
+const names = ['assets/a.js', 'assets/b.js', 'assets/b.css', 'assets/c.js'];
+const routes: PreloadRoutes = [
+  ['^/business/[^/]+/?$', [0, 1, -3]],
+  ['^/[^/]+/[^/]+/?$', [3]],
+];
+const reads: PreloadReads = [
+  ['', '/api/v1/users/profile/view/'],
+  ['^/business/([^/]+)', '/api/v1/users/businesses/by-slug/', 'slug'],
+];
+
+/** As index.html runs it: the function's own text, called with the build's arguments, nothing else in scope. */
+function runAsWritten(...args: Parameters<typeof preloadPage>) {
+  new Function(`(${String(preloadPage)})(${args.map((value) => JSON.stringify(value)).join(',')});`)();
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("index.html's preload script", () => {
+  it('with the session cookie, starts the reads whose pattern matches, URLs built as `call` builds them', () => {
+    const { fetch, window } = page('theme=dark; csrftoken=abc', '/business/mama%20put/inventory');
+    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    const byslug = `/api/v1/users/businesses/by-slug/?${new URLSearchParams({ slug: 'mama put' })}`;
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/v1/users/profile/view/', byslug]);
+    expect(fetch).toHaveBeenCalledWith('/api/v1/users/profile/view/', {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    expect(Object.keys(window[EARLY_READS] as object)).toEqual(['/api/v1/users/profile/view/', byslug]);
+  });
+
+  it('reads only what the path needs: no business outside a business', () => {
+    const { fetch } = page('csrftoken=abc', '/dashboard');
+    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/v1/users/profile/view/']);
+  });
+
+  it('without the cookie (a guest, or a cookie that only ends like it), asks nothing', () => {
+    const { fetch, window } = page('xcsrftoken=abc; other=1', '/business/shop');
+    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(window[EARLY_READS]).toBeUndefined();
+  });
+
+  it("preloads the first matching route's chunks and style sheets, and only those", () => {
+    const { links } = page('', '/business/mama-put/');
+    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    expect(links).toEqual([
+      { rel: 'modulepreload', href: '/assets/a.js' },
+      { rel: 'modulepreload', href: '/assets/b.js' },
+      { rel: 'preload', as: 'style', href: '/assets/b.css' },
+    ]);
+  });
+
+  it('preloads nothing on a path no route matches', () => {
+    const { links } = page('', '/a/b/c/d');
+    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    expect(links).toEqual([]);
+  });
+});
+
+describe('takeEarlyRead', () => {
+  it('hands a read over once: the next call of that URL asks the server itself', async () => {
+    page('csrftoken=abc', '/dashboard');
+    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    expect(await (await takeEarlyRead('/api/v1/users/profile/view/'))?.text()).toBe('/api/v1/users/profile/view/');
+    expect(takeEarlyRead('/api/v1/users/profile/view/')).toBeUndefined();
+    expect(takeEarlyRead('/api/v1/users/businesses/list_businesses/')).toBeUndefined();
+  });
+
+  it('past the first 30 s of the page, a read still waiting is not used (it answered for that load)', () => {
+    page('csrftoken=abc', '/dashboard', 31_000);
+    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    expect(takeEarlyRead('/api/v1/users/profile/view/')).toBeUndefined();
+  });
+});
