@@ -82,6 +82,8 @@ type Server = {
   databaseUrl: string;
   startedInMs: number;
   peakRssKb(): Promise<number>;
+  /** Starts the peak over from the current resident set (false where the kernel does not allow it). */
+  resetPeakRss(): Promise<boolean>;
 };
 
 async function build(): Promise<void> {
@@ -180,6 +182,16 @@ async function startServer(dataDir: string): Promise<Server> {
       }
       return total;
     },
+    // Writing 5 to clear_refs sets VmHWM back to the current RSS (Linux ≥ 4.0, same user): each scenario's peak.
+    async resetPeakRss() {
+      let reset = true;
+      for (const process of await serverProcesses(child.pid!)) {
+        await writeFile(`/proc/${process}/clear_refs`, '5').catch(() => {
+          reset = false;
+        });
+      }
+      return reset;
+    },
   };
 }
 
@@ -259,8 +271,13 @@ type Row = {
   /** CPU milliseconds per request of the server process and of its PostgreSQL (see cpuSeconds). */
   serverCpuMs?: number;
   databaseCpuMs?: number;
+  /** The server's peak resident set during this scenario alone (MB). */
+  peakRssMb?: number;
   note?: string;
 };
+
+/** Whether each scenario's peak was measured (the kernel let the bench reset VmHWM). */
+const perScenarioPeaks = (rows: Row[]) => rows.length > 0 && rows.every((row) => row.peakRssMb !== undefined);
 
 type Session = { token: string; world: World; base: string };
 
@@ -637,9 +654,12 @@ async function main(): Promise<void> {
   ];
 
   const rows: Row[] = [];
+  // The whole run's peak: the start's, then each scenario's (VmHWM is set back before each one).
+  let peakRssKb = await server.peakRssKb();
   for (const scenario of scenarios) {
     if (ONLY && !ONLY.includes(scenario.key)) continue;
     await settle();
+    const perScenario = await server.resetPeakRss();
     const load = await uptime();
     let cpuBefore = await cpuSeconds(server.child.pid!);
     const row = await scenario.run(async () => {
@@ -648,15 +668,18 @@ async function main(): Promise<void> {
     await settle();
     const cpuAfter = await cpuSeconds(server.child.pid!);
     const requests = row.requestsPerSecond * DURATION;
+    const scenarioPeakKb = await server.peakRssKb();
+    peakRssKb = Math.max(peakRssKb, scenarioPeakKb);
     rows.push({
       ...row,
+      peakRssMb: perScenario ? scenarioPeakKb / 1024 : undefined,
       serverCpuMs: ((cpuAfter.server - cpuBefore.server) * 1000) / requests,
       databaseCpuMs: ((cpuAfter.database - cpuBefore.database) * 1000) / requests,
       note: [row.note, `load ${load}`].filter(Boolean).join('; '),
     });
     console.warn(`  ${row.endpoint}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
   }
-  const peakRssMb = (await server.peakRssKb()) / 1024;
+  const peakRssMb = perScenarioPeaks(rows) ? peakRssKb / 1024 : (await server.peakRssKb()) / 1024;
   await probe.end();
   await direct.close();
   await stopServer(server);
@@ -674,8 +697,9 @@ async function main(): Promise<void> {
     'API/SQL',
     'node CPU',
     'pg CPU',
+    'peak RSS',
   ];
-  const widths = [34, 6, 8, 8, 8, 8, 7, 8, 8, 9, 8];
+  const widths = [34, 6, 8, 8, 8, 8, 7, 8, 8, 9, 8, 9];
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' ');
   const table = [
@@ -693,6 +717,7 @@ async function main(): Promise<void> {
         row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}×`,
         cell(row.serverCpuMs, 2),
         cell(row.databaseCpuMs, 2),
+        row.peakRssMb === undefined ? '' : `${row.peakRssMb.toFixed(0)} MB`,
       ]),
     ),
   ].join('\n');
