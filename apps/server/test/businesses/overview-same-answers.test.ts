@@ -29,9 +29,13 @@ import { type ApiClient, apiClient } from '../http';
 /**
  * The overview is one statement (get-overview.ts): each figure a JSON subquery, the attention lists
  * from attentionColumns. Its answer must stay exactly the one of the figures' own functions, run side
- * by side as the overview did before (saleTotals, topProducts, activeMembersByRole, recentSales,
- * revenueByDay, attentionOf): checked here after each kind of change, on a business with another
- * business beside it.
+ * by side as separate statements as the overview did before (saleTotals, topProducts, the members by
+ * role, recentSales, revenueByDay, attentionOf): checked here after each kind of change, on a business
+ * with another business beside it. Both read the same subqueries (saleTotalsJson and the others), so
+ * what this holds is the overview's composition: each subquery in its column with the scope, period and
+ * limit its function is given, read by that figure's parser, and the attention lists' fallback. The
+ * subqueries themselves are held to hand-counted figures by figures.test.ts, report.test.ts and
+ * batch-alerts.test.ts.
  */
 let t: TestApp;
 let api: ApiClient;

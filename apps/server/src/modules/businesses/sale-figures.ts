@@ -12,6 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { REPORT_WINDOW_DAYS } from '../../db/schema';
+import { eachRun, figureOf, type Limit, limitOf } from './figure-json';
 
 /**
  * Read-only figures over sales, computed by PostgreSQL: each function is one
@@ -66,105 +67,132 @@ export function totalsOf(scope: TotalsScope, period?: Period): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-/** Revenue per currency (largest first), what those sales have been paid so far, and their number. */
-export async function saleTotals(
-  db: Queryable,
-  scope: SaleScope,
-  period?: Period,
-): Promise<{ amounts: CurrencyAmount[]; collected: CurrencyAmount[]; count: number }> {
-  const { customerId } = scope;
-  const { rows } = await db.execute<{ currency: Currency; amount: string; paid: string; count: number }>(
-    customerId === undefined
-      ? sql`
-    select t.currency, round(sum(t.revenue), 2)::text as amount, round(sum(t.paid), 2)::text as paid,
-      sum(t.sales)::int as count
-    from report_sale_days t
-    where ${totalsOf({ businessId: scope.businessId, soldBy: scope.soldBy }, period)}
-    group by t.currency
-    having sum(t.sales) > 0
-    order by sum(t.revenue) desc, t.currency`
-      : sql`
-    select s.currency, round(sum(s.total_cart_amount), 2)::text as amount,
-      round(sum(s.amount_paid), 2)::text as paid, count(*)::int as count
-    from sales s
-    where ${scopeOf(scope, period)}
-    group by s.currency
-    order by sum(s.total_cart_amount) desc, s.currency`,
-  );
+/** [currency, revenue, paid, number of sales]: saleTotalsJson's row per currency. */
+export type TotalsTuple = [Currency, string, string, number];
+
+export type SaleTotals = { amounts: CurrencyAmount[]; collected: CurrencyAmount[]; count: number };
+
+/**
+ * Revenue per currency (largest first), what those sales have been paid so far, and their number, as
+ * JSON (null without sales): from the maintained totals, or a customer's own sales.
+ */
+export function saleTotalsJson(scope: SaleScope, period?: Period): SQL {
+  const perCurrency =
+    scope.customerId === undefined
+      ? sql`select t.currency, round(sum(t.revenue), 2)::text as amount, round(sum(t.paid), 2)::text as paid,
+          sum(t.sales)::int as count, sum(t.revenue) as revenue
+        from report_sale_days t
+        where ${totalsOf({ businessId: scope.businessId, soldBy: scope.soldBy }, period)}
+        group by t.currency
+        having sum(t.sales) > 0`
+      : sql`select s.currency, round(sum(s.total_cart_amount), 2)::text as amount,
+          round(sum(s.amount_paid), 2)::text as paid, count(*)::int as count, sum(s.total_cart_amount) as revenue
+        from sales s
+        where ${scopeOf(scope, period)}
+        group by s.currency`;
+  return sql`(select json_agg(json_build_array(t.currency, t.amount, t.paid, t.count) order by t.revenue desc, t.currency)
+    from (${perCurrency}) t)`;
+}
+
+export function saleTotalsFrom(totals: TotalsTuple[] | null): SaleTotals {
+  const rows = totals ?? [];
   return {
-    amounts: rows.map(({ currency, amount }) => ({ currency, amount })),
-    collected: rows.map(({ currency, paid }) => ({ currency, amount: paid })),
-    count: rows.reduce((total, row) => total + row.count, 0),
+    amounts: rows.map(([currency, amount]) => ({ currency, amount })),
+    collected: rows.map(([currency, , paid]) => ({ currency, amount: paid })),
+    count: rows.reduce((total, row) => total + row[3], 0),
   };
 }
 
+/** Revenue per currency (largest first), what those sales have been paid so far, and their number. */
+export async function saleTotals(db: Queryable, scope: SaleScope, period?: Period): Promise<SaleTotals> {
+  return saleTotalsFrom(await figureOf<TotalsTuple[]>(db, saleTotalsJson(scope, period)));
+}
+
+/** [date, [[currency, amount], …]]: revenueByDayJson's day. */
+export type DayTuple = [string, [Currency, string][]];
+
+/** Revenue per day over the period as JSON, every day present (an empty list of amounts on a day without sales). */
+export function revenueByDayJson(scope: TotalsScope, period: Period): SQL {
+  return sql`(select json_agg(json_build_array(d.date, d.amounts) order by d.day)
+    from (select days.day, days.day::date::text as date,
+        coalesce(json_agg(json_build_array(sd.currency, sd.amount) order by sd.currency)
+          filter (where sd.currency is not null), '[]') as amounts
+      from generate_series((${period.from})::timestamp, (${period.to})::timestamp, interval '1 day') as days(day)
+      left join (select t.day, t.currency, round(sum(t.revenue), 2)::text as amount
+        from report_sale_days t
+        where ${totalsOf(scope, period)}
+        group by t.day, t.currency
+        having sum(t.sales) > 0) sd on sd.day = days.day::date
+      group by days.day) d)`;
+}
+
+export const revenueByDayFrom = (days: DayTuple[] | null): DailyRevenue[] =>
+  (days ?? []).map(([date, sold]) => ({ date, amounts: sold.map(([currency, amount]) => ({ currency, amount })) }));
+
 /** Revenue per day over the period, every day present (an empty list of amounts on a day without sales). */
 export async function revenueByDay(db: Queryable, scope: TotalsScope, period: Period): Promise<DailyRevenue[]> {
-  const { rows } = await db.execute<{ date: string; currency: Currency | null; amount: string | null }>(sql`
-    with sold as (
-      select t.day, t.currency, round(sum(t.revenue), 2)::text as amount
-      from report_sale_days t
-      where ${totalsOf(scope, period)}
-      group by t.day, t.currency
-      having sum(t.sales) > 0
-    )
-    select days.day::date::text as date, sd.currency, sd.amount
-    from generate_series((${period.from})::timestamp, (${period.to})::timestamp, interval '1 day') as days(day)
-    left join sold sd on sd.day = days.day::date
-    order by days.day, sd.currency`);
-  const byDate = new Map<string, DailyRevenue>();
-  for (const row of rows) {
-    const day = byDate.get(row.date) ?? { date: row.date, amounts: [] };
-    if (row.currency && row.amount) day.amounts.push({ currency: row.currency, amount: row.amount });
-    byDate.set(row.date, day);
-  }
-  return [...byDate.values()];
+  return revenueByDayFrom(await figureOf<DayTuple[]>(db, revenueByDayJson(scope, period)));
 }
 
-type RecentSaleRow = {
-  id: string;
-  product_name: string | null;
-  quantity: number | null;
-  item_count: number;
-  customer_name: string;
-  total: string;
-  currency: Currency;
-  payment_status: PaymentStatus;
-  sold_by: string;
-  created_at: Date | string;
-};
+/** How many sales the recent lists show. */
+export const RECENT_ROWS = 10;
+
+/** [id, product_name, quantity, item_count, customer_name, total, currency, payment_status, sold_by, created_at] */
+export type RecentTuple = [
+  number,
+  string | null,
+  number | null,
+  number,
+  string,
+  string,
+  Currency,
+  PaymentStatus,
+  string,
+  string,
+];
+
+/** The newest sales of the last 24 hours as JSON, each with its first item (the spec's tables show only that). */
+export function recentSalesJson(scope: SaleScope, limit: Limit): SQL {
+  return sql`(select json_agg(json_build_array(r.id, r.product_name, r.quantity, r.item_count, r.customer_name, r.total,
+      r.currency, r.payment_status, r.sold_by, r.created_at) order by r.created_at_order desc, r.id desc)
+    from (select s.id, first_line.product_name, first_line.quantity,
+        coalesce(first_line.item_count, 0) as item_count, s.customer_name,
+        round(s.total_cart_amount, 2)::text as total, s.currency, s.payment_status, s.created_by_name as sold_by,
+        s.created_at::text as created_at, s.created_at as created_at_order
+      from sales s
+      left join lateral (
+        select (array_agg(l.product_name order by l.id))[1] as product_name,
+          (array_agg(l.quantity order by l.id))[1] as quantity, count(*)::int as item_count
+        from sale_lines l
+        where l.business_id = s.business_id and l.sale_id = s.id
+      ) first_line on true
+      where ${scopeOf(scope)} and s.created_at > now() - make_interval(hours => ${RECENT_HOURS})
+      order by s.created_at desc, s.id desc
+      limit ${limitOf(limit)}) r)`;
+}
+
+export const recentSalesFrom = (sales: RecentTuple[] | null): RecentSale[] =>
+  (sales ?? []).map((sale) => ({
+    id: sale[0],
+    product_name: sale[1],
+    quantity: sale[2],
+    item_count: sale[3],
+    customer_name: sale[4],
+    total_cart_amount: sale[5],
+    currency: sale[6],
+    payment_status: sale[7],
+    sold_by: sale[8],
+    // The timestamp's text as the driver reads a column (drizzle leaves timestamptz as text), parsed the same way.
+    created_at: new Date(sale[9]).toISOString(),
+  }));
 
 /** The newest sales of the last 24 hours, each with its first item (the spec's tables show only that). */
-export async function recentSales(db: Queryable, scope: SaleScope, limit = 10): Promise<RecentSale[]> {
-  const { rows } = await db.execute<RecentSaleRow>(sql`
-    select s.id, first_line.product_name, first_line.quantity, coalesce(first_line.item_count, 0) as item_count,
-      s.customer_name, round(s.total_cart_amount, 2)::text as total, s.currency, s.payment_status,
-      s.created_by_name as sold_by, s.created_at
-    from sales s
-    left join lateral (
-      select (array_agg(l.product_name order by l.id))[1] as product_name,
-        (array_agg(l.quantity order by l.id))[1] as quantity, count(*)::int as item_count
-      from sale_lines l
-      where l.business_id = s.business_id and l.sale_id = s.id
-    ) first_line on true
-    where ${scopeOf(scope)} and s.created_at > now() - make_interval(hours => ${RECENT_HOURS})
-    order by s.created_at desc, s.id desc
-    limit ${limit}`);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    product_name: row.product_name,
-    quantity: row.quantity,
-    item_count: row.item_count,
-    customer_name: row.customer_name,
-    total_cart_amount: row.total,
-    currency: row.currency,
-    payment_status: row.payment_status,
-    sold_by: row.sold_by,
-    created_at: new Date(row.created_at).toISOString(),
-  }));
+export async function recentSales(db: Queryable, scope: SaleScope, limit = RECENT_ROWS): Promise<RecentSale[]> {
+  return recentSalesFrom(await figureOf<RecentTuple[]>(db, recentSalesJson(scope, eachRun(limit))));
 }
 
-type ProductRow = { product_id: string; product_name: string; quantity: number; currency: Currency; revenue: string };
+/** [product_id, product_name, quantity, currency, revenue]: bestSellersJson's product. */
+export type ProductTuple = [number, string, number, Currency, string];
 
 // The sums are never null, so "nulls last" orders as plain "desc" does; it is spelled out because it is
 // the order of report_product_totals_best_idx (drizzle's desc()), which PostgreSQL reads only for it.
@@ -194,10 +222,82 @@ async function windowHolds(db: Queryable, businessId: number, period: Period): P
 }
 
 /**
+ * The rows the best sellers are ranked from, one per product and currency (product_id, currency, quantity,
+ * revenue), and whether they are a maintained table's rows, read in order off its index. Over all time
+ * report_product_totals (342 ms → under 1 ms on the load data, bench/README.md), over the last 30 days
+ * report_product_window when windowHolds (grouping the 74,600 day rows of 70,000 products took 110-190 ms,
+ * the report's costliest statement; now under 1 ms); a seller's, or another period's, grouped per-day rows.
+ */
+export function productTotalsOf(
+  scope: TotalsScope,
+  period?: Period,
+  windowHeld = false,
+): { rows: SQL; maintained: boolean } {
+  const maintained =
+    scope.soldBy !== undefined
+      ? null
+      : !period
+        ? sql`report_product_totals`
+        : windowHeld
+          ? sql`report_product_window`
+          : null;
+  if (maintained)
+    return {
+      maintained: true,
+      rows: sql`select t.product_id, t.currency, t.units as quantity, t.revenue
+        from ${maintained} t
+        where t.business_id = ${scope.businessId} and t.lines > 0`,
+    };
+  return {
+    maintained: false,
+    rows: sql`select t.product_id, t.currency, sum(t.units) as quantity, sum(t.revenue) as revenue
+      from ${period ? sql`report_product_days` : sql`report_products`} t
+      where ${totalsOf(scope, period)}
+      group by t.product_id, t.currency
+      having sum(t.lines) > 0`,
+  };
+}
+
+/**
+ * The first `limit` of `perProduct` (productTotalsOf's rows: a CTE's name or a subquery in parentheses) by
+ * `by`, as JSON in that order. A product is named as in its latest sale of the scope and period (a lookup
+ * for the few that are listed). The limit right above the sort makes it a top-N heapsort in memory;
+ * numbering the whole list first sorted every product on disk (external merge, 144 ms of the report's
+ * 216 ms on the load data).
+ */
+export function bestSellersJson(
+  scope: TotalsScope,
+  period: Period | undefined,
+  perProduct: SQL,
+  by: 'quantity' | 'revenue',
+  limit: Limit,
+): SQL {
+  return sql`(select json_agg(json_build_array(p.product_id, latest.product_name, p.quantity::int, p.currency,
+      round(p.revenue, 2)::text) order by ${orderOf(by)})
+    from (select * from ${perProduct} p order by ${orderOf(by)} limit ${limitOf(limit)}) p
+    cross join lateral (
+      select l.product_name
+      from sale_lines l
+      join sales s on s.business_id = l.business_id and s.id = l.sale_id
+      where l.business_id = ${scope.businessId} and l.product_id = p.product_id and s.currency = p.currency
+        and ${scopeOf(scope, period)}
+      order by l.id desc
+      limit 1
+    ) latest)`;
+}
+
+export const productsFrom = (products: ProductTuple[] | null): ProductSold[] =>
+  (products ?? []).map(([product_id, product_name, quantity, currency, revenue]) => ({
+    product_id,
+    product_name,
+    quantity,
+    currency,
+    revenue,
+  }));
+
+/**
  * The best sellers by each of `rankings` from one pass over the totals: units and revenue per product
- * and currency over every line of the scope's counted sales (not only each sale's first item). Over a
- * period the per-day rows; over all time the running totals. A product is named as in its latest sale
- * of the scope and period (a lookup for the few that are listed).
+ * and currency over every line of the scope's counted sales (not only each sale's first item).
  */
 async function bestSellers(
   db: Queryable,
@@ -206,54 +306,19 @@ async function bestSellers(
   period: Period | undefined,
   rankings: readonly ('quantity' | 'revenue')[],
 ): Promise<ProductSold[][]> {
-  const wholeBusiness = scope.soldBy === undefined;
-  // One maintained row per product and currency, read off an index in each ranking's order (the CTE is
-  // then inlined into each ranking, not materialised): over all time report_product_totals (342 ms → under
-  // 1 ms on the load data, bench/README.md), over the last 30 days report_product_window (grouping the
-  // 74,600 day rows of 70,000 products took 110-190 ms, the report's costliest statement; now under 1 ms).
-  const maintained = !wholeBusiness
-    ? null
-    : !period
-      ? sql`report_product_totals`
-      : (await windowHolds(db, scope.businessId, period))
-        ? sql`report_product_window`
-        : null;
-  const perProduct = maintained
-    ? sql`select t.product_id, t.currency, t.units as quantity, t.revenue
-      from ${maintained} t
-      where t.business_id = ${scope.businessId} and t.lines > 0`
-    : sql`select t.product_id, t.currency, sum(t.units) as quantity, sum(t.revenue) as revenue
-      from ${period ? sql`report_product_days` : sql`report_products`} t
-      where ${totalsOf(scope, period)}
-      group by t.product_id, t.currency
-      having sum(t.lines) > 0`;
-  // The limit right above the sort makes it a top-N heapsort in memory; numbering the whole list first
-  // sorted every product on disk (external merge, 144 ms of the report's 216 ms on the load data).
-  const ranked = rankings.map(
-    (by, index) => sql`(select ${index}::int as ranking, row_number() over (order by ${orderOf(by)}) as rank, p.*
-      from (select * from per_product p order by ${orderOf(by)} limit ${limit}) p)`,
+  const windowHeld =
+    scope.soldBy === undefined && period !== undefined && (await windowHolds(db, scope.businessId, period));
+  const { rows: perProduct, maintained } = productTotalsOf(scope, period, windowHeld);
+  // A maintained table's CTE is inlined into each ranking, read off its index in that ranking's order; the
+  // grouped rows are materialised once for both rankings.
+  const lists = rankings.map(
+    (by, index) =>
+      sql`${bestSellersJson(scope, period, sql`per_product`, by, eachRun(limit))} as ${sql.raw(`list${index}`)}`,
   );
-  const { rows } = await db.execute<ProductRow & { ranking: number }>(sql`
-    with per_product as ${maintained ? sql`not materialized` : sql``} (${perProduct}),
-    listed as (${sql.join(ranked, sql` union all `)})
-    select r.ranking, r.product_id, latest.product_name, r.quantity::int as quantity, r.currency,
-      round(r.revenue, 2)::text as revenue
-    from listed r
-    cross join lateral (
-      select l.product_name
-      from sale_lines l
-      join sales s on s.business_id = l.business_id and s.id = l.sale_id
-      where l.business_id = ${scope.businessId} and l.product_id = r.product_id and s.currency = r.currency
-        and ${scopeOf(scope, period)}
-      order by l.id desc
-      limit 1
-    ) latest
-    order by r.ranking, r.rank`);
-  return rankings.map((_, index) =>
-    rows
-      .filter((row) => row.ranking === index)
-      .map(({ ranking: _ranking, ...row }) => ({ ...row, product_id: Number(row.product_id) })),
-  );
+  const { rows } = await db.execute<Record<string, ProductTuple[] | null>>(sql`
+    with per_product as ${maintained ? sql`not materialized` : sql``} (${perProduct})
+    select ${sql.join(lists, sql`, `)}`);
+  return rankings.map((_, index) => productsFrom(rows[0]?.[`list${index}`] ?? null));
 }
 
 /** Products by units sold (or by revenue), most first. A product is named as in its latest sale. */

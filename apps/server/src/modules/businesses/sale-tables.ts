@@ -1,6 +1,7 @@
 import type { Currency, Debtor, EmployeeSales, PaymentStatus, PaymentStatusSales } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { eachRun, figureOf, type Limit, limitOf } from './figure-json';
 import { type Period, scopeOf, type TotalsScope, totalsOf } from './sale-figures';
 
 /**
@@ -66,27 +67,42 @@ export async function salesByPaymentStatus(
  * The rest is the scan and sort of those balances: an index on report_debtors (business, owed desc) would
  * read only the first few.
  */
+export function topDebtorsJson(businessId: number, limit: Limit): SQL {
+  const rows = limitOf(limit);
+  return sql`(select json_agg(json_build_array(x.customer_id, x.customer_name, x.currency, x.total_owed, x.open_sales)
+      order by x.owed desc, x.customer_name)
+    from (select nullif(c.customer_id, 0) as customer_id, latest.customer_name, c.currency,
+        round(c.owed, 2)::text as total_owed, c.open_sales, c.owed
+      from (select d.customer_id, d.name_key, d.currency, d.owed, d.open_sales
+        from report_debtors d
+        where d.business_id = ${businessId} and d.owed > 0
+        order by d.owed desc
+        fetch first ${rows} rows with ties) c
+      cross join lateral (
+        select s.customer_name from sales s
+        where s.business_id = ${businessId} and coalesce(s.customer_id, 0) = c.customer_id
+          and (case when s.customer_id is null then lower(trim(s.customer_name)) else '' end) = c.name_key
+          and s.currency = c.currency and s.payment_status <> 'paid' and s.status = 'active'
+        order by s.id desc
+        limit 1
+      ) latest
+      order by c.owed desc, latest.customer_name
+      limit ${rows}) x)`;
+}
+
+/** [customer_id, customer_name, currency, total_owed, open_sales]: topDebtorsJson's debtor. */
+export type DebtorTuple = [number | null, string, Debtor['currency'], string, number];
+
+export const debtorsFrom = (debtors: DebtorTuple[] | null): Debtor[] =>
+  (debtors ?? []).map(([customer_id, customer_name, currency, total_owed, open_sales]) => ({
+    customer_id,
+    customer_name,
+    currency,
+    total_owed,
+    open_sales,
+  }));
+
+/** The customers who owe the most now (topDebtorsJson). */
 export async function topDebtors(db: Queryable, businessId: number, limit: number): Promise<Debtor[]> {
-  const { rows } = await db.execute<Debtor & { customer_id: string | null }>(sql`
-    with candidates as (
-      select d.customer_id, d.name_key, d.currency, d.owed, d.open_sales
-      from report_debtors d
-      where d.business_id = ${businessId} and d.owed > 0
-      order by d.owed desc
-      fetch first ${limit} rows with ties
-    )
-    select nullif(c.customer_id, 0) as customer_id, latest.customer_name, c.currency,
-      round(c.owed, 2)::text as total_owed, c.open_sales
-    from candidates c
-    cross join lateral (
-      select s.customer_name from sales s
-      where s.business_id = ${businessId} and coalesce(s.customer_id, 0) = c.customer_id
-        and (case when s.customer_id is null then lower(trim(s.customer_name)) else '' end) = c.name_key
-        and s.currency = c.currency and s.payment_status <> 'paid' and s.status = 'active'
-      order by s.id desc
-      limit 1
-    ) latest
-    order by c.owed desc, latest.customer_name
-    limit ${limit}`);
-  return rows.map((row) => ({ ...row, customer_id: row.customer_id === null ? null : Number(row.customer_id) }));
+  return debtorsFrom(await figureOf<DebtorTuple[]>(db, topDebtorsJson(businessId, eachRun(limit))));
 }

@@ -2,6 +2,7 @@ import { type BatchAlert, EXPIRING_SOON_DAYS, type LowStockItem, type StockValue
 import { type SQL, sql } from 'drizzle-orm';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
+import { eachRun, figureOf, type Limit, limitOf } from './figure-json';
 
 /**
  * What is on the shelf, of live products: its value, what runs low, what expires soon and what has
@@ -72,81 +73,137 @@ export async function compactStockValues(db: Queryable, businessId: number): Pro
     having sum(g.units) <> 0 or sum(g.value_at_cost) <> 0 or sum(g.value_at_retail) <> 0`);
 }
 
-/** Live products whose unexpired stock is below their reorder level, the furthest below first. */
-export async function lowStock(db: Queryable, businessId: number, limit: number): Promise<LowStockItem[]> {
-  const { rows } = await db.execute<LowStockItem & { product_id: string }>(sql`
-    select p.id as product_id, p.product_name, p.sku, p.reorder_level,
-      coalesce(sum(b.quantity) filter (where ${unexpired}), 0)::int as quantity_in_stock
-    from products p
-    left join product_batches b on b.business_id = p.business_id and b.product_id = p.id and b.quantity > 0
-    where p.business_id = ${businessId} and p.archived_at is null and p.reorder_level is not null
-    group by p.business_id, p.id
-    having coalesce(sum(b.quantity) filter (where ${unexpired}), 0) < p.reorder_level
-    order by coalesce(sum(b.quantity) filter (where ${unexpired}), 0) - p.reorder_level, p.product_name, p.id
-    limit ${limit}`);
-  return rows.map((row) => ({ ...row, product_id: Number(row.product_id) }));
+/** [product_id, product_name, sku, reorder_level, quantity_in_stock]: lowStockJson's product. */
+export type LowStockTuple = [number, string, string, number, number];
+
+/** Live products whose unexpired stock is below their reorder level as JSON, the furthest below first. */
+export function lowStockJson(businessId: number, limit: Limit): SQL {
+  const quantity = sql`coalesce(sum(b.quantity) filter (where ${unexpired}), 0)`;
+  return sql`(select json_agg(json_build_array(x.product_id, x.product_name, x.sku, x.reorder_level, x.quantity_in_stock)
+      order by x.shortfall, x.product_name, x.product_id)
+    from (select p.id as product_id, p.product_name, p.sku, p.reorder_level, ${quantity}::int as quantity_in_stock,
+        ${quantity} - p.reorder_level as shortfall
+      from products p
+      left join product_batches b on b.business_id = p.business_id and b.product_id = p.id and b.quantity > 0
+      where p.business_id = ${businessId} and p.archived_at is null and p.reorder_level is not null
+      group by p.business_id, p.id
+      having ${quantity} < p.reorder_level
+      order by ${quantity} - p.reorder_level, p.product_name, p.id
+      limit ${limitOf(limit)}) x)`;
 }
 
-type AlertRow = BatchAlert & { product_id: string; batch_id: string; live: boolean };
+export const lowStockFrom = (products: LowStockTuple[] | null): LowStockItem[] =>
+  (products ?? []).map(([product_id, product_name, sku, reorder_level, quantity_in_stock]) => ({
+    product_id,
+    product_name,
+    sku,
+    reorder_level,
+    quantity_in_stock,
+  }));
+
+/** Live products whose unexpired stock is below their reorder level, the furthest below first. */
+export async function lowStock(db: Queryable, businessId: number, limit: number): Promise<LowStockItem[]> {
+  return lowStockFrom(await figureOf<LowStockTuple[]>(db, lowStockJson(businessId, eachRun(limit))));
+}
+
+/** [product_id, product_name, batch_id, batch_number, expiration_date, quantity, currency, value_at_cost, live] */
+export type AlertTuple = [number, string, number, string, string, number, BatchAlert['currency'], string, boolean];
+
+/** Batches with units that expire within the next 30 days, today included; or past their date, still on the shelf. */
+export type BatchList = 'expiring' | 'expired';
+
+const batchesOf = (list: BatchList) =>
+  list === 'expiring'
+    ? sql`b.expiration_date >= ${businessToday} and b.expiration_date < ${businessToday} + ${EXPIRING_SOON_DAYS}::int`
+    : sql`b.expiration_date < ${businessToday}`;
+
+const stockedOf = (businessId: number, list: BatchList) =>
+  sql`b.business_id = ${businessId} and b.quantity > 0 and b.expiration_date is not null and ${batchesOf(list)}`;
+
+/** A batch `b` of its product `p` as an AlertTuple. */
+const alertTuple = sql`json_build_array(p.id, p.product_name, b.id, b.batch_number, b.expiration_date::text, b.quantity,
+  p.currency, round(b.quantity * coalesce(b.cost_price, p.cost_price), 2)::text, p.archived_at is null)`;
 
 /**
- * The first `limit` batches by date, then id, of live products, among the stocked batches that `which`
- * picks. Read first: the first 2 × limit such batches whatever their product (an index scan in date
- * order, a top-N sort of the batches of the first dates only), each with its product and whether that
- * is live. Those are the answer whenever `limit` of them are live, or when they are all there is, since
- * any other live batch comes after them all. Only when archived products leave fewer is everything read
- * (a second statement, which alone makes the answer). On the load data (100,000 products, 35,000
- * expired batches, 1,112 of them on the oldest date) the expired list joined the product of each of
- * those 1,112 batches before sorting them: 11 to 31 ms, now 1 to 2 ms (the batches' own heap reads; an
- * index on (business, date, id) would remove those too).
+ * The first `limit` batches by date, then id, of live products, among the stocked batches of the list.
+ * Read first: the first 2 × limit such batches whatever their product (an index scan in date order, a
+ * top-N sort of the batches of the first dates only), each with its product and whether that is live:
+ * batchAlertsJson, then batchAlertsFrom. Those are the answer whenever `limit` of them are live, or when
+ * they are all there is, since any other live batch comes after them all. Only when archived products
+ * leave fewer is everything read (batchAlerts, a second statement, which alone makes the answer). On
+ * the load data (100,000 products, 35,000 expired batches, 1,112 of them on the oldest date) the expired
+ * list joined the product of each of those 1,112 batches before sorting them: 11 to 31 ms, now 1 to 2 ms
+ * (the batches' own heap reads; an index on (business, date, id) would remove those too).
  */
-async function batchAlerts(
-  db: Queryable,
-  businessId: number,
-  which: SQL,
+export function batchAlertsJson(businessId: number, list: BatchList, limit: Limit): SQL {
+  return sql`(select json_agg(${alertTuple} order by b.expiration_date, b.id)
+    from (select b.business_id, b.id, b.product_id, b.batch_number, b.expiration_date, b.quantity, b.cost_price
+      from product_batches b
+      where ${stockedOf(businessId, list)}
+      order by b.expiration_date, b.id
+      limit ${limitOf(limit, 2)}) b
+    join products p on p.business_id = b.business_id and p.id = b.product_id)`;
+}
+
+/** batchAlertsJson's answer, or undefined when its candidates do not hold it (batchAlerts reads them all then). */
+export function batchAlertsFrom(
+  candidates: AlertTuple[] | null,
   limit: number,
   withCost: boolean,
-): Promise<BatchAlert[]> {
-  const stocked = sql`b.business_id = ${businessId} and b.quantity > 0 and b.expiration_date is not null and ${which}`;
-  const read = async (candidates: number | null) => {
-    const batches =
-      candidates === null
-        ? sql`(select * from product_batches b where ${stocked})`
-        : sql`(select b.business_id, b.id, b.product_id, b.batch_number, b.expiration_date, b.quantity, b.cost_price
-          from product_batches b
-          where ${stocked}
-          order by b.expiration_date, b.id
-          limit ${candidates})`;
-    const { rows } = await db.execute<AlertRow>(sql`
-      select p.id as product_id, p.product_name, b.id as batch_id, b.batch_number,
-        b.expiration_date::text as expiration_date, b.quantity, p.currency,
-        round(b.quantity * coalesce(b.cost_price, p.cost_price), 2)::text as value_at_cost,
-        p.archived_at is null as live
-      from ${batches} b
-      join products p on p.business_id = b.business_id and p.id = b.product_id
-      ${candidates === null ? sql`where p.archived_at is null` : sql``}
-      order by b.expiration_date, b.id
-      ${candidates === null ? sql`limit ${limit}` : sql``}`);
-    return rows;
-  };
-  const candidates = await read(limit * 2);
-  let rows = candidates.filter((row) => row.live).slice(0, limit);
-  if (rows.length < limit && candidates.length === limit * 2) rows = await read(null);
-  return rows.map(({ live: _live, ...row }) => ({
-    ...row,
-    product_id: Number(row.product_id),
-    batch_id: Number(row.batch_id),
-    value_at_cost: withCost ? row.value_at_cost : null,
+): BatchAlert[] | undefined {
+  const all = candidates ?? [];
+  const live = all.filter((batch) => batch[8]).slice(0, limit);
+  if (live.length < limit && all.length === 2 * limit) return undefined;
+  return live.map(([product_id, product_name, batch_id, batch_number, expiration_date, quantity, currency, cost]) => ({
+    product_id,
+    product_name,
+    batch_id,
+    batch_number,
+    expiration_date,
+    quantity,
+    currency,
+    value_at_cost: withCost ? cost : null,
   }));
+}
+
+/**
+ * The list's first `limit` batches of live products: batchAlertsJson's candidates (`candidates`, when a
+ * statement of several figures read them already), else every stocked batch of the list when they do
+ * not hold the answer.
+ */
+export async function batchAlerts(
+  db: Queryable,
+  businessId: number,
+  list: BatchList,
+  limit: number,
+  withCost: boolean,
+  candidates?: AlertTuple[] | null,
+): Promise<BatchAlert[]> {
+  const first =
+    candidates !== undefined
+      ? candidates
+      : await figureOf<AlertTuple[]>(db, batchAlertsJson(businessId, list, eachRun(limit)));
+  const answer = batchAlertsFrom(first, limit, withCost);
+  if (answer) return answer;
+  const all = await figureOf<AlertTuple[]>(
+    db,
+    sql`(select json_agg(x.batch order by x.expiration_date, x.id)
+      from (select ${alertTuple} as batch, b.expiration_date, b.id
+        from (select * from product_batches b where ${stockedOf(businessId, list)}) b
+        join products p on p.business_id = b.business_id and p.id = b.product_id
+        where p.archived_at is null
+        order by b.expiration_date, b.id
+        limit ${limitOf(eachRun(limit))}) x)`,
+  );
+  return batchAlertsFrom(all, limit, withCost) ?? [];
 }
 
 /** Batches with units that expire within the next 30 days, today included, soonest first. */
 export function expiringBatches(db: Queryable, businessId: number, limit: number, withCost = true) {
-  const within = sql`b.expiration_date >= ${businessToday} and b.expiration_date < ${businessToday} + ${EXPIRING_SOON_DAYS}::int`;
-  return batchAlerts(db, businessId, within, limit, withCost);
+  return batchAlerts(db, businessId, 'expiring', limit, withCost);
 }
 
 /** Batches past their date whose units are still on the shelf (not written off). */
 export function expiredBatches(db: Queryable, businessId: number, limit: number, withCost = true) {
-  return batchAlerts(db, businessId, sql`b.expiration_date < ${businessToday}`, limit, withCost);
+  return batchAlerts(db, businessId, 'expired', limit, withCost);
 }
