@@ -7,12 +7,13 @@ import {
   priceLine,
   SALES_MESSAGES,
 } from '@oja/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { cart_items, carts, product_batches, products } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
+import { BUILT, builtOnce, builtOncePer } from './built-once';
 import {
   type CartLineRow,
   type CartProduct,
@@ -63,6 +64,14 @@ export async function customerNameOf(
   return customerName ?? registeredName ?? DEFAULT_CUSTOMER_NAME;
 }
 
+const oneCartProduct = builtOnce((db) =>
+  db
+    .select({ id: products.id, ...cartProductColumns })
+    .from(products)
+    .where(and(eq(products.business_id, sql.placeholder('businessId')), eq(products.id, sql.placeholder('productId'))))
+    .prepare(BUILT),
+);
+
 /**
  * Every line names a product of this business (and, if any, one of its batches);
  * a product newly put in the cart must be in stock; all lines share one currency.
@@ -80,14 +89,44 @@ export async function checkItems(
 ): Promise<Map<number, CartProduct>> {
   if (items.length === 0) return new Map();
   const productIds = [...new Set(items.map((item) => item.product_id))];
-  const found = await tx
-    .select({ id: products.id, ...cartProductColumns })
-    .from(products)
-    .where(and(eq(products.business_id, businessId), inArray(products.id, productIds)));
-  const byId = new Map(found.map((product) => [product.id, product]));
-  const itemError = (index: number, field: string, message: string) =>
-    badRequest(message, { [`items.${index}.${field}`]: [message] });
+  // One product is read by `=`, not `in (…)`: a list of values stays unnamed (statement-names.ts), so it
+  // was parsed and planned on every cart, and a one-line cart is the common one (the load bench's); that
+  // statement is also built once (built-once.ts).
+  const [only] = productIds;
+  const found =
+    productIds.length === 1 && only !== undefined
+      ? await oneCartProduct(tx, { businessId, productId: only })
+      : await tx
+          .select({ id: products.id, ...cartProductColumns })
+          .from(products)
+          .where(and(eq(products.business_id, businessId), inArray(products.id, productIds)));
+  const byId = checkFound(items, found, alreadyInCart);
 
+  const batchIds = items.flatMap((item) => (item.product_batch_id === null ? [] : [item.product_batch_id]));
+  if (batchIds.length === 0) return byId;
+  const batches = await tx
+    .select({ id: product_batches.id, product_id: product_batches.product_id })
+    .from(product_batches)
+    .where(and(eq(product_batches.business_id, businessId), inArray(product_batches.id, batchIds)));
+  const productOfBatch = new Map(batches.map((batch) => [batch.id, batch.product_id]));
+  for (const [index, item] of items.entries()) {
+    if (item.product_batch_id !== null && productOfBatch.get(item.product_batch_id) !== item.product_id) {
+      throw itemError(index, 'product_batch_id', SALES_MESSAGES.batchNotFound);
+    }
+  }
+  return byId;
+}
+
+const itemError = (index: number, field: string, message: string) =>
+  badRequest(message, { [`items.${index}.${field}`]: [message] });
+
+/** checkItems' rules on the products as read (all but the chosen batches'); answers them by id. */
+function checkFound(
+  items: CartItemRow[],
+  found: (CartProduct & { id: number })[],
+  alreadyInCart: Map<number, number>,
+): Map<number, CartProduct> {
+  const byId = new Map<number, CartProduct>(found.map((product) => [product.id, product]));
   for (const [index, item] of items.entries()) {
     const product = byId.get(item.product_id);
     const isKept = alreadyInCart.has(item.product_id);
@@ -111,19 +150,6 @@ export async function checkItems(
   if (cartTotalKobo(lines) > MAX_CART_KOBO) {
     throw badRequest(SALES_MESSAGES.cartTotalTooLarge, { items: [SALES_MESSAGES.cartTotalTooLarge] });
   }
-
-  const batchIds = items.flatMap((item) => (item.product_batch_id === null ? [] : [item.product_batch_id]));
-  if (batchIds.length === 0) return byId;
-  const batches = await tx
-    .select({ id: product_batches.id, product_id: product_batches.product_id })
-    .from(product_batches)
-    .where(and(eq(product_batches.business_id, businessId), inArray(product_batches.id, batchIds)));
-  const productOfBatch = new Map(batches.map((batch) => [batch.id, batch.product_id]));
-  for (const [index, item] of items.entries()) {
-    if (item.product_batch_id !== null && productOfBatch.get(item.product_batch_id) !== item.product_id) {
-      throw itemError(index, 'product_batch_id', SALES_MESSAGES.batchNotFound);
-    }
-  }
   return byId;
 }
 
@@ -142,19 +168,12 @@ export async function insertCart(
     if (!row) throw new Error('The cart was not created.');
     return { cart: row, lines: [] };
   }
-  const newCart = db
-    .$with('new_cart')
-    .as(db.insert(carts).values(cart).returning({ id: carts.id, created_at: carts.created_at }));
-  const rows = await db
-    .with(newCart)
-    .insert(cart_items)
-    .values(
-      items.map((item) => ({ ...item, business_id: cart.business_id, cart_id: sql`(select id from ${newCart})` })),
-    )
-    .returning({
-      ...cartLineColumns,
-      cart_created_at: sql`(select created_at from ${newCart})`.mapWith(carts.created_at),
-    });
+  const values: Record<string, unknown> = {};
+  for (const key of CART_KEYS) values[`c_${key}`] = cart[key];
+  items.forEach((item, index) => {
+    for (const key of ITEM_KEYS) values[`i${index}_${key}`] = item[key];
+  });
+  const rows = await cartInsert(db, items.length, values);
   const [first] = rows;
   if (!first) throw new Error('The cart was not created.');
   const createdAt = first.cart_created_at;
@@ -164,6 +183,52 @@ export async function insertCart(
     lines: rows.map(({ cart_created_at: _created, ...line }) => line),
   };
 }
+
+const CART_KEYS = [
+  'business_id',
+  'title',
+  'customer_name',
+  'customer_id',
+  'created_by',
+  'is_customer_request',
+] as const satisfies readonly (keyof typeof carts.$inferInsert)[];
+const ITEM_KEYS = [
+  'product_id',
+  'product_batch_id',
+  'quantity',
+  'pricing_strategy',
+  'apply_discount',
+] as const satisfies readonly (keyof CartItemRow)[];
+
+const placeholdersOf = <Key extends string>(prefix: string, keys: readonly Key[]) =>
+  Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${prefix}${key}`)])) as Record<Key, Placeholder>;
+
+/** insertCart's statement, built once per count of lines (the first 16 counts; built-once.ts). */
+const cartInsert = builtOncePer(16, (db, count: number) => {
+  const newCart = db
+    .$with('new_cart')
+    .as(
+      db
+        .insert(carts)
+        .values(placeholdersOf('c_', CART_KEYS))
+        .returning({ id: carts.id, created_at: carts.created_at }),
+    );
+  return db
+    .with(newCart)
+    .insert(cart_items)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        ...placeholdersOf(`i${index}_`, ITEM_KEYS),
+        business_id: sql.placeholder('c_business_id'),
+        cart_id: sql`(select id from ${newCart})`,
+      })),
+    )
+    .returning({
+      ...cartLineColumns,
+      cart_created_at: sql`(select created_at from ${newCart})`.mapWith(carts.created_at),
+    })
+    .prepare(BUILT);
+});
 
 export async function insertItems(tx: Tx, businessId: number, cartId: number, items: CartItemRow[]): Promise<void> {
   if (items.length === 0) return;
