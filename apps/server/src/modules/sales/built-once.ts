@@ -1,4 +1,4 @@
-import { is, Param, Placeholder } from 'drizzle-orm';
+import { is, Param, Placeholder, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 
 /**
@@ -112,6 +112,21 @@ export function builtOncePer<Key, Values extends Record<string, unknown>, Row>(
     }
     return run(db, values);
   };
+}
+
+/** `sql.placeholder`s for a row's columns, each named `${prefix}${column}`: `s_id`, `l0_quantity`, `c_title`. */
+export function placeholdersFor<Key extends string>(prefix: string, keys: readonly Key[]): Record<Key, Placeholder> {
+  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${prefix}${key}`)])) as Record<Key, Placeholder>;
+}
+
+/** Puts a row's values where placeholdersFor named them: each of `keys` that the row has, as `${prefix}${key}`. */
+export function putValues<Key extends string>(
+  values: Record<string, unknown>,
+  prefix: string,
+  keys: readonly Key[],
+  row: Partial<Record<Key, unknown>>,
+): void {
+  for (const key of keys) if (key in row) values[`${prefix}${key}`] = row[key];
 }
 
 /** The name given to drizzle's prepare() when a statement is built: never sent, only its text is kept. */

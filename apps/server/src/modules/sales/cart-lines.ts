@@ -7,13 +7,13 @@ import {
   priceLine,
   SALES_MESSAGES,
 } from '@oja/contract';
-import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Queryable, Tx } from '../../db/client';
 import { cart_items, carts, product_batches, products } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
-import { BUILT, builtOnce, builtOncePer } from './built-once';
+import { BUILT, builtOnce, builtOncePer, placeholdersFor, putValues } from './built-once';
 import {
   type CartLineRow,
   type CartProduct,
@@ -100,33 +100,9 @@ export async function checkItems(
           .select({ id: products.id, ...cartProductColumns })
           .from(products)
           .where(and(eq(products.business_id, businessId), inArray(products.id, productIds)));
-  const byId = checkFound(items, found, alreadyInCart);
-
-  const batchIds = items.flatMap((item) => (item.product_batch_id === null ? [] : [item.product_batch_id]));
-  if (batchIds.length === 0) return byId;
-  const batches = await tx
-    .select({ id: product_batches.id, product_id: product_batches.product_id })
-    .from(product_batches)
-    .where(and(eq(product_batches.business_id, businessId), inArray(product_batches.id, batchIds)));
-  const productOfBatch = new Map(batches.map((batch) => [batch.id, batch.product_id]));
-  for (const [index, item] of items.entries()) {
-    if (item.product_batch_id !== null && productOfBatch.get(item.product_batch_id) !== item.product_id) {
-      throw itemError(index, 'product_batch_id', SALES_MESSAGES.batchNotFound);
-    }
-  }
-  return byId;
-}
-
-const itemError = (index: number, field: string, message: string) =>
-  badRequest(message, { [`items.${index}.${field}`]: [message] });
-
-/** checkItems' rules on the products as read (all but the chosen batches'); answers them by id. */
-function checkFound(
-  items: CartItemRow[],
-  found: (CartProduct & { id: number })[],
-  alreadyInCart: Map<number, number>,
-): Map<number, CartProduct> {
-  const byId = new Map<number, CartProduct>(found.map((product) => [product.id, product]));
+  const byId = new Map(found.map((product) => [product.id, product]));
+  const itemError = (index: number, field: string, message: string) =>
+    badRequest(message, { [`items.${index}.${field}`]: [message] });
   for (const [index, item] of items.entries()) {
     const product = byId.get(item.product_id);
     const isKept = alreadyInCart.has(item.product_id);
@@ -150,6 +126,19 @@ function checkFound(
   if (cartTotalKobo(lines) > MAX_CART_KOBO) {
     throw badRequest(SALES_MESSAGES.cartTotalTooLarge, { items: [SALES_MESSAGES.cartTotalTooLarge] });
   }
+
+  const batchIds = items.flatMap((item) => (item.product_batch_id === null ? [] : [item.product_batch_id]));
+  if (batchIds.length === 0) return byId;
+  const batches = await tx
+    .select({ id: product_batches.id, product_id: product_batches.product_id })
+    .from(product_batches)
+    .where(and(eq(product_batches.business_id, businessId), inArray(product_batches.id, batchIds)));
+  const productOfBatch = new Map(batches.map((batch) => [batch.id, batch.product_id]));
+  for (const [index, item] of items.entries()) {
+    if (item.product_batch_id !== null && productOfBatch.get(item.product_batch_id) !== item.product_id) {
+      throw itemError(index, 'product_batch_id', SALES_MESSAGES.batchNotFound);
+    }
+  }
   return byId;
 }
 
@@ -169,10 +158,8 @@ export async function insertCart(
     return { cart: row, lines: [] };
   }
   const values: Record<string, unknown> = {};
-  for (const key of CART_KEYS) values[`c_${key}`] = cart[key];
-  items.forEach((item, index) => {
-    for (const key of ITEM_KEYS) values[`i${index}_${key}`] = item[key];
-  });
+  putValues(values, 'c_', CART_KEYS, cart);
+  for (const [index, item] of items.entries()) putValues(values, `i${index}_`, ITEM_KEYS, item);
   const rows = await cartInsert(db, items.length, values);
   const [first] = rows;
   if (!first) throw new Error('The cart was not created.');
@@ -200,9 +187,6 @@ const ITEM_KEYS = [
   'apply_discount',
 ] as const satisfies readonly (keyof CartItemRow)[];
 
-const placeholdersOf = <Key extends string>(prefix: string, keys: readonly Key[]) =>
-  Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${prefix}${key}`)])) as Record<Key, Placeholder>;
-
 /** insertCart's statement, built once per count of lines (the first 16 counts; built-once.ts). */
 const cartInsert = builtOncePer(16, (db, count: number) => {
   const newCart = db
@@ -210,7 +194,7 @@ const cartInsert = builtOncePer(16, (db, count: number) => {
     .as(
       db
         .insert(carts)
-        .values(placeholdersOf('c_', CART_KEYS))
+        .values(placeholdersFor('c_', CART_KEYS))
         .returning({ id: carts.id, created_at: carts.created_at }),
     );
   return db
@@ -218,7 +202,7 @@ const cartInsert = builtOncePer(16, (db, count: number) => {
     .insert(cart_items)
     .values(
       Array.from({ length: count }, (_, index) => ({
-        ...placeholdersOf(`i${index}_`, ITEM_KEYS),
+        ...placeholdersFor(`i${index}_`, ITEM_KEYS),
         business_id: sql.placeholder('c_business_id'),
         cart_id: sql`(select id from ${newCart})`,
       })),

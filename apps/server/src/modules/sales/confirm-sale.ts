@@ -6,7 +6,7 @@ import { carts, payments, sale_lines, sales, users } from '../../db/schema';
 import { AppError, badRequest, conflict, fieldError, notFound, PG, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { takeStock } from '../stock/ledger';
-import { BUILT, builtOnce, builtOncePer } from './built-once';
+import { BUILT, builtOnce, builtOncePer, placeholdersFor, putValues } from './built-once';
 import { cartTotal, type PricedCartItem, personName, takeCartItems } from './cart-items';
 import { loadSaleDetail, saleDetailOf } from './sale-answer';
 
@@ -238,11 +238,9 @@ async function writeSale(
   payment: typeof payments.$inferSelect | null;
 }> {
   const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(sale)) values[`s_${key}`] = value;
-  lines.forEach((line, index) => {
-    for (const [key, value] of Object.entries(line)) values[`l${index}_${key}`] = value;
-  });
-  if (payment) for (const [key, value] of Object.entries(payment)) values[`p_${key}`] = value;
+  putValues(values, 's_', SALE_COLUMNS, sale);
+  for (const [index, line] of lines.entries()) putValues(values, `l${index}_`, LINE_COLUMNS, line);
+  if (payment) putValues(values, 'p_', PAYMENT_COLUMNS, payment);
   if (payment) {
     const rows = await saleWriteWithPayment(tx, lines.length, values);
     const [row] = rows;
@@ -253,11 +251,6 @@ async function writeSale(
   const [row] = rows;
   if (!row) throw new Error('The sale was not written.');
   return { sale: row.new_sale, lines: rows.map((written) => written.new_lines), payment: null };
-}
-
-/** Placeholders named after the row's own keys, with a prefix: `s_id`, `l0_quantity`, `p_amount`. */
-function placeholders<Row extends Record<string, unknown>>(prefix: string, row: Row): Row {
-  return Object.fromEntries(Object.keys(row).map((key) => [key, sql.placeholder(`${prefix}${key}`)])) as Row;
 }
 
 /** The columns every confirmation gives a sale, a sale line and a payment (the others take their defaults). */
@@ -301,17 +294,22 @@ const PAYMENT_KEYS = {
   recorded_by: 0,
 } satisfies Required<Omit<typeof payments.$inferInsert, 'id' | 'sale_id' | 'created_at'>>;
 
+const columnsOf = <Row extends object>(row: Row) => Object.keys(row) as (keyof Row & string)[];
+const SALE_COLUMNS = columnsOf(SALE_KEYS);
+const LINE_COLUMNS = columnsOf(LINE_KEYS);
+const PAYMENT_COLUMNS = columnsOf(PAYMENT_KEYS);
+
 /** writeSale's three CTEs, with placeholders; the lines' and payment's sale ids wait for the insert before (above). */
 function saleWriteParts(db: Queryable, count: number) {
   const newSale = db
     .$with('new_sale')
-    .as(db.insert(sales).overridingSystemValue().values(placeholders('s_', SALE_KEYS)).returning());
+    .as(db.insert(sales).overridingSystemValue().values(placeholdersFor('s_', SALE_COLUMNS)).returning());
   const newLines = db.$with('new_lines').as(
     db
       .insert(sale_lines)
       .values(
         Array.from({ length: count }, (_, index) => ({
-          ...placeholders(`l${index}_`, LINE_KEYS),
+          ...placeholdersFor(`l${index}_`, LINE_COLUMNS),
           sale_id: sql`(select max(id) from ${newSale})`,
         })),
       )
@@ -320,7 +318,7 @@ function saleWriteParts(db: Queryable, count: number) {
   const newPayment = db.$with('new_payment').as(
     db
       .insert(payments)
-      .values({ ...placeholders('p_', PAYMENT_KEYS), sale_id: sql`(select max(sale_id) from ${newLines})` })
+      .values({ ...placeholdersFor('p_', PAYMENT_COLUMNS), sale_id: sql`(select max(sale_id) from ${newLines})` })
       .returning(),
   );
   return { newSale, newLines, newPayment };
