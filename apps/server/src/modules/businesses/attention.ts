@@ -16,7 +16,7 @@ import {
   lowStockJson,
 } from './stock-figures';
 
-export const ATTENTION_ROWS = 5;
+const ATTENTION_ROWS = 5;
 
 /**
  * The morning check of the overview and the employee home, from the report's own queries: what runs
