@@ -1,5 +1,3 @@
-import nodemailer from 'nodemailer';
-
 export type Mail = { to: string; subject: string; text: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
@@ -18,10 +16,13 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded with the first mail, not at start: it is 3 MB of the heap of a server that mails
+  // a few codes a day (and none without SMTP_URL), against a 150 MB target for the whole process.
+  let transport: Promise<ReturnType<typeof import('nodemailer').createTransport>> | undefined;
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     },
   };
 }

@@ -1,5 +1,9 @@
+import { hash } from '@node-rs/argon2';
 import { ENDPOINTS, MESSAGES } from '@oja/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema';
+import { needsRehash, verifyPassword } from '../../src/modules/accounts/passwords';
 import { createTestApp, type TestApp } from '../app';
 import { addMember, addMembership, freshIp, registerInactive, signUpCeo, TEST_PASSWORD } from '../factories';
 import { type ApiClient, apiClient } from '../http';
@@ -95,5 +99,29 @@ describe('POST /users/login/', () => {
     if (other.status !== 201) throw new Error('no business');
     const answer = await login(ceo.username);
     expect(answer.data.user.business?.id).toBe(ceo.business.id);
+  });
+
+  it('moves a hash of an older setting to the current one on the login that proves its password', async () => {
+    const ceo = await signUpCeo(t);
+    // The setting of the hashes stored before 2026-11-24: 19 MiB × 2 passes.
+    const older = await hash(TEST_PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    expect(needsRehash(older)).toBe(true);
+    await t.db.update(users).set({ password_hash: older }).where(eq(users.id, ceo.user.id));
+    const storedHash = async () =>
+      (await t.db.select({ hash: users.password_hash }).from(users).where(eq(users.id, ceo.user.id)))[0]!.hash;
+
+    // A wrong password proves nothing: the hash stays.
+    expect((await login(ceo.username, 'not-the-password')).status).toBe(401);
+    expect(await storedHash()).toBe(older);
+
+    expect((await login(ceo.username)).status).toBe(200);
+    const current = await storedHash();
+    expect(current).not.toBe(older);
+    expect(current.startsWith('$argon2id$v=19$m=7168,t=5,p=1$')).toBe(true);
+    expect(needsRehash(current)).toBe(false);
+    expect(await verifyPassword(current, TEST_PASSWORD)).toBe(true);
+    // And the next login is with the new hash, which it leaves alone.
+    expect((await login(ceo.username)).status).toBe(200);
+    expect(await storedHash()).toBe(current);
   });
 });

@@ -2,7 +2,7 @@ import { type AuthResult, ERROR_CODES, type loginBodySchema, MESSAGES } from '@o
 import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { memberships, rate_limits, sessions } from '../../db/schema';
+import { memberships, rate_limits, sessions, users } from '../../db/schema';
 import type { RequestContext } from '../../platform/context';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import {
@@ -14,7 +14,7 @@ import {
   retryAfterOf,
 } from '../../platform/rate-limit';
 import { findUserByLogin } from './find-user';
-import { burnPasswordCheck, verifyPassword } from './passwords';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { openSession, type SessionTokens } from './sessions';
 import { currentMembership, loadUser, setCurrentBusiness } from './user-answer';
 
@@ -101,6 +101,12 @@ export async function login(
   if (!(await verifyPassword(user.password_hash, input.password))) {
     await recordFailure(ctx.db, keys);
     throw invalidCredentials();
+  }
+  if (needsRehash(user.password_hash)) {
+    await ctx.db
+      .update(users)
+      .set({ password_hash: await hashPassword(input.password) })
+      .where(and(eq(users.id, user.id), eq(users.password_hash, user.password_hash)));
   }
   if (!user.is_active) throw new AppError(403, ERROR_CODES.accountNotActivated, MESSAGES.auth.notActivated);
 
