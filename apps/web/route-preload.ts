@@ -6,7 +6,10 @@ import { routeModules } from '../../bench/src/web/bundle';
 import { API_PREFIX, CSRF_COOKIE } from '../../packages/contract/src/constants';
 import { ACCOUNT_ENDPOINTS } from '../../packages/contract/src/endpoints/accounts';
 import { BUSINESS_ENDPOINTS } from '../../packages/contract/src/endpoints/businesses';
+import { STOCK_ENDPOINTS } from '../../packages/contract/src/endpoints/stock';
+import { INVENTORY_LIST, productFilters } from './src/features/inventory/inventory-view';
 import { EARLY_READS, type PreloadReads, type PreloadRoutes, preloadPage } from './src/lib/early-reads';
+import { readListState } from './src/ui/list-view';
 
 /**
  * Starts the download of the page's own chunks together with the entry's, instead of after it.
@@ -84,12 +87,25 @@ export function routePreload(): Plugin {
           .map((route) => route.entry);
 
         // What a signed-in first screen waits for: the profile (every page's guards), the business of a
-        // business's or an area's address (its layout: business-shell.tsx).
+        // business's or an area's address (its layout: business-shell.tsx); the CEO dashboard's list of
+        // businesses; the inventory's first page of products, once the business has answered with its id
+        // (the default view's filters, as useProducts asks for them: `business_id` first, then the filters).
         const bySlug = `${API_PREFIX}${BUSINESS_ENDPOINTS.getBusinessBySlug.path}`;
+        const products = `${API_PREFIX}${STOCK_ENDPOINTS.listProducts.path}`;
+        const firstPage = Object.fromEntries(
+          Object.entries(productFilters(readListState(INVENTORY_LIST, new URLSearchParams()))).map(([name, value]) => [
+            name,
+            String(value),
+          ]),
+        );
+        const productsOf = (read: number) => ({ read, field: 'business.id', query: firstPage });
         const reads: PreloadReads = [
           ['', `${API_PREFIX}${ACCOUNT_ENDPOINTS.profile.path}`],
           ['^/business/([^/]+)', bySlug, 'slug'],
           ['^/([^/]+)/(?:employee|customer)(?:/|$)', bySlug, 'slug'],
+          ['^/dashboard/?$', `${API_PREFIX}${BUSINESS_ENDPOINTS.listBusinesses.path}`],
+          ['^/business/[^/]+/inventory/?$', products, 'business_id', productsOf(1)],
+          ['^/[^/]+/employee/inventory/?$', products, 'business_id', productsOf(2)],
         ];
         const args = [names, routes, reads, CSRF_COOKIE, EARLY_READS].map((value) => JSON.stringify(value));
         const source = `(${String(preloadPage)})(${args.join(',')});\n`;

@@ -1,4 +1,12 @@
-import { type ComponentType, lazy, Component as ReactComponent, type ReactNode, Suspense } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  Component as ReactComponent,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useState,
+} from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { GuestOnly, RequireAuth } from './features/auth/guards';
 import { PageLoader } from './ui/page-loader';
@@ -10,18 +18,33 @@ import { QueryError } from './ui/query-error';
  * /login (29.4 KB gzip with createBrowserRouter, 13.1 KB in this mode, measured from the build's source maps).
  */
 
-/** Starts the download of a page's chunk, once: `preload` and React.lazy share one promise. */
-const preloads = new WeakMap<object, () => Promise<unknown>>();
+/** Starts the download of a page's chunk, once (`preload` and React.lazy share one promise); whether it has come. */
+const preloads = new WeakMap<object, { preload: () => Promise<unknown>; isLoaded: () => boolean }>();
 
-/** Every page is its own chunk, loaded when first visited: the login page stays small on a slow phone. */
+/**
+ * Every page is its own chunk, loaded when first visited: the login page stays small on a slow phone.
+ *
+ * A chunk that has already arrived renders at once. React.lazy suspends on its first render even when its
+ * promise has resolved (it learns that only in a `then`), and React holds back the content that follows a
+ * Suspense fallback for 300 ms (its FALLBACK_THROTTLE_MS) so that loaders do not flicker. On a full load
+ * of a signed-in page every chunk is preloaded (route-preload.ts) and has arrived by the time the session
+ * has, yet each level of layout and page showed a loader and then waited: measured in Chromium at 4× CPU
+ * slowdown, the inventory's title came 280 ms after the business's frame, and its products were asked
+ * only then.
+ */
 function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
   let loading: Promise<{ default: ComponentType }> | undefined;
+  let Loaded: ComponentType | undefined;
   const preload = () => {
-    loading ??= load();
+    loading ??= load().then((module) => {
+      Loaded = module.default;
+      return module;
+    });
     return loading;
   };
-  const Page = lazy(preload);
-  preloads.set(Page, preload);
+  const Lazy = lazy(preload);
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  preloads.set(Page, { preload, isLoaded: () => Loaded !== undefined });
   return Page;
 }
 
@@ -105,15 +128,45 @@ const routes: RouteObject[] = [
   { path: '*', Component: page(() => import('./ui/not-found-page')) },
 ];
 
+/** Whether the routes have been shown once: until then a full load waits for its pages' chunks. */
+let hasShownRoutes = false;
+
 /**
  * React.lazy fetches a page's chunk when it first renders, that is once its layouts' chunks have arrived and
  * rendered: one round trip per level on a slow network. The data router fetched them together; so does this,
  * for every route the location matches (each chunk once).
+ *
+ * On a full load the loader stays until all of them have arrived, and the page then renders in one go:
+ * through Suspense, each lazy level that was not there yet showed its fallback, and React holds back what
+ * follows a fallback by up to 300 ms (see `page`). Later navigations are transitions: the current page
+ * stays until the next one's chunk has come (Pages).
  */
 function RouteTable() {
   const location = useLocation();
-  for (const { route } of matchRoutes(routes, location) ?? []) if (route.Component) preloads.get(route.Component)?.();
-  return useRoutes(routes, location);
+  const waiting: Promise<unknown>[] = [];
+  for (const { route } of matchRoutes(routes, location) ?? []) {
+    const chunk = route.Component && preloads.get(route.Component);
+    if (!chunk) continue;
+    const loading = chunk.preload();
+    if (!chunk.isLoaded()) waiting.push(loading);
+  }
+  const element = useRoutes(routes, location);
+  const [, setArrived] = useState(0);
+  const isWaiting = !hasShownRoutes && waiting.length > 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: waits for the chunks of this location once
+  useEffect(() => {
+    if (!isWaiting) {
+      hasShownRoutes = true;
+      return;
+    }
+    // A chunk that failed renders its route anyway: React.lazy throws, and PageErrorBoundary offers a reload.
+    const arrived = () => {
+      hasShownRoutes = true;
+      setArrived((count) => count + 1);
+    };
+    Promise.all(waiting).then(arrived, arrived);
+  }, [isWaiting, location.pathname]);
+  return isWaiting ? <PageLoader /> : element;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   requestOf,
 } from '@oja/contract';
 import type * as z from 'zod';
-import { takeEarlyRead } from './early-reads';
+import { takeEarlyAnswer, takeEarlyRead } from './early-reads';
 
 /** A failed call: the server's message (or a default), its code, and field errors for forms. */
 export class ApiError extends Error {
@@ -171,6 +171,34 @@ export async function download<E extends Endpoint>(entry: E, input: EndpointInpu
   link.remove();
   // Let the browser start the download before the blob goes.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * A query's `initialData` and `initialDataUpdatedAt` from the read index.html started for the same call
+ * (lib/early-reads.ts), when it has already answered: the query's first render holds the data instead of
+ * a loader and a second render. Undefined until then, and after it was taken once; the query then asks
+ * through `call` as usual (which takes the read itself while it is still on its way).
+ *
+ *   useQuery({ queryKey, queryFn, ...earlyData(BUSINESS_ENDPOINTS.getBusinessBySlug, { slug }) })
+ */
+export function earlyData<E extends Endpoint, T = EndpointData<E>>(
+  entry: E,
+  input: EndpointInput<E>,
+  pick: (data: EndpointData<E>) => T = (whole) => whole as unknown as T,
+): { initialData: () => T | undefined; initialDataUpdatedAt: () => number | undefined } {
+  // React Query asks for both, one after the other, when it builds the query and while it has no data.
+  let answer: [data: unknown, receivedAt: number] | undefined;
+  const look = () => {
+    answer ??= takeEarlyAnswer(urlOf(requestOf(entry, input)));
+    return answer;
+  };
+  return {
+    initialData: () => {
+      const found = look();
+      return found ? pick(found[0] as EndpointData<E>) : undefined;
+    },
+    initialDataUpdatedAt: () => look()?.[1],
+  };
 }
 
 /** The `response_data` alone, for queries and mutations that do not show the server's description. */

@@ -1,19 +1,32 @@
+import { API_PREFIX, requestOf, STOCK_ENDPOINTS } from '@oja/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_READS, type PreloadReads, type PreloadRoutes, preloadPage, takeEarlyRead } from './early-reads';
+import { INVENTORY_LIST, productFilters } from '../features/inventory/inventory-view';
+import { readListState } from '../ui/list-view';
+import {
+  EARLY_READS,
+  type PreloadReads,
+  type PreloadRoutes,
+  preloadPage,
+  takeEarlyAnswer,
+  takeEarlyRead,
+} from './early-reads';
 
 type Link = { rel?: string; as?: string; href?: string };
 
 /** A page as the preload script sees it: its cookies and path, what it appends to <head>, what it fetches. */
-function page(cookie: string, pathname: string, now = 1_000) {
+function page(cookie: string, pathname: string, now = 1_000, search = '') {
   const links: Link[] = [];
-  const fetch = vi.fn((url: string) => Promise.resolve(new Response(url)));
+  // Each read answers its own URL, in the API's envelope.
+  const fetch = vi.fn((url: string) =>
+    Promise.resolve(new Response(JSON.stringify({ response_data: { url, business: { id: 7 } } }))),
+  );
   const window: Record<string, unknown> = {};
   vi.stubGlobal('document', {
     cookie,
     createElement: () => ({}),
     head: { appendChild: (link: Link) => links.push(link) },
   });
-  vi.stubGlobal('location', { pathname });
+  vi.stubGlobal('location', { pathname, search });
   vi.stubGlobal('fetch', fetch);
   vi.stubGlobal('window', window);
   vi.stubGlobal('performance', { now: () => now });
@@ -84,7 +97,8 @@ describe('takeEarlyRead', () => {
   it('hands a read over once: the next call of that URL asks the server itself', async () => {
     page('csrftoken=abc', '/dashboard');
     runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
-    expect(await (await takeEarlyRead('/api/v1/users/profile/view/'))?.text()).toBe('/api/v1/users/profile/view/');
+    const read = await takeEarlyRead('/api/v1/users/profile/view/');
+    expect((await read?.json())?.response_data.url).toBe('/api/v1/users/profile/view/');
     expect(takeEarlyRead('/api/v1/users/profile/view/')).toBeUndefined();
     expect(takeEarlyRead('/api/v1/users/businesses/list_businesses/')).toBeUndefined();
   });
@@ -93,5 +107,73 @@ describe('takeEarlyRead', () => {
     page('csrftoken=abc', '/dashboard', 31_000);
     runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
     expect(takeEarlyRead('/api/v1/users/profile/view/')).toBeUndefined();
+  });
+});
+
+describe('a read that follows another one', () => {
+  const products = `${API_PREFIX}${STOCK_ENDPOINTS.listProducts.path}`;
+  const firstPage = productFilters(readListState(INVENTORY_LIST, new URLSearchParams()));
+  const chained: PreloadReads = [
+    ...reads,
+    ['^/business/[^/]+/inventory/?$', products, 'business_id', { read: 1, field: 'business.id', query: { page: '1' } }],
+  ];
+  /** Lets the pending answers and the reads they start settle. */
+  const settle = () => new Promise((done) => setTimeout(done, 0));
+
+  it("starts the inventory's first page once the business answers, at the URL its page asks", async () => {
+    const { fetch } = page('csrftoken=abc', '/business/mama-put/inventory');
+    runAsWritten(names, routes, chained, 'csrftoken', EARLY_READS);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await settle();
+    // useProducts calls listProducts with { business_id, ...productFilters(view) }: the default view's URL.
+    const request = requestOf(STOCK_ENDPOINTS.listProducts, { business_id: 7, ...firstPage });
+    const asked = `${API_PREFIX}${request.path}?${new URLSearchParams(request.query)}`;
+    expect(fetch.mock.calls.map(([url]) => url)[2]).toBe(asked);
+    expect(takeEarlyRead(asked)).toBeDefined();
+  });
+
+  it('is not started for another view of the page (a search, a filter, a page in the address)', async () => {
+    const { fetch } = page('csrftoken=abc', '/business/mama-put/inventory', 1_000, '?page=2');
+    runAsWritten(names, routes, chained, 'csrftoken', EARLY_READS);
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not started when the app has already asked for it itself', async () => {
+    const { fetch } = page('csrftoken=abc', '/business/mama-put/inventory');
+    runAsWritten(names, routes, chained, 'csrftoken', EARLY_READS);
+    expect(takeEarlyRead(`${products}?business_id=7&page=1`)).toBeUndefined();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('takeEarlyAnswer', () => {
+  it("hands an answered read's data over once, and the read with it: the next call asks the server", async () => {
+    page('csrftoken=abc', '/dashboard');
+    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    expect(takeEarlyAnswer('/api/v1/users/profile/view/')).toBeUndefined();
+    await new Promise((done) => setTimeout(done, 0));
+    const [data, receivedAt] = takeEarlyAnswer('/api/v1/users/profile/view/') ?? [];
+    expect(data).toEqual({ url: '/api/v1/users/profile/view/', business: { id: 7 } });
+    expect(receivedAt).toBeTypeOf('number');
+    expect(takeEarlyAnswer('/api/v1/users/profile/view/')).toBeUndefined();
+    expect(takeEarlyRead('/api/v1/users/profile/view/')).toBeUndefined();
+  });
+
+  it('keeps no answer for a refusal (a 401 is refreshed by `call`)', async () => {
+    const { fetch } = page('csrftoken=abc', '/dashboard');
+    fetch.mockImplementation(() => Promise.resolve(new Response('{}', { status: 401 })));
+    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    await new Promise((done) => setTimeout(done, 0));
+    expect(takeEarlyAnswer('/api/v1/users/profile/view/')).toBeUndefined();
+    expect(takeEarlyRead('/api/v1/users/profile/view/')).toBeDefined();
+  });
+
+  it('past the first 30 s of the page, an answer is not used', async () => {
+    page('csrftoken=abc', '/dashboard', 31_000);
+    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    await new Promise((done) => setTimeout(done, 0));
+    expect(takeEarlyAnswer('/api/v1/users/profile/view/')).toBeUndefined();
   });
 });

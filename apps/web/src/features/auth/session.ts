@@ -1,6 +1,6 @@
 import { ACCOUNT_ENDPOINTS, CSRF_COOKIE, type User } from '@oja/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, call, setSessionLostHandler } from '../../lib/api';
+import { ApiError, call, earlyData, setSessionLostHandler } from '../../lib/api';
 
 export const sessionKey = ['session'] as const;
 
@@ -20,7 +20,14 @@ async function fetchSession(): Promise<User | null> {
 }
 
 export function useSession() {
-  return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 5 * 60_000, retry: 1 });
+  return useQuery({
+    queryKey: sessionKey,
+    queryFn: fetchSession,
+    staleTime: 5 * 60_000,
+    retry: 1,
+    // The profile index.html asked for, when it has answered: the first render is the page, not a loader.
+    ...earlyData(ACCOUNT_ENDPOINTS.profile, undefined, (profile) => profile.user),
+  });
 }
 
 /** The logged-in user inside protected pages (the guard has already made sure there is one). */

@@ -1,6 +1,6 @@
 import { BUSINESS_ENDPOINTS, type EndpointInput } from '@oja/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, data } from '../../lib/api';
+import { call, data, earlyData } from '../../lib/api';
 import { businessKeys } from '../../lib/query-keys';
 import { sessionKey } from '../auth/session';
 
@@ -10,6 +10,7 @@ export function useBusinesses() {
   return useQuery({
     queryKey: businessKeys.list(),
     queryFn: ({ signal }) => data(call(businesses.listBusinesses, undefined, { signal })),
+    ...earlyData(businesses.listBusinesses, undefined),
   });
 }
 

@@ -1,6 +1,6 @@
 import { type EndpointInput, STOCK_ENDPOINTS } from '@oja/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, data } from '../../lib/api';
+import { call, data, earlyData } from '../../lib/api';
 import { productKeys } from '../../lib/query-keys';
 import type { ProductFilters } from './inventory-view';
 import type { ProductChanges } from './product-display';
@@ -13,6 +13,8 @@ export function useProducts(businessId: number, filters: ProductFilters) {
     queryKey: productKeys.list(businessId, filters),
     queryFn: ({ signal }) => data(call(stock.listProducts, { business_id: businessId, ...filters }, { signal })),
     placeholderData: keepPreviousData,
+    // Page 1 of the default view: index.html asks for it as soon as the business has answered (route-preload.ts).
+    ...earlyData(stock.listProducts, { business_id: businessId, ...filters }),
   });
 }
 
