@@ -57,6 +57,11 @@ export class StatementNames {
  * - a LIMIT, OFFSET or FETCH FIRST given as a parameter: PostgreSQL's generic plan guesses a tenth of the
  *   rows for it, which can turn an ordered index walk of a page into a sort of the whole business's rows.
  * What remains named is the path every sale and every gate takes: lookups and writes by key.
+ *
+ * A statement whose plan is the same whatever its page opts in by writing its LIMIT in the text and its
+ * OFFSET in parentheses, `offset ($n)`, which this pattern leaves alone on purpose: the product list's
+ * walk down an index in the page's order, the search's sort of all its matches (list-products.ts, each
+ * with the EXPLAIN that shows it).
  */
 const PLANNED_FOR_VALUES = /\bin \(\$\d|= any\s*\(\$\d|\blimit \$\d|\boffset \$\d|\bfetch first \$\d/i;
 

@@ -46,6 +46,14 @@ describe('statements planned once per connection', () => {
     }
   });
 
+  it('names a page whose OFFSET is written `offset ($n)`: the opt-in of a plan that does not depend on it', () => {
+    const names = new StatementNames();
+    const text =
+      'select id from products where business_id = $1 order by created_at desc, id desc limit 20 offset ($2)';
+    expect(names.nameOf(text)).toBeUndefined(); // seen once
+    expect(names.nameOf(text)).toBe('oja_s1');
+  });
+
   it('answers the same name for a text, and none past its limits', () => {
     const names = new StatementNames({ names: 1, tracked: 2 });
     expect(names.nameOf('a')).toBeUndefined();

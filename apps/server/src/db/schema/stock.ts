@@ -44,6 +44,18 @@ export const products = pgTable(
       .where(sql`${t.archived_at} is null`),
     index('products_business_name_trgm_idx').using('gin', t.business_id, sql`${t.product_name} gin_trgm_ops`),
     index('products_business_sku_trgm_idx').using('gin', t.business_id, sql`${t.sku} gin_trgm_ops`),
+    /**
+     * The product search, `lower(col) like lower(pattern)` (list-products.ts): each trigram candidate is
+     * rechecked on its row with one lower() instead of ILIKE's two (the row's and the pattern's, per row).
+     * The two above served the search's ILIKE and serve nothing now; they stay until a migration that
+     * only drops them, so that data shared with an older build keeps its plans.
+     */
+    index('products_business_name_lower_trgm_idx').using(
+      'gin',
+      t.business_id,
+      sql`lower(${t.product_name}) gin_trgm_ops`,
+    ),
+    index('products_business_sku_lower_trgm_idx').using('gin', t.business_id, sql`lower(${t.sku}) gin_trgm_ops`),
     /** The inventory list: live products newest first, a page read straight off the index. */
     index('products_live_created_idx')
       .on(t.business_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())

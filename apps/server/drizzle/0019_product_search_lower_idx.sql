@@ -1,0 +1,2 @@
+CREATE INDEX "products_business_name_lower_trgm_idx" ON "products" USING gin ("business_id",lower("product_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_business_sku_lower_trgm_idx" ON "products" USING gin ("business_id",lower("sku") gin_trgm_ops);

@@ -1,0 +1,1 @@
+CREATE INDEX "report_sale_days_currency_totals_idx" ON "report_sale_days" USING btree ("business_id","currency","sold_by","sales","revenue","paid");
