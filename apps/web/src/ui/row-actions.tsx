@@ -1,14 +1,7 @@
-import {
-  ActionIcon,
-  type ActionIconProps,
-  Button,
-  type ButtonProps,
-  Group,
-  type MantineColor,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, type ActionIconProps, Button, type ButtonProps, Group, type MantineColor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LazyTooltip } from './lazy-tooltip';
 
 type RowAction = {
   /** What the button says on a phone (and the tooltip of its icon on a wide screen). */
@@ -31,11 +24,12 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }) {
       <Group gap={4} wrap="nowrap" visibleFrom="sm">
         {actions.map((action) =>
           action.icon ? (
-            <Tooltip key={action.label} label={action.label}>
+            // Loaded after the page (lazy-tooltip.tsx): floating-ui was the signed-in shared chunk's largest part.
+            <LazyTooltip key={action.label} label={action.label}>
               <ActionIconFor action={action} variant="subtle">
                 {action.icon}
               </ActionIconFor>
-            </Tooltip>
+            </LazyTooltip>
           ) : (
             <ButtonFor key={action.label} action={action} size="compact-sm" variant="light">
               {action.label}

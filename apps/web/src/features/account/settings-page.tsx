@@ -3,9 +3,18 @@ import { useDisclosure } from '@mantine/hooks';
 import { ROLE_LABELS } from '@oja/contract';
 import type { ReactNode } from 'react';
 import { fullName } from '../../lib/format';
+import { loadOnOpen } from '../../ui/load-on-open';
 import { useCurrentUser } from '../auth/session';
-import { ChangePasswordDialog } from './change-password-dialog';
-import { EditInfoDialog } from './edit-info-dialog';
+
+/** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
+const ChangePasswordDialog = loadOnOpen(
+  () => import('./change-password-dialog').then((module) => module.ChangePasswordDialog),
+  (props) => props.opened,
+);
+const EditInfoDialog = loadOnOpen(
+  () => import('./edit-info-dialog').then((module) => module.EditInfoDialog),
+  (props) => props.opened,
+);
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -4,13 +4,19 @@ import { IconSearch, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { formatMoney } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
+import { loadOnOpen } from '../../ui/load-on-open';
 import { Pager } from '../../ui/pager';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { discountLabel } from '../inventory/product-display';
 import { ProductGrid } from '../inventory/product-grid';
 import { useShopProducts } from './customer-api';
 import { customerPrice } from './customer-price';
-import { RequestProductModal } from './request-product-modal';
+
+/** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
+const RequestProductModal = loadOnOpen(
+  () => import('./request-product-modal').then((module) => module.RequestProductModal),
+  (props) => props.opened,
+);
 
 const PRODUCTS_LIST = { filters: {} };
 

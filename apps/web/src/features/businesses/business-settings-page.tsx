@@ -1,6 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { MESSAGES } from '@oja/contract';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -9,8 +8,15 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { openConfirm } from '../../ui/confirm';
+import { loadOnOpen } from '../../ui/load-on-open';
 import { useDeleteBusiness } from './api';
-import { EditBusinessModal } from './edit-business-modal';
+
+/** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
+const EditBusinessModal = loadOnOpen(
+  () => import('./edit-business-modal').then((module) => module.EditBusinessModal),
+  (props) => props.opened,
+);
 
 /** /business/{slug}/settings: what the business is, Edit Info and Delete Business. */
 export default function BusinessSettingsPage() {
@@ -28,7 +34,7 @@ function BusinessSettings() {
   const navigate = useNavigate();
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete Business',
       centered: true,
       children: <Text size="sm">{MESSAGES.business.deleteConfirm(business.name)}</Text>,

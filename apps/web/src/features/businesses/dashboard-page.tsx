@@ -7,13 +7,19 @@ import { Link, Navigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { truncate } from '../../lib/format';
 import { notify } from '../../lib/notify';
+import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { homePathFor } from '../auth/home-path';
 import { useCurrentUser } from '../auth/session';
-import { AddBusinessModal } from './add-business-modal';
 import { useBusinesses } from './api';
 import { plural } from './figures';
+
+/** The Add Business dialog, downloaded when first opened (ui/load-on-open.tsx). */
+const AddBusinessModal = loadOnOpen(
+  () => import('./add-business-modal').then((module) => module.AddBusinessModal),
+  (props) => props.opened,
+);
 
 /**
  * The CEO's home: every business they run, and (for a business owner) a way to add one. Nobody
@@ -69,7 +75,7 @@ function Dashboard() {
           ))}
           {/* A member made CEO of someone else's business runs it but opens none of their own. */}
           {user.can_create_business && (
-            <UnstyledButton onClick={adding.open} aria-label="Add Business">
+            <UnstyledButton onClick={adding.open} aria-label="Add Business" {...AddBusinessModal.intent}>
               <Card withBorder padding="lg" radius="md" h="100%" style={{ borderStyle: 'dashed' }}>
                 <Stack align="center" justify="center" gap={4} h="100%" mih={90}>
                   <IconPlus />

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Chip, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Chip, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   type BatchAlert,
   type BusinessReport,
@@ -13,6 +13,7 @@ import { addDays, lagosToday } from '../../lib/dates';
 import { formatDate } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { LazySelect } from '../../ui/lazy-select';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
@@ -130,7 +131,7 @@ function ReportBody({ report, slug }: { report: BusinessReport; slug: string }) 
         <Group justify="space-between" mb="sm">
           <Title order={4}>Revenue, expenses and profit per day</Title>
           {currencies.length > 1 && (
-            <Select
+            <LazySelect
               aria-label="Chart currency"
               w={100}
               allowDeselect={false}

@@ -1,5 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { EXPENSE_CATEGORIES, EXPENSE_MESSAGES, type Expense, formatMoney, lagosToday, MESSAGES } from '@oja/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +8,9 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { openConfirm } from '../../ui/confirm';
+import { LazySelect } from '../../ui/lazy-select';
+import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
 import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
@@ -18,10 +20,18 @@ import { StatCard } from '../../ui/stat-card';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { formatAmounts } from '../businesses/figures';
 import { PERIOD_LABELS, PERIODS, type Period, periodOf } from '../businesses/periods';
-import { AddCategoryModal } from './add-category-modal';
-import { AddExpenseModal } from './add-expense-modal';
 import { useDeleteExpense, useExpenseCategories, useExpenses } from './api';
 import { categoryLabel } from './category-label';
+
+/** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
+const AddCategoryModal = loadOnOpen(
+  () => import('./add-category-modal').then((module) => module.AddCategoryModal),
+  (props) => props.opened,
+);
+const AddExpenseModal = loadOnOpen(
+  () => import('./add-expense-modal').then((module) => module.AddExpenseModal),
+  (props) => props.opened,
+);
 
 const PERIOD_FILTER = ['all', ...PERIODS, 'custom'] as const;
 
@@ -69,7 +79,7 @@ function Expenses() {
   const isCeo = role === 'ceo';
 
   const askDelete = (expense: Expense) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete expense',
       children: <Text size="sm">{EXPENSE_MESSAGES.deleteConfirm(formatMoney(expense.amount, expense.currency))}</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -100,14 +110,14 @@ function Expenses() {
         {isCeo ? `Every expense recorded in ${business.name}.` : 'The expenses you recorded.'}
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Select
+        <LazySelect
           label="Period"
           allowDeselect={false}
           data={PERIOD_FILTER.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
           value={period}
           onChange={(value) => view.setFilter('period', value)}
         />
-        <Select
+        <LazySelect
           label="Category"
           allowDeselect={false}
           data={[

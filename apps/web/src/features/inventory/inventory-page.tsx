@@ -1,5 +1,4 @@
 import { Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { can, MESSAGES, type Product } from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,13 +7,20 @@ import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { confirmIntent, openConfirm } from '../../ui/confirm';
+import { loadOnOpen } from '../../ui/load-on-open';
 import { Pager } from '../../ui/pager';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useDeleteProduct, useProducts } from './api';
 import { INVENTORY_FILTERS, INVENTORY_LIST, productFilters } from './inventory-view';
 import { ProductCard, type ProductCardActions } from './product-card';
-import { ProductFormModal } from './product-form-modal';
 import { ProductGrid } from './product-grid';
+
+/** Add and Edit Product, downloaded when first opened (ui/load-on-open.tsx). */
+const ProductFormModal = loadOnOpen(
+  () => import('./product-form-modal').then((module) => module.ProductFormModal),
+  (props) => props.opened,
+);
 
 /** /business/{slug}/inventory: the business's products, filtered, searched and paged by the server. */
 export default function InventoryPage() {
@@ -47,7 +53,7 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
   const remove = useDeleteProduct(business.id);
 
   const askDelete = (product: Product) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete product',
       centered: true,
       children: <Text size="sm">{MESSAGES.product.deleteConfirm(product.product_name)}</Text>,
@@ -62,7 +68,9 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
           onError: (error) => notify.error(errorMessage(error, MESSAGES.failed.deleteProduct)),
         }),
     });
-  const actions: ProductCardActions = canManage ? { onEdit: openDialog, onDelete: askDelete } : {};
+  const actions: ProductCardActions = canManage
+    ? { onEdit: openDialog, onDelete: askDelete, editIntent: ProductFormModal.intent, deleteIntent: confirmIntent }
+    : {};
 
   useKeepPageInRange(view, products);
 
@@ -71,7 +79,7 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
       <Group justify="space-between">
         <Title order={2}>Inventory</Title>
         {canManage && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => openDialog(null)}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => openDialog(null)} {...ProductFormModal.intent}>
             Add Product
           </Button>
         )}

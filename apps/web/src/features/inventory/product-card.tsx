@@ -3,6 +3,7 @@ import { type Product, STOCK_MESSAGES } from '@oja/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
+import type { OpenIntent } from '../../ui/load-on-open';
 import { AddToCartButton } from '../sales/add-to-cart-button';
 import { discountLabel, firstExpiry } from './product-display';
 
@@ -10,6 +11,9 @@ export type ProductCardActions = {
   /** Present only for those who may edit and delete (ceo, manager). */
   onEdit?(product: Product): void;
   onDelete?(product: Product): void;
+  /** On the Edit and Delete buttons: a finger touching one starts its dialog's download (ui/load-on-open.tsx). */
+  editIntent?: OpenIntent;
+  deleteIntent?: OpenIntent;
 };
 
 /**
@@ -77,6 +81,7 @@ export function ProductCard({
             variant="default"
             aria-label={`Edit ${product.product_name}`}
             onClick={() => actions.onEdit?.(product)}
+            {...actions.editIntent}
           >
             Edit
           </Button>
@@ -88,6 +93,7 @@ export function ProductCard({
             color="red"
             aria-label={`Delete ${product.product_name}`}
             onClick={() => actions.onDelete?.(product)}
+            {...actions.deleteIntent}
           >
             Delete
           </Button>

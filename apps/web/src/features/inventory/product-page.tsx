@@ -6,15 +6,24 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
-import { AdjustBatchModal } from './adjust-batch-modal';
 import { useProduct } from './detail-api';
 import { MovementsHistory } from './movements-table';
 import { BatchesTable } from './product-detail-batches';
 import { discountLabel } from './product-display';
-import { ReceiveBatchModal } from './receive-batch-modal';
+
+/** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
+const AdjustBatchModal = loadOnOpen(
+  () => import('./adjust-batch-modal').then((module) => module.AdjustBatchModal),
+  (props) => props.opened,
+);
+const ReceiveBatchModal = loadOnOpen(
+  () => import('./receive-batch-modal').then((module) => module.ReceiveBatchModal),
+  (props) => props.opened,
+);
 
 /** /business/{slug}/inventory/{productId}: one product, its batches, receipts and adjustments, and its stock history. */
 export default function ProductPage() {

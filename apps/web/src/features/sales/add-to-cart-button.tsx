@@ -7,10 +7,16 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
+import { loadOnOpen } from '../../ui/load-on-open';
 import { useCurrentUser } from '../auth/session';
-import { AddToCartModal } from './add-to-cart-modal';
 import { fetchOwnCarts, useUpdateCart } from './api';
 import { cartUpdate, lineInputs, withProduct } from './cart-lines';
+
+/** The new-cart and choose-a-cart dialog, downloaded when first needed (ui/load-on-open.tsx). */
+const AddToCartModal = loadOnOpen(
+  () => import('./add-to-cart-modal').then((module) => module.AddToCartModal),
+  (props) => props.carts !== null,
+);
 
 /**
  * The inventory card's Add to cart, over the current user's
@@ -54,6 +60,8 @@ export function AddToCartButton({ product }: { product: Product }) {
         disabled={product.quantity_in_stock <= 0}
         loading={isLooking}
         onClick={addToCart}
+        // The dialog's code comes while the carts are asked for (it opens unless there is exactly one).
+        {...AddToCartModal.intent}
       >
         Add to cart
       </Button>

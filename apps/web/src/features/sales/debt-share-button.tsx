@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { can, debtShareText, SALES_ENDPOINTS, SALES_MESSAGES, type Sale, whatsappUrl } from '@oja/contract';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { call, errorMessage } from '../../lib/api';
 import { possessive } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
+import { LazyTooltip } from '../../ui/lazy-tooltip';
 
 /**
  * Shares what this sale's customer owes on WhatsApp: every open sale of theirs and the total, found at
@@ -36,7 +37,7 @@ export function DebtShareButton({ sale }: { sale: Sale }) {
     }
   };
   return (
-    <Tooltip label="Share what they owe on WhatsApp">
+    <LazyTooltip label="Share what they owe on WhatsApp">
       <ActionIcon
         variant="subtle"
         color="green"
@@ -47,6 +48,6 @@ export function DebtShareButton({ sale }: { sale: Sale }) {
       >
         <IconBrandWhatsapp size={18} />
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -28,14 +28,23 @@ import { ApiError, download, errorMessage } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
+import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useSale } from './api';
-import { CancelSaleModal } from './cancel-sale-modal';
 import { Receipt } from './receipt';
-import { RecordPaymentModal } from './record-payment-modal';
 import { SaleStatusBadge } from './sale-status-badge';
+
+/** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
+const CancelSaleModal = loadOnOpen(
+  () => import('./cancel-sale-modal').then((module) => module.CancelSaleModal),
+  (props) => props.opened,
+);
+const RecordPaymentModal = loadOnOpen(
+  () => import('./record-payment-modal').then((module) => module.RecordPaymentModal),
+  (props) => props.opened,
+);
 
 /** /business/{slug}/sales/{id}: what was sold from which batch, what was paid, what is owed, and the receipt. */
 export default function SalePage() {

@@ -1,5 +1,4 @@
-import { Button, Center, Group, Loader, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Center, Group, Loader, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { type Cart, can, MESSAGES, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type Sale } from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -7,15 +6,26 @@ import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { openConfirm } from '../../ui/confirm';
+import { LazySelect } from '../../ui/lazy-select';
 import type { ListSpec } from '../../ui/list-view';
+import { loadOnOpen } from '../../ui/load-on-open';
 import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
 import { type ListView, useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useCarts, useDeleteCart, useSales } from './api';
-import { CartEditorModal } from './cart-editor-modal';
 import { CartsTable } from './carts-table';
-import { ConfirmSaleModal } from './confirm-sale-modal';
 import { SalesTable } from './sales-table';
+
+/** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
+const CartEditorModal = loadOnOpen(
+  () => import('./cart-editor-modal').then((module) => module.CartEditorModal),
+  (props) => props.opened,
+);
+const ConfirmSaleModal = loadOnOpen(
+  () => import('./confirm-sale-modal').then((module) => module.ConfirmSaleModal),
+  (props) => props.cart !== null,
+);
 
 /** The payment status filter of the employee area's sales (the business page lists them all). */
 const STATUS_FILTER = ['all', 'paid', 'partial', 'not_paid'] as const;
@@ -120,7 +130,7 @@ function CartsPanel({
   useKeepPageInRange(view, carts);
 
   const askDelete = (cart: Cart) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete cart',
       children: <Text size="sm">Are you sure you want to delete {cart.title}?</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -182,7 +192,7 @@ function SalesPanel({ view, slug, own }: PanelProps & { slug: string }) {
   return (
     <>
       {own && (
-        <Select
+        <LazySelect
           label="Payment status"
           aria-label="Filter by payment status"
           data={[

@@ -1,5 +1,4 @@
 import { Button, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { MESSAGES, TEAM_MESSAGES, USER_ROLE_FILTERS, USER_STATUS_FILTERS, type User } from '@oja/contract';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -8,15 +7,22 @@ import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { openConfirm } from '../../ui/confirm';
 import { DismissibleTip } from '../../ui/dismissible-tip';
+import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
 import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useBusinessUsers, useDeleteBusinessUsers, useUpdateBusinessUser } from './api';
-import { EditUserModal } from './edit-user-modal';
 import { InviteLinks } from './invite-links';
 import { type UserActions, UserCard, userDetails } from './user-card';
+
+/** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
+const EditUserModal = loadOnOpen(
+  () => import('./edit-user-modal').then((module) => module.EditUserModal),
+  (props) => props.user !== null,
+);
 
 /** The user list in the URL: ?role=customers&status=inactive&search=musa&page=2. */
 const USERS_LIST = { filters: { role: USER_ROLE_FILTERS, status: USER_STATUS_FILTERS } };
@@ -139,7 +145,7 @@ function useUserActions(businessId: number, edit: (user: User) => void): UserAct
   };
 
   const onDelete = (user: User) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: 'Delete user',
       centered: true,
       children: <Text size="sm">{MESSAGES.team.deleteConfirm(user.first_name, user.last_name)}</Text>,

@@ -1,0 +1,76 @@
+import { Center, Loader } from '@mantine/core';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+
+/** What a button that opens a dialog spreads on itself: a finger touching it starts the dialog's download. */
+export type OpenIntent = { onPointerDown(): void; onFocus(): void; onMouseEnter(): void };
+
+export type OnOpen<P> = ComponentType<P> & {
+  /** Starts the download (once); a page calls it when a tap is coming, before the dialog is opened. */
+  preload(): Promise<unknown>;
+  /** `{...Dialog.intent}` on the button that opens it. */
+  intent: OpenIntent;
+};
+
+/**
+ * A dialog (or a drawer, a heavy form control) downloaded when it is first opened, not with its page.
+ *
+ * The pages imported their dialogs statically, so every signed-in page's first load carried Modal, the
+ * focus trap and scroll lock, Select and its Combobox, NumberInput with react-number-format, floating-ui:
+ * about 130 KB of the signed-in shared chunk's 222 KB (raw) before the first paint, none of it drawn by it.
+ * Lighthouse's mobile estimate counts every byte of script fetched before the LCP, and on Slow 4G 30 KB of
+ * gzip is about 200 ms. Now a page renders nothing for its closed dialogs; the first opening mounts the
+ * dialog, which stays mounted afterwards so that its closing transition runs and its next opening is at once.
+ * `intent` starts the download as a finger touches the button (pointerdown comes ~100 ms before the click on
+ * a phone; focus for a keyboard), and a page may `preload()` when a dialog is about to be opened (a fetch
+ * that decides it first). Until the code is there a loader dims the page, so a tap is seen to have worked.
+ * A download that fails throws into the page's error boundary (router.tsx), which offers a reload.
+ */
+export function loadOnOpen<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+): OnOpen<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  let Loaded: ComponentType<P> | undefined;
+  const preload = () => {
+    loading ??= load().then((component) => {
+      Loaded = component;
+      return { default: component };
+    });
+    return loading;
+  };
+  const Lazy = lazy(preload);
+  function Dialog(props: P) {
+    const isOpened = isOpen(props);
+    // Chosen at the first opening and kept: switching from Lazy to Loaded would mount the dialog anew,
+    // losing what is typed in it, the next time its page renders.
+    const [Shown, setShown] = useState<ComponentType<P> | null>(null);
+    if (isOpened && !Shown) {
+      // Already here: rendered at once (React.lazy suspends for one render even then: a loader would flash).
+      const chosen = Loaded ?? Lazy;
+      setShown(() => chosen);
+    }
+    if (!Shown) return null;
+    return (
+      <Suspense fallback={isOpened ? <DialogLoader /> : null}>
+        <Shown {...props} />
+      </Suspense>
+    );
+  }
+  const intent: OpenIntent = { onPointerDown: preload, onFocus: preload, onMouseEnter: preload };
+  return Object.assign(Dialog, { preload, intent });
+}
+
+/** Over the page while a dialog's code downloads; the z-index of Mantine's Modal (200), which then covers it. */
+export function DialogLoader() {
+  return (
+    <Center
+      role="status"
+      aria-label="Loading"
+      pos="fixed"
+      inset={0}
+      style={{ zIndex: 200, background: 'rgba(0, 0, 0, 0.3)' }}
+    >
+      <Loader />
+    </Center>
+  );
+}
