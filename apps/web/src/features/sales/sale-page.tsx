@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   can,
   formatMoney,
@@ -20,9 +20,8 @@ import {
   IconFileDownload,
   IconPrinter,
   IconReceipt,
-  IconX,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, download, errorMessage } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -45,6 +44,36 @@ const RecordPaymentModal = loadOnOpen(
   () => import('./record-payment-modal').then((module) => module.RecordPaymentModal),
   (props) => props.opened,
 );
+
+const loadActionsMenu = () => import('./sale-actions-menu');
+const SaleActionsMenu = lazy(loadActionsMenu);
+
+/**
+ * "More actions" (Cancel sale): the button is drawn with the page, its menu downloaded as a finger touches
+ * it (sale-actions-menu.tsx says why) and opened once it has come.
+ */
+function MoreActions({ onCancel }: { onCancel(): void }) {
+  const [isTapped, setTapped] = useState(false);
+  const button = (
+    <Button
+      variant="subtle"
+      color="gray"
+      aria-label="More actions"
+      px="xs"
+      onPointerDown={loadActionsMenu}
+      onFocus={loadActionsMenu}
+      onClick={isTapped ? undefined : () => setTapped(true)}
+    >
+      <IconDots size={18} />
+    </Button>
+  );
+  if (!isTapped) return button;
+  return (
+    <Suspense fallback={button}>
+      <SaleActionsMenu target={button} isOpenedAtFirst onCancel={onCancel} />
+    </Suspense>
+  );
+}
 
 /** /business/{slug}/sales/{id}: what was sold from which batch, what was paid, what is owed, and the receipt. */
 export default function SalePage() {
@@ -151,20 +180,7 @@ function SaleView({ sale }: { sale: SaleDetail }) {
           <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
             Print receipt
           </Button>
-          {!isCancelled && can(role, 'sale.cancel') && (
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <Button variant="subtle" color="gray" aria-label="More actions" px="xs">
-                  <IconDots size={18} />
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item color="red" leftSection={<IconX size={16} />} onClick={() => setCancelling(true)}>
-                  Cancel sale
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          )}
+          {!isCancelled && can(role, 'sale.cancel') && <MoreActions onCancel={() => setCancelling(true)} />}
         </Group>
       </Group>
       {isCancelled && (
