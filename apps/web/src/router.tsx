@@ -1,15 +1,8 @@
-import {
-  type ComponentType,
-  lazy,
-  Component as ReactComponent,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useState,
-} from 'react';
+import { type ComponentType, Component as ReactComponent, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { GuestOnly, RequireAuth } from './features/auth/guards';
 import { PageLoader } from './ui/page-loader';
+import { preloadable } from './ui/preloadable';
 import { QueryError } from './ui/query-error';
 
 /**
@@ -24,27 +17,19 @@ const preloads = new WeakMap<object, { preload: () => Promise<unknown>; isLoaded
 /**
  * Every page is its own chunk, loaded when first visited: the login page stays small on a slow phone.
  *
- * A chunk that has already arrived renders at once. React.lazy suspends on its first render even when its
- * promise has resolved (it learns that only in a `then`), and React holds back the content that follows a
- * Suspense fallback for 300 ms (its FALLBACK_THROTTLE_MS) so that loaders do not flicker. On a full load
- * of a signed-in page every chunk is preloaded (route-preload.ts) and has arrived by the time the session
- * has, yet each level of layout and page showed a loader and then waited: measured in Chromium at 4× CPU
- * slowdown, the inventory's title came 280 ms after the business's frame, and its products were asked
- * only then.
+ * A chunk that has already arrived renders at once (ui/preloadable.ts says why). On a full load of a
+ * signed-in page every chunk is preloaded (route-preload.ts) and has arrived by the time the session has,
+ * yet through React.lazy alone each level of layout and page showed a loader and then waited: measured in
+ * Chromium at 4× CPU slowdown, the inventory's title came 280 ms after the business's frame, and its
+ * products were asked only then.
  */
 function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  let Loaded: ComponentType | undefined;
-  const preload = () => {
-    loading ??= load().then((module) => {
-      Loaded = module.default;
-      return module;
-    });
-    return loading;
+  const chunk = preloadable(() => load().then((module) => module.default));
+  const Page = () => {
+    const Loaded = chunk.loaded();
+    return Loaded ? <Loaded /> : <chunk.Lazy />;
   };
-  const Lazy = lazy(preload);
-  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
-  preloads.set(Page, { preload, isLoaded: () => Loaded !== undefined });
+  preloads.set(Page, { preload: chunk.preload, isLoaded: () => chunk.loaded() !== undefined });
   return Page;
 }
 

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
+import { preloadable } from './preloadable';
 
 /** What a button that opens a dialog spreads on itself: a finger touching it starts the dialog's download. */
 export type OpenIntent = { onPointerDown(): void; onFocus(): void; onMouseEnter(): void };
@@ -29,16 +30,7 @@ export function loadOnOpen<P extends object>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean,
 ): OnOpen<P> {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  let Loaded: ComponentType<P> | undefined;
-  const preload = () => {
-    loading ??= load().then((component) => {
-      Loaded = component;
-      return { default: component };
-    });
-    return loading;
-  };
-  const Lazy = lazy(preload);
+  const { preload, Lazy, loaded } = preloadable(load);
   function Dialog(props: P) {
     const isOpened = isOpen(props);
     // Chosen at the first opening and kept: switching from Lazy to Loaded would mount the dialog anew,
@@ -46,7 +38,7 @@ export function loadOnOpen<P extends object>(
     const [Shown, setShown] = useState<ComponentType<P> | null>(null);
     if (isOpened && !Shown) {
       // Already here: rendered at once (React.lazy suspends for one render even then: a loader would flash).
-      const chosen = Loaded ?? Lazy;
+      const chosen = loaded() ?? Lazy;
       setShown(() => chosen);
     }
     if (!Shown) return null;

@@ -21,7 +21,7 @@ import {
   IconPrinter,
   IconReceipt,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, download, errorMessage } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -29,6 +29,7 @@ import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
+import { preloadable } from '../../ui/preloadable';
 import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useSale } from './api';
@@ -45,8 +46,7 @@ const RecordPaymentModal = loadOnOpen(
   (props) => props.opened,
 );
 
-const loadActionsMenu = () => import('./sale-actions-menu');
-const SaleActionsMenu = lazy(loadActionsMenu);
+const actionsMenu = preloadable(() => import('./sale-actions-menu').then((module) => module.default));
 
 /**
  * "More actions" (Cancel sale): the button is drawn with the page, its menu downloaded as a finger touches
@@ -60,8 +60,8 @@ function MoreActions({ onCancel }: { onCancel(): void }) {
       color="gray"
       aria-label="More actions"
       px="xs"
-      onPointerDown={loadActionsMenu}
-      onFocus={loadActionsMenu}
+      onPointerDown={actionsMenu.preload}
+      onFocus={actionsMenu.preload}
       onClick={isTapped ? undefined : () => setTapped(true)}
     >
       <IconDots size={18} />
@@ -70,7 +70,7 @@ function MoreActions({ onCancel }: { onCancel(): void }) {
   if (!isTapped) return button;
   return (
     <Suspense fallback={button}>
-      <SaleActionsMenu target={button} isOpenedAtFirst onCancel={onCancel} />
+      <actionsMenu.Lazy target={button} isOpenedAtFirst onCancel={onCancel} />
     </Suspense>
   );
 }
