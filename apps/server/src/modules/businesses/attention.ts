@@ -1,7 +1,7 @@
 import type { Attention } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { plannedOnce } from './figure-json';
+import { plannedOnce } from '../../db/limit';
 import { type DebtorTuple, debtorsFrom, topDebtors, topDebtorsJson } from './sale-tables';
 import {
   type AlertTuple,

@@ -1,8 +1,8 @@
 import { type BusinessOverview, type MemberRole, TREND_DAYS } from '@oja/contract';
 import { sql } from 'drizzle-orm';
+import { plannedOnce } from '../../db/limit';
 import type { BusinessContext } from '../../platform/tenancy';
 import { type AttentionJson, attentionColumns, attentionFrom } from './attention';
-import { plannedOnce } from './figure-json';
 import {
   bestSellersJson,
   type DayTuple,

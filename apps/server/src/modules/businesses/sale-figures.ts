@@ -11,8 +11,9 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
+import { eachRun, type Limit, limitOf } from '../../db/limit';
 import { REPORT_WINDOW_DAYS } from '../../db/schema';
-import { eachRun, figureOf, type Limit, limitOf } from './figure-json';
+import { figureOf } from './figure-json';
 
 /**
  * Read-only figures over sales, computed by PostgreSQL: each function is one

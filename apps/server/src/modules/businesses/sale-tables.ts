@@ -1,7 +1,8 @@
 import type { Currency, Debtor, EmployeeSales, PaymentStatus, PaymentStatusSales } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { eachRun, figureOf, type Limit, limitOf } from './figure-json';
+import { eachRun, type Limit, limitOf } from '../../db/limit';
+import { figureOf } from './figure-json';
 import { type Period, scopeOf, type TotalsScope, totalsOf } from './sale-figures';
 
 /**

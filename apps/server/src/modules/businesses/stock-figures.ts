@@ -2,7 +2,8 @@ import { type BatchAlert, EXPIRING_SOON_DAYS, type LowStockItem, type StockValue
 import { type SQL, sql } from 'drizzle-orm';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
-import { eachRun, figureOf, type Limit, limitOf } from './figure-json';
+import { eachRun, type Limit, limitOf } from '../../db/limit';
+import { figureOf } from './figure-json';
 
 /**
  * What is on the shelf, of live products: its value, what runs low, what expires soon and what has

@@ -2,6 +2,7 @@ import { type listProductsQuerySchema, PAGE_SIZE, type ProductList, pageInfo } f
 import { and, eq, exists, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessToday } from '../../db/business-day';
+import { limitOf, plannedOnce } from '../../db/limit';
 import { product_batches, product_counts, products } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import type { BusinessContext } from '../../platform/tenancy';
@@ -67,15 +68,6 @@ async function pageOf(ctx: BusinessContext, total: SQL, page: SQL, withClause?: 
 }
 
 /**
- * A page size written in the statement's text, not passed: a LIMIT parameter leaves the statement unnamed,
- * planned on every run (db/statement-names.ts). Only an integer gets there.
- */
-function limitText(limit: number): SQL {
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`Not a page size: ${limit}`);
-  return sql.raw(String(limit));
-}
-
-/**
  * All live products, newest first: the page straight off the (business_id,
  * created_at, id) index, and the count from the counter that triggers keep in
  * product_counts (counting a large catalogue on every page would cost more
@@ -95,7 +87,7 @@ function unfilteredPage(ctx: BusinessContext, offset: number, limit: number): Pr
     sql`coalesce((select ${product_counts.live_products} from ${product_counts} where ${product_counts.business_id} = ${ctx.businessId}), 0)`,
     sql`select ${pageColumns} from ${products}
       where ${products.business_id} = ${ctx.businessId} and ${products.archived_at} is null
-      ${newestFirst} limit ${limitText(limit)} offset (${offset})`,
+      ${newestFirst} limit ${limitOf(plannedOnce(limit))} offset (${offset})`,
   );
 }
 
@@ -185,7 +177,7 @@ function searchedPage(
     ctx,
     sql`(select count(*)::int from matches)`,
     sql`select ${pageColumns} from (select id, created_at from matches
-        order by created_at desc, id desc limit ${limitText(limit)} offset (${offset})) m
+        order by created_at desc, id desc limit ${limitOf(plannedOnce(limit))} offset (${offset})) m
       join ${products} on ${products.business_id} = ${businessId} and ${products.id} = m.id`,
     sql`with matches as materialized (
       select ${products.id}, ${products.created_at} from ${products}
