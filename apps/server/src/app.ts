@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import type { Deps } from './platform/deps';
 import { guardApiRoutes } from './platform/endpoints';
 import { AppError, busyTryAgain, databaseUnavailable, isConnectionLost, isTransientConflict } from './platform/errors';
 import { responseSerializerCompiler } from './platform/response-serializer';
+import { securityHeaders } from './platform/security-headers';
 
 export type BuildOptions = { deps: Deps };
 
@@ -51,8 +51,11 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   app.decorate('deps', deps);
   app.decorateRequest('actor', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  // Every answer, the API's, the web app's and the 404s: its id, and the security headers made once.
+  const headers = securityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers).header('x-request-id', request.id);
+    done();
   });
   // The request's one line: its request_id comes with request.log. Errors of 500 and above are logged apart,
   // with their stack, by the error handler below.
@@ -69,23 +72,6 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Mantine sets style attributes; scripts stay same-origin only.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // Nobody frames Oja (clickjacking); X-Frame-Options says the same to older browsers.
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    frameguard: { action: 'deny' },
-    // Served over plain HTTP on a local network too; HSTS is the TLS terminator's business.
-    hsts: false,
-  });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {

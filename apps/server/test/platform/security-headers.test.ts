@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_ENDPOINTS } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeaders } from '../../src/platform/security-headers';
 import { createTestApp, type TestApp } from '../app';
 import { apiClient } from '../http';
 
@@ -56,6 +57,18 @@ describe('security headers', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expectSecurityHeaders(url, response.headers);
+    }
+  });
+
+  it('are all of what helmet makes of the options, on an API answer and on a page', async () => {
+    const expected = securityHeaders();
+    // helmet's set: CSP, the cross-origin policies, Origin-Agent-Cluster, Referrer-Policy and the X- headers.
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(10);
+    expect(expected['cross-origin-opener-policy']).toBe('same-origin');
+    expect(expected['strict-transport-security']).toBeUndefined();
+    for (const url of ['/healthz', '/api/v1/no-such-route', '/']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(expected)) expect(response.headers[name], `${url}: ${name}`).toBe(value);
     }
   });
 });
