@@ -42,6 +42,7 @@ import { listSales } from '../../apps/server/src/modules/sales/list-sales';
 import { listProducts } from '../../apps/server/src/modules/stock/list-products';
 import type { BusinessContext } from '../../apps/server/src/platform/context';
 import { BENCH_PASSWORD, generateWorld, HOT_STOCK, sizesFor, type World } from './dataset';
+import { hostSpeedMs } from './host-speed';
 import { percentile } from './measure';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -461,6 +462,7 @@ async function main(): Promise<void> {
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const reuse = keep !== undefined && existsSync(join(keep, WORLD_FILE));
   const loadBefore = await uptime();
+  const hostSpeed = hostSpeedMs();
   await build();
   if (reuse) {
     console.warn(`Copying the data kept in ${keep}`);
@@ -789,7 +791,7 @@ async function main(): Promise<void> {
     ),
   ].join('\n');
   process.stdout.write(
-    `\n${table}\n\nServer processes: ${WEB_CONCURRENCY}. Server peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
+    `\n${table}\n\nServer processes: ${WEB_CONCURRENCY}. Server peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; host speed (src/host-speed.ts) ${hostSpeed.toFixed(0)} ms; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
   );
 
   const results = {
@@ -800,6 +802,7 @@ async function main(): Promise<void> {
     connections: CONNECTIONS,
     sqlRuns: SQL_RUNS,
     loadAverageBefore: loadBefore,
+    hostSpeedMs: Math.round(hostSpeed),
     generationSeconds,
     firstStartSeconds: firstStartMs / 1000,
     secondStartSeconds: secondStartMs / 1000,
