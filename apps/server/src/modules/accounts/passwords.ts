@@ -13,9 +13,10 @@ const OPTIONS = { memoryCost: 7_168, timeCost: 5, parallelism: 1 };
 const CURRENT_PARAMETERS = `$argon2id$v=19$m=${OPTIONS.memoryCost},t=${OPTIONS.timeCost},p=${OPTIONS.parallelism}$`;
 
 /**
- * Each hash or check holds 19 MB (memoryCost) on a thread of libuv's pool (4 threads): four at once held
- * 76 MB, and the allocator kept it, which made logins the largest part of the server's peak RSS. More at
- * once than there are cores buys no throughput (each is pure CPU), so they queue for as many slots as cores.
+ * Each hash or check holds memoryCost on a thread of libuv's pool (4 threads): at the former 19 MiB four at
+ * once held 76 MB, and the allocator kept it, which made logins the largest part of the server's peak RSS.
+ * More at once than there are cores buys no throughput (each is pure CPU), so they queue for as many slots
+ * as cores: two on the 2-core bench machine, 14 MB at 7 MiB.
  */
 const HASH_SLOTS = Math.max(1, Math.min(availableParallelism(), 4));
 const withHashSlot = inFlightLimit(HASH_SLOTS);
