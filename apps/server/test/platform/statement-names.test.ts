@@ -41,8 +41,8 @@ describe('statements planned once per connection', () => {
       'select id from sales where business_id = $1 order by created_at desc limit $2 offset $3',
       'select id from sales where business_id = $1 order by created_at desc fetch first $2 rows with ties',
     ]) {
-      names.nameOf(text);
-      expect(names.nameOf(text)).toBeUndefined();
+      // However often it runs: the first run keeps what the pattern said, later runs read it back.
+      for (let run = 1; run <= 3; run++) expect(names.nameOf(text), `run ${run}`).toBeUndefined();
     }
   });
 
