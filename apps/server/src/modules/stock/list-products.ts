@@ -144,7 +144,7 @@ function holdsMostProducts(businessId: number): SQL {
  *   `offset ($n)`, which the guard against value-dependent plans deliberately lets through. Parsing and
  *   planning were 0.45-0.6 ms of each search.
  * - Its one generic plan must suit the largest business and the smallest: the business's posting list
- *   of the (business_id, lower(col)) index, which a generic plan always intersects with the trigrams',
+ *   of the (business_id, lowered column) index, which a generic plan always intersects with the trigrams',
  *   is 100,000 entries for the bench's business (0.4 ms decoded on every search: 2.11-2.17 ms), and 20
  *   for a small shop, which would recheck every business's matches without it. So the matches are a
  *   UNION ALL of the two ways, and an InitPlan (holdsMostProducts) runs one: the trigrams alone with
@@ -155,8 +155,15 @@ function holdsMostProducts(businessId: number): SQL {
  * the same data, a busy machine, 2026-11-24) the search went from 440-573 to 614-796 req/s, PostgreSQL's
  * CPU per search from 2.72-3.20 to 1.78-2.14 ms, node's unchanged (0.57-0.78 ms); p99 81-143 ms against
  * 95-133 ms, both noisy. The 60 ms target needs less CPU still; what remains, by perf of the backend
- * (pgbench, 'golden pen' and the others): the GIN posting lists 16%, lower() of each rechecked row 16%
- * (a stored lowered column would remove it), the heap tuples' visits and decoding 10%, the CTE and sort 6%.
+ * (pgbench, 'golden pen' and the others): the GIN posting lists 16%, lower() of each rechecked row 16%,
+ * the heap tuples' visits and decoding 10%, the CTE and sort 6%. Hence:
+ * - The recheck reads stored lowered columns (`product_name_lower`, `sku_lower`, which PostgreSQL computes
+ *   on every write; migration 0021), trigram-indexed in place of lower(col): 2.24-2.57 → 1.75-2.01 ms per
+ *   search (one client, the eight searches, the backend's CPU; both copies of the data rewritten alike,
+ *   2026-11-24), though the rows are 29% wider ('golden pen' now visits 2,031 heap pages, not 1,579).
+ *   Load bench, seven A/B pairs: PostgreSQL's CPU per search 2.53-2.80 → 2.09-2.70 ms (bench/README.md).
+ * Tried and left, neither measurably cheaper: holdsMostProducts computed once for both branches (a CTE),
+ * and the count and page from one ordered array_agg instead of the CTE read twice.
  */
 function searchedPage(
   ctx: BusinessContext,
@@ -169,7 +176,7 @@ function searchedPage(
   const pattern = sql`(select lower(${containsPattern(search)}::text))`;
   const rest = and(
     isNull(products.archived_at),
-    sql`(lower(${products.product_name}) like ${pattern} or lower(${products.sku}) like ${pattern})`,
+    sql`(${products.product_name_lower} like ${pattern} or ${products.sku_lower} like ${pattern})`,
     ...stockFilters(query),
   );
   const isMost = holdsMostProducts(businessId);
