@@ -43,20 +43,11 @@ export const report_sale_days = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.day, t.currency, t.sold_by, t.payment_status, t.slot] }),
-    /**
-     * The all-time totals per currency (the overview's, an employee's: saleTotalsJson) read from the index
-     * alone, in currency order. On the load data (2,203 rows for the large business) the overview's
-     * statement cost PostgreSQL 0.83-0.96 ms of CPU, 0.70-0.76 with this index, of which the totals 0.29
-     * (pgbench, one client, 4,000 runs each, alternated, two copies of the data; the rows are still
-     * summed, only their heap visits go). The load bench's noise (±0.15 ms) hides it.
-     * Key columns, not INCLUDE, which drizzle cannot declare. The price: the sums are indexed, so a sale's
-     * update of its row is never HOT (it was half the time): +0.010-0.014 ms of PostgreSQL CPU per upsert
-     * (0.068-0.070 → 0.078-0.084 ms, pgbench).
-     * Since migration 0022 the all-time totals read report_sale_past and the day rows from its anchor on
-     * instead; the sales list's count of every sale (list-sales.ts, countEverySale) still sums all of a
-     * business's rows off this index. Were it to read report_sale_past too, this index could go.
-     */
-    index('report_sale_days_currency_totals_idx').on(t.business_id, t.currency, t.sold_by, t.sales, t.revenue, t.paid),
+    // No index of the sums: migration 0020 added one (report_sale_days_currency_totals_idx) so that the
+    // all-time totals, which summed every day row, read the index alone (0.83-0.96 → 0.70-0.76 ms of the
+    // overview's backend CPU). It made every sale's update of its day row a non-HOT one (+0.010-0.014 ms
+    // per upsert, pgbench). The all-time totals and the sales list's count now read report_sale_past and
+    // the day rows from its anchor on (0022), a few rows off the primary key, so 0023 drops it.
   ],
 );
 

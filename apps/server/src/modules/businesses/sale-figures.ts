@@ -79,7 +79,7 @@ const pastAnchorOf = (businessId: number) =>
  * data the large business's totals summed 2,196 day rows (0.47-0.61 ms of backend CPU); anchored today
  * they read its 2 past rows and today's (0.09-0.11 ms; src/db/schema/report-totals.ts).
  */
-function allTimeRows(scope: TotalsScope): SQL {
+export function allTimeRows(scope: TotalsScope): SQL {
   const bySeller = scope.soldBy === undefined ? sql`` : sql` and t.sold_by = ${scope.soldBy}`;
   return sql`select t.currency, t.sales, t.revenue, t.paid
     from report_sale_past t

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client';
 import { sale_lines, sales } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { forbidden } from '../../platform/errors';
+import { allTimeRows } from '../businesses/sale-figures';
 import type { BusinessContext } from '../../platform/tenancy';
 import { loadSales } from './sale-answer';
 
@@ -76,16 +77,18 @@ export async function listSales(
 }
 
 /**
- * How many sales a business has, cancelled ones included, exactly: its active sales as report_sale_days
- * sums them (kept by triggers in every writer's transaction, docs/adr/0009-report-totals.md; rows summed
- * whatever their key), plus the others off sales_business_inactive_idx. One statement, so both parts see
- * the same snapshot. On the load data (200,000 sales, 2,200 totals rows, 4,000 cancelled) 1.9 ms in
- * EXPLAIN ANALYZE where count(*) was a parallel index-only scan of 200,000 entries (45-90 ms), while the
- * page itself takes 0.1 ms; the bench's PostgreSQL CPU per list request went from 20.7 to 2.9 ms.
+ * How many sales a business has, cancelled ones included, exactly: its active sales as the maintained
+ * totals count them (kept by triggers in every writer's transaction, docs/adr/0009-report-totals.md; the
+ * all-time rows, report_sale_past and the day rows from its anchor on, as the overview reads them), plus
+ * the others off sales_business_inactive_idx. One statement, so both parts see the same snapshot. On the
+ * load data (200,000 sales, 2,200 totals rows, 4,000 cancelled) 1.9 ms in EXPLAIN ANALYZE where count(*)
+ * was a parallel index-only scan of 200,000 entries (45-90 ms), while the page itself takes 0.1 ms; the
+ * bench's PostgreSQL CPU per list request went from 20.7 to 2.9 ms. Summing every day row needed an index
+ * of the sums, which made each sale's update of its day row a non-HOT one (migration 0023 drops it).
  */
 async function countEverySale(db: Queryable, businessId: number): Promise<number> {
   const { rows } = await db.execute<{ count: string }>(sql`
-    select (select coalesce(sum(t.sales), 0) from report_sale_days t where t.business_id = ${businessId})
+    select (select coalesce(sum(t.sales), 0) from (${allTimeRows({ businessId })}) t)
       + (select count(*) from sales s where s.business_id = ${businessId} and s.status <> 'active') as count`);
   return Number(rows[0]?.count ?? 0);
 }
