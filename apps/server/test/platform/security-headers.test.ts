@@ -68,7 +68,8 @@ describe('security headers', () => {
     expect(expected['strict-transport-security']).toBeUndefined();
     for (const url of ['/healthz', '/api/v1/no-such-route', '/']) {
       const response = await t.app.inject({ method: 'GET', url });
-      for (const [name, value] of Object.entries(expected)) expect(response.headers[name], `${url}: ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(expected))
+        expect(response.headers[name], `${url}: ${name}`).toBe(value);
     }
   });
 });

@@ -47,7 +47,9 @@ describe('GET /sales/ count', () => {
     expect((await list(shop)).data).toMatchObject({ count: 13, total_pages: 2, next: 2, previous: null });
     // The days before today closed into report_sale_past (what the day's first overview does): the same count,
     // and what follows changes sales of those days, which land there.
-    await t.db.execute(sql`select report_sale_past_refresh(${shop.businessId}, (now() at time zone 'Africa/Lagos')::date)`);
+    await t.db.execute(
+      sql`select report_sale_past_refresh(${shop.businessId}, (now() at time zone 'Africa/Lagos')::date)`,
+    );
     expect((await list(shop)).data.count).toBe(13);
 
     // Cancelled sales stay in the list (and so in its count); the totals no longer hold them.

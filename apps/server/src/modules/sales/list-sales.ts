@@ -5,8 +5,8 @@ import type { Queryable } from '../../db/client';
 import { sale_lines, sales } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { forbidden } from '../../platform/errors';
-import { allTimeRows } from '../businesses/sale-figures';
 import type { BusinessContext } from '../../platform/tenancy';
+import { allTimeRows } from '../businesses/sale-figures';
 import { loadSales } from './sale-answer';
 
 /**
