@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, ERROR_CODES, type ErrorEnvelope, MESSAGES, SPEC_API_PREFIX } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './modules/routes';
 import type { Deps } from './platform/deps';
@@ -183,6 +183,12 @@ export function toErrorAnswer(error: FastifyError | Error): ErrorAnswer {
 
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWeb = existsSync(join(distDir, 'index.html'));
+  const preload = hasWeb ? preloadLinks(readFileSync(join(distDir, 'index.html'), 'utf8')) : '';
+  const sendPage = (reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    if (preload) reply.header('link', preload);
+    return reply.sendFile('index.html');
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -193,6 +199,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       setHeaders(reply, path) {
         // Vite names built assets by content hash: they never change, so phones keep them.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (preload && path.endsWith('index.html')) reply.header('link', preload);
       },
     });
   }
@@ -200,8 +207,33 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
     const isApi = request.url.startsWith(API_PREFIX) || request.url.startsWith(SPEC_API_PREFIX);
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Every other path belongs to the single-page app, which shows its own 404 page.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendPage(reply);
     }
     return reply.status(404).send(answer(404, ERROR_CODES.notFound, MESSAGES.validation.notFoundRoute).body);
   });
+}
+
+/**
+ * The Link header of the page: what index.html loads first (the route preloader, the entry, its style sheet),
+ * so that the phone asks for them as the answer's headers arrive instead of once it has parsed the HTML. In
+ * Lighthouse's model of a slow phone (Slow 4G, the CPU 4× slower) the entry, 100 KB gzip and the last file the
+ * first paint waits for, was requested only from the first parse task, 134-278 ms after the HTML arrived.
+ * Each hint's mode is its tag's (crossorigin on the module and the style sheet, none on the classic script),
+ * or the browser would download the file a second time.
+ */
+export function preloadLinks(html: string): string {
+  const links: string[] = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const url = /\b(?:src|href)="(\/[^"]+)"/.exec(tag)?.[1];
+    if (!url) continue;
+    const cors = /\bcrossorigin\b/.test(tag) ? '; crossorigin' : '';
+    if (tag.startsWith('<script')) {
+      links.push(
+        /\btype="module"/.test(tag) ? `<${url}>; rel=modulepreload` : `<${url}>; rel=preload; as=script${cors}`,
+      );
+    } else if (/\brel="stylesheet"/.test(tag)) {
+      links.push(`<${url}>; rel=preload; as=style${cors}`);
+    }
+  }
+  return links.join(', ');
 }
