@@ -11,7 +11,7 @@ import {
   takeEarlyRead,
 } from './early-reads';
 
-type Link = { rel?: string; as?: string; href?: string };
+type Link = { rel?: string; as?: string; crossOrigin?: string; href?: string };
 
 /** A page as the preload script sees it: its cookies and path, what it appends to <head>, what it fetches. */
 function page(cookie: string, pathname: string, now = 1_000, search = '') {
@@ -82,7 +82,7 @@ describe("index.html's preload script", () => {
     expect(links).toEqual([
       { rel: 'modulepreload', href: '/assets/a.js' },
       { rel: 'modulepreload', href: '/assets/b.js' },
-      { rel: 'preload', as: 'style', href: '/assets/b.css' },
+      { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/b.css' },
     ]);
   });
 

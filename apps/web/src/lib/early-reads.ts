@@ -100,6 +100,9 @@ export function preloadPage(
       if (file < 0) {
         link.rel = 'preload';
         link.as = 'style';
+        // In the mode of the stylesheet link that Vite's loader adds for the chunk (crossorigin): a preload of
+        // another mode goes unused, and the style sheet downloads a second time (Chromium says so).
+        link.crossOrigin = '';
         link.href = `/${names[-1 - file]}`;
       } else {
         link.rel = 'modulepreload';
