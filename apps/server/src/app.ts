@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX, ERROR_CODES, type ErrorEnvelope, MESSAGES, SPEC_API_PREFIX } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './modules/routes';
 import type { Deps } from './platform/deps';
@@ -184,11 +184,6 @@ export function toErrorAnswer(error: FastifyError | Error): ErrorAnswer {
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWeb = existsSync(join(distDir, 'index.html'));
   const preload = hasWeb ? preloadLinks(readFileSync(join(distDir, 'index.html'), 'utf8')) : '';
-  const sendPage = (reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache');
-    if (preload) reply.header('link', preload);
-    return reply.sendFile('index.html');
-  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -196,6 +191,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       index: false,
       // The web build writes .br and .gz beside each file: sent as they are, never compressed per request.
       preCompressed: true,
+      // Also what sendFile('index.html') answers every app path with (the not-found handler below).
       setHeaders(reply, path) {
         // Vite names built assets by content hash: they never change, so phones keep them.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -207,7 +203,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
     const isApi = request.url.startsWith(API_PREFIX) || request.url.startsWith(SPEC_API_PREFIX);
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // Every other path belongs to the single-page app, which shows its own 404 page.
-      return sendPage(reply);
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send(answer(404, ERROR_CODES.notFound, MESSAGES.validation.notFoundRoute).body);
   });

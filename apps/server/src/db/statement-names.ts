@@ -51,6 +51,9 @@ export class StatementNames {
   }
 }
 
+/** What StatementNames keeps for a text that PLANNED_FOR_VALUES leaves unnamed. */
+const PLANNED_PER_RUN = -1;
+
 /**
  * Statements whose best plan depends on their values stay unnamed, because a generic plan is made for an
  * average business, and the largest one pays for it:
@@ -67,9 +70,6 @@ export class StatementNames {
  * walk down an index in the page's order, the search's sort of all its matches (list-products.ts, each
  * with the EXPLAIN that shows it).
  */
-/** What StatementNames keeps for a text that PLANNED_FOR_VALUES leaves unnamed. */
-const PLANNED_PER_RUN = -1;
-
 const PLANNED_FOR_VALUES = /\bin \(\$\d|= any\s*\(\$\d|\blimit \$\d|\boffset \$\d|\bfetch first \$\d/i;
 
 type QueryArgs = Parameters<pg.Client['query']>;

@@ -26,7 +26,7 @@ const OPTIONS: Readonly<HelmetOptions> = {
  * directives, built a dozen middlewares and called them, through two async hooks and a reply decorator, to
  * write the same eleven headers every time. Oja sets no per-request nonce, so the answer cannot differ.
  */
-export function securityHeaders(options: Readonly<HelmetOptions> = OPTIONS): Readonly<Record<string, string>> {
+export function securityHeaders(): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -38,7 +38,7 @@ export function securityHeaders(options: Readonly<HelmetOptions> = OPTIONS): Rea
     },
   } as unknown as ServerResponse;
   let failed: unknown;
-  helmet(options)({} as IncomingMessage, recorder, (error?: unknown) => {
+  helmet(OPTIONS)({} as IncomingMessage, recorder, (error?: unknown) => {
     failed = error;
   });
   if (failed) throw failed;
