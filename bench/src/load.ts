@@ -40,6 +40,7 @@ import { getBusinessOverview } from '../../apps/server/src/modules/businesses/ge
 import { getBusinessReport } from '../../apps/server/src/modules/businesses/get-report';
 import { listSales } from '../../apps/server/src/modules/sales/list-sales';
 import { listProducts } from '../../apps/server/src/modules/stock/list-products';
+import { defaultPoolSize } from '../../apps/server/src/platform/config';
 import type { BusinessContext } from '../../apps/server/src/platform/context';
 import { BENCH_PASSWORD, generateWorld, HOT_STOCK, sizesFor, type World } from './dataset';
 import { hostSpeedMs } from './host-speed';
@@ -52,6 +53,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SQL_RUNS = Number(process.env.BENCH_SQL_RUNS ?? 50);
 const SQL_LOADED_MS = Number(process.env.BENCH_SQL_LOADED_SECONDS ?? 5) * 1000;
 const WEB_CONCURRENCY = Number(process.env.BENCH_WEB_CONCURRENCY ?? 1);
+/** Each server process's pool: BENCH_POOL_SIZE, or the server's own default on this machine. */
+const POOL_SIZE = process.env.BENCH_POOL_SIZE ? Number(process.env.BENCH_POOL_SIZE) : defaultPoolSize(WEB_CONCURRENCY);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const ROOT = resolve(import.meta.dirname, '../..');
 // Its own build directory (BENCH_BUILD), so that a second bench run does not swap a running one's bundle.
@@ -515,7 +518,7 @@ async function main(): Promise<void> {
   const session: Session = { token, world, base };
 
   // Direct SQL: the handlers' use cases on their own pool, with the context the gate would build.
-  const direct = connect(server.databaseUrl, { max: 10 });
+  const direct = connect(server.databaseUrl, { max: POOL_SIZE * WEB_CONCURRENCY });
   const probe = new pg.Client({ connectionString: server.databaseUrl });
   await probe.connect();
   const business = await direct.db.query.businesses.findFirst({
@@ -791,7 +794,7 @@ async function main(): Promise<void> {
     ),
   ].join('\n');
   process.stdout.write(
-    `\n${table}\n\nServer processes: ${WEB_CONCURRENCY}. Server peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; host speed (src/host-speed.ts) ${hostSpeed.toFixed(0)} ms; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
+    `\n${table}\n\nServer processes: ${WEB_CONCURRENCY}, pool ${POOL_SIZE} each. Server peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; host speed (src/host-speed.ts) ${hostSpeed.toFixed(0)} ms; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
   );
 
   const results = {
@@ -807,6 +810,7 @@ async function main(): Promise<void> {
     firstStartSeconds: firstStartMs / 1000,
     secondStartSeconds: secondStartMs / 1000,
     webConcurrency: WEB_CONCURRENCY,
+    poolSize: POOL_SIZE,
     peakRssMb: Math.round(peakRssMb),
     rows: rows.map((row) => ({
       ...row,
