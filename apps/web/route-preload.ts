@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { routeModules } from '../../bench/src/web/bundle';
 // The contract's files themselves: this runs in the build's config, where Node would not load the package's TypeScript.
-import { API_PREFIX, CSRF_COOKIE } from '../../packages/contract/src/constants';
+import { API_PREFIX, CSRF_COOKIE, ROUTE_PRELOAD_FILE } from '../../packages/contract/src/constants';
 import { ACCOUNT_ENDPOINTS } from '../../packages/contract/src/endpoints/accounts';
 import { BUSINESS_ENDPOINTS } from '../../packages/contract/src/endpoints/businesses';
 import { STOCK_ENDPOINTS } from '../../packages/contract/src/endpoints/stock';
@@ -110,6 +110,9 @@ export function routePreload(): Plugin {
         const args = [names, routes, reads, CSRF_COOKIE, EARLY_READS].map((value) => JSON.stringify(value));
         const source = `(${String(preloadPage)})(${args.join(',')});\n`;
         const reference = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
+        // The same routes for the server, which names the path's files in the page's Link header (app.ts,
+        // page-preload.ts): the phone then asks for them with the entry, before this script has even arrived.
+        this.emitFile({ type: 'asset', fileName: ROUTE_PRELOAD_FILE, source: JSON.stringify({ names, routes }) });
         const script = `<script async src="/${this.getFileName(reference)}"></script>`;
         html.source = String(html.source).replace('</title>', `</title>\n    ${script}`);
       },

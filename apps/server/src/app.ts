@@ -14,6 +14,7 @@ import { apiRoutes } from './modules/routes';
 import type { Deps } from './platform/deps';
 import { guardApiRoutes } from './platform/endpoints';
 import { AppError, busyTryAgain, databaseUnavailable, isConnectionLost, isTransientConflict } from './platform/errors';
+import { pagePreload } from './platform/page-preload';
 import { responseSerializerCompiler } from './platform/response-serializer';
 import { securityHeaders } from './platform/security-headers';
 
@@ -183,7 +184,7 @@ export function toErrorAnswer(error: FastifyError | Error): ErrorAnswer {
 
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWeb = existsSync(join(distDir, 'index.html'));
-  const preload = hasWeb ? preloadLinks(readFileSync(join(distDir, 'index.html'), 'utf8')) : '';
+  const preloadFor = hasWeb ? pagePreload(distDir, readFileSync(join(distDir, 'index.html'), 'utf8')) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -195,7 +196,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       setHeaders(reply, path) {
         // Vite names built assets by content hash: they never change, so phones keep them.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-        if (preload && path.endsWith('index.html')) reply.header('link', preload);
+        const link = preloadFor && path.endsWith('index.html') ? preloadFor(reply.request.url) : '';
+        if (link) reply.header('link', link);
       },
     });
   }
@@ -207,29 +209,4 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
     }
     return reply.status(404).send(answer(404, ERROR_CODES.notFound, MESSAGES.validation.notFoundRoute).body);
   });
-}
-
-/**
- * The Link header of the page: what index.html loads first (the route preloader, the entry, its style sheet),
- * so that the phone asks for them as the answer's headers arrive instead of once it has parsed the HTML. In
- * Lighthouse's model of a slow phone (Slow 4G, the CPU 4× slower) the entry, 100 KB gzip and the last file the
- * first paint waits for, was requested only from the first parse task, 134-278 ms after the HTML arrived.
- * Each hint's mode is its tag's (crossorigin on the module and the style sheet, none on the classic script),
- * or the browser would download the file a second time.
- */
-export function preloadLinks(html: string): string {
-  const links: string[] = [];
-  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
-    const url = /\b(?:src|href)="(\/[^"]+)"/.exec(tag)?.[1];
-    if (!url) continue;
-    const cors = /\bcrossorigin\b/.test(tag) ? '; crossorigin' : '';
-    if (tag.startsWith('<script')) {
-      links.push(
-        /\btype="module"/.test(tag) ? `<${url}>; rel=modulepreload` : `<${url}>; rel=preload; as=script${cors}`,
-      );
-    } else if (/\brel="stylesheet"/.test(tag)) {
-      links.push(`<${url}>; rel=preload; as=style${cors}`);
-    }
-  }
-  return links.join(', ');
 }

@@ -45,3 +45,9 @@ export const CSRF_HEADER = 'x-csrftoken';
 export const ACCESS_COOKIE = 'oja_access';
 export const REFRESH_COOKIE = 'oja_refresh';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/**
+ * The web build's list of each route's files (`{ names, routes }`, as its route preloader has them), at the
+ * root of the build: the server reads it to name a page's files in the page's Link header.
+ */
+export const ROUTE_PRELOAD_FILE = 'route-preload.json';

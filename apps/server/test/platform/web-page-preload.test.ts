@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ROUTE_PRELOAD_FILE } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preloadLinks } from '../../src/app';
+import { preloadLinks } from '../../src/platform/page-preload';
 import { createTestApp, type TestApp } from '../app';
 
 /** index.html as the web build writes it: the route preloader (classic, async), the entry, its style sheet. */
@@ -21,19 +22,71 @@ const EXPECTED =
   '</assets/route-preload-D8Vc.js>; rel=preload; as=script, </assets/index-CMoA.js>; rel=modulepreload, ' +
   '</assets/index-DuSU.css>; rel=preload; as=style; crossorigin';
 
+/** The build's routes (route-preload.ts): each route's chunks by index, its style sheets as -1 - index. */
+const ROUTES = {
+  names: [
+    'assets/login-page-A1.js',
+    'assets/common-B2.js',
+    'assets/signed-in-C3.js',
+    'assets/signed-in-D4.css',
+    'assets/inventory-page-E5.js',
+  ],
+  routes: [
+    ['^/login/?$', [0, 1]],
+    ['^/business/[^/]+/inventory/?$', [2, 4, -4]],
+    ['^/[^/]+/[^/]+/?$', [2]],
+  ],
+};
+const LOGIN = `${EXPECTED}, </assets/login-page-A1.js>; rel=modulepreload, </assets/common-B2.js>; rel=modulepreload`;
+const INVENTORY =
+  `${EXPECTED}, </assets/signed-in-C3.js>; rel=modulepreload, </assets/inventory-page-E5.js>; rel=modulepreload, ` +
+  '</assets/signed-in-D4.css>; rel=preload; as=style; crossorigin';
+
 let t: TestApp;
 let dist: string;
+let withRoutes: TestApp;
+let distWithRoutes: string;
+
+async function webBuild(routes?: object): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'oja-web-'));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(join(dir, 'index.html'), PAGE);
+  await writeFile(join(dir, 'assets', 'index-CMoA.js'), 'console.log("Oja");');
+  if (routes) await writeFile(join(dir, ROUTE_PRELOAD_FILE), JSON.stringify(routes));
+  return dir;
+}
 
 beforeAll(async () => {
-  dist = await mkdtemp(join(tmpdir(), 'oja-web-'));
-  await mkdir(join(dist, 'assets'));
-  await writeFile(join(dist, 'index.html'), PAGE);
-  await writeFile(join(dist, 'assets', 'index-CMoA.js'), 'console.log("Oja");');
+  dist = await webBuild();
+  distWithRoutes = await webBuild(ROUTES);
   t = await createTestApp({ webDistDir: dist });
+  withRoutes = await createTestApp({ webDistDir: distWithRoutes });
 });
 afterAll(async () => {
   await t.close();
+  await withRoutes.close();
   await rm(dist, { recursive: true, force: true });
+  await rm(distWithRoutes, { recursive: true, force: true });
+});
+
+describe("the page names its route's files too when the build lists them", () => {
+  it('the first route that matches the path, whatever the query, in the modes the page then loads them in', async () => {
+    const expected: [string, string][] = [
+      ['/login', LOGIN],
+      ['/login/?next=%2Fdashboard', LOGIN],
+      ['/business/iya-bisi/inventory', INVENTORY],
+      ['/business/iya-bisi/inventory?page=2', INVENTORY],
+      ['/iya-bisi/ceo', `${EXPECTED}, </assets/signed-in-C3.js>; rel=modulepreload`],
+      ['/', EXPECTED],
+      ['/index.html', EXPECTED],
+      ['/no/such/page/here', EXPECTED],
+    ];
+    for (const [url, link] of expected) {
+      const response = await withRoutes.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers.link, url).toBe(link);
+    }
+  });
 });
 
 describe('the page names what it loads first in its Link header', () => {
