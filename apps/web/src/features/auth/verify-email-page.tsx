@@ -37,10 +37,12 @@ export default function VerifyEmailPage() {
     failure.clear();
     setResendPaused(true);
     resumeResend.start();
-    resend.mutate(email, {
-      onSuccess: ({ description }) => notify.success(description || MESSAGES.auth.codeResent),
-      onError: failure.show,
-    });
+    // The answer's toast through the promise, not mutate()'s own callbacks: TanStack Query drops those when the
+    // observer goes before the answer arrives (a page drawn anew while the request is out), and the user
+    // would never learn that a new code is on its way.
+    resend
+      .mutateAsync(email)
+      .then(({ description }) => notify.success(description || MESSAGES.auth.codeResent), failure.show);
   };
 
   // Arriving from a login on an unverified account: the old code has likely expired, so mail a new one, once.
