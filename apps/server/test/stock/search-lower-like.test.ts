@@ -12,14 +12,15 @@ import { withDatabase } from '../global-setup';
 
 /**
  * The product search matches `lower(col) like lower(pattern)` instead of `col ilike pattern`, lower(col)
- * being a stored column that PostgreSQL computes on each write (`product_name_lower`, `sku_lower`), with
- * trigram indexes of those columns (list-products.ts, searchedPage). That is a change of speed only if the two match
- * exactly the same rows, for every name and every search, in this database: PostgreSQL's like.c says
- * ILIKE in a UTF8 database lowers the text and the pattern with lower() under the same collation, and
- * these tests hold it to that on names that case mapping finds hard (Turkish dotted and dotless i, German
- * ß and ẞ, Greek final sigma, Yoruba letters with dots below and tones, precomposed and combining, the
- * Kelvin sign, title-case digraphs, ligatures, full-width letters, emoji), with the pattern's own
- * wildcards and escapes. A seeded run each time; FUZZ_RUNS and FUZZ_SEED run more.
+ * being stored in product_search (`name_lower`, `sku_lower`), the narrow copy of the live products that
+ * triggers on products keep, with trigram indexes of those columns (migration 0024; list-products.ts,
+ * searchedPage). That is a change of speed only if the two match exactly the same rows, for every name
+ * and every search, in this database: PostgreSQL's like.c says ILIKE in a UTF8 database lowers the text
+ * and the pattern with lower() under the same collation, and these tests hold it to that on names that
+ * case mapping finds hard (Turkish dotted and dotless i, German ß and ẞ, Greek final sigma, Yoruba letters
+ * with dots below and tones, precomposed and combining, the Kelvin sign, title-case digraphs, ligatures,
+ * full-width letters, emoji), with the pattern's own wildcards and escapes. A seeded run each time;
+ * FUZZ_RUNS and FUZZ_SEED run more.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -117,7 +118,8 @@ let direct: Database;
 beforeAll(async () => {
   t = await createTestApp();
   // The list's own statement on a connection that may not scan the table: every search goes through
-  // the trigram indexes of the lowered columns, whose candidates must include every row that ILIKE matches.
+  // the trigram indexes of product_search's lowered columns, whose candidates must include every row
+  // that ILIKE matches.
   const { rows } = await t.database.pool.query<{ name: string }>('select current_database() as name');
   const url = new URL(withDatabase(inject('adminUrl'), rows[0]!.name));
   url.searchParams.set('options', '-c enable_seqscan=off');
@@ -216,18 +218,18 @@ describe('lower(name) like lower(pattern) matches what name ilike pattern matche
     const holdsMost = async () => {
       const { rows } = await t.database.pool.query<{ most: boolean }>(
         `select coalesce((select live_products from product_counts where business_id = $1) * 2
-           > (select reltuples from pg_class where oid = 'products'::regclass and reltuples >= 0), false) as most`,
+           > (select reltuples from pg_class where oid = 'product_search'::regclass and reltuples >= 0), false) as most`,
         [shop.businessId],
       );
       return rows[0]!.most;
     };
 
     // This shop holds nearly all products: the trigrams alone find the candidates.
-    await t.database.pool.query('analyze products');
+    await t.database.pool.query('analyze product_search');
     expect(await holdsMost()).toBe(true);
     await expectSameAsIlike();
 
-    // The lowered columns follow every write: a quarter of the products renamed (name and SKU), the
+    // product_search follows every write: a quarter of the products renamed (name and SKU), the
     // search still answers what ILIKE on the new names answers, and a renamed product is found by its
     // new name and no longer by its old SKU.
     await t.database.pool.query(
@@ -260,7 +262,7 @@ describe('lower(name) like lower(pattern) matches what name ilike pattern matche
        select $1, 'Filler ' || n, 'F-' || n, 1, 2 from generate_series(1, 900) as n`,
       [other.businessId],
     );
-    await t.database.pool.query('analyze products');
+    await t.database.pool.query('analyze product_search');
     expect(await holdsMost()).toBe(false);
     await expectSameAsIlike();
     // The searches ran often enough on one connection for the statement's generic plan (db/statement-names.ts).

@@ -1,9 +1,9 @@
 import { type listProductsQuerySchema, PAGE_SIZE, type ProductList, pageInfo } from '@oja/contract';
-import { and, eq, exists, isNull, not, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, exists, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessToday } from '../../db/business-day';
 import { limitOf, plannedOnce } from '../../db/limit';
-import { product_batches, product_counts, products } from '../../db/schema';
+import { product_batches, product_counts, product_search, products } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import type { BusinessContext } from '../../platform/tenancy';
 import { isSellable } from './ledger';
@@ -11,27 +11,36 @@ import { type ListedProductRow, listedProductColumns, listedProducts, productCol
 
 type Query = z.output<typeof listProductsQuerySchema>;
 
-/** A batch of this product row with units left that satisfy `condition`. */
-function hasBatch(condition: SQL) {
+/** The columns that name the product a stock filter is about: products' own, or a search match's. */
+type ProductKey = { businessId: AnyColumn; id: AnyColumn };
+const productsKey: ProductKey = { businessId: products.business_id, id: products.id };
+const searchKey: ProductKey = { businessId: product_search.business_id, id: product_search.product_id };
+
+/** A batch of this product with units left that satisfy `condition`. */
+function hasBatch(product: ProductKey, condition: SQL) {
   return exists(
-    sql`(select 1 from ${product_batches} where ${product_batches.business_id} = ${products.business_id} and ${product_batches.product_id} = ${products.id} and ${product_batches.quantity} > 0 and ${condition})`,
+    sql`(select 1 from ${product_batches} where ${product_batches.business_id} = ${product.businessId} and ${product_batches.product_id} = ${product.id} and ${product_batches.quantity} > 0 and ${condition})`,
   );
 }
 
-/** The stock filters of the query (in stock, out of stock, low stock, expiring soon), on `products`. */
-function stockFilters(query: Query): SQL[] {
+/**
+ * The stock filters of the query (in stock, out of stock, low stock, expiring soon), about the product
+ * that `product` names. Low stock also reads the product's reorder level from `products`.
+ */
+function stockFilters(query: Query, product: ProductKey = productsKey): SQL[] {
   const conditions: SQL[] = [];
-  if (query.stock === 'in_stock') conditions.push(hasBatch(isSellable));
-  if (query.stock === 'out_of_stock') conditions.push(not(hasBatch(isSellable)));
+  if (query.stock === 'in_stock') conditions.push(hasBatch(product, isSellable));
+  if (query.stock === 'out_of_stock') conditions.push(not(hasBatch(product, isSellable)));
   if (query.stock === 'low_stock') {
     // The report's rule: sellable units below the product's reorder level.
     conditions.push(
-      sql`${products.reorder_level} is not null and coalesce((select sum(${product_batches.quantity}) from ${product_batches} where ${product_batches.business_id} = ${products.business_id} and ${product_batches.product_id} = ${products.id} and ${product_batches.quantity} > 0 and ${isSellable}), 0) < ${products.reorder_level}`,
+      sql`${products.reorder_level} is not null and coalesce((select sum(${product_batches.quantity}) from ${product_batches} where ${product_batches.business_id} = ${product.businessId} and ${product_batches.product_id} = ${product.id} and ${product_batches.quantity} > 0 and ${isSellable}), 0) < ${products.reorder_level}`,
     );
   }
   if (query.expiring === 'soon') {
     conditions.push(
       hasBatch(
+        product,
         sql`${product_batches.expiration_date} between ${businessToday} and ${businessToday} + ${query.days}::int`,
       ),
     );
@@ -105,18 +114,18 @@ function stockFilteredPage(ctx: BusinessContext, where: SQL, offset: number, lim
 }
 
 /**
- * Whether this business holds most of the products table (more than half of PostgreSQL's estimate of its
- * rows): a shop running its own server, or the load bench's business of 100,000 products among 120,000.
- * An InitPlan, evaluated once per run, so the plan below stays one plan for every business. Never null:
- * with no estimate yet (a table never analysed: reltuples -1) it is false, the way that suits any business.
- * With products distributed by business_id (Citus, ADR 0008), a statement is routed to one shard only when
- * every branch says `business_id = $n`: the `+ 0` branch is then to go (a shard's table is the planner's
- * unit there, and routing by business already narrows it).
+ * Whether this business holds most of the live products (more than half of PostgreSQL's estimate of
+ * product_search's rows, which are the live products): a shop running its own server, or the load bench's
+ * business of 100,000 products among 120,000. An InitPlan, evaluated once per run, so the plan below stays
+ * one plan for every business. Never null: with no estimate yet (a table never analysed: reltuples -1) it
+ * is false, the way that suits any business. With the tables distributed by business_id (Citus, ADR 0008),
+ * a statement is routed to one shard only when every branch says `business_id = $n`: the `+ 0` branch is
+ * then to go (a shard's table is the planner's unit there, and routing by business already narrows it).
  */
 function holdsMostProducts(businessId: number): SQL {
   return sql`coalesce((select coalesce((select ${product_counts.live_products} from ${product_counts}
       where ${product_counts.business_id} = ${businessId}), 0) * 2
-    > (select reltuples from pg_class where oid = 'products'::regclass and reltuples >= 0)), false)`;
+    > (select reltuples from pg_class where oid = 'product_search'::regclass and reltuples >= 0)), false)`;
 }
 
 /**
@@ -126,16 +135,19 @@ function holdsMostProducts(businessId: number): SQL {
  * for 20 rows that are not there (65 ms instead of 1 at 100,000 products). Only the page's 20 ids are
  * then read from products, by primary key.
  *
- * The count must stay exact (the answer's pageInfo), so every match is read: a trigram index only
- * proposes candidates, each rechecked against its heap row (no index-only path with GIN). On the load
- * data that is most of PostgreSQL's time for a search: 'golden pen' matches 2,500 products spread over
- * 1,579 heap pages; 'milk' 4,000 on 164 pages. Three things make that cheaper, each measured with
- * pgbench on a copy of the load data (one client, the bench's eight searches, PostgreSQL's CPU per
- * search, 2026-11-24): 2.45-2.70 ms as it was;
- * - `lower(col) like lower(pattern)` instead of ILIKE, on trigram indexes of lower(col) (migration
- *   0019): ILIKE lowers the pattern and the row's text for every row it rechecks; this lowers the row's
- *   text only, and the pattern once per run (an InitPlan, `select lower(…)`). Same answers: in a UTF8
- *   database PostgreSQL's ILIKE is lower(text) LIKE lower(pattern) under the same collation (like.c,
+ * The matches come from product_search, not products: a narrow copy of the live products (business,
+ * id, created_at, lowered name, lowered SKU) that triggers on products keep in the same transaction as
+ * every write (migration 0024; test/stock/product-search-table.test.ts holds it equal to products after
+ * each kind of write). The count must stay exact (the answer's pageInfo), so every match is read: a
+ * trigram index only proposes candidates, each rechecked against its heap row (no index-only path with
+ * GIN). On the load data that is most of PostgreSQL's time for a search: 'golden pen' matches 2,500
+ * products spread over 2,031 of products' 2,394 pages, 1,088 of product_search's 1,293. The steps that
+ * made it cheaper, each measured on a copy of the load data (one client, the bench's eight searches,
+ * PostgreSQL's CPU per search, 2026-11-24; 2.45-2.70 ms as it was):
+ * - `lower(col) like lower(pattern)` instead of ILIKE (migration 0019): ILIKE lowers the pattern and the
+ *   row's text for every row it rechecks; this lowers the pattern once per run (an InitPlan,
+ *   `select lower(…)`), and the row's text is stored lowered (below). Same answers: in a UTF8 database
+ *   PostgreSQL's ILIKE is lower(text) LIKE lower(pattern) under the same collation (like.c,
  *   Generic_Text_IC_like); test/stock/search-lower-like.test.ts holds the two equal on generated
  *   non-ASCII names and patterns, through the indexes. Planned per run: 2.19-2.33 ms.
  * - The statement is named and planned once per connection (db/statement-names.ts): its plan does not
@@ -151,17 +163,28 @@ function holdsMostProducts(businessId: number): SQL {
  *   the business checked on the row (`business_id + 0`, which no index serves) when the business holds
  *   most of the table, the index's business key otherwise. The branches differ only in how they check
  *   the business, and exactly one runs. 1.66-1.79 ms.
- * On the load bench (search, list and overview, 32 connections, 10 s each, eight A/B pairs on copies of
- * the same data, a busy machine, 2026-11-24) the search went from 440-573 to 614-796 req/s, PostgreSQL's
- * CPU per search from 2.72-3.20 to 1.78-2.14 ms, node's unchanged (0.57-0.78 ms); p99 81-143 ms against
- * 95-133 ms, both noisy. The 60 ms target needs less CPU still; what remains, by perf of the backend
- * (pgbench, 'golden pen' and the others): the GIN posting lists 16%, lower() of each rechecked row 16%,
- * the heap tuples' visits and decoding 10%, the CTE and sort 6%. Hence:
- * - The recheck reads stored lowered columns (`product_name_lower`, `sku_lower`, which PostgreSQL computes
- *   on every write; migration 0021), trigram-indexed in place of lower(col): 2.24-2.57 → 1.75-2.01 ms per
- *   search (one client, the eight searches, the backend's CPU; both copies of the data rewritten alike,
- *   2026-11-24), though the rows are 29% wider ('golden pen' now visits 2,031 heap pages, not 1,579).
- *   Load bench, seven A/B pairs: PostgreSQL's CPU per search 2.53-2.80 → 2.09-2.70 ms (bench/README.md).
+ * - The recheck reads the name and SKU stored lowered, so that no row is lowered on each search (first as
+ *   generated columns of products, migration 0021: 2.24-2.57 → 1.75-2.01 ms with both copies of the data
+ *   rewritten alike, though products' rows grew 29% wider), now in product_search, whose rows are a
+ *   fraction of a product's: the recheck visits half the pages, and products is narrow again (1,920
+ *   pages). Name and SKU stay two columns with two indexes, so that no pattern matches across them.
+ *   Measured as the server sends the statement (prepared, one client, three alternating pairs, the
+ *   backend's CPU per run): 'golden pen' 2.47-2.70 → 2.00-2.17 ms, 'sardin' 1.00-1.10 → 0.87-0.97,
+ *   'tomato paste' 1.33-1.40 → 1.20-1.23, 'milk' 1.67-1.83 → 1.60-1.63, 'kings veg' 0.47 → 0.43-0.50;
+ *   the eight searches' mean 1.20-1.26 → 1.13-1.16 ms. Two went the other way: 'noodle' 0.97-1.00 →
+ *   1.03-1.13 ms, and 'peak milk 400' (3 matches) 0.63-0.70 → 0.80-0.83 ms, whose time is the trigram
+ *   index's posting lists, not the recheck: the new index (built at once, over a denser heap) reads its
+ *   frequent trigrams slower (the index scan alone 0.72 → 0.80 ms; not pursued).
+ *   Load bench (search and list, 32 connections, a pool of 5, 10 s each, six A/B pairs alternated on
+ *   copies of the same data, 2026-11-24 12:00-12:09): PostgreSQL's CPU per search 1.63-2.00 → 1.32-1.55
+ *   ms, node's 0.59-0.80 → 0.55-0.71, 367-826 → 685-965 req/s, p99 67-316 → 58-115 ms; a shared machine
+ *   whose load moved the p99 more than the change did: 58, 58 and 61 ms in the best three new runs, 67,
+ *   69 and 74 in the best three base runs.
+ * Without stock filters the matches read product_search alone (every row in it is live). The filters
+ * ask product_batches about the match's own key, so in or out of stock and expiring soon need no products
+ * row either; low stock, which compares with the product's reorder level, joins products by primary key.
+ * Joining products for every filter cost more than the narrow table saved: 'in stock', the eight searches'
+ * mean, 4.03-4.52 ms as it was, 5.81-6.29 joined, 3.50-4.19 on the match's key (as above, three rounds).
  * Tried and left, neither measurably cheaper: holdsMostProducts computed once for both branches (a CTE),
  * and the count and page from one ordered array_agg instead of the CTE read twice.
  */
@@ -174,11 +197,18 @@ function searchedPage(
 ): Promise<Page> {
   const { businessId } = ctx;
   const pattern = sql`(select lower(${containsPattern(search)}::text))`;
+  // Every product in product_search is live. The stock filters ask product_batches about the match's
+  // key; only low stock also needs the product's reorder level, and joins products for it.
+  const filters = stockFilters(query, searchKey);
+  const from =
+    query.stock === 'low_stock'
+      ? sql`${product_search} join ${products} on ${products.business_id} = ${product_search.business_id} and ${products.id} = ${product_search.product_id}`
+      : sql`${product_search}`;
   const rest = and(
-    isNull(products.archived_at),
-    sql`(${products.product_name_lower} like ${pattern} or ${products.sku_lower} like ${pattern})`,
-    ...stockFilters(query),
+    sql`(${product_search.name_lower} like ${pattern} or ${product_search.sku_lower} like ${pattern})`,
+    ...filters,
   );
+  const matched = sql`select ${product_search.product_id} as id, ${product_search.created_at} from ${from}`;
   const isMost = holdsMostProducts(businessId);
   return pageOf(
     ctx,
@@ -187,11 +217,9 @@ function searchedPage(
         order by created_at desc, id desc limit ${limitOf(plannedOnce(limit))} offset (${offset})) m
       join ${products} on ${products.business_id} = ${businessId} and ${products.id} = m.id`,
     sql`with matches as materialized (
-      select ${products.id}, ${products.created_at} from ${products}
-        where ${isMost} and ${products.business_id} + 0 = ${businessId} and ${rest}
+      ${matched} where ${isMost} and ${product_search.business_id} + 0 = ${businessId} and ${rest}
       union all
-      select ${products.id}, ${products.created_at} from ${products}
-        where not ${isMost} and ${products.business_id} = ${businessId} and ${rest})`,
+      ${matched} where not ${isMost} and ${product_search.business_id} = ${businessId} and ${rest})`,
   );
 }
 
