@@ -184,8 +184,8 @@ export function toErrorAnswer(error: FastifyError | Error): ErrorAnswer {
 
 async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWeb = existsSync(join(distDir, 'index.html'));
-  const preloadFor = hasWeb ? pagePreload(distDir, readFileSync(join(distDir, 'index.html'), 'utf8')) : undefined;
   if (hasWeb) {
+    const preloadFor = pagePreload(distDir, readFileSync(join(distDir, 'index.html'), 'utf8'));
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
@@ -196,7 +196,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       setHeaders(reply, path) {
         // Vite names built assets by content hash: they never change, so phones keep them.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-        const link = preloadFor && path.endsWith('index.html') ? preloadFor(reply.request.url) : '';
+        const link = path.endsWith('index.html') ? preloadFor(reply.request.url) : '';
         if (link) reply.header('link', link);
       },
     });
