@@ -36,6 +36,7 @@ import {
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { connect } from '../../apps/server/src/db/client';
+import { loadUser } from '../../apps/server/src/modules/accounts/user-answer';
 import { getBusinessOverview } from '../../apps/server/src/modules/businesses/get-overview';
 import { getBusinessReport } from '../../apps/server/src/modules/businesses/get-report';
 import { listSales } from '../../apps/server/src/modules/sales/list-sales';
@@ -53,6 +54,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SQL_RUNS = Number(process.env.BENCH_SQL_RUNS ?? 50);
 const SQL_LOADED_MS = Number(process.env.BENCH_SQL_LOADED_SECONDS ?? 5) * 1000;
 const WEB_CONCURRENCY = Number(process.env.BENCH_WEB_CONCURRENCY ?? 1);
+/** The profile's row: the gate and one row by its key, the floor under every signed-in read. */
+const FLOOR_ENDPOINT = 'profile (the gate and one row)';
 /** Each server process's pool: BENCH_POOL_SIZE, or the server's own default on this machine. */
 const POOL_SIZE = process.env.BENCH_POOL_SIZE ? Number(process.env.BENCH_POOL_SIZE) : defaultPoolSize(WEB_CONCURRENCY);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
@@ -295,6 +298,11 @@ type Row = {
   databaseCpuMs?: number;
   /** The server's peak resident set during this scenario alone (MB). */
   peakRssMb?: number;
+  /**
+   * Node's CPU per request beyond the profile's (the floor every signed-in request pays: HTTP, the gate, a
+   * small answer), as a share of the read's own PostgreSQL CPU; when the profile ran in the same run.
+   */
+  nodeBeyondFloorShare?: number;
   note?: string;
 };
 
@@ -583,6 +591,14 @@ async function main(): Promise<void> {
     [world.businessId, world.hotProductId],
   );
   const scenarios: Scenario[] = [
+    // The floor under every read's API/SQL ratio: the signed-in profile is the gate and one row by its key, so
+    // its node CPU per request is what HTTP, the session's gate and a small JSON answer cost any endpoint.
+    read(
+      'profile',
+      FLOOR_ENDPOINT,
+      () => url(ACCOUNT_ENDPOINTS.profile),
+      () => loadUser(direct.db, world.ownerId),
+    ),
     read(
       'list',
       'product list (pages 1-50)',
@@ -749,6 +765,15 @@ async function main(): Promise<void> {
     });
     console.warn(`  ${row.endpoint}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
   }
+  // What a read's own work costs node, once the floor that any signed-in request pays is set aside.
+  const floor = rows.find((row) => row.endpoint === FLOOR_ENDPOINT)?.serverCpuMs;
+  if (floor !== undefined) {
+    for (const row of rows) {
+      if (row.sqlLoadedP50 === undefined || row.endpoint === FLOOR_ENDPOINT) continue;
+      if (row.serverCpuMs === undefined || !row.databaseCpuMs) continue;
+      row.nodeBeyondFloorShare = (row.serverCpuMs - floor) / row.databaseCpuMs;
+    }
+  }
   const peakRssMb = perScenarioPeaks(rows) ? peakRssKb / 1024 : (await server.peakRssKb()) / 1024;
   await probe.end();
   await direct.close();
@@ -793,6 +818,17 @@ async function main(): Promise<void> {
       ]),
     ),
   ].join('\n');
+  const beyondFloor = rows
+    .filter((row) => row.nodeBeyondFloorShare !== undefined)
+    .map(
+      (row) =>
+        `${row.endpoint} ${(row.serverCpuMs! - floor!).toFixed(2)} ms (${row.nodeBeyondFloorShare!.toFixed(2)}×)`,
+    );
+  if (beyondFloor.length > 0) {
+    process.stdout.write(
+      `\nNode CPU per request beyond the floor (the profile's ${floor!.toFixed(2)} ms), and its share of the read's PostgreSQL CPU: ${beyondFloor.join('; ')}.\n`,
+    );
+  }
   process.stdout.write(
     `\n${table}\n\nServer processes: ${WEB_CONCURRENCY}, pool ${POOL_SIZE} each. Server peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; host speed (src/host-speed.ts) ${hostSpeed.toFixed(0)} ms; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
   );
@@ -821,6 +857,8 @@ async function main(): Promise<void> {
       ratio: row.ratio === undefined ? undefined : Number(row.ratio.toFixed(2)),
       serverCpuMs: row.serverCpuMs === undefined ? undefined : Number(row.serverCpuMs.toFixed(2)),
       databaseCpuMs: row.databaseCpuMs === undefined ? undefined : Number(row.databaseCpuMs.toFixed(2)),
+      nodeBeyondFloorShare:
+        row.nodeBeyondFloorShare === undefined ? undefined : Number(row.nodeBeyondFloorShare.toFixed(2)),
     })),
   };
   const resultsDir = join(ROOT, 'bench/results');
