@@ -13,7 +13,7 @@ import { refreshSession } from './refresh-session';
 import { registerCeo } from './register-ceo';
 import { resetPassword } from './reset-password';
 import { updateProfile } from './update-profile';
-import { loadUser } from './user-answer';
+import { userAnswer } from './user-answer';
 
 /** The session travels in cookies for the web app and in the answer for other clients. */
 export const accountHandlers = handlers(ACCOUNT_ENDPOINTS, {
@@ -49,7 +49,8 @@ export const accountHandlers = handlers(ACCOUNT_ENDPOINTS, {
     clearSessionCookies(reply);
     return {};
   },
-  profile: async (ctx) => ({ user: await loadUser(ctx.db, ctx.actor.userId) }),
+  // The gate has just read the caller's row with the session, in this request.
+  profile: async (ctx) => ({ user: await userAnswer(ctx.db, ctx.actor.user) }),
   updateProfile: async (ctx, body) => {
     const { user, pendingEmail } = await updateProfile(ctx, body);
     const result = { user, pending_email: pendingEmail };

@@ -67,6 +67,14 @@ export function presentUser(user: UserRow, membership: CurrentMembership | null)
 export async function loadUser(db: Queryable, userId: number): Promise<User> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound('User not found.');
+  return userAnswer(db, user);
+}
+
+/**
+ * The spec's User object for a user row already read: the caller's own, which the gate read with the
+ * session (the profile, asked on every page's first load, is then one statement after the gate, not two).
+ */
+export async function userAnswer(db: Queryable, user: UserRow): Promise<User> {
   return presentUser(user, await currentMembership(db, user));
 }
 
