@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appShellScrollClasses } from './appshell-scroll-classes';
 import { contractPure } from './contract-pure';
 import { contractRoutes } from './contract-routes';
 import { contractValues } from './contract-values';
@@ -19,6 +20,7 @@ export default defineConfig({
     contractPure(),
     zodWithoutJsonSchema(),
     floatingMergeRefs(),
+    appShellScrollClasses(),
     react(),
     routePreload(),
     precompress(),
