@@ -2,6 +2,7 @@ import type { Attention } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { plannedOnce } from '../../db/limit';
+import type { Id } from './sale-figures';
 import { type DebtorTuple, debtorsFrom, topDebtors, topDebtorsJson } from './sale-tables';
 import {
   type AlertTuple,
@@ -52,7 +53,7 @@ export type AttentionJson = {
  * limits are written in the text, not passed: a LIMIT parameter leaves a statement unnamed, planned
  * on every run (db/statement-names.ts).
  */
-export function attentionColumns(businessId: number): SQL {
+export function attentionColumns(businessId: Id): SQL {
   const limit = plannedOnce(ATTENTION_ROWS);
   return sql`
     ${lowStockJson(businessId, limit)} as low_stock,

@@ -1,5 +1,6 @@
 import { type BusinessOverview, type MemberRole, TREND_DAYS } from '@oja/contract';
 import { sql } from 'drizzle-orm';
+import { builtOnceSql } from '../../db/built-once';
 import { plannedOnce } from '../../db/limit';
 import type { BusinessContext } from '../../platform/tenancy';
 import { type AttentionJson, attentionColumns, attentionFrom } from './attention';
@@ -31,6 +32,40 @@ type OverviewRow = AttentionJson & {
   trend: DayTuple[] | null;
   past_behind: boolean;
 };
+
+/**
+ * The overview's statement (below), built once per process (db/built-once.ts) with the business's id as
+ * its placeholder, its only value: the period (the last TREND_DAYS Lagos days, from now()) and the limits
+ * are the same on every run. Built per request, drizzle walked its chunks into its 7,649-character text on
+ * each (5.7% of the node process's CPU profile, 3.8% under sqlToQuery), and the statement-name lookup
+ * hashed that new string every time (1.4%; a string kept from one run to the next keeps its hash); with
+ * it built once, drizzle 1.0% and the lookup out of the profile, the garbage collector 4.7 → 2.7%. The
+ * text and parameters sent are the same as before. Load bench, overview, 32 connections, 10 s, four A/B
+ * pairs alternated on copies of the same data (2026-11-24 13:51-13:59 UTC): node CPU 0.36-0.44 → 0.26-0.30
+ * ms per request, PostgreSQL's 0.50-0.57 → 0.49-0.55 ms, 1,592-1,924 → 1,956-2,312 req/s, p99 32-50 →
+ * 26-42 ms.
+ */
+const overviewStatement = builtOnceSql<{ businessId: number }, OverviewRow>(() => {
+  const businessId = sql.placeholder('businessId');
+  const scope = { businessId };
+  const trend = lastDays(TREND_DAYS);
+  // All time, whole business: the running totals, read in order off their index.
+  const { rows: perProduct } = productTotalsOf(scope);
+  return sql`
+    select
+      ${saleTotalsJson(scope)} as totals,
+      ${bestSellersJson(scope, undefined, sql`(${perProduct})`, 'quantity', plannedOnce(1))} as best,
+      (select json_agg(json_build_object('role', r.role, 'count', r.count) order by r.count desc, r.role)
+        from (select m.role, count(*)::int as count
+          from memberships m
+          join users u on u.id = m.user_id
+          where m.business_id = ${businessId} and m.is_active and u.is_active
+          group by m.role) r) as roles,
+      ${recentSalesJson(scope, plannedOnce(RECENT_ROWS))} as recent,
+      ${revenueByDayJson(scope, trend)} as trend,
+      ${attentionColumns(businessId)},
+      ${salePastBehind(businessId)} as past_behind`;
+});
 
 /**
  * The CEO's overview of one business in one statement: each figure a scalar subquery that answers JSON
@@ -66,25 +101,7 @@ type OverviewRow = AttentionJson & {
  */
 export async function getBusinessOverview(context: BusinessContext): Promise<BusinessOverview> {
   const { businessId } = context;
-  const scope = { businessId };
-  const trend = lastDays(TREND_DAYS);
-  // All time, whole business: the running totals, read in order off their index.
-  const { rows: perProduct } = productTotalsOf(scope);
-  const { rows } = await context.db.execute<OverviewRow>(sql`
-    select
-      ${saleTotalsJson(scope)} as totals,
-      ${bestSellersJson(scope, undefined, sql`(${perProduct})`, 'quantity', plannedOnce(1))} as best,
-      (select json_agg(json_build_object('role', r.role, 'count', r.count) order by r.count desc, r.role)
-        from (select m.role, count(*)::int as count
-          from memberships m
-          join users u on u.id = m.user_id
-          where m.business_id = ${businessId} and m.is_active and u.is_active
-          group by m.role) r) as roles,
-      ${recentSalesJson(scope, plannedOnce(RECENT_ROWS))} as recent,
-      ${revenueByDayJson(scope, trend)} as trend,
-      ${attentionColumns(businessId)},
-      ${salePastBehind(businessId)} as past_behind`);
-  const [row] = rows;
+  const [row] = await overviewStatement(context.db, { businessId });
   if (!row) throw new Error('The overview statement answered no row');
   const totals = saleTotalsFrom(row.totals);
   const roles = row.roles ?? [];

@@ -9,6 +9,7 @@ import {
   type RecentSale,
 } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { OrPlaceholder } from '../../db/built-once';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { eachRun, type Limit, limitOf } from '../../db/limit';
@@ -24,8 +25,14 @@ import { figureOf } from './figure-json';
  * The queries alias sales as `s` and sale lines as `l`.
  */
 
-/** Which sales a figure counts: a whole business, one seller's, or one customer's. */
-export type SaleScope = { businessId: number; soldBy?: number; customerId?: number };
+/**
+ * Which sales a figure counts: a whole business, one seller's, or one customer's. A figure's SQL also takes
+ * the ids as placeholders (`SaleScope<Id>`), which a statement built once fills on each run (get-overview.ts).
+ */
+export type SaleScope<Key = number> = { businessId: Key; soldBy?: Key; customerId?: Key };
+
+/** An id in a figure's SQL: the id, or a statement's placeholder for it (db/built-once.ts). */
+export type Id = OrPlaceholder<number>;
 
 /** Lagos calendar days, both ends included, as SQL date expressions. */
 export type Period = { from: SQL; to: SQL };
@@ -42,7 +49,7 @@ export const periodOf = (from: string, to: string): Period => ({ from: sql`${fro
 export const dayStart = (day: SQL) => sql`((${day})::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
 
 /** The sales a figure counts (alias `s`): of the scope, never cancelled, created within the period. */
-export function scopeOf(scope: SaleScope, period?: Period): SQL {
+export function scopeOf(scope: SaleScope<Id>, period?: Period): SQL {
   // A cancelled sale stays in the history but counts in no figure.
   const conditions = [sql`s.business_id = ${scope.businessId}`, sql`s.status = 'active'`];
   if (scope.soldBy !== undefined) conditions.push(sql`s.created_by = ${scope.soldBy}`);
@@ -58,10 +65,10 @@ export function scopeOf(scope: SaleScope, period?: Period): SQL {
  * What the maintained totals (report_sale_days and the others, docs/adr/0009-report-totals.md) can
  * answer: a whole business or one seller. A customer's own figures read their sales (few, indexed).
  */
-export type TotalsScope = { businessId: number; soldBy?: number; customerId?: never };
+export type TotalsScope<Key = number> = { businessId: Key; soldBy?: Key; customerId?: never };
 
 /** The totals rows (alias `t`) of the scope and, if given, of the period's days. */
-export function totalsOf(scope: TotalsScope, period?: Period): SQL {
+export function totalsOf(scope: TotalsScope<Id>, period?: Period): SQL {
   const conditions = [sql`t.business_id = ${scope.businessId}`];
   if (scope.soldBy !== undefined) conditions.push(sql`t.sold_by = ${scope.soldBy}`);
   if (period) conditions.push(sql`t.day >= ${period.from} and t.day <= ${period.to}`);
@@ -69,7 +76,7 @@ export function totalsOf(scope: TotalsScope, period?: Period): SQL {
 }
 
 /** The business's anchor of report_sale_past (migration 0022), or before every day without one. */
-const pastAnchorOf = (businessId: number) =>
+const pastAnchorOf = (businessId: Id) =>
   sql`coalesce((select a.anchor from report_sale_past_anchors a where a.business_id = ${businessId}), '-infinity'::date)`;
 
 /**
@@ -79,7 +86,7 @@ const pastAnchorOf = (businessId: number) =>
  * data the large business's totals summed 2,196 day rows (0.47-0.61 ms of backend CPU); anchored today
  * they read its 2 past rows and today's (0.09-0.11 ms; src/db/schema/report-totals.ts).
  */
-export function allTimeRows(scope: TotalsScope): SQL {
+export function allTimeRows(scope: TotalsScope<Id>): SQL {
   const bySeller = scope.soldBy === undefined ? sql`` : sql` and t.sold_by = ${scope.soldBy}`;
   return sql`select t.currency, t.sales, t.revenue, t.paid
     from report_sale_past t
@@ -91,7 +98,7 @@ export function allTimeRows(scope: TotalsScope): SQL {
 }
 
 /** Whether the business's report_sale_past is anchored before today (or not at all): salePastRefresh would move it. */
-export const salePastBehind = (businessId: number): SQL => sql`(${pastAnchorOf(businessId)} < ${businessToday})`;
+export const salePastBehind = (businessId: Id): SQL => sql`(${pastAnchorOf(businessId)} < ${businessToday})`;
 
 /**
  * Moves the business's report_sale_past anchor to today (report_sale_past_refresh: the days since the old
@@ -111,7 +118,7 @@ export type SaleTotals = { amounts: CurrencyAmount[]; collected: CurrencyAmount[
  * Revenue per currency (largest first), what those sales have been paid so far, and their number, as
  * JSON (null without sales): from the maintained totals, or a customer's own sales.
  */
-export function saleTotalsJson(scope: SaleScope, period?: Period): SQL {
+export function saleTotalsJson(scope: SaleScope<Id>, period?: Period): SQL {
   const totals = { businessId: scope.businessId, soldBy: scope.soldBy };
   const perCurrency =
     scope.customerId === undefined
@@ -147,7 +154,7 @@ export async function saleTotals(db: Queryable, scope: SaleScope, period?: Perio
 export type DayTuple = [string, [Currency, string][]];
 
 /** Revenue per day over the period as JSON, every day present (an empty list of amounts on a day without sales). */
-export function revenueByDayJson(scope: TotalsScope, period: Period): SQL {
+export function revenueByDayJson(scope: TotalsScope<Id>, period: Period): SQL {
   return sql`(select json_agg(json_build_array(d.date, d.amounts) order by d.day)
     from (select days.day, days.day::date::text as date,
         coalesce(json_agg(json_build_array(sd.currency, sd.amount) order by sd.currency)
@@ -187,7 +194,7 @@ export type RecentTuple = [
 ];
 
 /** The newest sales of the last 24 hours as JSON, each with its first item (the spec's tables show only that). */
-export function recentSalesJson(scope: SaleScope, limit: Limit): SQL {
+export function recentSalesJson(scope: SaleScope<Id>, limit: Limit): SQL {
   return sql`(select json_agg(json_build_array(r.id, r.product_name, r.quantity, r.item_count, r.customer_name, r.total,
       r.currency, r.payment_status, r.sold_by, r.created_at) order by r.created_at_order desc, r.id desc)
     from (select s.id, first_line.product_name, first_line.quantity,
@@ -264,7 +271,7 @@ async function windowHolds(db: Queryable, businessId: number, period: Period): P
  * the report's costliest statement; now under 1 ms); a seller's, or another period's, grouped per-day rows.
  */
 export function productTotalsOf(
-  scope: TotalsScope,
+  scope: TotalsScope<Id>,
   period?: Period,
   windowHeld = false,
 ): { rows: SQL; maintained: boolean } {
@@ -301,7 +308,7 @@ export function productTotalsOf(
  * 216 ms on the load data).
  */
 export function bestSellersJson(
-  scope: TotalsScope,
+  scope: TotalsScope<Id>,
   period: Period | undefined,
   perProduct: SQL,
   by: 'quantity' | 'revenue',

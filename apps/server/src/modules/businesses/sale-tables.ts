@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { eachRun, type Limit, limitOf } from '../../db/limit';
 import { figureOf } from './figure-json';
-import { type Period, scopeOf, type TotalsScope, totalsOf } from './sale-figures';
+import { type Id, type Period, scopeOf, type TotalsScope, totalsOf } from './sale-figures';
 
 /**
  * The report's tables over counted sales (never cancelled ones), from the maintained totals
@@ -68,7 +68,7 @@ export async function salesByPaymentStatus(
  * The rest is the scan and sort of those balances: an index on report_debtors (business, owed desc) would
  * read only the first few.
  */
-export function topDebtorsJson(businessId: number, limit: Limit): SQL {
+export function topDebtorsJson(businessId: Id, limit: Limit): SQL {
   const rows = limitOf(limit);
   return sql`(select json_agg(json_build_array(x.customer_id, x.customer_name, x.currency, x.total_owed, x.open_sales)
       order by x.owed desc, x.customer_name)

@@ -4,6 +4,7 @@ import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { eachRun, type Limit, limitOf } from '../../db/limit';
 import { figureOf } from './figure-json';
+import type { Id } from './sale-figures';
 
 /**
  * What is on the shelf, of live products: its value, what runs low, what expires soon and what has
@@ -78,7 +79,7 @@ export async function compactStockValues(db: Queryable, businessId: number): Pro
 export type LowStockTuple = [number, string, string, number, number];
 
 /** Live products whose unexpired stock is below their reorder level as JSON, the furthest below first. */
-export function lowStockJson(businessId: number, limit: Limit): SQL {
+export function lowStockJson(businessId: Id, limit: Limit): SQL {
   const quantity = sql`coalesce(sum(b.quantity) filter (where ${unexpired}), 0)`;
   return sql`(select json_agg(json_build_array(x.product_id, x.product_name, x.sku, x.reorder_level, x.quantity_in_stock)
       order by x.shortfall, x.product_name, x.product_id)
@@ -118,7 +119,7 @@ const batchesOf = (list: BatchList) =>
     ? sql`b.expiration_date >= ${businessToday} and b.expiration_date < ${businessToday} + ${EXPIRING_SOON_DAYS}::int`
     : sql`b.expiration_date < ${businessToday}`;
 
-const stockedOf = (businessId: number, list: BatchList) =>
+const stockedOf = (businessId: Id, list: BatchList) =>
   sql`b.business_id = ${businessId} and b.quantity > 0 and b.expiration_date is not null and ${batchesOf(list)}`;
 
 /** A batch `b` of its product `p` as an AlertTuple. */
@@ -136,7 +137,7 @@ const alertTuple = sql`json_build_array(p.id, p.product_name, b.id, b.batch_numb
  * list joined the product of each of those 1,112 batches before sorting them: 11 to 31 ms, now 1 to 2 ms
  * (the batches' own heap reads; an index on (business, date, id) would remove those too).
  */
-export function batchAlertsJson(businessId: number, list: BatchList, limit: Limit): SQL {
+export function batchAlertsJson(businessId: Id, list: BatchList, limit: Limit): SQL {
   return sql`(select json_agg(${alertTuple} order by b.expiration_date, b.id)
     from (select b.business_id, b.id, b.product_id, b.batch_number, b.expiration_date, b.quantity, b.cost_price
       from product_batches b

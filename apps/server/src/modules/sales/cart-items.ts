@@ -1,10 +1,10 @@
 import { type Cart, type CartItem, fromKobo, priceLine, SALES_MESSAGES } from '@oja/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { BUILT, builtOnce } from '../../db/built-once';
 import type { Queryable, Tx } from '../../db/client';
 import { cart_items, carts, product_batches, products, users } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import { isSellable } from '../stock/ledger';
-import { BUILT, builtOnce } from './built-once';
 
 /**
  * What can be sold of a product now: the sum of its unexpired batches, summed in bigint. The ledger
@@ -130,7 +130,7 @@ export async function takeCartItems(
   return { deleted: rows[0]?.cart_deleted ?? false, items: rows.map((row) => pricedItem(row, row)) };
 }
 
-/** takeCartItems' statement, built once (built-once.ts). */
+/** takeCartItems' statement, built once (db/built-once.ts). */
 const takeCartItemsStatement = builtOnce((db) => {
   const deletedCart = db.$with('deleted_cart').as(
     db

@@ -9,11 +9,11 @@ import {
 } from '@oja/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type * as z from 'zod';
+import { BUILT, builtOnce, builtOncePer, placeholdersFor, putValues } from '../../db/built-once';
 import type { Queryable, Tx } from '../../db/client';
 import { cart_items, carts, product_batches, products } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
-import { BUILT, builtOnce, builtOncePer, placeholdersFor, putValues } from './built-once';
 import {
   type CartLineRow,
   type CartProduct,
@@ -91,7 +91,7 @@ export async function checkItems(
   const productIds = [...new Set(items.map((item) => item.product_id))];
   // One product is read by `=`, not `in (…)`: a list of values stays unnamed (statement-names.ts), so it
   // was parsed and planned on every cart, and a one-line cart is the common one (the load bench's); that
-  // statement is also built once (built-once.ts).
+  // statement is also built once (db/built-once.ts).
   const [only] = productIds;
   const found =
     productIds.length === 1 && only !== undefined

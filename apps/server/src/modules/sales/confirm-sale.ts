@@ -1,12 +1,12 @@
 import { type createSaleBodySchema, fromKobo, MESSAGES, SALES_MESSAGES, type SaleDetail, toKobo } from '@oja/contract';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type * as z from 'zod';
+import { BUILT, builtOnce, builtOncePer, placeholdersFor, putValues } from '../../db/built-once';
 import type { Queryable, Tx } from '../../db/client';
 import { carts, payments, sale_lines, sales, users } from '../../db/schema';
 import { AppError, badRequest, conflict, fieldError, notFound, PG, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { takeStock } from '../stock/ledger';
-import { BUILT, builtOnce, builtOncePer, placeholdersFor, putValues } from './built-once';
 import { cartTotal, type PricedCartItem, personName, takeCartItems } from './cart-items';
 import { loadSaleDetail, saleDetailOf } from './sale-answer';
 
@@ -38,7 +38,7 @@ export type ConfirmSaleOutcome = { sale: SaleDetail; isReplay: boolean };
  * statements and 3 pool connections fewer per sale (bench/README.md). The confirmation is 8 statements:
  * the gate, BEGIN, the cart's lock, its lines with the cart's delete (takeCartItems), the batches and the
  * stock change (takeStock), the sale with its lines and payment (writeSale), COMMIT. The statements of
- * this file are built once per process (built-once.ts).
+ * this file are built once per process (db/built-once.ts).
  */
 export async function confirmSale(ctx: BusinessContext, input: ConfirmSaleInput): Promise<ConfirmSaleOutcome> {
   try {
@@ -80,7 +80,7 @@ function firstPayment(input: ConfirmSaleInput, total: string): string {
   return fromKobo(deposit);
 }
 
-/** The cart's lock (FOR UPDATE), the sale's id and the customer's phone: built once (built-once.ts). */
+/** The cart's lock (FOR UPDATE), the sale's id and the customer's phone: built once (db/built-once.ts). */
 const lockCart = builtOnce((db) =>
   db
     .select({
@@ -210,7 +210,7 @@ async function takeLines(
  * the rows as written (RETURNING). One round trip where there were three, all of them while the
  * batches are locked, which is what the sales of one product queue on. A sale of one line (cart and
  * confirmation) is 11 statements with this and takeCartItems, where it was 14; with the statements built
- * once (built-once.ts), two A/B pairs on the load bench (2026-11-24, 10 s, 32 connections): distinct
+ * once (db/built-once.ts), two A/B pairs on the load bench (2026-11-24, 10 s, 32 connections): distinct
  * products 112-140 → 157-260 sales/s, node CPU 2.73-2.84 → 1.43-1.79 ms and PostgreSQL CPU 2.46-2.49 →
  * 1.56-1.88 ms per request; one hot product 110-153 → 125-287 sales/s; zero oversell.
  *

@@ -1,8 +1,9 @@
-import { is, Param, Placeholder, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import { is, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from './client';
 
 /**
- * A statement of the sale path that drizzle builds once, not on every request.
+ * A hot statement that drizzle builds once, not on every request: the sale path's (modules/sales), the
+ * overview's (modules/businesses/get-overview.ts) and the product list's (modules/stock/list-products.ts).
  *
  * Building a query is JS work on every run: drizzle walks the columns, tables and SQL chunks through its
  * `is()` checks, orders the selected fields, escapes the names. In a CPU profile of the load bench's sale
@@ -16,8 +17,14 @@ import type { Queryable } from '../../db/client';
  * The statement stays unnamed here: db/statement-names.ts names it from its text on its second run, as
  * every other statement, so the two never give one text two names.
  *
+ * Kept from one run to the next, the text is also one string object: the statement-name lookup's Map
+ * hashes it once, where a text built per request was hashed on every run (1.4% of the node process's CPU
+ * profile on the overview, 0.8% on the product list, 2026-11-24).
+ *
  * What is kept comes from drizzle's prepared query (its text, params and field list): internal fields,
- * checked when the statement is first built, and the sales tests run every statement kept here.
+ * checked when the statement is first built, and the sales tests run every statement kept here. A raw
+ * statement's (builtOnceSql) comes from `getQuery()`, drizzle's public API for the text it would send;
+ * test/platform/built-once-sql.test.ts runs it against db.execute.
  */
 type Prepared = {
   queryString?: unknown;
@@ -71,6 +78,20 @@ function placeholderValue(values: Record<string, unknown>, name: string): unknow
   return values[name];
 }
 
+/** Runs a kept statement with the placeholders' values on `db`: what drizzle's prepared query answers. */
+function run(kept: Kept, db: Queryable, values: Record<string, unknown>): Promise<unknown> {
+  const params = kept.values.map((value) => value(values));
+  const query = db._.session.prepareQuery(
+    { sql: kept.text, params },
+    kept.fields,
+    undefined,
+    kept.arrayMode,
+    kept.mapper,
+  );
+  (query as Prepared).joinsNotNullableMap = kept.joins;
+  return query.execute();
+}
+
 /**
  * A statement built on its first run by `build` (which ends with `.prepare(...)`), then run with the
  * placeholders' values on `db` (the pool or a transaction). Answers the rows as drizzle would.
@@ -81,18 +102,50 @@ export function builtOnce<Values extends Record<string, unknown>, Row>(
   let kept: Kept | undefined;
   return (db, values) => {
     kept ??= keep(build(db) as Prepared);
-    const params = kept.values.map((value) => value(values));
-    const query = db._.session.prepareQuery(
-      { sql: kept.text, params },
-      kept.fields,
-      undefined,
-      kept.arrayMode,
-      kept.mapper,
-    );
-    (query as Prepared).joinsNotNullableMap = kept.joins;
-    return query.execute() as Promise<Row[]>;
+    return run(kept, db, values) as Promise<Row[]>;
   };
 }
+
+/**
+ * A raw statement (what `db.execute(sql`…`)` runs) built once: `build` composes its SQL, with
+ * `sql.placeholder` where a run's values go, on the first run only; its text and parameters are those
+ * drizzle would send (`getQuery()` of the unrun query). Answers the rows of `db.execute`'s result.
+ */
+export function builtOnceSql<Values extends Record<string, unknown>, Row extends Record<string, unknown>>(
+  build: () => SQL,
+): (db: Queryable, values: Values) => Promise<Row[]> {
+  let kept: Kept | undefined;
+  return async (db, values) => {
+    if (!kept) {
+      const { sql: queryString, params } = db.execute(build()).getQuery();
+      kept = keep({ queryString, params });
+    }
+    const result = (await run(kept, db, values)) as { rows: Row[] };
+    return result.rows;
+  };
+}
+
+/**
+ * One builtOnceSql per shape (the filters a list is asked for, say): as builtOncePer, kept for the first
+ * `limit` shapes; any other shape is built on its run.
+ */
+export function builtOnceSqlPer<Key, Values extends Record<string, unknown>, Row extends Record<string, unknown>>(
+  limit: number,
+  build: (key: Key) => SQL,
+): (db: Queryable, key: Key, values: Values) => Promise<Row[]> {
+  const byKey = new Map<Key, (db: Queryable, values: Values) => Promise<Row[]>>();
+  return (db, key, values) => {
+    let run = byKey.get(key);
+    if (!run) {
+      run = builtOnceSql<Values, Row>(() => build(key));
+      if (byKey.size < limit) byKey.set(key, run);
+    }
+    return run(db, values);
+  };
+}
+
+/** A value of a statement's SQL: the value itself, or the placeholder that a statement built once fills on each run. */
+export type OrPlaceholder<T> = T | Placeholder;
 
 /**
  * One builtOnce per shape (a count of lines, say), since a statement's text changes with it: kept for the
