@@ -1,5 +1,6 @@
 import { type Batch, MESSAGES, type MemberRole, type Product } from '@oja/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { OrPlaceholder } from '../../db/built-once';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { product_batches, products } from '../../db/schema';
@@ -169,7 +170,7 @@ const listedNames = Object.keys(productColumns) as (keyof typeof productColumns)
  * costs the server a query built by drizzle, a round trip and its rows parsed, and PostgreSQL a parse,
  * plan and execution (list-products.ts has the bench's figures before and after).
  */
-export function listedProductColumns(businessId: number): SQL {
+export function listedProductColumns(businessId: OrPlaceholder<number>): SQL {
   return sql`${sql.raw(listedNames.map((name) => `p.${name}`).join(', '))},
     (select json_agg(json_build_array(b.id, b.batch_number, b.quantity, b.expiration_date,
         coalesce(b.expiration_date < (select ${businessToday}), false)) order by b.expiration_date asc nulls last, b.id asc)
