@@ -187,7 +187,7 @@ const ITEM_KEYS = [
   'apply_discount',
 ] as const satisfies readonly (keyof CartItemRow)[];
 
-/** insertCart's statement, built once per count of lines (the first 16 counts; built-once.ts). */
+/** insertCart's statement, built once per count of lines (the first 16 counts; db/built-once.ts). */
 const cartInsert = builtOncePer(16, (db, count: number) => {
   const newCart = db
     .$with('new_cart')
