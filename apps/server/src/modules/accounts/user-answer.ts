@@ -1,5 +1,6 @@
 import type { MemberRole, Role, User } from '@oja/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { BUILT, builtOnce } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { businesses, memberships, users } from '../../db/schema';
 import type { UserRow } from '../../platform/auth';
@@ -17,15 +18,25 @@ export type CurrentMembership = {
  * business left, and for the platform's superusers.
  */
 export async function currentMembership(db: Queryable, user: UserRow): Promise<CurrentMembership | null> {
-  const rows = await db
-    .select({ role: memberships.role, is_active: memberships.is_active, business: businesses })
-    .from(memberships)
-    .innerJoin(businesses, eq(businesses.id, memberships.business_id))
-    .where(eq(memberships.user_id, user.id))
-    .orderBy(asc(memberships.created_at), asc(memberships.business_id));
+  const rows = await membershipsOf(db, { userId: user.id });
   const chosen = rows.find((row) => row.business.id === user.current_business_id) ?? rows[0];
   return chosen ? { ...chosen, role: chosen.role } : null;
 }
+
+/**
+ * The user's memberships with their businesses, oldest first: built once (db/built-once.ts). Built per
+ * request, drizzle's walk of the business's columns was a quarter of the profile's node CPU (the load
+ * bench's floor row, 2026-11-24).
+ */
+const membershipsOf = builtOnce((db) =>
+  db
+    .select({ role: memberships.role, is_active: memberships.is_active, business: businesses })
+    .from(memberships)
+    .innerJoin(businesses, eq(businesses.id, memberships.business_id))
+    .where(eq(memberships.user_id, sql.placeholder('userId')))
+    .orderBy(asc(memberships.created_at), asc(memberships.business_id))
+    .prepare(BUILT),
+);
 
 export function roleOf(user: UserRow, membership: CurrentMembership | null): Role {
   if (user.account_role === 'superuser') return 'superuser';
