@@ -13,7 +13,7 @@ import {
   STOCK_ENDPOINTS,
 } from '@oja/contract';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Flags } from 'lighthouse';
 import puppeteer, { type CookieData } from 'puppeteer-core';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../../apps/server/src/demo/people';
 import { BUDGET, formatBundle, kb, measureBundle, overBudget, TARGET } from './bundle';
@@ -23,6 +23,8 @@ import { BUDGET, formatBundle, kb, measureBundle, overBudget, TARGET } from './b
  * (bundle.ts), then runs Lighthouse's mobile audit (its default: a mid-range phone, Slow 4G, CPU
  * slowed 4×) in Debian's Chromium on /login and, logged in, on the CEO dashboard and the inventory
  * page, against the production server on a fresh data directory. Results: bench/results/web-latest.json.
+ * BENCH_WEB_ARTIFACTS=dir keeps what Lighthouse gathered on each page in dir/<page>, for
+ * `npm run bench:web:replay` (lcp-replay.ts) to re-run the audits on with edited request sizes.
  */
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -199,6 +201,12 @@ type PageResult = {
 
 /** BENCH_WEB_LHR_DIR=dir keeps each page's whole Lighthouse report there (LCP breakdown, request chains, …). */
 const LHR_DIR = process.env.BENCH_WEB_LHR_DIR;
+/**
+ * BENCH_WEB_ARTIFACTS=dir keeps each page's gathered artifacts (trace, devtools log, …) in dir/<page>: Lighthouse's
+ * gatherMode and auditMode together gather, save, then audit the same artifacts, so the scores are those of a
+ * plain run. lcp-replay.ts re-audits them with some requests made larger or smaller.
+ */
+const ARTIFACTS_DIR = process.env.BENCH_WEB_ARTIFACTS;
 
 async function audit(
   port: number,
@@ -207,11 +215,20 @@ async function audit(
   cookie?: string,
 ): Promise<Omit<PageResult, 'page' | 'path'>> {
   if (cookie) await setBrowserCookies(port, url, cookie);
+  const artifacts = ARTIFACTS_DIR && resolve(ARTIFACTS_DIR, name.replace(/\W+/g, '-'));
   // The default configuration is the mobile one: simulated Slow 4G and a CPU slowed 4×.
-  let result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    ...(artifacts ? { gatherMode: artifacts, auditMode: artifacts } : {}),
+  };
+  let result = await lighthouse(url, flags);
   // On a busy machine Chromium's trace sometimes misses the navigation (NO_NAVSTART): Lighthouse asks to run again.
+  // A retry saves its artifacts over the failed run's.
   for (let retry = 0; retry < 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry++) {
-    result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    result = await lighthouse(url, flags);
   }
   if (!result) throw new Error(`Lighthouse gave no result for ${url}.`);
   const { lhr } = result;
