@@ -313,3 +313,25 @@ test('reports and overview fit a 360 px phone; one revenue chart per currency; T
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: '/tmp/phone-reports.png', fullPage: true });
 });
+
+test('a figure of millions stays on one line in its card on a 360 px phone', async ({ page }) => {
+  const ceo = await signUpCeoViaApi(page);
+  const product = await createProduct(page, ceo.businessId, `Deep Freezer 500L ${Date.now()}`, '1696550.00', 3);
+  const cart = await createCart(page, ceo.businessId, 'Chief Adewale', [{ product_id: product.id, quantity: 1 }]);
+  await apiCall(page, ENDPOINTS.sales.confirmSale, {
+    business_id: ceo.businessId,
+    cart_id: cart.id,
+    payment_status: 'paid',
+  });
+
+  await page.goto(`/business/${ceo.slug}`);
+  // Two cards share the phone's width: the amount used to break after its point (₦1,696,550. / 00).
+  const value = page.getByLabel('Total Revenue').getByText(formatMoney('1696550.00', 'NGN'), { exact: true });
+  await expect(value).toBeVisible();
+  const lines = await value.evaluate((element) => {
+    const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+    return Math.round(element.getBoundingClientRect().height / lineHeight);
+  });
+  expect(lines).toBe(1);
+  await expectNoSidewaysScroll(page);
+});
