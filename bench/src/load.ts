@@ -770,11 +770,14 @@ async function main(): Promise<void> {
   }
   // What a read's own work costs node, once the floor that any signed-in request pays is set aside.
   const floor = rows.find((row) => row.endpoint === FLOOR_ENDPOINT)?.serverCpuMs;
+  const beyondFloor: string[] = [];
   if (floor !== undefined) {
     for (const row of rows) {
       if (row.sqlLoadedP50 === undefined || row.endpoint === FLOOR_ENDPOINT) continue;
       if (row.serverCpuMs === undefined || !row.databaseCpuMs) continue;
-      row.nodeBeyondFloorShare = (row.serverCpuMs - floor) / row.databaseCpuMs;
+      const beyond = row.serverCpuMs - floor;
+      row.nodeBeyondFloorShare = beyond / row.databaseCpuMs;
+      beyondFloor.push(`${row.endpoint} ${beyond.toFixed(2)} ms (${row.nodeBeyondFloorShare.toFixed(2)}×)`);
     }
   }
   const peakRssMb = perScenarioPeaks(rows) ? peakRssKb / 1024 : (await server.peakRssKb()) / 1024;
@@ -821,15 +824,9 @@ async function main(): Promise<void> {
       ]),
     ),
   ].join('\n');
-  const beyondFloor = rows
-    .filter((row) => row.nodeBeyondFloorShare !== undefined)
-    .map(
-      (row) =>
-        `${row.endpoint} ${(row.serverCpuMs! - floor!).toFixed(2)} ms (${row.nodeBeyondFloorShare!.toFixed(2)}×)`,
-    );
-  if (beyondFloor.length > 0) {
+  if (floor !== undefined && beyondFloor.length > 0) {
     process.stdout.write(
-      `\nNode CPU per request beyond the floor (the profile's ${floor!.toFixed(2)} ms), and its share of the read's PostgreSQL CPU: ${beyondFloor.join('; ')}.\n`,
+      `\nNode CPU per request beyond the floor (the profile's ${floor.toFixed(2)} ms), and its share of the read's PostgreSQL CPU: ${beyondFloor.join('; ')}.\n`,
     );
   }
   process.stdout.write(

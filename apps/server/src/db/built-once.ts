@@ -126,18 +126,20 @@ export function builtOnceSql<Values extends Record<string, unknown>, Row extends
 }
 
 /**
- * One builtOnceSql per shape (the filters a list is asked for, say): as builtOncePer, kept for the first
- * `limit` shapes; any other shape is built on its run.
+ * One builtOnceSql per shape (the filters a list is asked for, say), told apart by `keyOf`: as builtOncePer,
+ * kept for the first `limit` shapes; any other shape is built on its run.
  */
-export function builtOnceSqlPer<Key, Values extends Record<string, unknown>, Row extends Record<string, unknown>>(
+export function builtOnceSqlPer<Shape, Values extends Record<string, unknown>, Row extends Record<string, unknown>>(
   limit: number,
-  build: (key: Key) => SQL,
-): (db: Queryable, key: Key, values: Values) => Promise<Row[]> {
-  const byKey = new Map<Key, (db: Queryable, values: Values) => Promise<Row[]>>();
-  return (db, key, values) => {
+  keyOf: (shape: Shape) => string,
+  build: (shape: Shape) => SQL,
+): (db: Queryable, shape: Shape, values: Values) => Promise<Row[]> {
+  const byKey = new Map<string, (db: Queryable, values: Values) => Promise<Row[]>>();
+  return (db, shape, values) => {
+    const key = keyOf(shape);
     let run = byKey.get(key);
     if (!run) {
-      run = builtOnceSql<Values, Row>(() => build(key));
+      run = builtOnceSql<Values, Row>(() => build(shape));
       if (byKey.size < limit) byKey.set(key, run);
     }
     return run(db, values);

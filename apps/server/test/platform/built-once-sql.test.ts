@@ -44,7 +44,7 @@ describe('builtOnceSql', () => {
 describe('builtOnceSqlPer', () => {
   it('keeps one statement per shape up to its limit, and still answers past it', async () => {
     const builds: string[] = [];
-    const statement = builtOnceSqlPer<string, { n: number }, { shape: string; n: number }>(2, (shape) => {
+    const statement = builtOnceSqlPer<string, { n: number }, { shape: string; n: number }>(2, String, (shape) => {
       builds.push(shape);
       return sql`select ${shape}::text as shape, ${sql.placeholder('n')}::int as n`;
     });

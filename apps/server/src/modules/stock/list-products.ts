@@ -30,12 +30,8 @@ type Shape = Pick<Query, 'stock' | 'expiring'>;
 /** The shapes there are: one of three stock filters or none, by expiring soon or not. */
 const SHAPES = 8;
 
-/** A shape as the key of its statement (builtOnceSqlPer), and back. */
+/** A shape as the key of its statement (builtOnceSqlPer). */
 const keyOf = (shape: Shape) => `${shape.stock ?? ''}:${shape.expiring ?? ''}`;
-function shapeOf(key: string): Shape {
-  const [stock, expiring] = key.split(':');
-  return { stock: (stock || undefined) as Shape['stock'], expiring: (expiring || undefined) as Shape['expiring'] };
-}
 
 /** The values every list statement's placeholders take (those a statement has no placeholder for go unused). */
 type PageValues = { businessId: number; offset: number; days: number; pattern?: string; limit?: number };
@@ -142,11 +138,11 @@ const unfilteredPage = builtOnceSql<PageValues, PageRow>(() =>
  * count and the page in one statement. The page walks the newest-first index and
  * checks each product's batches, which stops as soon as it has its 20.
  */
-const stockFilteredPage = builtOnceSqlPer<string, PageValues, PageRow>(SHAPES, (key) => {
+const stockFilteredPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, keyOf, (shape) => {
   const where = and(
     eq(products.business_id, businessId),
     isNull(products.archived_at),
-    ...stockFilters(shapeOf(key), productsKey, days),
+    ...stockFilters(shape, productsKey, days),
   ) as SQL;
   return pageOf(
     sql`(select count(*)::int from ${products} where ${where})`,
@@ -229,8 +225,7 @@ function holdsMostProducts(businessId: OrPlaceholder<number>): SQL {
  * Tried and left, neither measurably cheaper: holdsMostProducts computed once for both branches (a CTE),
  * and the count and page from one ordered array_agg instead of the CTE read twice.
  */
-const searchedPage = builtOnceSqlPer<string, PageValues, PageRow>(SHAPES, (key) => {
-  const shape = shapeOf(key);
+const searchedPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, keyOf, (shape) => {
   const pattern = sql`(select lower(${sql.placeholder('pattern')}::text))`;
   // Every product in product_search is live. The stock filters ask product_batches about the match's
   // key; only low stock also needs the product's reorder level, and joins products for it.
@@ -270,11 +265,13 @@ export async function listProducts(ctx: BusinessContext, query: Query): Promise<
     days: query.days,
     limit: pageSize,
   };
+  // The filters alone: the statement built from the first request of a shape keeps nothing else of it.
+  const shape: Shape = { stock: query.stock, expiring: query.expiring };
   const { total, rows } = pageFrom(
     query.search
-      ? await searchedPage(ctx.db, keyOf(query), { ...values, pattern: containsPattern(query.search) })
+      ? await searchedPage(ctx.db, shape, { ...values, pattern: containsPattern(query.search) })
       : query.stock || query.expiring
-        ? await stockFilteredPage(ctx.db, keyOf(query), values)
+        ? await stockFilteredPage(ctx.db, shape, values)
         : await unfilteredPage(ctx.db, values),
   );
   return { ...pageInfo(total, query.page, pageSize), results: listedProducts(ctx, rows) };
