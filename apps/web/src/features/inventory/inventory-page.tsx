@@ -11,6 +11,7 @@ import { confirmIntent, openConfirm } from '../../ui/confirm';
 import { loadOnOpen } from '../../ui/load-on-open';
 import { Pager } from '../../ui/pager';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
+import { useAddToCart } from '../sales/add-to-cart-button';
 import { useDeleteProduct, useProducts } from './api';
 import { INVENTORY_FILTERS, INVENTORY_LIST, productFilters } from './inventory-view';
 import { ProductCard, type ProductCardActions } from './product-card';
@@ -73,6 +74,7 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
     : {};
 
   useKeepPageInRange(view, products);
+  const addToCart = useAddToCart();
 
   return (
     <Stack gap="md">
@@ -108,7 +110,7 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
             key={product.id}
             product={product}
             slug={business.slug}
-            canAddToCart={can(role, 'cart.manage')}
+            addToCart={can(role, 'cart.manage') ? addToCart : undefined}
             actions={actions}
           />
         )}
@@ -123,6 +125,7 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
         onSaved={backToFirstPage}
         createdMessage={toasts.created}
       />
+      {addToCart.dialog}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { OpenIntent } from '../../ui/load-on-open';
-import { AddToCartButton } from '../sales/add-to-cart-button';
+import { type AddToCart, AddToCartButton } from '../sales/add-to-cart-button';
 import { discountLabel, firstExpiry } from './product-display';
 
 export type ProductCardActions = {
@@ -24,12 +24,13 @@ export type ProductCardActions = {
 export function ProductCard({
   product,
   slug,
-  canAddToCart,
+  addToCart,
   actions,
 }: {
   product: Product;
   slug: string;
-  canAddToCart: boolean;
+  /** Present only for those who may add to a cart. */
+  addToCart?: AddToCart;
   actions: ProductCardActions;
 }) {
   const nameId = useId();
@@ -74,7 +75,7 @@ export function ProductCard({
         )}
       </Stack>
       <Group gap="xs" mt="sm">
-        {canAddToCart && <AddToCartButton product={product} />}
+        {addToCart && <AddToCartButton product={product} addToCart={addToCart} />}
         {actions.onEdit && (
           <Button
             size="xs"
