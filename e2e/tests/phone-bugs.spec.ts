@@ -151,8 +151,11 @@ test('each role sees only what it can do: no Add Business for members, no dashbo
   // The salesperson inside the business: only what their role may use, in the menu.
   const { context: sellerContext, page: sellerPage } = await memberSession(browser, seller.username);
   await sellerPage.goto(`/business/${ceo.slug}/inventory`);
-  await sellerPage.getByRole('button', { name: 'Toggle menu' }).tap();
   const menu = sellerPage.getByRole('navigation', { name: 'Business menu' });
+  // A phone draws the menu when it is first touched, not hidden with every page (business-shell.tsx).
+  await expect(sellerPage.getByRole('heading', { name: 'Inventory' })).toBeVisible();
+  await expect(menu).toHaveCount(0);
+  await sellerPage.getByRole('button', { name: 'Toggle menu' }).tap();
   await expect(menu.getByRole('link', { name: 'Inventory' })).toBeVisible();
   for (const hidden of ['Users', 'Reports', 'Settings', 'Overview']) {
     await expect(menu.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
