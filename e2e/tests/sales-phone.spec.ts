@@ -78,6 +78,8 @@ test('at 360 px the carts, the sales and a sale fit the phone: no sideways scrol
   await expectNoSidewaysScroll(page, carts);
   for (const name of [`Edit ${cart.title}`, `Confirm sale of ${cart.title}`, `Delete ${cart.title}`]) {
     await expectReachable(page, cartRow.getByRole('button', { name }));
+    // Only the phone's own set is drawn, not a wide screen's as well, hidden (row-actions.tsx).
+    await expect(cartRow.locator(`[aria-label="${name}"]`)).toHaveCount(1);
   }
   await cartRow.getByRole('button', { name: `Confirm sale of ${cart.title}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm sale' });
