@@ -1,11 +1,12 @@
 import cluster, { type Worker } from 'node:cluster';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { connect } from './db/client';
 import { DataDirInUseError, type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
 import { createDemoShopIfEmpty, demoShopLogLine } from './demo/demo-shop';
 import { type Config, loadConfig } from './platform/config';
+import { createLogger } from './platform/log';
 import { createMailer } from './platform/mail';
 import { loadSecrets, type Secrets } from './platform/secrets';
 import { createTokenService } from './platform/tokens';
@@ -25,10 +26,7 @@ const RESTART_DELAY_MS = 1_000;
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-  });
+  const log = createLogger(config.logLevel);
   const secrets = loadSecrets(config.dataDir, config.tokenSecret);
   if (cluster.isWorker) return serveAsWorker(config, secrets, log);
 
