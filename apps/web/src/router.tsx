@@ -1,4 +1,12 @@
-import { type ComponentType, Component as ReactComponent, type ReactNode, Suspense, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  Component as ReactComponent,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { GuestOnly, RequireAuth } from './features/auth/guards';
 import { PageLoader } from './ui/page-loader';
@@ -132,7 +140,10 @@ let hasShownRoutes = false;
 function RouteTable() {
   const location = useLocation();
   const waiting: Promise<unknown>[] = [];
-  for (const { route } of matchRoutes(routes, location) ?? []) {
+  // Once per location: react-router ranks and compiles all the routes' patterns on each call, and this
+  // renders again as the page's chunks arrive.
+  const matches = useMemo(() => matchRoutes(routes, location), [location]);
+  for (const { route } of matches ?? []) {
     const chunk = route.Component && preloads.get(route.Component);
     if (!chunk) continue;
     const loading = chunk.preload();
