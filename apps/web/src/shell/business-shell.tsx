@@ -66,10 +66,7 @@ export function BusinessShell({
             leading={
               <Burger
                 opened={isMenuOpen}
-                onClick={() => {
-                  wantMenu();
-                  menu.toggle();
-                }}
+                onClick={menu.toggle}
                 // Drawn before the click (pointerdown comes ~100 ms earlier): it then slides in as it should.
                 onPointerDown={wantMenu}
                 onFocus={wantMenu}
@@ -82,7 +79,7 @@ export function BusinessShell({
             {isWide && topBar?.(lookup.data)}
           </TopBar>
         </AppShell.Header>
-        {(isWide || isMenuWanted) && navbar(lookup.data)}
+        {(isWide || isMenuWanted || isMenuOpen) && navbar(lookup.data)}
         <AppShell.Main>
           {/* A page not downloaded yet: the frame stays, a loader in the page's place (router.tsx). */}
           <Suspense fallback={<PageLoader />}>
