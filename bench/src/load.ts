@@ -156,6 +156,7 @@ async function startServer(dataDir: string): Promise<Server> {
   const log = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' }) : null;
   if (log) child.stdout?.pipe(log);
   let databasePort = 0;
+  let databaseSocketDir: string | undefined;
   let buffered = '';
   const ready = new Promise<void>((resolvePromise, reject) => {
     child.on('exit', (code) => reject(new Error(`The server exited with ${code} while starting.`)));
@@ -167,8 +168,8 @@ async function startServer(dataDir: string): Promise<Server> {
         const line = buffered.slice(0, newline);
         buffered = buffered.slice(newline + 1);
         newline = buffered.indexOf('\n');
-        const found = line.match(/Embedded PostgreSQL is running on 127\.0\.0\.1:(\d+)/);
-        if (found) databasePort = Number(found[1]);
+        const found = line.match(/Embedded PostgreSQL is running on 127\.0\.0\.1:(\d+)(?: and its socket in ([^"]+))?/);
+        if (found) [databasePort, databaseSocketDir] = [Number(found[1]), found[2]];
         if (line.includes('Oja is ready')) resolvePromise();
       }
     });
@@ -187,7 +188,11 @@ async function startServer(dataDir: string): Promise<Server> {
   const startedInMs = performance.now() - started;
   child.removeAllListeners('exit');
   const secrets = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8'));
-  const databaseUrl = `postgres://postgres:${encodeURIComponent(secrets.databasePassword)}@127.0.0.1:${databasePort}/oja`;
+  // The server's own way to its PostgreSQL (the socket when it has one), so that SQL alone and SQL@32 pay what
+  // the server's statements pay.
+  const databaseUrl =
+    `postgres://postgres:${encodeURIComponent(secrets.databasePassword)}@127.0.0.1:${databasePort}/oja` +
+    (databaseSocketDir ? `?host=${encodeURIComponent(databaseSocketDir)}` : '');
   return {
     child,
     port,

@@ -52,7 +52,7 @@ export default async function setup(project: TestProject) {
       password: 'test',
       log: { info: quiet, debug: quiet, warn: (message) => console.warn(message) },
     });
-    adminUrl = embedded.url.replace(/\/oja$/, '/postgres');
+    adminUrl = withDatabase(embedded.url, 'postgres');
   }
 
   const templateDatabase = `oja_template_${process.pid}_${Date.now()}`;

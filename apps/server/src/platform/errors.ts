@@ -81,15 +81,24 @@ const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIME
  * Whether the error means PostgreSQL is unreachable (stopped, restarting, shutting down),
  * not that the query was wrong: the request answers 503 and a later one may succeed.
  * SQLSTATE class 08 (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown,
- * 57P03 cannot_connect_now; pg's own "Connection terminated" and pool connection timeouts.
+ * 57P03 cannot_connect_now; pg's own "Connection terminated" and pool connection timeouts; a socket refused
+ * or, for a Unix socket, not there.
  */
 export function isConnectionLost(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
+    const { code, syscall, message, errors } = current as {
+      code?: unknown;
+      syscall?: unknown;
+      message?: unknown;
+      errors?: unknown;
+    };
     if (typeof code === 'string') {
       if (/^08[0-9A-Z]{3}$/.test(code) || code === '57P01' || code === '57P02' || code === '57P03') return true;
       if (CONNECTION_ERRNOS.has(code)) return true;
+      // A Unix socket's file is gone while PostgreSQL is stopped (the embedded one's socket, db/embedded.ts):
+      // its ECONNREFUSED. Only on connect: a missing file anywhere else is not the database.
+      if (code === 'ENOENT' && syscall === 'connect') return true;
     }
     if (
       typeof message === 'string' &&
