@@ -13,7 +13,8 @@ import { NetworkRequest } from 'lighthouse/core/lib/network-request.js';
  * audits (auditMode) on a copy of the artifacts `BENCH_WEB_ARTIFACTS=dir npm run bench:web` kept, with the
  * encoded sizes of the matching requests changed, and prints the simulated LCP and FCP as measured and per edit set.
  *
- * - An edit set is one argument of edits separated by spaces, each `<url regex>=<+/-bytes>` or `<url regex>=drop`,
+ * - An edit set is one argument of edits separated by spaces, each `<url regex>=<+/-bytes>`, `<url regex>=drop` or
+ *   `<url regex>=priority:<VeryLow|Low|Medium|High|VeryHigh>` (the priority Chrome gave the request),
  *   applied to every request the regex matches: `'index-.*\.js=-10240 common-.*\.js=+10240'` moves 10 KB from the
  *   entry into the common chunk.
  * - `--sweep <url regex>`: the smallest cut of the matching requests, in 500-byte steps up to 40 KB, at which
@@ -31,11 +32,18 @@ const DROP_MS = 1;
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
 
-type Edit = { pattern: RegExp; change: number | 'drop' };
+type Edit = { pattern: RegExp; change: number | 'drop' | { priority: string } };
 type DevtoolsEvent = {
   method: string;
-  params: { requestId?: string; encodedDataLength?: number; request?: { url: string } };
+  params: {
+    requestId?: string;
+    encodedDataLength?: number;
+    newPriority?: string;
+    request?: { url: string; initialPriority?: string };
+  };
 };
+/** Chrome's request priorities, as the devtools log names them. */
+const PRIORITIES = ['VeryLow', 'Low', 'Medium', 'High', 'VeryHigh'];
 type Replay = { lcp: number; fcp: number; timeline: string[] };
 
 function parseEditSet(text: string): Edit[] {
@@ -45,10 +53,15 @@ function parseEditSet(text: string): Edit[] {
     .map((edit) => {
       const at = edit.lastIndexOf('=');
       const change = edit.slice(at + 1);
+      const pattern = new RegExp(edit.slice(0, at));
+      const priority = /^priority:(\w+)$/.exec(change)?.[1];
+      if (priority && PRIORITIES.includes(priority)) return { pattern, change: { priority } };
       if (at < 1 || (change !== 'drop' && !/^[+-]?\d+$/.test(change))) {
-        throw new Error(`"${edit}" is not <url regex>=<+/-bytes> or <url regex>=drop.`);
+        throw new Error(
+          `"${edit}" is not <url regex>=<+/-bytes>, <url regex>=drop or <url regex>=priority:<${PRIORITIES.join('|')}>.`,
+        );
       }
-      return { pattern: new RegExp(edit.slice(0, at)), change: change === 'drop' ? 'drop' : Number(change) };
+      return { pattern, change: change === 'drop' ? 'drop' : Number(change) };
     });
 }
 
@@ -75,6 +88,18 @@ function applyEdits(log: DevtoolsEvent[], edits: Edit[]): DevtoolsEvent[] {
     if (ids.size === 0) throw new Error(`No request matches ${pattern.source}.`);
     if (change === 'drop') {
       edited = edited.filter((event) => !ids.has(event.params.requestId ?? ''));
+      continue;
+    }
+    if (typeof change === 'object') {
+      // The priority Chrome gave the request, and any later change of it: Lantern starts the requests that
+      // are ready in order of observed start plus a penalty per priority, and the first takes the warm connection.
+      for (const event of edited) {
+        if (!ids.has(event.params.requestId ?? '')) continue;
+        if (event.method === 'Network.requestWillBeSent' && event.params.request) {
+          event.params.request.initialPriority = change.priority;
+        }
+        if (event.method === 'Network.resourceChangedPriority') event.params.newPriority = change.priority;
+      }
       continue;
     }
     for (const event of edited) {
