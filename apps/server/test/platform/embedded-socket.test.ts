@@ -1,5 +1,21 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { socketDirFor } from '../../src/db/embedded';
+import { type EmbeddedDatabase, socketDirFor, startEmbeddedPostgres } from '../../src/db/embedded';
+
+/** The server's address on a TCP connection; null on a Unix socket's. */
+async function serverAddress(db: EmbeddedDatabase): Promise<string | null> {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ address: string | null }>('select inet_server_addr() as address');
+    return rows[0]?.address ?? null;
+  } finally {
+    await client.end();
+  }
+}
 
 describe("the embedded PostgreSQL's Unix socket", () => {
   it("lives in the cluster's own directory", () => {
@@ -20,5 +36,38 @@ describe("the embedded PostgreSQL's Unix socket", () => {
       expect(socketDirFor(dir, 41709)).toBeUndefined();
     }
     expect(socketDirFor('/data/my shop/postgres', 41709)).toBe('/data/my shop/postgres');
+  });
+
+  it('is used when it can be, and the cluster still starts, on TCP, when it cannot be made', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'oja-socket-'));
+    const warnings: string[] = [];
+    const log = { info: () => {}, debug: () => {}, warn: (message: string) => warnings.push(message) };
+    const clusterDirs = new Set<string>();
+    try {
+      const first = await startEmbeddedPostgres({ dataDir, password: 'test', log });
+      clusterDirs.add(first.clusterDir);
+      const port = Number(new URL(first.url).port);
+      try {
+        expect(await serverAddress(first)).toBeNull();
+      } finally {
+        await first.stop();
+      }
+      // Something in the socket's place (as a file system without Unix sockets would refuse it): PostgreSQL
+      // can create no socket, and would not start at all with it.
+      await mkdir(join(first.clusterDir, `.s.PGSQL.${port}`));
+      const second = await startEmbeddedPostgres({ dataDir, password: 'test', log, port });
+      clusterDirs.add(second.clusterDir);
+      try {
+        expect(new URL(second.url).searchParams.has('host')).toBe(false);
+        expect(await serverAddress(second)).toBe('127.0.0.1');
+        expect(warnings.some((warning) => warning.includes('starting it on TCP alone'))).toBe(true);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+      // As root the cluster may live outside the data directory (see db/embedded-as-root.ts).
+      for (const dir of clusterDirs) await rm(dir, { recursive: true, force: true });
+    }
   });
 });
