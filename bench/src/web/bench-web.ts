@@ -193,7 +193,7 @@ type PageResult = {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
-  /** Bytes on the wire of the page's scripts and stylesheets (gzip: Chromium asks for brotli over HTTPS only). */
+  /** Bytes on the wire of the page's scripts and stylesheets: brotli (Chromium asks for it on http://127.0.0.1 too). */
   scriptBytes: number;
   stylesheetBytes: number;
   meetsTargets: boolean;
