@@ -36,6 +36,7 @@ import {
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { connect } from '../../apps/server/src/db/client';
+import { embeddedUrl } from '../../apps/server/src/db/embedded';
 import { userAnswer } from '../../apps/server/src/modules/accounts/user-answer';
 import { getBusinessOverview } from '../../apps/server/src/modules/businesses/get-overview';
 import { getBusinessReport } from '../../apps/server/src/modules/businesses/get-report';
@@ -190,9 +191,12 @@ async function startServer(dataDir: string): Promise<Server> {
   const secrets = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8'));
   // The server's own way to its PostgreSQL (the socket when it has one), so that SQL alone and SQL@32 pay what
   // the server's statements pay.
-  const databaseUrl =
-    `postgres://postgres:${encodeURIComponent(secrets.databasePassword)}@127.0.0.1:${databasePort}/oja` +
-    (databaseSocketDir ? `?host=${encodeURIComponent(databaseSocketDir)}` : '');
+  const databaseUrl = embeddedUrl({
+    password: secrets.databasePassword,
+    port: databasePort,
+    socketDir: databaseSocketDir,
+    database: 'oja',
+  });
   return {
     child,
     port,

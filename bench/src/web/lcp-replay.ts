@@ -53,14 +53,15 @@ function parseEditSet(text: string): Edit[] {
     .map((edit) => {
       const at = edit.lastIndexOf('=');
       const change = edit.slice(at + 1);
-      const pattern = new RegExp(edit.slice(0, at));
       const priority = /^priority:(\w+)$/.exec(change)?.[1];
-      if (priority && PRIORITIES.includes(priority)) return { pattern, change: { priority } };
-      if (at < 1 || (change !== 'drop' && !/^[+-]?\d+$/.test(change))) {
+      const isPriority = priority !== undefined && PRIORITIES.includes(priority);
+      if (at < 1 || (!isPriority && change !== 'drop' && !/^[+-]?\d+$/.test(change))) {
         throw new Error(
           `"${edit}" is not <url regex>=<+/-bytes>, <url regex>=drop or <url regex>=priority:<${PRIORITIES.join('|')}>.`,
         );
       }
+      const pattern = new RegExp(edit.slice(0, at));
+      if (isPriority) return { pattern, change: { priority } };
       return { pattern, change: change === 'drop' ? 'drop' : Number(change) };
     });
 }

@@ -110,11 +110,7 @@ export async function startEmbeddedPostgres(options: {
         cause: error,
       });
     }
-    // The pool connects through the socket when there is one (a host query parameter wins over the address in
-    // node-postgres and libpq alike); the address stays in the URL for everything that reads its port.
-    const urlOf = (database: string) =>
-      `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}` +
-      (socketDir ? `?host=${encodeURIComponent(socketDir)}` : '');
+    const urlOf = (database: string) => embeddedUrl({ password, port, socketDir, database });
     await ensureDatabase(urlOf('postgres'), 'oja');
     log.info(
       `Embedded PostgreSQL is running on 127.0.0.1:${port}${socketDir ? ` and its socket in ${socketDir}` : ''}`,
@@ -134,6 +130,18 @@ export async function startEmbeddedPostgres(options: {
     await releaseLock();
     throw error;
   }
+}
+
+/**
+ * The URL of an embedded cluster's database. Through its socket when it has one (a host query parameter wins
+ * over the address in node-postgres and libpq alike); the address stays in the URL for everything that reads
+ * its port.
+ */
+export function embeddedUrl(at: { password: string; port: number; socketDir?: string; database: string }): string {
+  return (
+    `postgres://postgres:${encodeURIComponent(at.password)}@127.0.0.1:${at.port}/${at.database}` +
+    (at.socketDir ? `?host=${encodeURIComponent(at.socketDir)}` : '')
+  );
 }
 
 /** The longest path of a Unix socket (sun_path is 108 bytes on Linux, with its final NUL). */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../db/embedded';
+import { embeddedUrl, startEmbeddedPostgres } from '../db/embedded';
 import { CLUSTER_POINTER } from '../db/embedded-as-root';
 import type { Config } from '../platform/config';
 import { loadSecrets } from '../platform/secrets';
@@ -31,7 +31,7 @@ export async function openOjaDatabase(
   const port = runningPort(clusterDirOf(dataDir));
   if (port !== undefined) {
     return {
-      url: `postgres://postgres:${encodeURIComponent(databasePassword)}@127.0.0.1:${port}/oja`,
+      url: embeddedUrl({ password: databasePassword, port, database: 'oja' }),
       where: `the running database of ${dataDir} (port ${port})`,
       close: async () => {},
     };
