@@ -312,8 +312,19 @@ type Row = {
    * small answer), as a share of the read's own PostgreSQL CPU; when the profile ran in the same run.
    */
   nodeBeyondFloorShare?: number;
+  /** Rows PostgreSQL read by sequential scans per request, and the table that took most of them. */
+  seqScanRowsPerRequest?: number;
+  seqScanTable?: string;
   note?: string;
 };
+
+/**
+ * Above this many rows read by sequential scans per request a scenario is reported: none of the app's
+ * statements should scan a growing table. The cart's foreign-key check did, on a `carts` table analyzed
+ * empty (dataset.ts, openCartsAndSessions), and showed only as a sale's PostgreSQL CPU that depended on
+ * the scenario run before it.
+ */
+const SEQ_SCAN_ROWS_REPORTED = 100;
 
 /** Whether each scenario's peak was measured (the kernel let the bench reset VmHWM). */
 const perScenarioPeaks = (rows: Row[]) => rows.length > 0 && rows.every((row) => row.peakRssMb !== undefined);
@@ -578,6 +589,13 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
     }
   };
+  /** Rows read by sequential scans so far, per table (cumulative, as PostgreSQL's statistics hold them). */
+  const seqScanRows = async () => {
+    const { rows } = await probe.query<{ relname: string; rows: string }>(
+      'select relname, seq_tup_read as rows from pg_stat_user_tables',
+    );
+    return new Map(rows.map((row) => [row.relname, Number(row.rows)]));
+  };
   /** `mark` restarts the CPU count: a read scenario calls it after its direct SQL runs, before the load. */
   type Scenario = { key: string; run(mark: () => Promise<void>): Promise<Row> };
   const read = (
@@ -760,12 +778,22 @@ async function main(): Promise<void> {
     const perScenario = await server.resetPeakRss();
     const load = await uptime();
     let cpuBefore = await cpuSeconds(server.child.pid!);
+    let scansBefore = await seqScanRows();
     const row = await scenario.run(async () => {
       cpuBefore = await cpuSeconds(server.child.pid!);
+      scansBefore = await seqScanRows();
     });
     await settle();
     const cpuAfter = await cpuSeconds(server.child.pid!);
     const requests = row.requestsPerSecond * DURATION;
+    // A backend sends its statistics when it goes idle, at most once a second (PostgreSQL 15).
+    await new Promise((r) => setTimeout(r, 1_100));
+    const scans = [...(await seqScanRows())].map(([table, rows]) => ({
+      table,
+      rows: rows - (scansBefore.get(table) ?? 0),
+    }));
+    const seqScanRowsTotal = scans.reduce((total, scan) => total + scan.rows, 0);
+    const mostScanned = scans.reduce((most, scan) => (scan.rows > most.rows ? scan : most), { table: '', rows: 0 });
     const scenarioPeakKb = await server.peakRssKb();
     peakRssKb = Math.max(peakRssKb, scenarioPeakKb);
     rows.push({
@@ -773,6 +801,8 @@ async function main(): Promise<void> {
       peakRssMb: perScenario ? scenarioPeakKb / 1024 : undefined,
       serverCpuMs: ((cpuAfter.server - cpuBefore.server) * 1000) / requests,
       databaseCpuMs: ((cpuAfter.database - cpuBefore.database) * 1000) / requests,
+      seqScanRowsPerRequest: seqScanRowsTotal / requests,
+      seqScanTable: mostScanned.rows > 0 ? mostScanned.table : undefined,
       note: [row.note, `load ${load}`].filter(Boolean).join('; '),
     });
     console.warn(`  ${row.endpoint}: ${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
@@ -833,6 +863,14 @@ async function main(): Promise<void> {
       ]),
     ),
   ].join('\n');
+  const scanned = rows.filter((row) => (row.seqScanRowsPerRequest ?? 0) >= SEQ_SCAN_ROWS_REPORTED);
+  if (scanned.length > 0) {
+    process.stdout.write(
+      `\nSequential scans of ${SEQ_SCAN_ROWS_REPORTED} rows or more per request (a plan made on a table's old size?): ${scanned
+        .map((row) => `${row.endpoint} ${row.seqScanRowsPerRequest!.toFixed(0)} rows (most in ${row.seqScanTable})`)
+        .join('; ')}.\n`,
+    );
+  }
   if (floor !== undefined && beyondFloor.length > 0) {
     process.stdout.write(
       `\nNode CPU per request beyond the floor (the profile's ${floor.toFixed(2)} ms), and its share of the read's PostgreSQL CPU: ${beyondFloor.join('; ')}.\n`,
@@ -868,6 +906,8 @@ async function main(): Promise<void> {
       databaseCpuMs: row.databaseCpuMs === undefined ? undefined : Number(row.databaseCpuMs.toFixed(2)),
       nodeBeyondFloorShare:
         row.nodeBeyondFloorShare === undefined ? undefined : Number(row.nodeBeyondFloorShare.toFixed(2)),
+      seqScanRowsPerRequest:
+        row.seqScanRowsPerRequest === undefined ? undefined : Number(row.seqScanRowsPerRequest.toFixed(1)),
     })),
   };
   const resultsDir = join(ROOT, 'bench/results');
