@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './modules/routes';
+import { COMPRESS_FROM_BYTES, compressAnswers } from './platform/compress-answers';
 import type { Deps } from './platform/deps';
 import { guardApiRoutes } from './platform/endpoints';
 import { AppError, busyTryAgain, databaseUnavailable, isConnectionLost, isTransientConflict } from './platform/errors';
@@ -73,7 +74,10 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyCompress, { threshold: 1024 });
+  // JSON answers in one call each (compress-answers.ts); @fastify/compress streams whatever is left: larger
+  // answers, streams (the sales' PDF documents).
+  compressAnswers(app);
+  await app.register(fastifyCompress, { threshold: COMPRESS_FROM_BYTES });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

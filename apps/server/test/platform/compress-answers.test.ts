@@ -1,0 +1,103 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import { ENDPOINTS } from '@oja/contract';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMPRESS_AT_ONCE_UP_TO_BYTES,
+  COMPRESS_FROM_BYTES,
+  compressAnswers,
+} from '../../src/platform/compress-answers';
+import { createTestApp, type TestApp } from '../app';
+import { createProduct, signUpCeo } from '../factories';
+
+let t: TestApp;
+let shop: Awaited<ReturnType<typeof signUpCeo>>;
+let listUrl: string;
+/** Chromium's, on the phones the app runs on. */
+const PHONE = 'gzip, deflate, br, zstd';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await signUpCeo(t);
+  for (let n = 1; n <= 6; n++) {
+    await createProduct(t, shop, {
+      product_name: `Compressed Rice ${n}`,
+      batches: [{ batch_number: `LOT-${n}`, quantity: n }],
+    });
+  }
+  listUrl = `/api/v1${ENDPOINTS.stock.listProducts.path}?business_id=${shop.business.id}`;
+});
+afterAll(() => t.close());
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: {
+      authorization: `Bearer ${shop.token}`,
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    },
+  });
+
+describe("the API's JSON answers", () => {
+  it('go to a phone in brotli, in one piece with their length, and say the same', async () => {
+    const plain = await get(listUrl);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+
+    const answer = await get(listUrl, PHONE);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers.vary).toMatch(/accept-encoding/);
+    // Compressed at once, not streamed: a stream goes in chunks, without a length.
+    expect(answer.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+    expect(answer.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(answer.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('go in gzip to a client that takes only gzip, and as they are to one that takes neither', async () => {
+    const plain = await get(listUrl);
+    const gzipped = await get(listUrl, 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
+    for (const refusing of ['identity', 'br;q=0, gzip;q=0', 'compress']) {
+      const answer = await get(listUrl, refusing);
+      expect(answer.headers['content-encoding'], refusing).toBeUndefined();
+      expect(answer.json(), refusing).toEqual(plain.json());
+    }
+  });
+
+  it('under 1 KB go as they are, whatever the client takes', async () => {
+    const small = await get(
+      `/api/v1${ENDPOINTS.stock.listProducts.path}?business_id=${shop.business.id}&search=zzzz`,
+      PHONE,
+    );
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('an answer larger than one call should hold the event loop for', () => {
+  it('is left to @fastify/compress, which streams it', async () => {
+    const app = Fastify();
+    compressAnswers(app);
+    await app.register(fastifyCompress, { threshold: COMPRESS_FROM_BYTES });
+    const big = { rows: 'x'.repeat(COMPRESS_AT_ONCE_UP_TO_BYTES) };
+    const medium = { rows: 'x'.repeat(COMPRESS_FROM_BYTES * 4) };
+    app.get('/big', async () => big);
+    app.get('/medium', async () => medium);
+    const headers = { 'accept-encoding': PHONE };
+    const streamed = await app.inject({ method: 'GET', url: '/big', headers });
+    expect(streamed.headers['content-encoding']).toBe('br');
+    expect(streamed.headers['transfer-encoding']).toBe('chunked');
+    expect(JSON.parse(brotliDecompressSync(streamed.rawPayload).toString())).toEqual(big);
+    const atOnce = await app.inject({ method: 'GET', url: '/medium', headers });
+    expect(atOnce.headers['transfer-encoding']).toBeUndefined();
+    expect(JSON.parse(brotliDecompressSync(atOnce.rawPayload).toString())).toEqual(medium);
+    await app.close();
+  });
+});
