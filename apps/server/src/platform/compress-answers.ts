@@ -30,6 +30,9 @@ const ENCODINGS = ['br', 'gzip', 'identity'];
  * 1,466-1,467 req/s, node's CPU 1.13-1.16 → 0.67-0.68 ms per request, p99 60-61 → 37-38 ms; the overview
  * 860-861 → 1,127-1,152 req/s, p99 62-65 → 43 ms. Quality 4 → 3: the list 1,472-1,486 → 1,602-1,618 req/s,
  * node 0.67 → 0.58-0.59 ms; the overview 1,139-1,159 → 1,227 req/s, node 0.63-0.64 → 0.56-0.57 ms.
+ *
+ * On the event loop, not with zlib's callback form: that runs on libuv's threadpool of 4, where each login's
+ * argon2id hash (@node-rs/argon2, tens of milliseconds) would hold the answers queued behind it.
  */
 export function compressAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
