@@ -1,7 +1,9 @@
 import { can, type listSalesQuerySchema, PAGE_SIZE, type Paginated, pageInfo, type Sale } from '@oja/contract';
 import { and, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
+import { builtOnceSql } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
+import { limitOf, plannedOnce } from '../../db/limit';
 import { sale_lines, sales } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { forbidden } from '../../platform/errors';
@@ -52,7 +54,8 @@ export async function listSales(
   const pageSize = PAGE_SIZE.sales;
   // The whole business's list (staff, no filter) is counted from the maintained totals; any other from its rows.
   const everySale = narrowing.every((condition) => condition === undefined);
-  const [total, page] = await Promise.all([
+  const offset = (query.page - 1) * pageSize;
+  const [total, pageIds] = await Promise.all([
     everySale
       ? countEverySale(ctx.db, ctx.businessId)
       : ctx.db
@@ -60,21 +63,42 @@ export async function listSales(
           .from(sales)
           .where(where)
           .then(([row]) => row?.value ?? 0),
-    ctx.db
-      .select({ id: sales.id })
-      .from(sales)
-      .where(where)
-      .orderBy(desc(sales.created_at), desc(sales.id))
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
+    everySale
+      ? everySalePage(ctx.db, { businessId: ctx.businessId, offset }).then((rows) => rows.map((row) => Number(row.id)))
+      : ctx.db
+          .select({ id: sales.id })
+          .from(sales)
+          .where(where)
+          .orderBy(desc(sales.created_at), desc(sales.id))
+          .limit(pageSize)
+          .offset(offset)
+          .then((rows) => rows.map((row) => row.id)),
   ]);
-  const results = await loadSales(
-    ctx.db,
-    ctx.businessId,
-    page.map((row) => row.id),
-  );
+  const results = await loadSales(ctx.db, ctx.businessId, pageIds);
   return { ...pageInfo(total, query.page, pageSize), results };
 }
+
+const businessId = sql.placeholder('businessId');
+
+/**
+ * The whole business's page, newest first, built once (db/built-once.ts) like the product list's: the
+ * page size is written in the text and the offset as `offset ($n)`, so that the statement gets a name and
+ * is planned once per connection (db/statement-names.ts; a LIMIT parameter left it planned on every run).
+ * Its plan is the walk down sales_business_created_idx for any business and page. The filtered lists, less
+ * asked for, are still built per request.
+ */
+const everySalePage = builtOnceSql<{ businessId: number; offset: number }, { id: string }>(
+  () => sql`select s.id from ${sales} s where s.business_id = ${businessId}
+    order by s.created_at desc, s.id desc
+    limit ${limitOf(plannedOnce(PAGE_SIZE.sales))} offset (${sql.placeholder('offset')})`,
+);
+
+/** countEverySale's statement, built once: the business's id is its one placeholder. */
+const everySaleCount = builtOnceSql<{ businessId: number }, { count: string }>(
+  () => sql`
+    select (select coalesce(sum(t.sales), 0) from (${allTimeRows({ businessId })}) t)
+      + (select count(*) from sales s where s.business_id = ${businessId} and s.status <> 'active') as count`,
+);
 
 /**
  * How many sales a business has, cancelled ones included, exactly: its active sales as the maintained
@@ -87,8 +111,6 @@ export async function listSales(
  * of the sums, which made each sale's update of its day row a non-HOT one (migration 0023 drops it).
  */
 async function countEverySale(db: Queryable, businessId: number): Promise<number> {
-  const { rows } = await db.execute<{ count: string }>(sql`
-    select (select coalesce(sum(t.sales), 0) from (${allTimeRows({ businessId })}) t)
-      + (select count(*) from sales s where s.business_id = ${businessId} and s.status <> 'active') as count`);
-  return Number(rows[0]?.count ?? 0);
+  const [row] = await everySaleCount(db, { businessId });
+  return Number(row?.count ?? 0);
 }
