@@ -119,12 +119,21 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
 let running: ChildProcess | undefined;
 process.on('exit', () => running?.kill('SIGTERM'));
 
-/** The node flags `npm start` runs the server with (the root package.json's start script): the bench starts it alike. */
-async function startFlags(): Promise<string[]> {
+/**
+ * The environment and node flags `npm start` runs the server with (the root package.json's start script,
+ * `NAME=value … node --flag … apps/server/dist/main.js`): the bench starts it alike.
+ */
+async function startCommand(): Promise<{ env: Record<string, string>; flags: string[] }> {
   const { scripts } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const found = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(scripts.start);
+  const found = /((?:\b[A-Z_]+=\S+\s+)*)\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(scripts.start);
   if (!found) throw new Error(`The start script no longer runs apps/server/dist/main.js: ${scripts.start}`);
-  return found[1]!.split(/\s+/).filter(Boolean);
+  const env = Object.fromEntries(
+    found[1]!
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((assignment) => assignment.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
+  return { env, flags: found[2]!.split(/\s+/).filter(Boolean) };
 }
 
 async function startServer(dataDir: string): Promise<Server> {
@@ -136,9 +145,11 @@ async function startServer(dataDir: string): Promise<Server> {
     : [];
   // BENCH_NODE_ARGS='--flag …': node (V8) flags for the server, for A/B runs of GC settings.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn('node', [...(await startFlags()), ...profile, ...nodeArgs, SERVER_MAIN], {
+  const start = await startCommand();
+  const child = spawn('node', [...start.flags, ...profile, ...nodeArgs, SERVER_MAIN], {
     cwd: ROOT,
     env: {
+      ...start.env,
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),
