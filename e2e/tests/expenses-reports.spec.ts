@@ -9,8 +9,14 @@ async function addExpense(page: Page, amount: string, category: string, descript
   await page.getByRole('button', { name: 'Add Expense' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Expense' });
   await dialog.getByLabel('Amount').fill(amount);
-  await dialog.getByRole('combobox', { name: 'Category' }).click();
-  await page.getByRole('option', { name: category, exact: true }).click();
+  // The categories may be read again as the dialog opens (each expense refreshes them): an option clicked as
+  // its list is drawn anew is lost, so the pick is made again until the field holds it.
+  const categoryField = dialog.getByRole('combobox', { name: 'Category' });
+  await expect(async () => {
+    await categoryField.click();
+    await page.getByRole('option', { name: category, exact: true }).click({ timeout: 2_000 });
+    await expect(categoryField).toHaveValue(category, { timeout: 1_000 });
+  }).toPass();
   await dialog.getByLabel('Description').fill(description);
   await dialog.getByRole('button', { name: 'Add Expense' }).click();
   return dialog;
