@@ -14,7 +14,7 @@ import {
 } from '@oja/contract';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
-import puppeteer, { type CookieData } from 'puppeteer-core';
+import puppeteer, { type Browser, type CookieData } from 'puppeteer-core';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../../apps/server/src/demo/people';
 import { BUDGET, formatBundle, kb, measureBundle, overBudget, TARGET } from './bundle';
 
@@ -170,15 +170,20 @@ const cookieOf = (setCookies: string[]) => setCookies.map((header) => header.spl
  * session: without it the app took the visitor for a guest, and the "dashboard" and "inventory" audits
  * measured a redirect to /login. Lighthouse clears caches and storage between audits, not cookies.
  */
-async function setBrowserCookies(port: number, url: string, cookie: string): Promise<void> {
+function setBrowserCookies(port: number, url: string, cookie: string): Promise<void> {
+  const { hostname } = new URL(url);
+  const cookies: CookieData[] = cookie.split('; ').map((pair) => {
+    const [name = '', value = ''] = pair.split(/=(.*)/s);
+    return { name, value, domain: hostname, path: '/', sameSite: 'Lax' };
+  });
+  return inBrowser(port, (browser) => browser.setCookie(...cookies));
+}
+
+/** Runs `work` on the Chromium that Lighthouse drives, connected to for it alone. */
+async function inBrowser(port: number, work: (browser: Browser) => Promise<void>): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
-    const { hostname } = new URL(url);
-    const cookies: CookieData[] = cookie.split('; ').map((pair) => {
-      const [name = '', value = ''] = pair.split(/=(.*)/s);
-      return { name, value, domain: hostname, path: '/', sameSite: 'Lax' };
-    });
-    await browser.setCookie(...cookies);
+    await work(browser);
   } finally {
     await browser.disconnect();
   }
@@ -212,15 +217,12 @@ const ARTIFACTS_DIR = process.env.BENCH_WEB_ARTIFACTS;
  * Loads the page once in the browser, as someone who opened the app before: its files, which the server
  * sends as immutable (hashed names), are then in the browser's cache for the next load.
  */
-async function visitOnce(port: number, url: string): Promise<void> {
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
-  try {
+function visitOnce(port: number, url: string): Promise<void> {
+  return inBrowser(port, async (browser) => {
     const page = await browser.newPage();
     await page.goto(url, { waitUntil: 'networkidle0' });
     await page.close();
-  } finally {
-    await browser.disconnect();
-  }
+  });
 }
 
 async function audit(

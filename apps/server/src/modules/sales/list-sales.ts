@@ -55,17 +55,15 @@ export async function listSales(
   // The whole business's list (staff, no filter) is counted from the maintained totals; any other from its rows.
   const everySale = narrowing.every((condition) => condition === undefined);
   const offset = (query.page - 1) * pageSize;
-  const [total, pageIds] = await Promise.all([
-    everySale
-      ? countEverySale(ctx.db, ctx.businessId)
-      : ctx.db
+  const [total, pageIds] = everySale
+    ? await Promise.all([countEverySale(ctx.db, ctx.businessId), everySalePageIds(ctx.db, ctx.businessId, offset)])
+    : await Promise.all([
+        ctx.db
           .select({ value: count() })
           .from(sales)
           .where(where)
           .then(([row]) => row?.value ?? 0),
-    everySale
-      ? everySalePage(ctx.db, { businessId: ctx.businessId, offset }).then((rows) => rows.map((row) => Number(row.id)))
-      : ctx.db
+        ctx.db
           .select({ id: sales.id })
           .from(sales)
           .where(where)
@@ -73,7 +71,7 @@ export async function listSales(
           .limit(pageSize)
           .offset(offset)
           .then((rows) => rows.map((row) => row.id)),
-  ]);
+      ]);
   const results = await loadSales(ctx.db, ctx.businessId, pageIds);
   return { ...pageInfo(total, query.page, pageSize), results };
 }
@@ -92,6 +90,12 @@ const everySalePage = builtOnceSql<{ businessId: number; offset: number }, { id:
     order by s.created_at desc, s.id desc
     limit ${limitOf(plannedOnce(PAGE_SIZE.sales))} offset (${sql.placeholder('offset')})`,
 );
+
+/** The ids of the whole business's page at `offset`, newest first. */
+async function everySalePageIds(db: Queryable, businessId: number, offset: number): Promise<number[]> {
+  const rows = await everySalePage(db, { businessId, offset });
+  return rows.map((row) => Number(row.id));
+}
 
 /** countEverySale's statement, built once: the business's id is its one placeholder. */
 const everySaleCount = builtOnceSql<{ businessId: number }, { count: string }>(
