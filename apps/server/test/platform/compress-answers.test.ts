@@ -1,12 +1,14 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import { ENDPOINTS } from '@oja/contract';
+import fc from 'fast-check';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPRESS_AT_ONCE_UP_TO_BYTES,
   COMPRESS_FROM_BYTES,
   compressAnswers,
+  windowBitsFor,
 } from '../../src/platform/compress-answers';
 import { createTestApp, type TestApp } from '../app';
 import { createProduct, signUpCeo } from '../factories';
@@ -78,6 +80,40 @@ describe("the API's JSON answers", () => {
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(COMPRESS_FROM_BYTES);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe("brotli's window", () => {
+  /** What brotli can look back over with a window of `bits`: 2^bits less 16 bytes. */
+  const span = (bits: number) => 2 ** bits - 16;
+
+  it('holds the whole answer, and is no larger than it needs to be', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: COMPRESS_FROM_BYTES, max: COMPRESS_AT_ONCE_UP_TO_BYTES }), (size) => {
+        const bits = windowBitsFor(size);
+        expect(bits).toBeLessThanOrEqual(18);
+        // 18 bits span 16 bytes less than the largest answer compressed here: all but its last 16 bytes.
+        expect(span(bits)).toBeGreaterThanOrEqual(Math.min(size, span(18)));
+        if (bits > constants.BROTLI_MIN_WINDOW_BITS) expect(span(bits - 1)).toBeLessThan(size);
+      }),
+    );
+  });
+
+  it("costs a page of the list no bytes against the largest window's", async () => {
+    const page = (await get(listUrl)).rawPayload;
+    const bytesWith = (bits: number) =>
+      brotliCompressSync(page, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 3,
+          [constants.BROTLI_PARAM_LGWIN]: bits,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: page.length,
+        },
+      }).length;
+    const sent = (await get(listUrl, PHONE)).rawPayload.length;
+    expect(sent).toBe(bytesWith(windowBitsFor(page.length)));
+    // The window's size is written in the stream's first bytes: one byte either way at the most.
+    expect(sent).toBeLessThanOrEqual(bytesWith(18) + 1);
   });
 });
 
