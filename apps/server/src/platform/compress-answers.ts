@@ -10,6 +10,8 @@ export const COMPRESS_FROM_BYTES = 1024;
  * 13 KB).
  */
 export const COMPRESS_AT_ONCE_UP_TO_BYTES = 256 * 1024;
+/** The window that holds the largest answer compressed at once: 18 bits. */
+const LARGEST_WINDOW_BITS = Math.log2(COMPRESS_AT_ONCE_UP_TO_BYTES);
 
 /** What the phones ask for, in the server's order of preference: brotli's bytes are the fewest. */
 const ENCODINGS = ['br', 'gzip', 'identity'];
@@ -37,10 +39,11 @@ const ENCODINGS = ['br', 'gzip', 'identity'];
 export function compressAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const size = Buffer.byteLength(payload);
-    if (size < COMPRESS_FROM_BYTES || size > COMPRESS_AT_ONCE_UP_TO_BYTES) return payload;
     if (reply.hasHeader('content-encoding') || request.headers['x-no-compression'] !== undefined) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    // Measured once the answer is known to be JSON: byteLength walks the whole string.
+    const size = Buffer.byteLength(payload);
+    if (size < COMPRESS_FROM_BYTES || size > COMPRESS_AT_ONCE_UP_TO_BYTES) return payload;
     const accepted = request.headers['accept-encoding'];
     // As @fastify/compress reads it: "*" and x-gzip mean gzip (RFC 7230, 4.2.3).
     const encoding = accepted ? negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS) : null;
@@ -72,7 +75,7 @@ export function compressAnswers(app: FastifyInstance): void {
  * twelfth round).
  */
 export function windowBitsFor(size: number): number {
-  return Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.min(18, Math.ceil(Math.log2(size + 16))));
+  return Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.min(LARGEST_WINDOW_BITS, Math.ceil(Math.log2(size + 16))));
 }
 
 function varyWithEncoding(vary: unknown): string {
