@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 import { routeModules } from '../../bench/src/web/bundle';
 // The contract's files themselves: this runs in the build's config, where Node would not load the package's TypeScript.
 import { API_PREFIX, CSRF_COOKIE, ROUTE_PRELOAD_FILE } from '../../packages/contract/src/constants';
@@ -8,25 +8,31 @@ import { ACCOUNT_ENDPOINTS } from '../../packages/contract/src/endpoints/account
 import { BUSINESS_ENDPOINTS } from '../../packages/contract/src/endpoints/businesses';
 import { STOCK_ENDPOINTS } from '../../packages/contract/src/endpoints/stock';
 import { INVENTORY_LIST, productFilters } from './src/features/inventory/inventory-view';
-import { EARLY_READS, type PreloadReads, type PreloadRoutes, preloadPage } from './src/lib/early-reads';
+import { EARLY_READS, type PreloadReads, startEarlyReads } from './src/lib/early-reads';
 import { readListState } from './src/ui/list-view';
 
+/** A page's files: indices into the names, `>= 0` a module to preload, `< 0` a style sheet (`-1 - index`). */
+type PreloadRoutes = [pattern: string, files: number[]][];
+
 /**
- * Starts the download of the page's own chunks together with the entry's, instead of after it.
+ * Starts the download of the page's own chunks, and the reads of its first screen, together with the entry's,
+ * instead of after it.
  *
  * Every page is a lazy chunk (router.tsx), so on a full load the phone fetched index.html, then the entry and
  * its imports (~120 KB gzip), ran them, and only then asked for the page's chunk and its Mantine inputs: a
- * second round of requests on a slow network before the first paint. The build writes a small script with
- * each route's chunks (from router.tsx, the same reading as the bundle budget's) that index.html runs first;
- * it adds `modulepreload` links for the current path's chunks and `preload` links for their CSS. The server's
- * Content-Security-Policy allows same-origin scripts only, hence a small file (async) rather than an inline
- * script. Every page: the file was guest pages only while a signed-in page came in 36-66 files (3.7 KB gzip
- * with them all); grouped into 5-13 (first-load-chunks.ts) they make it 1.7 KB against 0.5, and the signed-in
- * pages' chunks download while the entry runs instead of after it (Lighthouse, same build otherwise: the CEO
- * dashboard 90-93 -> 94, LCP 2.89-3.03 -> 2.66 s; the inventory 3.32-3.69 -> 3.01 s). The more specific
- * pattern wins (fewer parameters first: /business/:slug before an invite link's /:businessSlug/:role). The
- * bundle budget counts this file in the first visit of /login. With a session it also starts the reads the
- * first screen waits for (src/lib/early-reads.ts, where the script is written as a tested function).
+ * second round of requests on a slow network before the first paint. The build writes each route's chunks
+ * (from router.tsx, the same reading as the bundle budget's) to `route-preload.json`, and the server names the
+ * path's chunks and style sheets in the page's Link header (apps/server/src/platform/page-preload.ts), so the
+ * phone asks for them as the page's headers arrive. The more specific pattern wins (fewer parameters first:
+ * /business/:slug before an invite link's /:businessSlug/:role).
+ *
+ * With a session, a script inline in index.html also starts the reads the first screen waits for
+ * (src/lib/early-reads.ts, where it is written as a tested function; 0.7 KB gzip). It was a file of its own
+ * until the thirteenth round (bench/README.md): one more request in flight while the 100 KB entry downloads,
+ * and the reads waited for that file's round trip. Lighthouse, two alternated pairs: /login's FCP 1.40-1.47 ->
+ * 1.27 s and LCP 1.85-1.92 -> 1.76-1.77 s; the signed-in pages' LCP within their noise. The server allows
+ * exactly this script by its hash in the Content-Security-Policy (security-headers.ts), which otherwise allows
+ * no inline script.
  */
 export function routePreload(): Plugin {
   return {
@@ -107,14 +113,20 @@ export function routePreload(): Plugin {
           ['^/business/[^/]+/inventory/?$', products, 'business_id', productsOf(1)],
           ['^/[^/]+/employee/inventory/?$', products, 'business_id', productsOf(2)],
         ];
-        const args = [names, routes, reads, CSRF_COOKIE, EARLY_READS].map((value) => JSON.stringify(value));
-        const source = `(${String(preloadPage)})(${args.join(',')});\n`;
-        const reference = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
+        const args = [reads, CSRF_COOKIE, EARLY_READS].map((value) => JSON.stringify(value));
+        // Minified (Vite's own oxc minifier): it travels inside every page load, comments and all otherwise.
+        const { code, errors } = minifySync('early-reads.js', `(${String(startEarlyReads)})(${args.join(',')});`);
+        if (errors.length > 0) throw new Error(`The early reads' script: ${errors.map((e) => e.message).join('; ')}`);
+        const source = code.trim();
+        // Nothing in the table may end the script element early.
+        if (/<\/script/i.test(source)) throw new Error("The early reads' script would end its <script> element.");
         // The same routes for the server, which names the path's files in the page's Link header (app.ts,
-        // page-preload.ts): the phone then asks for them with the entry, before this script has even arrived.
+        // page-preload.ts): the phone then asks for them with the entry.
         this.emitFile({ type: 'asset', fileName: ROUTE_PRELOAD_FILE, source: JSON.stringify({ names, routes }) });
-        const script = `<script async src="/${this.getFileName(reference)}"></script>`;
-        html.source = String(html.source).replace('</title>', `</title>\n    ${script}`);
+        // Before the style sheet's link: a script after it would wait for the style sheet to arrive.
+        const script = `<script>${source}</script>`;
+        // A function, not a string: the script's own `$` would be read as replacement patterns (`$\``).
+        html.source = String(html.source).replace('</title>', () => `</title>\n    ${script}`);
       },
     },
   };

@@ -116,6 +116,14 @@ test('no console errors on a full load of a business page, nor on /login after a
   const ceo = await signUpCeoViaApi(page);
   await page.goto(`/business/${ceo.slug}/sales`);
   await expect(page.getByRole('button', { name: 'Add Cart' })).toBeVisible();
+  // index.html's inline script ran, allowed by its hash in the Content-Security-Policy (a refusal would also be
+  // a console error), and asked for the page's first reads: the profile and the business of the address.
+  const earlyReads = await page.evaluate(() => Object.keys(Reflect.get(window, '__ojaEarlyReads') ?? {}));
+  // (The app's own first calls are marked there too, once made: the page's carts.)
+  expect(earlyReads.slice(0, 2)).toEqual([
+    '/api/v1/users/profile/view/',
+    `/api/v1/users/businesses/by-slug/?slug=${ceo.slug}`,
+  ]);
 
   await page.getByRole('button', { name: /^Account menu for / }).tap();
   await page.getByRole('menuitem', { name: 'Logout' }).tap();

@@ -17,7 +17,7 @@ import { guardApiRoutes } from './platform/endpoints';
 import { AppError, busyTryAgain, databaseUnavailable, isConnectionLost, isTransientConflict } from './platform/errors';
 import { pagePreload } from './platform/page-preload';
 import { responseSerializerCompiler } from './platform/response-serializer';
-import { securityHeaders } from './platform/security-headers';
+import { inlineScripts, securityHeaders } from './platform/security-headers';
 
 export type BuildOptions = { deps: Deps };
 
@@ -53,8 +53,12 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   app.decorate('deps', deps);
   app.decorateRequest('actor', null);
 
-  // Every answer, the API's, the web app's and the 404s: its id, and the security headers made once.
-  const headers = securityHeaders();
+  // The web app's page, when it is built: every app path answers with it (registerWebApp).
+  const pageFile = join(deps.config.webDistDir, 'index.html');
+  const page = existsSync(pageFile) ? readFileSync(pageFile, 'utf8') : undefined;
+  // Every answer, the API's, the web app's and the 404s: its id, and the security headers made once (the
+  // page's inline script allowed by its hash).
+  const headers = securityHeaders(page ? inlineScripts(page) : []);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers).header('x-request-id', request.id);
     done();
@@ -116,7 +120,7 @@ export async function buildApp({ deps }: BuildOptions): Promise<FastifyInstance>
   await app.register(apiRoutes, { prefix: API_PREFIX });
   await app.register(apiRoutes, { prefix: SPEC_API_PREFIX });
 
-  await registerWebApp(app, deps.config.webDistDir);
+  await registerWebApp(app, deps.config.webDistDir, page);
   return app;
 }
 
@@ -186,10 +190,12 @@ export function toErrorAnswer(error: FastifyError | Error): ErrorAnswer {
   return answer(500, ERROR_CODES.internal, 'Something went wrong on our side. Please try again.');
 }
 
-async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const hasWeb = existsSync(join(distDir, 'index.html'));
+const PAGE_FILE = /(?:^|[\\/])index\.html(?:\.br|\.gz)?$/;
+
+async function registerWebApp(app: FastifyInstance, distDir: string, page: string | undefined): Promise<void> {
+  const hasWeb = page !== undefined;
   if (hasWeb) {
-    const preloadFor = pagePreload(distDir, readFileSync(join(distDir, 'index.html'), 'utf8'));
+    const preloadFor = pagePreload(distDir, page);
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
@@ -200,7 +206,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
       setHeaders(reply, path) {
         // Vite names built assets by content hash: they never change, so phones keep them.
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-        const link = path.endsWith('index.html') ? preloadFor(reply.request.url) : '';
+        // The page, or its .br or .gz written at build time (index.html once it passed 1 KB).
+        const link = PAGE_FILE.test(path) ? preloadFor(reply.request.url) : '';
         if (link) reply.header('link', link);
       },
     });

@@ -26,10 +26,10 @@ const preloads = new WeakMap<object, { preload: () => Promise<unknown>; isLoaded
  * Every page is its own chunk, loaded when first visited: the login page stays small on a slow phone.
  *
  * A chunk that has already arrived renders at once (ui/preloadable.ts says why). On a full load of a
- * signed-in page every chunk is preloaded (route-preload.ts) and has arrived by the time the session has,
- * yet through React.lazy alone each level of layout and page showed a loader and then waited: measured in
- * Chromium at 4× CPU slowdown, the inventory's title came 280 ms after the business's frame, and its
- * products were asked only then.
+ * signed-in page every chunk is preloaded (the page's Link header: route-preload.ts) and has arrived by the
+ * time the session has, yet through React.lazy alone each level of layout and page showed a loader and then
+ * waited: measured in Chromium at 4× CPU slowdown, the inventory's title came 280 ms after the business's
+ * frame, and its products were asked only then.
  */
 function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
   const chunk = preloadable(() => load().then((module) => module.default));

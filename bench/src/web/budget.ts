@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inlineScripts } from '../../../apps/server/src/platform/security-headers';
 import { formatBundle, measureBundle, overBudget } from './bundle';
 
 /** Results go to stdout; warnings and errors to stderr. */
@@ -20,14 +21,15 @@ if (breaches.length > 0) {
   process.exit(1);
 }
 
-// index.html's preload script is written as a string by a build plugin (apps/web/route-preload.ts), where
-// no type check or linter sees it: a syntax error there would silently cost every first visit its preloads.
-const assets = join(report.distDir, 'assets');
-for (const file of readdirSync(assets).filter((name) => /^route-preload-.*\.js$/.test(name))) {
+// index.html's inline script (the early reads) is written as a string by a build plugin
+// (apps/web/route-preload.ts), where no type check or linter sees it: a syntax error there would silently cost
+// every signed-in first visit its early reads.
+const html = readFileSync(join(report.distDir, 'index.html'), 'utf8');
+for (const script of inlineScripts(html)) {
   try {
-    new Function(readFileSync(join(assets, file), 'utf8'));
+    new Function(script);
   } catch (error) {
-    console.error(`\n${file}, index.html's preload script, does not parse: ${(error as Error).message}`);
+    console.error(`\nindex.html's inline script does not parse: ${(error as Error).message}\n${script}`);
     process.exit(1);
   }
 }

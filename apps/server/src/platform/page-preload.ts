@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { ROUTE_PRELOAD_FILE } from '@oja/contract';
 
 /**
- * The Link header of the page: what index.html loads first (the route preloader, the entry, its style sheet),
+ * The Link header of the page: what index.html loads first (the entry, its style sheet),
  * so that the phone asks for them as the answer's headers arrive instead of once it has parsed the HTML. In
  * Lighthouse's model of a slow phone (Slow 4G, the CPU 4× slower) the entry, 100 KB gzip and the last file the
  * first paint waits for, was requested only from the first parse task, 134-278 ms after the HTML arrived.
- * Each hint's mode is its tag's (crossorigin on the module and the style sheet, none on the classic script),
- * or the browser would download the file a second time.
+ * Each hint's mode is its tag's (crossorigin on the module and the style sheet, none on a classic script),
+ * or the browser would download the file a second time. Inline scripts have nothing to download.
  */
 export function preloadLinks(html: string): string {
   const links: string[] = [];
@@ -32,11 +32,11 @@ type RouteFiles = { names: string[]; routes: [pattern: string, files: number[]][
 
 /**
  * The Link header for each path of the app: index.html's own files, then the chunks and style sheets of the
- * path's page, which the route preloader (a script index.html loads) would otherwise ask for only once it has
- * arrived and run: one more round trip on the way to the first screen, whose chunks (30-45 KB gzip on a
- * signed-in page) then share the slow link with the entry's tail. The routes are the preloader's own, in its
- * order (the first pattern that matches wins), and each hint has the mode the page's loader then uses, so
- * nothing downloads twice. Without the build's list (an older build) every path gets index.html's files alone.
+ * path's page, which the app would otherwise ask for only once its entry has arrived and run: one more round
+ * trip on the way to the first screen, whose chunks (30-45 KB gzip on a signed-in page) then share the slow
+ * link with the entry's tail. The routes are the build's (apps/web/route-preload.ts), in its order (the first
+ * pattern that matches wins), and each hint has the mode the page's loader then uses, so nothing downloads
+ * twice. Without the build's list (an older build) every path gets index.html's files alone.
  */
 export function pagePreload(distDir: string, html: string): (url: string) => string {
   const page = preloadLinks(html);

@@ -3,17 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_ENDPOINTS } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '../../src/platform/security-headers';
+import { inlineScripts, securityHeaders } from '../../src/platform/security-headers';
 import { createTestApp, type TestApp } from '../app';
 import { apiClient } from '../http';
 
 let t: TestApp;
 let dist: string;
 
+/** A page as the web build writes it: an inline script (the early reads) beside the entry's file. */
+const PAGE = `<!doctype html><title>Oja</title>
+<script>window.early=1;</script>
+<script type="module" crossorigin src="/assets/index-abc123.js"></script>
+<div id="root"></div>`;
+/** `printf '%s' 'window.early=1;' | openssl dgst -sha256 -binary | base64`: the hash a browser checks. */
+const EARLY_HASH = "'sha256-jK4Zr3ZV3fbgSi/4UsoGRZkxIOB7PGBRFcmWD7Mta64='";
+
 beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'oja-web-'));
   await mkdir(join(dist, 'assets'));
-  await writeFile(join(dist, 'index.html'), '<!doctype html><title>Oja</title><div id="root"></div>');
+  await writeFile(join(dist, 'index.html'), PAGE);
   await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("Oja");');
   t = await createTestApp({ webDistDir: dist });
 });
@@ -61,7 +69,7 @@ describe('security headers', () => {
   });
 
   it('are all of what helmet makes of the options, on an API answer and on a page', async () => {
-    const expected = securityHeaders();
+    const expected = securityHeaders(['window.early=1;']);
     // helmet's set: CSP, the cross-origin policies, Origin-Agent-Cluster, Referrer-Policy and the X- headers.
     expect(Object.keys(expected).length).toBeGreaterThanOrEqual(10);
     expect(expected['cross-origin-opener-policy']).toBe('same-origin');
@@ -71,5 +79,20 @@ describe('security headers', () => {
       for (const [name, value] of Object.entries(expected))
         expect(response.headers[name], `${url}: ${name}`).toBe(value);
     }
+  });
+
+  it("allow the page's own inline script by its hash, and no other inline script, on every answer", async () => {
+    for (const url of ['/', '/dashboard', '/api/v1/no-such-route']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      const scriptSrc = String(response.headers['content-security-policy']).match(/(?:^|;)\s*script-src ([^;]*)/)?.[1];
+      expect(scriptSrc, url).toBe(`'self' ${EARLY_HASH}`);
+    }
+    // Without a built page (the API alone), scripts are same-origin files only.
+    expect(securityHeaders()['content-security-policy']).toMatch(/(?:^|;)script-src 'self'(;|$)/);
+  });
+
+  it('find the inline scripts of a page, not those loaded from a file nor empty ones', () => {
+    const page = `${PAGE}<script src="/a.js"></script><SCRIPT type="text/javascript">b()</SCRIPT><script></script>`;
+    expect(inlineScripts(page)).toEqual(['window.early=1;', 'b()']);
   });
 });

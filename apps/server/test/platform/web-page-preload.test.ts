@@ -1,17 +1,18 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ROUTE_PRELOAD_FILE } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preloadLinks } from '../../src/platform/page-preload';
 import { createTestApp, type TestApp } from '../app';
 
-/** index.html as the web build writes it: the route preloader (classic, async), the entry, its style sheet. */
+/** index.html as the web build writes it: the early reads (inline), the entry, its style sheet. */
 const PAGE = `<!doctype html>
 <html lang="en">
   <head>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <script async src="/assets/route-preload-D8Vc.js"></script>
+    <script>(function(){})([["", "/api/v1/users/profile/view/"]]);</script>
     <script type="module" crossorigin src="/assets/index-CMoA.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-DuSU.css">
   </head>
@@ -19,8 +20,7 @@ const PAGE = `<!doctype html>
 </html>`;
 
 const EXPECTED =
-  '</assets/route-preload-D8Vc.js>; rel=preload; as=script, </assets/index-CMoA.js>; rel=modulepreload, ' +
-  '</assets/index-DuSU.css>; rel=preload; as=style; crossorigin';
+  '</assets/index-CMoA.js>; rel=modulepreload, </assets/index-DuSU.css>; rel=preload; as=style; crossorigin';
 
 /** The build's routes (route-preload.ts): each route's chunks by index, its style sheets as -1 - index. */
 const ROUTES = {
@@ -51,6 +51,9 @@ async function webBuild(routes?: object): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'oja-web-'));
   await mkdir(join(dir, 'assets'));
   await writeFile(join(dir, 'index.html'), PAGE);
+  // As the build writes them beside every file over 1 KB, which index.html is with its inline script.
+  await writeFile(join(dir, 'index.html.br'), brotliCompressSync(PAGE));
+  await writeFile(join(dir, 'index.html.gz'), gzipSync(PAGE));
   await writeFile(join(dir, 'assets', 'index-CMoA.js'), 'console.log("Oja");');
   if (routes) await writeFile(join(dir, ROUTE_PRELOAD_FILE), JSON.stringify(routes));
   return dir;
@@ -82,9 +85,15 @@ describe("the page names its route's files too when the build lists them", () =>
       ['/no/such/page/here', EXPECTED],
     ];
     for (const [url, link] of expected) {
-      const response = await withRoutes.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers.link, url).toBe(link);
+      // The page as it is, and its brotli and gzip files (the phones take those): each names the same files.
+      for (const encoding of ['identity', 'br', 'gzip']) {
+        const response = await withRoutes.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-encoding'], `${url} ${encoding}`).toBe(
+          encoding === 'identity' ? undefined : encoding,
+        );
+        expect(response.headers.link, `${url} ${encoding}`).toBe(link);
+      }
     }
   });
 });
@@ -92,6 +101,10 @@ describe("the page names its route's files too when the build lists them", () =>
 describe('the page names what it loads first in its Link header', () => {
   it('in the modes of its tags: a second download of each would follow a mismatch', () => {
     expect(preloadLinks(PAGE)).toBe(EXPECTED);
+    // A classic script file (none in the build since the early reads went inline): no module, no crossorigin.
+    expect(preloadLinks('<script async src="/assets/old-D8Vc.js"></script>')).toBe(
+      '</assets/old-D8Vc.js>; rel=preload; as=script',
+    );
     expect(preloadLinks('<!doctype html><title>Oja</title>')).toBe('');
   });
 

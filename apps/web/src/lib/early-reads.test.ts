@@ -2,58 +2,39 @@ import { API_PREFIX, requestOf, STOCK_ENDPOINTS } from '@oja/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INVENTORY_LIST, productFilters } from '../features/inventory/inventory-view';
 import { readListState } from '../ui/list-view';
-import {
-  EARLY_READS,
-  type PreloadReads,
-  type PreloadRoutes,
-  preloadPage,
-  takeEarlyAnswer,
-  takeEarlyRead,
-} from './early-reads';
+import { EARLY_READS, type PreloadReads, startEarlyReads, takeEarlyAnswer, takeEarlyRead } from './early-reads';
 
-type Link = { rel?: string; as?: string; crossOrigin?: string; href?: string };
-
-/** A page as the preload script sees it: its cookies and path, what it appends to <head>, what it fetches. */
+/** A page as the early reads' script sees it: its cookies and path, what it fetches. */
 function page(cookie: string, pathname: string, now = 1_000, search = '') {
-  const links: Link[] = [];
   // Each read answers its own URL, in the API's envelope.
   const fetch = vi.fn((url: string) =>
     Promise.resolve(new Response(JSON.stringify({ response_data: { url, business: { id: 7 } } }))),
   );
   const window: Record<string, unknown> = {};
-  vi.stubGlobal('document', {
-    cookie,
-    createElement: () => ({}),
-    head: { appendChild: (link: Link) => links.push(link) },
-  });
+  vi.stubGlobal('document', { cookie });
   vi.stubGlobal('location', { pathname, search });
   vi.stubGlobal('fetch', fetch);
   vi.stubGlobal('window', window);
   vi.stubGlobal('performance', { now: () => now });
-  return { links, fetch, window };
+  return { fetch, window };
 }
 
-const names = ['assets/a.js', 'assets/b.js', 'assets/b.css', 'assets/c.js'];
-const routes: PreloadRoutes = [
-  ['^/business/[^/]+/?$', [0, 1, -3]],
-  ['^/[^/]+/[^/]+/?$', [3]],
-];
 const reads: PreloadReads = [
   ['', '/api/v1/users/profile/view/'],
   ['^/business/([^/]+)', '/api/v1/users/businesses/by-slug/', 'slug'],
 ];
 
 /** As index.html runs it: the function's own text, called with the build's arguments, nothing else in scope. */
-function runAsWritten(...args: Parameters<typeof preloadPage>) {
-  new Function(`(${String(preloadPage)})(${args.map((value) => JSON.stringify(value)).join(',')});`)();
+function runAsWritten(...args: Parameters<typeof startEarlyReads>) {
+  new Function(`(${String(startEarlyReads)})(${args.map((value) => JSON.stringify(value)).join(',')});`)();
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("index.html's preload script", () => {
+describe("index.html's early reads", () => {
   it('with the session cookie, starts the reads whose pattern matches, URLs built as `call` builds them', () => {
     const { fetch, window } = page('theme=dark; csrftoken=abc', '/business/mama%20put/inventory');
-    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    runAsWritten(reads, 'csrftoken', EARLY_READS);
     const byslug = `/api/v1/users/businesses/by-slug/?${new URLSearchParams({ slug: 'mama put' })}`;
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/v1/users/profile/view/', byslug]);
     expect(fetch).toHaveBeenCalledWith('/api/v1/users/profile/view/', {
@@ -65,38 +46,22 @@ describe("index.html's preload script", () => {
 
   it('reads only what the path needs: no business outside a business', () => {
     const { fetch } = page('csrftoken=abc', '/dashboard');
-    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    runAsWritten(reads, 'csrftoken', EARLY_READS);
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/v1/users/profile/view/']);
   });
 
   it('without the cookie (a guest, or a cookie that only ends like it), asks nothing', () => {
     const { fetch, window } = page('xcsrftoken=abc; other=1', '/business/shop');
-    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    runAsWritten(reads, 'csrftoken', EARLY_READS);
     expect(fetch).not.toHaveBeenCalled();
     expect(window[EARLY_READS]).toBeUndefined();
-  });
-
-  it("preloads the first matching route's chunks and style sheets, and only those", () => {
-    const { links } = page('', '/business/mama-put/');
-    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
-    expect(links).toEqual([
-      { rel: 'modulepreload', href: '/assets/a.js' },
-      { rel: 'modulepreload', href: '/assets/b.js' },
-      { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/b.css' },
-    ]);
-  });
-
-  it('preloads nothing on a path no route matches', () => {
-    const { links } = page('', '/a/b/c/d');
-    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
-    expect(links).toEqual([]);
   });
 });
 
 describe('takeEarlyRead', () => {
   it('hands a read over once: the next call of that URL asks the server itself', async () => {
     page('csrftoken=abc', '/dashboard');
-    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    runAsWritten(reads, 'csrftoken', EARLY_READS);
     const read = await takeEarlyRead('/api/v1/users/profile/view/');
     expect((await read?.json())?.response_data.url).toBe('/api/v1/users/profile/view/');
     expect(takeEarlyRead('/api/v1/users/profile/view/')).toBeUndefined();
@@ -105,7 +70,7 @@ describe('takeEarlyRead', () => {
 
   it('past the first 30 s of the page, a read still waiting is not used (it answered for that load)', () => {
     page('csrftoken=abc', '/dashboard', 31_000);
-    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    runAsWritten(reads, 'csrftoken', EARLY_READS);
     expect(takeEarlyRead('/api/v1/users/profile/view/')).toBeUndefined();
   });
 });
@@ -122,7 +87,7 @@ describe('a read that follows another one', () => {
 
   it("starts the inventory's first page once the business answers, at the URL its page asks", async () => {
     const { fetch } = page('csrftoken=abc', '/business/mama-put/inventory');
-    runAsWritten(names, routes, chained, 'csrftoken', EARLY_READS);
+    runAsWritten(chained, 'csrftoken', EARLY_READS);
     expect(fetch).toHaveBeenCalledTimes(2);
     await settle();
     // useProducts calls listProducts with { business_id, ...productFilters(view) }: the default view's URL.
@@ -134,14 +99,14 @@ describe('a read that follows another one', () => {
 
   it('is not started for another view of the page (a search, a filter, a page in the address)', async () => {
     const { fetch } = page('csrftoken=abc', '/business/mama-put/inventory', 1_000, '?page=2');
-    runAsWritten(names, routes, chained, 'csrftoken', EARLY_READS);
+    runAsWritten(chained, 'csrftoken', EARLY_READS);
     await settle();
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('is not started when the app has already asked for it itself', async () => {
     const { fetch } = page('csrftoken=abc', '/business/mama-put/inventory');
-    runAsWritten(names, routes, chained, 'csrftoken', EARLY_READS);
+    runAsWritten(chained, 'csrftoken', EARLY_READS);
     expect(takeEarlyRead(`${products}?business_id=7&page=1`)).toBeUndefined();
     await settle();
     expect(fetch).toHaveBeenCalledTimes(2);
@@ -151,7 +116,7 @@ describe('a read that follows another one', () => {
 describe('takeEarlyAnswer', () => {
   it("hands an answered read's data over once, and the read with it: the next call asks the server", async () => {
     page('csrftoken=abc', '/dashboard');
-    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    runAsWritten(reads, 'csrftoken', EARLY_READS);
     expect(takeEarlyAnswer('/api/v1/users/profile/view/')).toBeUndefined();
     await new Promise((done) => setTimeout(done, 0));
     const [data, receivedAt] = takeEarlyAnswer('/api/v1/users/profile/view/') ?? [];
@@ -164,7 +129,7 @@ describe('takeEarlyAnswer', () => {
   it('keeps no answer for a refusal (a 401 is refreshed by `call`)', async () => {
     const { fetch } = page('csrftoken=abc', '/dashboard');
     fetch.mockImplementation(() => Promise.resolve(new Response('{}', { status: 401 })));
-    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    runAsWritten(reads, 'csrftoken', EARLY_READS);
     await new Promise((done) => setTimeout(done, 0));
     expect(takeEarlyAnswer('/api/v1/users/profile/view/')).toBeUndefined();
     expect(takeEarlyRead('/api/v1/users/profile/view/')).toBeDefined();
@@ -172,7 +137,7 @@ describe('takeEarlyAnswer', () => {
 
   it('past the first 30 s of the page, an answer is not used', async () => {
     page('csrftoken=abc', '/dashboard', 31_000);
-    runAsWritten(names, routes, reads, 'csrftoken', EARLY_READS);
+    runAsWritten(reads, 'csrftoken', EARLY_READS);
     await new Promise((done) => setTimeout(done, 0));
     expect(takeEarlyAnswer('/api/v1/users/profile/view/')).toBeUndefined();
   });

@@ -3,17 +3,15 @@
  * downloaded and run, about 1.5 s into a load on a slow phone (Lighthouse's Slow 4G at 4× CPU slowdown):
  * the profile (the guards), then on a business's pages the business by its slug (the layout), then the
  * page's own (the CEO dashboard's businesses, the inventory's first page of products, which needs the
- * business's id). index.html's preload script (`preloadPage`, written out by apps/web/route-preload.ts)
- * asks for them at once instead, beside the page's chunks, and leaves the pending reads here: `call`
- * (lib/api.ts) takes the response of the same GET instead of asking again, and a query that mounts after
- * the answer came starts with its data (`earlyData` in lib/api.ts), so the page's first render shows it.
+ * business's id). A script inline in index.html (`startEarlyReads`, written out by apps/web/route-preload.ts)
+ * asks for them as the page is parsed, while the page's files download (the server names those in the
+ * page's Link header), and leaves the pending reads here: `call` (lib/api.ts) takes the response of the same
+ * GET instead of asking again, and a query that mounts after the answer came starts with its data
+ * (`earlyData` in lib/api.ts), so the page's first render shows it.
  */
 
-/** Where the preload script leaves the pending reads, by URL: a property of `window`. */
+/** Where the early reads' script leaves the pending reads, by URL: a property of `window`. */
 export const EARLY_READS = '__ojaEarlyReads';
-
-/** A page's files: indices into the names, `>= 0` a module to preload, `< 0` a style sheet (`-1 - index`). */
-export type PreloadRoutes = [pattern: string, files: number[]][];
 
 /**
  * A read to start where the path matches: its URL, and the query parameter that the pattern's group fills.
@@ -29,89 +27,61 @@ export type PreloadReads = [
   follows?: { read: number; field: string; query: Record<string, string> },
 ][];
 
-/** What the preload script leaves beside the pending reads: each answered read's data and when it came. */
+/** What the script leaves beside the pending reads: each answered read's data and when it came. */
 export type EarlyAnswers = Record<string, [data: unknown, receivedAt: number]>;
 
 /**
- * index.html's preload script: route-preload.ts writes out `String(preloadPage)` and calls it with the
- * build's tables, so it must stay self-contained (no imports, no names from outside its body).
+ * index.html's inline script: route-preload.ts writes out `String(startEarlyReads)` and calls it with the
+ * build's table of reads, so it must stay self-contained (no imports, no names from outside its body).
  *
- * - With the session's anti-forgery cookie (readable, unlike the session's own): starts every read whose
- *   pattern matches the path, its URL built as `call` builds it (URLSearchParams), and keeps each
- *   successful answer's data under `${slot}Answers` for the query that mounts after it came
- *   (`takeEarlyAnswer`): its first render shows the data instead of a loader.
- * - For the first route pattern that matches the path: `modulepreload` links for its chunks and `preload`
- *   links for its style sheets, so that they download while the entry does.
+ * With the session's anti-forgery cookie (readable, unlike the session's own) it starts every read whose
+ * pattern matches the path, its URL built as `call` builds it (URLSearchParams), and keeps each successful
+ * answer's data under `${slot}Answers` for the query that mounts after it came (`takeEarlyAnswer`): its first
+ * render shows the data instead of a loader. A guest's page asks for nothing.
  */
-export function preloadPage(
-  names: string[],
-  routes: PreloadRoutes,
-  reads: PreloadReads,
-  csrfCookie: string,
-  slot: string,
-): void {
+export function startEarlyReads(reads: PreloadReads, csrfCookie: string, slot: string): void {
+  if (!document.cookie.split('; ').some((part) => part.indexOf(`${csrfCookie}=`) === 0)) return;
   const path = location.pathname;
-  if (document.cookie.split('; ').some((part) => part.indexOf(`${csrfCookie}=`) === 0)) {
-    // A URL whose value is null was asked by the app itself (`takeEarlyRead`): it is not started again.
-    const started: Record<string, Promise<Response> | null> = {};
-    const answers: EarlyAnswers = {};
-    const start = (full: string): Promise<{ response_data?: unknown } | undefined> => {
-      if (full in started) return Promise.resolve(undefined);
-      const read = fetch(full, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-      started[full] = read;
-      // A failed read is asked again by `call`; not an unhandled rejection meanwhile.
-      return read
-        .then((response) => (response.ok ? response.clone().json() : undefined))
-        .then(
-          (body) => {
-            if (body && started[full] === read) answers[full] = [body.response_data, Date.now()];
-            return body;
-          },
-          () => undefined,
-        );
-    };
-    const answered: Promise<{ response_data?: unknown } | undefined>[] = [];
-    reads.forEach(([pattern, url, param, follows], index) => {
-      const match = new RegExp(pattern).exec(path);
-      if (!match) return;
-      if (!follows) {
-        answered[index] = start(
-          param ? `${url}?${new URLSearchParams({ [param]: decodeURIComponent(match[1] ?? '') })}` : url,
-        );
-        return;
-      }
-      const first = answered[follows.read];
-      if (!param || !first || location.search) return;
-      answered[index] = first.then((body) => {
-        let value: unknown = body?.response_data;
-        for (const key of follows.field.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
-        if (value === undefined || value === null) return undefined;
-        return start(`${url}?${new URLSearchParams({ [param]: String(value), ...follows.query })}`);
-      });
-    });
-    const global = window as unknown as Record<string, unknown>;
-    global[slot] = started;
-    global[`${slot}Answers`] = answers;
-  }
-  for (const [pattern, files] of routes) {
-    if (!new RegExp(pattern).test(path)) continue;
-    for (const file of files) {
-      const link = document.createElement('link');
-      if (file < 0) {
-        link.rel = 'preload';
-        link.as = 'style';
-        // In the mode of the stylesheet link that Vite's loader adds for the chunk (crossorigin): a preload of
-        // another mode goes unused, and the style sheet downloads a second time (Chromium says so).
-        link.crossOrigin = '';
-        link.href = `/${names[-1 - file]}`;
-      } else {
-        link.rel = 'modulepreload';
-        link.href = `/${names[file]}`;
-      }
-      document.head.appendChild(link);
+  // A URL whose value is null was asked by the app itself (`takeEarlyRead`): it is not started again.
+  const started: Record<string, Promise<Response> | null> = {};
+  const answers: EarlyAnswers = {};
+  const start = (full: string): Promise<{ response_data?: unknown } | undefined> => {
+    if (full in started) return Promise.resolve(undefined);
+    const read = fetch(full, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    started[full] = read;
+    // A failed read is asked again by `call`; not an unhandled rejection meanwhile.
+    return read
+      .then((response) => (response.ok ? response.clone().json() : undefined))
+      .then(
+        (body) => {
+          if (body && started[full] === read) answers[full] = [body.response_data, Date.now()];
+          return body;
+        },
+        () => undefined,
+      );
+  };
+  const answered: Promise<{ response_data?: unknown } | undefined>[] = [];
+  reads.forEach(([pattern, url, param, follows], index) => {
+    const match = new RegExp(pattern).exec(path);
+    if (!match) return;
+    if (!follows) {
+      answered[index] = start(
+        param ? `${url}?${new URLSearchParams({ [param]: decodeURIComponent(match[1] ?? '') })}` : url,
+      );
+      return;
     }
-    return;
-  }
+    const first = answered[follows.read];
+    if (!param || !first || location.search) return;
+    answered[index] = first.then((body) => {
+      let value: unknown = body?.response_data;
+      for (const key of follows.field.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
+      if (value === undefined || value === null) return undefined;
+      return start(`${url}?${new URLSearchParams({ [param]: String(value), ...follows.query })}`);
+    });
+  });
+  const global = window as unknown as Record<string, unknown>;
+  global[slot] = started;
+  global[`${slot}Answers`] = answers;
 }
 
 /**
@@ -145,7 +115,7 @@ function forget({ reads, answers }: Slots, url: string): void {
   if (answers) delete answers[url];
 }
 
-/** The preload script's read of this URL, once, while fresh; undefined when there is none. */
+/** The early reads' script's read of this URL, once, while fresh; undefined when there is none. */
 export function takeEarlyRead(url: string): Promise<Response> | undefined {
   const found = slots();
   const read = found.reads?.[url];
@@ -154,7 +124,7 @@ export function takeEarlyRead(url: string): Promise<Response> | undefined {
 }
 
 /**
- * The data of the preload script's read of this URL if it has already answered (successfully), once,
+ * The data of the early reads' script's read of this URL if it has already answered (successfully), once,
  * while fresh, with the time it came (a query's `initialData` and `initialDataUpdatedAt`).
  */
 export function takeEarlyAnswer(url: string): EarlyAnswers[string] | undefined {
