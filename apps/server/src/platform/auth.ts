@@ -9,7 +9,7 @@ import {
   REFRESH_COOKIE,
   SESSION_DAYS,
 } from '@oja/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { businesses, memberships, sessions, users } from '../db/schema';
@@ -19,8 +19,16 @@ import { randomToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * The signed-in user as every request carries it: the user's row without the password's hash, which only
+ * the checks of a password read (current-password.ts, login). What a request does not hold, no mistake in
+ * an answer or a log line can leak.
+ */
+export type SignedInUser = Omit<UserRow, 'password_hash'>;
+const { password_hash: _hash, ...signedInUserColumns } = getTableColumns(users);
+
 /** Who is calling: the user and the session (device) they called from. */
-export type Actor = { userId: number; sessionId: string; user: UserRow; via: 'bearer' | 'cookie' };
+export type Actor = { userId: number; sessionId: string; user: SignedInUser; via: 'bearer' | 'cookie' };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,7 +50,7 @@ export type Membership = { role: MemberRole; business: BusinessRow };
 const gateStatements = new WeakMap<Db, ReturnType<typeof prepareGate>>();
 function prepareGate(db: Db) {
   return db
-    .select({ user: users, role: memberships.role, business: businesses })
+    .select({ user: signedInUserColumns, role: memberships.role, business: businesses })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(

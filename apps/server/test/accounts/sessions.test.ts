@@ -1,7 +1,9 @@
 import { ACCESS_COOKIE, type AuthResult, CSRF_COOKIE, ENDPOINTS, MESSAGES, REFRESH_COOKIE } from '@oja/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/db/schema';
+import { authenticate } from '../../src/platform/auth';
 import { createTestApp, type TestApp } from '../app';
 import { freshIp, logIn, signUpCeo } from '../factories';
 import { type Answer, type ApiClient, apiClient } from '../http';
@@ -21,6 +23,35 @@ const profileStatus = async (token: string) =>
 const refresh = (refresh_token: string) => api.call(ENDPOINTS.accounts.refresh, { refresh_token });
 const firstName = async (userId: number) =>
   (await t.db.select({ first_name: users.first_name }).from(users).where(eq(users.id, userId)))[0]?.first_name;
+
+describe('the gate of every signed-in request', () => {
+  it("hands the request the signed-in user without the password's hash", async () => {
+    const ceo = await signUpCeo(t);
+    const request = {
+      method: 'GET',
+      headers: { authorization: `Bearer ${ceo.token}` },
+      cookies: {},
+      server: t.app,
+      actor: null,
+    } as unknown as FastifyRequest;
+    const actor = await authenticate(request);
+    expect(actor.user).toMatchObject({ id: ceo.user.id, username: ceo.username });
+    expect(Object.keys(actor.user)).not.toContain('password_hash');
+    // Checking the current password still works (it reads the hash itself), and a wrong one is refused.
+    const wrong = await api.call(
+      ENDPOINTS.accounts.changePassword,
+      { previous_password: 'not-it', new_password: 'Another-pass-9', confirm_password: 'Another-pass-9' },
+      { token: ceo.token },
+    );
+    expect(wrong.status).toBe(400);
+    const changed = await api.call(
+      ENDPOINTS.accounts.changePassword,
+      { previous_password: ceo.password, new_password: 'Another-pass-9', confirm_password: 'Another-pass-9' },
+      { token: ceo.token },
+    );
+    expect(changed.status).toBe(200);
+  });
+});
 
 describe('POST /users/token/refresh/', () => {
   it('rotates: the new pair works and the old refresh token is spent', async () => {

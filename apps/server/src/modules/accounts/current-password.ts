@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import type { ActorContext } from '../../platform/context';
 import { assertWithinLimits, clearFailures, LIMITS, recordFailure } from '../../platform/rate-limit';
 import { verifyPassword } from './passwords';
@@ -10,7 +12,12 @@ import { verifyPassword } from './passwords';
 export async function checkCurrentPassword(ctx: ActorContext, password: string): Promise<boolean> {
   const keys = [{ limit: LIMITS.currentPasswordPerAccount, id: `user:${ctx.actor.userId}` }];
   await assertWithinLimits(ctx.db, keys);
-  if (await verifyPassword(ctx.actor.user.password_hash, password)) {
+  // The hash is read here, not carried by every request (auth.ts, SignedInUser).
+  const [user] = await ctx.db
+    .select({ passwordHash: users.password_hash })
+    .from(users)
+    .where(eq(users.id, ctx.actor.userId));
+  if (user && (await verifyPassword(user.passwordHash, password))) {
     await clearFailures(ctx.db, keys);
     return true;
   }

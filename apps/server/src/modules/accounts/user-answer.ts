@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { BUILT, builtOnce } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { businesses, memberships, users } from '../../db/schema';
-import type { UserRow } from '../../platform/auth';
+import type { SignedInUser, UserRow } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 
 export type CurrentMembership = {
@@ -17,7 +17,7 @@ export type CurrentMembership = {
  * still a member there, else their oldest membership. Null for a CEO with no
  * business left, and for the platform's superusers.
  */
-export async function currentMembership(db: Queryable, user: UserRow): Promise<CurrentMembership | null> {
+export async function currentMembership(db: Queryable, user: SignedInUser): Promise<CurrentMembership | null> {
   const rows = await membershipsOf(db, { userId: user.id });
   const chosen = rows.find((row) => row.business.id === user.current_business_id) ?? rows[0];
   return chosen ? { ...chosen, role: chosen.role } : null;
@@ -38,7 +38,7 @@ const membershipsOf = builtOnce((db) =>
     .prepare(BUILT),
 );
 
-export function roleOf(user: UserRow, membership: CurrentMembership | null): Role {
+export function roleOf(user: SignedInUser, membership: CurrentMembership | null): Role {
   if (user.account_role === 'superuser') return 'superuser';
   if (membership) return membership.role;
   return user.account_role === 'ceo' ? 'ceo' : 'user';
@@ -50,7 +50,7 @@ export function canCreateBusiness(user: Pick<UserRow, 'account_role' | 'is_demo'
 }
 
 /** The spec's User object. */
-export function presentUser(user: UserRow, membership: CurrentMembership | null): User {
+export function presentUser(user: SignedInUser, membership: CurrentMembership | null): User {
   const business = membership?.business ?? null;
   return {
     id: user.id,
@@ -85,7 +85,7 @@ export async function loadUser(db: Queryable, userId: number): Promise<User> {
  * The spec's User object for a user row already read: the caller's own, which the gate read with the
  * session (the profile, asked on every page's first load, is then one statement after the gate, not two).
  */
-export async function userAnswer(db: Queryable, user: UserRow): Promise<User> {
+export async function userAnswer(db: Queryable, user: SignedInUser): Promise<User> {
   return presentUser(user, await currentMembership(db, user));
 }
 
