@@ -26,7 +26,7 @@ const options = (pageScripts: readonly string[]): HelmetOptions => ({
 });
 
 /** A CSP source that allows this inline script and no other: its SHA-256, as the browser hashes its text. */
-export function scriptHash(script: string): string {
+function scriptHash(script: string): string {
   return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
