@@ -5,11 +5,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installSessionLostHandler } from './features/auth/session';
 import { queryClient } from './lib/query-client';
+import { sliceRenders } from './lib/render-slices';
 import { Overlays } from './overlays';
 import { AppRouter } from './router';
 import { theme } from './theme';
 
 installSessionLostHandler(queryClient);
+sliceRenders();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');

@@ -1,7 +1,7 @@
 import { AppShell, Burger, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { BusinessWithRole } from '@oja/contract';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useMatch } from 'react-router';
 import { PageLoader } from '../ui/page-loader';
 import { useWideScreen } from '../ui/use-wide-screen';
@@ -32,6 +32,15 @@ export function BusinessShell({
   tabBar?(member: BusinessWithRole): ReactNode;
 }) {
   const lookup = useBusinessBySlug(slug);
+  // The shell and its page are drawn as a deferred update once the business is known, which React renders in
+  // slices (lib/render-slices.ts): its answer came through React Query's store, whose updates React renders
+  // in one piece, the frame, the top bar and the page together. Load bench in Chromium (bench:web:tasks, 360
+  // px, CPU 4× slower, Slow 4G, medians of seven): the inventory's long tasks beyond 50 ms 219 → 140 ms, its
+  // LCP 2,288 → 2,128 ms; the CEO dashboard's 191 → 149 ms (bench/README.md, fourteenth round).
+  const deferred = useDeferredValue(lookup.data, undefined);
+  // Never another business's: after a move from one business to another the deferred value is the old one
+  // until the new shell is drawn, and its page would read the old business from the context.
+  const member = deferred && deferred.business.id === lookup.data?.business.id ? deferred : undefined;
   const [isMenuOpen, menu] = useDisclosure(false);
   const { pathname } = useLocation();
   // A phone's first render leaves out what it does not show: the top bar's links (a wide screen's) and the
@@ -50,11 +59,12 @@ export function BusinessShell({
   if (lookup.isError) {
     return <BusinessLookupFailed slug={slug} error={lookup.error} onRetry={() => lookup.refetch()} />;
   }
-  const refusal = refuse?.(lookup.data);
+  if (!member) return <PageLoader label="Loading businesses..." />;
+  const refusal = refuse?.(member);
   if (refusal) return refusal;
 
   return (
-    <BusinessContext.Provider value={lookup.data}>
+    <BusinessContext.Provider value={member}>
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }}
@@ -76,17 +86,17 @@ export function BusinessShell({
               />
             }
           >
-            {isWide && topBar?.(lookup.data)}
+            {isWide && topBar?.(member)}
           </TopBar>
         </AppShell.Header>
-        {(isWide || isMenuWanted || isMenuOpen) && navbar(lookup.data)}
+        {(isWide || isMenuWanted || isMenuOpen) && navbar(member)}
         <AppShell.Main>
           {/* A page not downloaded yet: the frame stays, a loader in the page's place (router.tsx). */}
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </AppShell.Main>
-        {tabBar && <AppShell.Footer hiddenFrom="sm">{tabBar(lookup.data)}</AppShell.Footer>}
+        {tabBar && <AppShell.Footer hiddenFrom="sm">{tabBar(member)}</AppShell.Footer>}
       </AppShell>
     </BusinessContext.Provider>
   );
