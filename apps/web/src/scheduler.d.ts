@@ -1,4 +1,4 @@
-/** The one function of React's scheduler that the app calls (lib/render-slices.ts); the package ships no types. */
+/** What the app (lib/render-slices.ts) and its test call of React's scheduler, which ships no types. */
 declare module 'scheduler' {
   export function unstable_forceFrameRate(framesPerSecond: number): void;
   export function unstable_scheduleCallback(priority: number, callback: () => void): unknown;
