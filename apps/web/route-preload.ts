@@ -4,11 +4,12 @@ import { minifySync, type Plugin } from 'vite';
 import { routeModules } from '../../bench/src/web/bundle';
 // The contract's files themselves: this runs in the build's config, where Node would not load the package's TypeScript.
 import { API_PREFIX, CSRF_COOKIE, ROUTE_PRELOAD_FILE } from '../../packages/contract/src/constants';
+import { EARLY_ANSWERS_ID, type PreloadReads, startReadsFor } from '../../packages/contract/src/early-reads';
 import { ACCOUNT_ENDPOINTS } from '../../packages/contract/src/endpoints/accounts';
 import { BUSINESS_ENDPOINTS } from '../../packages/contract/src/endpoints/businesses';
 import { STOCK_ENDPOINTS } from '../../packages/contract/src/endpoints/stock';
 import { INVENTORY_LIST, productFilters } from './src/features/inventory/inventory-view';
-import { EARLY_READS, type PreloadReads, startEarlyReads } from './src/lib/early-reads';
+import { EARLY_READS, startEarlyReads } from './src/lib/early-reads';
 import { readListState } from './src/ui/list-view';
 
 /** A page's files: indices into the names, `>= 0` a module to preload, `< 0` a style sheet (`-1 - index`). */
@@ -32,7 +33,9 @@ type PreloadRoutes = [pattern: string, files: number[]][];
  * and the reads waited for that file's round trip. Lighthouse, two alternated pairs: /login's FCP 1.40-1.47 ->
  * 1.27 s and LCP 1.85-1.92 -> 1.76-1.77 s; the signed-in pages' LCP within their noise. The server allows
  * exactly this script by its hash in the Content-Security-Policy (security-headers.ts), which otherwise allows
- * no inline script.
+ * no inline script. The same table of reads goes to the server in `route-preload.json`: it answers them inside
+ * a signed-in page (apps/server/src/platform/page-reads.ts), and the script takes those answers instead of
+ * asking.
  */
 export function routePreload(): Plugin {
   return {
@@ -113,16 +116,24 @@ export function routePreload(): Plugin {
           ['^/business/[^/]+/inventory/?$', products, 'business_id', productsOf(1)],
           ['^/[^/]+/employee/inventory/?$', products, 'business_id', productsOf(2)],
         ];
-        const args = [reads, CSRF_COOKIE, EARLY_READS].map((value) => JSON.stringify(value));
+        const args = [reads, CSRF_COOKIE, EARLY_READS, EARLY_ANSWERS_ID].map((value) => JSON.stringify(value));
         // Minified (Vite's own oxc minifier): it travels inside every page load, comments and all otherwise.
-        const { code, errors } = minifySync('early-reads.js', `(${String(startEarlyReads)})(${args.join(',')});`);
+        const { code, errors } = minifySync(
+          'early-reads.js',
+          `(${String(startEarlyReads)})(${args.join(',')},${String(startReadsFor)});`,
+        );
         if (errors.length > 0) throw new Error(`The early reads' script: ${errors.map((e) => e.message).join('; ')}`);
         const source = code.trim();
         // Nothing in the table may end the script element early.
         if (/<\/script/i.test(source)) throw new Error("The early reads' script would end its <script> element.");
         // The same routes for the server, which names the path's files in the page's Link header (app.ts,
-        // page-preload.ts): the phone then asks for them with the entry.
-        this.emitFile({ type: 'asset', fileName: ROUTE_PRELOAD_FILE, source: JSON.stringify({ names, routes }) });
+        // page-preload.ts): the phone then asks for them with the entry. And the same reads, which it answers
+        // inside the page when the request carries a session (page-reads.ts).
+        this.emitFile({
+          type: 'asset',
+          fileName: ROUTE_PRELOAD_FILE,
+          source: JSON.stringify({ names, routes, reads }),
+        });
         // Before the style sheet's link: a script after it would wait for the style sheet to arrive.
         const script = `<script>${source}</script>`;
         // A function, not a string: the script's own `$` would be read as replacement patterns (`$\``).

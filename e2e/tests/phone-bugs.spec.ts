@@ -135,6 +135,37 @@ test('no console errors on a full load of a business page, nor on /login after a
   expect(errors).toEqual([]);
 });
 
+test("a signed-in page comes with its first screen's answers: none asked again, a hostile name shown as text", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const ceo = await signUpCeoViaApi(page);
+  // A name that would end the page's data block and run a script of its own, were it written into it as it is.
+  const hostile = '</script><script>window.__ojaPwned = 1</script>Garri';
+  await createProduct(page, ceo.businessId, hostile, '1500.00', 3);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
+  });
+  await page.goto(`/business/${ceo.slug}/inventory`);
+  await expect(page.getByText(hostile)).toBeVisible();
+  // The profile, the business and its first page of products came inside the page (the server's page-reads.ts):
+  // the phone asked for none of them.
+  for (const endpoint of [
+    ENDPOINTS.accounts.profile,
+    ENDPOINTS.businesses.getBusinessBySlug,
+    ENDPOINTS.stock.listProducts,
+  ]) {
+    expect(asked, endpoint.path).not.toContain(`/api/v1${endpoint.path}`);
+  }
+  expect(await page.evaluate(() => Reflect.get(window, '__ojaPwned'))).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
 test('each role sees only what it can do: no Add Business for members, no dashboard for salespeople or customers', async ({
   page,
   browser,

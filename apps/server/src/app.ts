@@ -15,7 +15,8 @@ import { COMPRESS_FROM_BYTES, compressAnswers } from './platform/compress-answer
 import type { Deps } from './platform/deps';
 import { guardApiRoutes } from './platform/endpoints';
 import { AppError, busyTryAgain, databaseUnavailable, isConnectionLost, isTransientConflict } from './platform/errors';
-import { pagePreload } from './platform/page-preload';
+import { pagePreload, readRouteFiles } from './platform/page-preload';
+import { pageReads } from './platform/page-reads';
 import { responseSerializerCompiler } from './platform/response-serializer';
 import { inlineScripts, securityHeaders } from './platform/security-headers';
 
@@ -194,8 +195,10 @@ const PAGE_FILE = /(?:^|[\\/])index\.html(?:\.br|\.gz)?$/;
 
 async function registerWebApp(app: FastifyInstance, distDir: string, page: string | undefined): Promise<void> {
   const hasWeb = page !== undefined;
+  const files = hasWeb ? readRouteFiles(distDir) : undefined;
+  const preloadFor = pagePreload(files, page ?? '');
+  const withReads = page !== undefined && files?.reads ? pageReads(app, page, files.reads) : undefined;
   if (hasWeb) {
-    const preloadFor = pagePreload(distDir, page);
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
@@ -212,9 +215,16 @@ async function registerWebApp(app: FastifyInstance, distDir: string, page: strin
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith(API_PREFIX) || request.url.startsWith(SPEC_API_PREFIX);
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A signed-in page comes with its first screen's answers (page-reads.ts); compressed by compressAnswers.
+      const signedIn = request.method === 'GET' && withReads ? await withReads(request) : undefined;
+      if (signedIn !== undefined) {
+        const link = preloadFor(request.url);
+        if (link) reply.header('link', link);
+        return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(signedIn);
+      }
       // Every other path belongs to the single-page app, which shows its own 404 page.
       return reply.sendFile('index.html');
     }

@@ -47,7 +47,8 @@ export const REFRESH_COOKIE = 'oja_refresh';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /**
- * The web build's list of each route's files (`{ names, routes }`, as its route preloader has them), at the
- * root of the build: the server reads it to name a page's files in the page's Link header.
+ * The web build's list of each route's files (`{ names, routes }`, as its route preloader has them) and of the
+ * first screens' reads (`reads`, early-reads.ts), at the root of the build: the server reads it to name a
+ * page's files in the page's Link header, and to answer its first reads inside the page.
  */
 export const ROUTE_PRELOAD_FILE = 'route-preload.json';

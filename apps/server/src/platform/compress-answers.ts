@@ -13,6 +13,9 @@ export const COMPRESS_AT_ONCE_UP_TO_BYTES = 256 * 1024;
 /** The window that holds the largest answer compressed at once: 18 bits. */
 const LARGEST_WINDOW_BITS = Math.log2(COMPRESS_AT_ONCE_UP_TO_BYTES);
 
+/** The API's JSON, and a signed-in page written with its first answers (page-reads.ts), a few KB each. */
+const COMPRESSED_AT_ONCE = /^(?:application\/json|text\/html)\b/;
+
 /** What the phones ask for, in the server's order of preference: brotli's bytes are the fewest. */
 const ENCODINGS = ['br', 'gzip', 'identity'];
 
@@ -40,8 +43,8 @@ export function compressAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader('content-encoding') || request.headers['x-no-compression'] !== undefined) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    // Measured once the answer is known to be JSON: byteLength walks the whole string.
+    if (!COMPRESSED_AT_ONCE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    // Measured once the answer is known to be one of them: byteLength walks the whole string.
     const size = Buffer.byteLength(payload);
     if (size < COMPRESS_FROM_BYTES || size > COMPRESS_AT_ONCE_UP_TO_BYTES) return payload;
     const accepted = request.headers['accept-encoding'];

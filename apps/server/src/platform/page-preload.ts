@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROUTE_PRELOAD_FILE } from '@oja/contract';
+import { type PreloadReads, ROUTE_PRELOAD_FILE } from '@oja/contract';
 
 /**
  * The Link header of the page: what index.html loads first (the entry, its style sheet),
@@ -27,8 +27,17 @@ export function preloadLinks(html: string): string {
   return links.join(', ');
 }
 
-/** The web build's routes and their files (route-preload.ts): a file's index, or -1 - index for a style sheet. */
-type RouteFiles = { names: string[]; routes: [pattern: string, files: number[]][] };
+/**
+ * The web build's routes and their files (route-preload.ts): a file's index, or -1 - index for a style sheet;
+ * and the reads of the first screens (page-reads.ts). An older build wrote no reads.
+ */
+export type RouteFiles = { names: string[]; routes: [pattern: string, files: number[]][]; reads?: PreloadReads };
+
+/** The web build's list (route-preload.json), or undefined for a build that did not write one. */
+export function readRouteFiles(distDir: string): RouteFiles | undefined {
+  const file = join(distDir, ROUTE_PRELOAD_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RouteFiles) : undefined;
+}
 
 /**
  * The Link header for each path of the app: index.html's own files, then the chunks and style sheets of the
@@ -38,11 +47,10 @@ type RouteFiles = { names: string[]; routes: [pattern: string, files: number[]][
  * pattern that matches wins), and each hint has the mode the page's loader then uses, so nothing downloads
  * twice. Without the build's list (an older build) every path gets index.html's files alone.
  */
-export function pagePreload(distDir: string, html: string): (url: string) => string {
+export function pagePreload(files: RouteFiles | undefined, html: string): (url: string) => string {
   const page = preloadLinks(html);
-  const file = join(distDir, ROUTE_PRELOAD_FILE);
-  if (!existsSync(file)) return () => page;
-  const { names, routes } = JSON.parse(readFileSync(file, 'utf8')) as RouteFiles;
+  if (!files) return () => page;
+  const { names, routes } = files;
   const headers = routes.map(([pattern, files]) => {
     const links = files.map((at) =>
       at < 0 ? `</${names[-1 - at]}>; rel=preload; as=style; crossorigin` : `</${names[at]}>; rel=modulepreload`,

@@ -1,17 +1,30 @@
-import { API_PREFIX, requestOf, STOCK_ENDPOINTS } from '@oja/contract';
+import {
+  API_PREFIX,
+  EARLY_ANSWERS_ID,
+  type PreloadReads,
+  requestOf,
+  STOCK_ENDPOINTS,
+  startReadsFor,
+} from '@oja/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INVENTORY_LIST, productFilters } from '../features/inventory/inventory-view';
 import { readListState } from '../ui/list-view';
-import { EARLY_READS, type PreloadReads, startEarlyReads, takeEarlyAnswer, takeEarlyRead } from './early-reads';
+import { EARLY_READS, startEarlyReads, takeEarlyAnswer, takeEarlyRead } from './early-reads';
 
-/** A page as the early reads' script sees it: its cookies and path, what it fetches. */
-function page(cookie: string, pathname: string, now = 1_000, search = '') {
+/**
+ * A page as the early reads' script sees it: its cookies and path, what it fetches, and the text of the data
+ * block of answers the server wrote into it (`given`), if any.
+ */
+function page(cookie: string, pathname: string, now = 1_000, search = '', given?: string) {
   // Each read answers its own URL, in the API's envelope.
   const fetch = vi.fn((url: string) =>
     Promise.resolve(new Response(JSON.stringify({ response_data: { url, business: { id: 7 } } }))),
   );
   const window: Record<string, unknown> = {};
-  vi.stubGlobal('document', { cookie });
+  vi.stubGlobal('document', {
+    cookie,
+    getElementById: (id: string) => (id === EARLY_ANSWERS_ID && given !== undefined ? { textContent: given } : null),
+  });
   vi.stubGlobal('location', { pathname, search });
   vi.stubGlobal('fetch', fetch);
   vi.stubGlobal('window', window);
@@ -24,9 +37,13 @@ const reads: PreloadReads = [
   ['^/business/([^/]+)', '/api/v1/users/businesses/by-slug/', 'slug'],
 ];
 
-/** As index.html runs it: the function's own text, called with the build's arguments, nothing else in scope. */
-function runAsWritten(...args: Parameters<typeof startEarlyReads>) {
-  new Function(`(${String(startEarlyReads)})(${args.map((value) => JSON.stringify(value)).join(',')});`)();
+/**
+ * As index.html runs it (route-preload.ts): the function's own text, called with the build's arguments and the
+ * contract's plan's own text, nothing else in scope.
+ */
+function runAsWritten(table: PreloadReads, csrfCookie: string, slot: string) {
+  const args = [table, csrfCookie, slot, EARLY_ANSWERS_ID].map((value) => JSON.stringify(value));
+  new Function(`(${String(startEarlyReads)})(${args.join(',')},${String(startReadsFor)});`)();
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -140,5 +157,41 @@ describe('takeEarlyAnswer', () => {
     runAsWritten(reads, 'csrftoken', EARLY_READS);
     await new Promise((done) => setTimeout(done, 0));
     expect(takeEarlyAnswer('/api/v1/users/profile/view/')).toBeUndefined();
+  });
+});
+
+describe('answers the server wrote into the page', () => {
+  const profile = '/api/v1/users/profile/view/';
+  const byslug = `/api/v1/users/businesses/by-slug/?${new URLSearchParams({ slug: 'mama-put' })}`;
+  const block = JSON.stringify({ [profile]: { response_description: 'Profile', response_data: { id: 3 } } });
+
+  it('are taken instead of asked: only the read the server left out goes to the network', async () => {
+    const { fetch } = page('csrftoken=abc', '/business/mama-put/inventory', 1_000, '', block);
+    runAsWritten(reads, 'csrftoken', EARLY_READS);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([byslug]);
+    await new Promise((done) => setTimeout(done, 0));
+    expect(takeEarlyAnswer(profile)?.[0]).toEqual({ id: 3 });
+    expect(takeEarlyAnswer(byslug)?.[0]).toEqual({ url: byslug, business: { id: 7 } });
+  });
+
+  it("hand `call` the page's answer as the response of its read, in the API's envelope", async () => {
+    page('csrftoken=abc', '/dashboard', 1_000, '', block);
+    runAsWritten(reads, 'csrftoken', EARLY_READS);
+    const read = await takeEarlyRead(profile);
+    expect(read?.status).toBe(200);
+    expect(await read?.json()).toEqual({ response_description: 'Profile', response_data: { id: 3 } });
+  });
+
+  it("start a read that follows one of them at once, from the page's answer", async () => {
+    const products = `${API_PREFIX}${STOCK_ENDPOINTS.listProducts.path}`;
+    const chained: PreloadReads = [
+      ...reads,
+      ['^/business/[^/]+/inventory/?$', products, 'business_id', { read: 1, field: 'business.id', query: {} }],
+    ];
+    const answered = JSON.stringify({ [byslug]: { response_data: { business: { id: 12 } } } });
+    const { fetch } = page('csrftoken=abc', '/business/mama-put/inventory', 1_000, '', answered);
+    runAsWritten(chained, 'csrftoken', EARLY_READS);
+    await new Promise((done) => setTimeout(done, 0));
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([profile, `${products}?business_id=12`]);
   });
 });
