@@ -40,8 +40,15 @@ export function pageReads(
           remoteAddress: request.ip,
         });
         if (answer.statusCode !== 200) return undefined;
-        bodies.push([url, answer.body]);
-        return JSON.parse(answer.body) as EarlyBody;
+        const body = answer.body;
+        bodies.push([url, body]);
+        // Parsed only for a read that follows this one (the business's id for its products): the page
+        // carries each answer as the API wrote it, and the first page of products is 13 KB of JSON.
+        return {
+          get response_data() {
+            return (JSON.parse(body) as EarlyBody).response_data;
+          },
+        };
       } catch {
         return undefined;
       }
