@@ -9,7 +9,8 @@
  *   npm run bench:load                    the issue's sizes (generation ~3-4 min, load ~3 min)
  *   BENCH_SCALE=0.1 npm run bench:load    a tenth of the data, for quick iterations
  *   BENCH_DATA_DIR=/tmp/oja-load npm run bench:load   keeps the data as generated; later runs work on a copy
- *   BENCH_ONLY=list,search                only these scenarios
+ *   BENCH_ONLY=list,search                only these scenarios (profile, list, search, sales, overview, report,
+ *                                         page, page-parts, cart, sale, hot, login)
  *
  * Other knobs: BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (32), BENCH_SQL_RUNS (50),
  * BENCH_SQL_LOADED_SECONDS (5: the SQL at BENCH_CONNECTIONS callers), BENCH_SEED (1),
@@ -26,9 +27,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
+  ACCESS_COOKIE,
   ACCOUNT_ENDPOINTS,
   API_PREFIX,
   BUSINESS_ENDPOINTS,
+  CSRF_COOKIE,
+  EARLY_ANSWERS_ID,
   type Endpoint,
   SALES_ENDPOINTS,
   STOCK_ENDPOINTS,
@@ -97,7 +101,13 @@ type Server = {
   resetPeakRss(): Promise<boolean>;
 };
 
+/** The web build the server serves (its default WEB_DIST_DIR): the signed-in page's scenario loads it. */
+const WEB_PAGE = join(ROOT, 'apps/web/dist/index.html');
+
 async function build(): Promise<void> {
+  if (!existsSync(WEB_PAGE)) {
+    await run('npx', ['vite', 'build'], { cwd: join(ROOT, 'apps/web'), env: { ...process.env, OJA_BUILD: '' } });
+  }
   // BENCH_SKIP_BUILD=1 runs the bundle already in dist-$BENCH_BUILD: an A/B of two builds on the same data.
   if (process.env.BENCH_SKIP_BUILD === '1' && existsSync(SERVER_MAIN)) return;
   const started = performance.now();
@@ -643,6 +653,20 @@ async function main(): Promise<void> {
     'select quantity from product_batches where business_id = $1 and product_id = $2',
     [world.businessId, world.hotProductId],
   );
+  /** The inventory's page of the large business with the session's cookie, and the URLs of its answers. */
+  const signedInPage = async () => {
+    const slug = await probe.query<{ slug: string }>('select slug from businesses where id = $1', [world.businessId]);
+    const path = `/business/${slug.rows[0]?.slug}/inventory`;
+    const cookie = `${ACCESS_COOKIE}=${token}; ${CSRF_COOKIE}=bench`;
+    // The page must carry its answers, or the row would time a static file.
+    const page = await (await fetch(`${base}${path}`, { headers: { cookie } })).text();
+    const block = new RegExp(`id="${EARLY_ANSWERS_ID}">(.*?)</script>`, 's').exec(page)?.[1];
+    const answers = block ? Object.keys(JSON.parse(block)) : [];
+    if (answers.length !== 3) {
+      throw new Error(`The signed-in page carries ${answers.length} answers, not 3: ${page.slice(0, 300)}`);
+    }
+    return { path, cookie, answers };
+  };
   const scenarios: Scenario[] = [
     // The floor under every read's API/SQL ratio: the signed-in profile is the gate and one small read (the
     // caller's memberships), so its node CPU per request is what HTTP, the session's gate and a small JSON
@@ -687,6 +711,60 @@ async function main(): Promise<void> {
       () => url(BUSINESS_ENDPOINTS.getReport, { business_id: world.businessId, from, to }),
       () => getBusinessReport(ctx, { from, to }),
     ),
+    {
+      // A full load of the inventory by a signed-in phone: index.html with the first screen's three answers
+      // inside (the profile, the business, the first page of products: the server's page-reads.ts). The
+      // session rides in its cookie, as in a browser.
+      key: 'page',
+      async run() {
+        const { path, cookie } = await signedInPage();
+        const result = await autocannon({
+          url: base,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          requests: [{ method: 'GET', path, headers: { accept: 'text/html', cookie, ...encodingHeader } }],
+        });
+        return {
+          endpoint: 'signed-in page (inventory, 3 answers inside)',
+          connections: CONNECTIONS,
+          requestsPerSecond: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts + result.non2xx,
+        };
+      },
+    },
+    {
+      // The same page as the phone loaded it before the fifteenth round: the page as built, then its three
+      // reads, each a request of its own (4 requests a page; the row's figures are per request).
+      key: 'page-parts',
+      async run() {
+        const { cookie, answers } = await signedInPage();
+        const headers = { cookie, ...encodingHeader };
+        const result = await autocannon({
+          url: base,
+          connections: CONNECTIONS,
+          duration: DURATION,
+          requests: [
+            { method: 'GET' as const, path: '/index.html', headers: { ...headers, accept: 'text/html' } },
+            ...answers.map((path) => ({
+              method: 'GET' as const,
+              path,
+              headers: { ...headers, accept: 'application/json' },
+            })),
+          ],
+        });
+        return {
+          endpoint: 'the same, as 4 requests (page, then its reads)',
+          connections: CONNECTIONS,
+          requestsPerSecond: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts + result.non2xx,
+          note: 'per request: a page is 4 of them',
+        };
+      },
+    },
     {
       key: 'cart',
       async run() {

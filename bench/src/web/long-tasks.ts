@@ -21,6 +21,7 @@ import { logIn, type Server, startServer } from './app-server';
  *   BENCH_TASKS_RUNS=9            loads of each page per build
  *   BENCH_TASKS_RETURN=true       a return visit: the page loaded once in the same context first
  *   BENCH_TASKS_NETWORK=false     the CPU slowed alone
+ *   BENCH_TASKS_RTT=400           round trips of 400 ms instead of Slow 4G's 150 (a congested mobile network)
  */
 
 /** Results go to stdout; warnings and errors to stderr. */
@@ -32,7 +33,8 @@ const RETURN_VISIT = process.env.BENCH_TASKS_RETURN === 'true';
 const NETWORK = process.env.BENCH_TASKS_NETWORK !== 'false';
 const BUILDS = (process.env.BENCH_TASKS_BUILDS ?? (process.env.OJA_BUILD || 'base')).split(',');
 /** Lighthouse's Slow 4G: 150 ms round trips, 1.6 Mbps down, 750 Kbps up (its throughput × 0.9 for devtools). */
-const SLOW_4G = { latency: 150, download: (1.6 * 1024 * 1024 * 0.9) / 8, upload: (750 * 1024 * 0.9) / 8 };
+const RTT = Number(process.env.BENCH_TASKS_RTT ?? 150);
+const SLOW_4G = { latency: RTT, download: (1.6 * 1024 * 1024 * 0.9) / 8, upload: (750 * 1024 * 0.9) / 8 };
 /** How long after the page's heading the observers keep listening: the cards drawn after it, the late tasks. */
 const SETTLE_MS = 3000;
 
@@ -125,7 +127,7 @@ async function main(): Promise<void> {
       }
     }
     print(
-      `\n${RUNS} loads of each, alternated; 360 px, CPU 4× slower${NETWORK ? ', Slow 4G' : ''}${RETURN_VISIT ? ', return visit' : ', first visit'}; medians:`,
+      `\n${RUNS} loads of each, alternated; 360 px, CPU 4× slower${NETWORK ? `, Slow 4G${RTT === 150 ? '' : ` with ${RTT} ms round trips`}` : ''}${RETURN_VISIT ? ', return visit' : ', first visit'}; medians:`,
     );
     print('page            build          long tasks beyond 50 ms   longest task    FCP ms    LCP ms');
     for (const [key, measured] of loads) {
