@@ -367,6 +367,18 @@ const auth = (token: string) => ({
   ...encodingHeader,
 });
 
+/** A row of autocannon's figures: its requests per second, latency percentiles and failures. */
+function rowOf(endpoint: string, result: autocannon.Result): Row {
+  return {
+    endpoint,
+    connections: CONNECTIONS,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
 async function readScenario(
   session: Session,
   name: string,
@@ -385,14 +397,7 @@ async function readScenario(
       },
     ],
   });
-  return {
-    endpoint: name,
-    connections: CONNECTIONS,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
+  return rowOf(name, result);
 }
 
 /**
@@ -724,14 +729,7 @@ async function main(): Promise<void> {
           duration: DURATION,
           requests: [{ method: 'GET', path, headers: { accept: 'text/html', cookie, ...encodingHeader } }],
         });
-        return {
-          endpoint: 'signed-in page (inventory, 3 answers inside)',
-          connections: CONNECTIONS,
-          requestsPerSecond: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors + result.timeouts + result.non2xx,
-        };
+        return rowOf('signed-in page (inventory, 3 answers inside)', result);
       },
     },
     {
@@ -755,12 +753,7 @@ async function main(): Promise<void> {
           ],
         });
         return {
-          endpoint: 'the same, as 4 requests (page, then its reads)',
-          connections: CONNECTIONS,
-          requestsPerSecond: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors + result.timeouts + result.non2xx,
+          ...rowOf('the same, as 4 requests (page, then its reads)', result),
           note: 'per request: a page is 4 of them',
         };
       },
@@ -788,14 +781,7 @@ async function main(): Promise<void> {
             },
           ],
         });
-        return {
-          endpoint: 'cart create (one line)',
-          connections: CONNECTIONS,
-          requestsPerSecond: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors + result.timeouts + result.non2xx,
-        };
+        return rowOf('cart create (one line)', result);
       },
     },
     {
@@ -860,14 +846,7 @@ async function main(): Promise<void> {
             },
           ],
         });
-        return {
-          endpoint: 'login (argon2id)',
-          connections: CONNECTIONS,
-          requestsPerSecond: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: result.errors + result.timeouts + result.non2xx,
-        };
+        return rowOf('login (argon2id)', result);
       },
     },
   ];
