@@ -41,6 +41,22 @@ describe('GET /users/businesses/list_businesses/', () => {
     });
   });
 
+  it('lists a member only where they are active, with their role there', async () => {
+    const first = await signUpCeo(t, { businessName: 'First Shop' });
+    const second = await signUpCeo(t, { businessName: 'Second Shop' });
+    const third = await signUpCeo(t, { businessName: 'Third Shop' });
+    const member = await addMember(t, first.business.id, { role: 'customer' });
+    await addMembership(t, second.business.id, member.id, { role: 'sales_person' });
+    await addMembership(t, third.business.id, member.id, { role: 'sales_person', isActive: false });
+    const person = await logIn(t, member.username);
+    const answer = await api.call(ENDPOINTS.businesses.listBusinesses, undefined, { token: person.token });
+    expect(answer.status).toBe(200);
+    expect(answer.data.results.map((business: { id: number; role: string }) => [business.id, business.role])).toEqual([
+      [first.business.id, 'customer'],
+      [second.business.id, 'sales_person'],
+    ]);
+  });
+
   it('refuses a guest', async () => {
     const answer = await api.call(ENDPOINTS.businesses.listBusinesses, undefined);
     expect(answer.status).toBe(401);
