@@ -22,7 +22,10 @@ export async function getBusinessBySlug(ctx: ActorContext, slug: string): Promis
  * (db/built-once.ts). Every business page's first load asks for it (the web app's early read, or the
  * server's inside the page). It was two, each built by drizzle per request: the slug's id, then the
  * membership (requireBusiness). In a CPU profile of the load bench's signed-in page (BENCH_CPU_PROF,
- * 2026-11-25), building those two was 5.7% of the node process's samples.
+ * 2026-11-25), building those two was 5.7% of the node process's samples. Two alternated pairs of the page's
+ * rows: the page with its answers 428-435 → 522-541 pages/s, node 2.76-2.82 → 2.19-2.28 ms a page; the page
+ * as four requests (one of them this read) node 0.53-0.55 → 0.41-0.42 ms a request (bench/README.md,
+ * sixteenth round).
  */
 const memberOfSlug = builtOnce((db) =>
   db
