@@ -10,7 +10,7 @@
  *   BENCH_SCALE=0.1 npm run bench:load    a tenth of the data, for quick iterations
  *   BENCH_DATA_DIR=/tmp/oja-load npm run bench:load   keeps the data as generated; later runs work on a copy
  *   BENCH_ONLY=list,search                only these scenarios (profile, list, search, sales, overview, report,
- *                                         page, page-parts, cart, sale, hot, login)
+ *                                         cart, sale, hot, login, page, page-parts)
  *
  * Other knobs: BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (32), BENCH_SQL_RUNS (50),
  * BENCH_SQL_LOADED_SECONDS (5: the SQL at BENCH_CONNECTIONS callers), BENCH_SEED (1),

@@ -16,6 +16,9 @@ import type { EarlyBody, PreloadReads, startReadsFor as startReads } from '@oja/
 /** Where the early reads' script leaves the pending reads, by URL: a property of `window`. */
 export const EARLY_READS = '__ojaEarlyReads';
 
+/** A pending read: the request in flight, or an answer the page came with, made a response when taken. */
+type EarlyRead = Promise<Response> | (() => Promise<Response>);
+
 /** What the script leaves beside the pending reads: each answered read's data and when it came. */
 export type EarlyAnswers = Record<string, [data: unknown, receivedAt: number]>;
 
@@ -42,16 +45,16 @@ export function startEarlyReads(
   const block = document.getElementById(answersId);
   const given: Record<string, EarlyBody> = block ? JSON.parse(block.textContent || '{}') : {};
   // A URL whose value is null was asked by the app itself (`takeEarlyRead`): it is not started again.
-  const started: Record<string, Promise<Response> | null> = {};
+  const started: Record<string, EarlyRead | null> = {};
   const answers: EarlyAnswers = {};
   const start = (full: string): Promise<EarlyBody | undefined> => {
     if (full in started) return Promise.resolve(undefined);
     const body = given[full];
     if (body) {
-      // Its data kept at once, as it is; `call` gets it as the response of its read if it takes that instead.
-      started[full] = Promise.resolve(
-        new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
-      );
+      // Its data kept at once, as it is. Only if `call` takes the read instead does it become a response:
+      // the first page of products is 13 KB of JSON to write again, while the page is still being parsed.
+      started[full] = () =>
+        Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
       answers[full] = [body.response_data, Date.now()];
       return Promise.resolve(body);
     }
@@ -81,7 +84,7 @@ export function startEarlyReads(
 const FRESH_MS = 30_000;
 
 type Slots = {
-  reads?: Record<string, Promise<Response> | null>;
+  reads?: Record<string, EarlyRead | null>;
   answers?: EarlyAnswers;
 };
 
@@ -110,7 +113,8 @@ export function takeEarlyRead(url: string): Promise<Response> | undefined {
   const found = slots();
   const read = found.reads?.[url];
   forget(found, url);
-  return read && performance.now() < FRESH_MS ? read : undefined;
+  if (!read || performance.now() >= FRESH_MS) return undefined;
+  return typeof read === 'function' ? read() : read;
 }
 
 /**
