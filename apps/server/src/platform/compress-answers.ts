@@ -14,10 +14,30 @@ export const COMPRESS_AT_ONCE_UP_TO_BYTES = 256 * 1024;
 const LARGEST_WINDOW_BITS = Math.log2(COMPRESS_AT_ONCE_UP_TO_BYTES);
 
 /** The API's JSON, and a signed-in page written with its first answers (page-reads.ts), a few KB each. */
-const COMPRESSED_AT_ONCE = /^(?:application\/json|text\/html)\b/;
+const COMPRESSED_AT_ONCE = /^(?:application\/json|(text\/html))\b/;
 
 /** What the phones ask for, in the server's order of preference: brotli's bytes are the fewest. */
 const ENCODINGS = ['br', 'gzip', 'identity'];
+
+/**
+ * Brotli's quality for the API's JSON answers: 1, one of its two fast compressors, whose hash table is
+ * sized to the answer (16,384 entries, 64 KB, for a page of the list). Qualities 2 and 3 clear a table of
+ * 2^16 entries (256 KB) on every call for an answer over 2 KB, and under load, with PostgreSQL's backends
+ * on the same two cores, an answer cost node several times what it costs on an idle machine: a page of the
+ * list takes 47-67 µs at quality 3 alone and 26-32 µs at quality 1, but node's CPU a request fell by
+ * 0.15-0.17 ms. Load bench, two alternated pairs on copies of the same data (bench/README.md, seventeenth
+ * round), node's CPU a request and req/s, quality 3 → 1: the product list 0.77 → 0.60-0.62 ms, 1,309-1,312
+ * → 1,494-1,569 req/s; the overview 0.70 → 0.56-0.60 ms; the sales list 1.08-1.11 → 0.93-0.95 ms; the
+ * search 0.76-0.80 → 0.68-0.72 ms. Quality 2, one run: the list 0.67 ms, the overview 0.61. The phone pays
+ * for it in bytes: a page of the list 1,487 → 1,969 (2.4 ms at Slow 4G's 1.6 Mbps), the overview 1,377 →
+ * 1,604, a page of sales 1,238 → 1,389 (quality 2: 1,537, 1,437, 1,329).
+ */
+export const JSON_BROTLI_QUALITY = 1;
+/**
+ * A signed-in page written with its first screen's answers (page-reads.ts) is one answer a visit, on
+ * the path to the phone's first draw, where its bytes count more than its CPU: quality 3.
+ */
+export const PAGE_BROTLI_QUALITY = 3;
 
 /**
  * The API's JSON answers, compressed in one call each, before @fastify/compress would (it skips an answer
@@ -26,15 +46,11 @@ const ENCODINGS = ['br', 'gzip', 'identity'];
  * with its 4 MB window, piped, then sent chunked. For a page of the product list (13,022 bytes) that was
  * 356 µs of CPU against 65 µs for brotliCompressSync at the same quality (4) and the same 1,715 bytes;
  * the overview's 3,194 bytes, 234 → 42 µs (node 20, 3,000 runs each). The answer also keeps its
- * Content-Length instead of chunks.
- *
- * Quality 3 rather than @fastify/compress's 4: the list's page in 45 µs and 1,780 bytes (65 more, 0.3 ms at
- * Slow 4G's 1.6 Mbps), the overview's in 29 µs and 995 bytes. Under load the compression took 12% of the
- * server's CPU profile at quality 4. Load bench with the phones' Accept-Encoding (bench/README.md, eleventh
+ * Content-Length instead of chunks. Load bench with the phones' Accept-Encoding (bench/README.md, eleventh
  * round), two alternated pairs each: the streams → one call at quality 4, the product list 995-1,022 →
  * 1,466-1,467 req/s, node's CPU 1.13-1.16 → 0.67-0.68 ms per request, p99 60-61 → 37-38 ms; the overview
- * 860-861 → 1,127-1,152 req/s, p99 62-65 → 43 ms. Quality 4 → 3: the list 1,472-1,486 → 1,602-1,618 req/s,
- * node 0.67 → 0.58-0.59 ms; the overview 1,139-1,159 → 1,227 req/s, node 0.63-0.64 → 0.56-0.57 ms.
+ * 860-861 → 1,127-1,152 req/s, p99 62-65 → 43 ms. Then quality 4 → 3 (the list 1,472-1,486 → 1,602-1,618
+ * req/s, node 0.67 → 0.58-0.59 ms), and 3 → 1 for JSON (JSON_BROTLI_QUALITY).
  *
  * On the event loop, not with zlib's callback form: that runs on libuv's threadpool of 4, where each login's
  * argon2id hash (@node-rs/argon2, tens of milliseconds) would hold the answers queued behind it.
@@ -43,7 +59,8 @@ export function compressAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (reply.hasHeader('content-encoding') || request.headers['x-no-compression'] !== undefined) return payload;
-    if (!COMPRESSED_AT_ONCE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    const type = COMPRESSED_AT_ONCE.exec(String(reply.getHeader('content-type') ?? ''));
+    if (!type) return payload;
     // Measured once the answer is known to be one of them: byteLength walks the whole string.
     const size = Buffer.byteLength(payload);
     if (size < COMPRESS_FROM_BYTES || size > COMPRESS_AT_ONCE_UP_TO_BYTES) return payload;
@@ -57,7 +74,7 @@ export function compressAnswers(app: FastifyInstance): void {
     return encoding === 'br'
       ? brotliCompressSync(payload, {
           params: {
-            [constants.BROTLI_PARAM_QUALITY]: 3,
+            [constants.BROTLI_PARAM_QUALITY]: type[1] ? PAGE_BROTLI_QUALITY : JSON_BROTLI_QUALITY,
             [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(size),
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             [constants.BROTLI_PARAM_SIZE_HINT]: size,

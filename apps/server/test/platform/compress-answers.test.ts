@@ -8,6 +8,8 @@ import {
   COMPRESS_AT_ONCE_UP_TO_BYTES,
   COMPRESS_FROM_BYTES,
   compressAnswers,
+  JSON_BROTLI_QUALITY,
+  PAGE_BROTLI_QUALITY,
   windowBitsFor,
 } from '../../src/platform/compress-answers';
 import { createTestApp, type TestApp } from '../app';
@@ -104,7 +106,7 @@ describe("brotli's window", () => {
     const bytesWith = (bits: number) =>
       brotliCompressSync(page, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: 3,
+          [constants.BROTLI_PARAM_QUALITY]: JSON_BROTLI_QUALITY,
           [constants.BROTLI_PARAM_LGWIN]: bits,
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
           [constants.BROTLI_PARAM_SIZE_HINT]: page.length,
@@ -114,6 +116,44 @@ describe("brotli's window", () => {
     expect(sent).toBe(bytesWith(windowBitsFor(page.length)));
     // The window's size is written in the stream's first bytes: one byte either way at the most.
     expect(sent).toBeLessThanOrEqual(bytesWith(18) + 1);
+  });
+});
+
+describe("brotli's quality", () => {
+  /** An answer's bytes in brotli at `quality`, with the window and mode the server gives it. */
+  const brotliBytes = (text: string, quality: number) => {
+    const size = Buffer.byteLength(text);
+    return brotliCompressSync(text, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(size),
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: size,
+      },
+    }).length;
+  };
+
+  it("is the fast one for the API's JSON and the closer one for a page, which is on the first draw's path", async () => {
+    expect(JSON_BROTLI_QUALITY).toBeLessThan(PAGE_BROTLI_QUALITY);
+    const app = Fastify();
+    compressAnswers(app);
+    const rows = Array.from({ length: 60 }, (_, n) => ({ id: n, product_name: `Rice ${n % 7} kg`, quantity: n * 3 }));
+    const page = `<!doctype html><html><body><script>${JSON.stringify(rows)}</script></body></html>`;
+    app.get('/json', async () => ({ rows }));
+    app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
+    const headers = { 'accept-encoding': PHONE };
+    const json = await app.inject({ method: 'GET', url: '/json', headers });
+    const html = await app.inject({ method: 'GET', url: '/page', headers });
+    await app.close();
+    expect(json.headers['content-encoding']).toBe('br');
+    expect(html.headers['content-encoding']).toBe('br');
+    // Each answer's bytes are those of its quality, and the two qualities give this text different bytes.
+    const jsonText = JSON.stringify({ rows });
+    expect(brotliBytes(jsonText, JSON_BROTLI_QUALITY)).not.toBe(brotliBytes(jsonText, PAGE_BROTLI_QUALITY));
+    expect(json.rawPayload.length).toBe(brotliBytes(jsonText, JSON_BROTLI_QUALITY));
+    expect(brotliBytes(page, JSON_BROTLI_QUALITY)).not.toBe(brotliBytes(page, PAGE_BROTLI_QUALITY));
+    expect(html.rawPayload.length).toBe(brotliBytes(page, PAGE_BROTLI_QUALITY));
+    expect(brotliDecompressSync(html.rawPayload).toString()).toBe(page);
   });
 });
 
