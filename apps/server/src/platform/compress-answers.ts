@@ -14,7 +14,7 @@ export const COMPRESS_AT_ONCE_UP_TO_BYTES = 256 * 1024;
 const LARGEST_WINDOW_BITS = Math.log2(COMPRESS_AT_ONCE_UP_TO_BYTES);
 
 /** The API's JSON, and a signed-in page written with its first answers (page-reads.ts), a few KB each. */
-const COMPRESSED_AT_ONCE = /^(?:application\/json|(text\/html))\b/;
+const COMPRESSED_AT_ONCE = /^(?:application\/json|(?<page>text\/html))\b/;
 
 /** What the phones ask for, in the server's order of preference: brotli's bytes are the fewest. */
 const ENCODINGS = ['br', 'gzip', 'identity'];
@@ -74,7 +74,7 @@ export function compressAnswers(app: FastifyInstance): void {
     return encoding === 'br'
       ? brotliCompressSync(payload, {
           params: {
-            [constants.BROTLI_PARAM_QUALITY]: type[1] ? PAGE_BROTLI_QUALITY : JSON_BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_QUALITY]: type.groups?.page ? PAGE_BROTLI_QUALITY : JSON_BROTLI_QUALITY,
             [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(size),
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             [constants.BROTLI_PARAM_SIZE_HINT]: size,
