@@ -457,13 +457,11 @@ async function saleScenario(session: Session, name: string, productOf: (round: n
   });
   saleTimes.sort((a, b) => a - b);
   return {
-    endpoint: name,
-    connections: CONNECTIONS,
-    requestsPerSecond: result.requests.average,
+    ...rowOf(name, result),
     salesPerSecond: confirmed / DURATION,
+    // A sale's latency is its cart's start to its confirmation's answer, not one request's.
     p50: percentile(saleTimes, 0.5),
     p99: percentile(saleTimes, 0.99),
-    errors: result.errors + result.timeouts + result.non2xx,
     note: `${confirmed} sales confirmed; latency is cart + confirmation`,
   };
 }
