@@ -81,6 +81,69 @@ describe('GET /sales/ count', () => {
     expect(unpaid.data.count).toBe(unpaidRows?.value);
   });
 
+  it("answers the whole business's page (one statement) as every filtered list answers its sales", async () => {
+    const store = await signUpCeo(t);
+    const seller = { id: store.user.id, name: 'Ada Seller' };
+    const [rice, beans] = [await createProduct(t, store), await createProduct(t, store)];
+    const lines = (...items: [typeof rice, number][]) =>
+      items.map(([product, quantity]) => ({ product, quantity, unitPrice: '150.50' }));
+    // Rice sold from two batches around beans (summed, in the order first sold), a customer's sale in
+    // dollars on credit, a cancelled one, and more than a page of them.
+    const mixed = await insertSale(t, store.businessId, {
+      lines: lines([rice, 2], [beans, 1], [rice, 3]),
+      soldBy: seller,
+      createdAt: hoursAgo(30),
+    });
+    const credit = await insertSale(t, store.businessId, {
+      lines: lines([beans, 4]),
+      customerId: store.user.id,
+      customerName: 'Mama Nkechi',
+      currency: 'USD',
+      paymentStatus: 'not_paid',
+      soldBy: seller,
+      createdAt: hoursAgo(20),
+    });
+    for (let i = 0; i < 10; i++) {
+      await insertSale(t, store.businessId, { lines: lines([beans, 1]), soldBy: seller, createdAt: hoursAgo(10 - i) });
+    }
+    const cancelledAt = hoursAgo(1);
+    await t.db
+      .update(sales)
+      .set({
+        status: 'cancelled',
+        cancelled_at: cancelledAt,
+        cancelled_by: store.user.id,
+        cancel_reason: 'Wrong price',
+      })
+      .where(and(eq(sales.business_id, store.businessId), eq(sales.id, credit.id)));
+
+    const whole = [...(await list(store)).data.results, ...(await list(store, { page: 2 })).data.results];
+    // The same sales through a filtered list (loadSales' two statements): every one of them has this seller.
+    const filtered = [
+      ...(await list(store, { created_by: seller.id })).data.results,
+      ...(await list(store, { created_by: seller.id, page: 2 })).data.results,
+    ];
+    expect(whole).toHaveLength(12);
+    expect(whole).toEqual(filtered);
+    expect(whole.at(-1)).toMatchObject({
+      id: mixed.id,
+      created_by_name: 'Ada Seller',
+      items: [
+        { product: { id: rice.id, product_name: rice.product_name }, quantity: 5 },
+        { product: { id: beans.id, product_name: beans.product_name }, quantity: 1 },
+      ],
+    });
+    expect(whole.at(-2)).toMatchObject({
+      id: credit.id,
+      customer_id: store.user.id,
+      currency: 'USD',
+      balance: '602.00',
+      status: 'cancelled',
+      cancelled_at: cancelledAt.toISOString(),
+      cancel_reason: 'Wrong price',
+    });
+  });
+
   it('answers 0 and one page for a business without sales', async () => {
     const empty = await signUpCeo(t);
     expect((await list(empty)).data).toMatchObject({ count: 0, total_pages: 1, next: null, previous: null });

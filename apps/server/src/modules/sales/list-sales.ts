@@ -1,5 +1,5 @@
 import { can, type listSalesQuerySchema, PAGE_SIZE, type Paginated, pageInfo, type Sale } from '@oja/contract';
-import { and, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { builtOnceSql } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
@@ -9,7 +9,7 @@ import { containsPattern } from '../../db/search';
 import { forbidden } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { allTimeRows } from '../businesses/sale-figures';
-import { loadSales } from './sale-answer';
+import { loadSales, type SaleRow, toSale } from './sale-answer';
 
 /**
  * Which sales the caller may see: staff see the business's, a customer only
@@ -50,71 +50,109 @@ export async function listSales(
         )
       : undefined,
   ];
-  const where = and(eq(sales.business_id, ctx.businessId), ...narrowing);
   const pageSize = PAGE_SIZE.sales;
-  // The whole business's list (staff, no filter) is counted from the maintained totals; any other from its rows.
-  const everySale = narrowing.every((condition) => condition === undefined);
   const offset = (query.page - 1) * pageSize;
-  const [total, pageIds] = everySale
-    ? await Promise.all([countEverySale(ctx.db, ctx.businessId), everySalePageIds(ctx.db, ctx.businessId, offset)])
-    : await Promise.all([
-        ctx.db
-          .select({ value: count() })
-          .from(sales)
-          .where(where)
-          .then(([row]) => row?.value ?? 0),
-        ctx.db
-          .select({ id: sales.id })
-          .from(sales)
-          .where(where)
-          .orderBy(desc(sales.created_at), desc(sales.id))
-          .limit(pageSize)
-          .offset(offset)
-          .then((rows) => rows.map((row) => row.id)),
-      ]);
+  // The whole business's list (staff, no filter): one statement. Any other: its count and page, then its sales.
+  if (narrowing.every((condition) => condition === undefined)) {
+    const { total, results } = await everySalePage(ctx.db, ctx.businessId, offset);
+    return { ...pageInfo(total, query.page, pageSize), results };
+  }
+  const where = and(eq(sales.business_id, ctx.businessId), ...narrowing);
+  const [total, pageIds] = await Promise.all([
+    ctx.db
+      .select({ value: count() })
+      .from(sales)
+      .where(where)
+      .then(([row]) => row?.value ?? 0),
+    ctx.db
+      .select({ id: sales.id })
+      .from(sales)
+      .where(where)
+      .orderBy(desc(sales.created_at), desc(sales.id))
+      .limit(pageSize)
+      .offset(offset)
+      .then((rows) => rows.map((row) => row.id)),
+  ]);
   const results = await loadSales(ctx.db, ctx.businessId, pageIds);
   return { ...pageInfo(total, query.page, pageSize), results };
 }
 
 const businessId = sql.placeholder('businessId');
 
-/**
- * The whole business's page, newest first, built once (db/built-once.ts) like the product list's: the
- * page size is written in the text and the offset as `offset ($n)`, so that the statement gets a name and
- * is planned once per connection (db/statement-names.ts; a LIMIT parameter left it planned on every run).
- * Its plan is the walk down sales_business_created_idx for any business and page. The filtered lists, less
- * asked for, are still built per request.
- */
-const everySalePage = builtOnceSql<{ businessId: number; offset: number }, { id: string }>(
-  () => sql`select s.id from ${sales} s where s.business_id = ${businessId}
-    order by s.created_at desc, s.id desc
-    limit ${limitOf(plannedOnce(PAGE_SIZE.sales))} offset (${sql.placeholder('offset')})`,
-);
+/** The columns of sales, in the order drizzle's row has them: selected as `alias.column`. */
+const saleNames = Object.keys(getTableColumns(sales)) as (keyof SaleRow)[];
+const saleColumns = (alias: string) => sql.raw(saleNames.map((name) => `${alias}.${name}`).join(', '));
 
-/** The ids of the whole business's page at `offset`, newest first. */
-async function everySalePageIds(db: Queryable, businessId: number, offset: number): Promise<number[]> {
-  const rows = await everySalePage(db, { businessId, offset });
-  return rows.map((row) => Number(row.id));
-}
+/** The columns that node-postgres hands over as text in a raw statement, and drizzle's row has as numbers or dates. */
+type SaleIds = 'id' | 'cart_id' | 'business_id' | 'customer_id' | 'created_by' | 'cancelled_by';
+type SaleDates = 'created_at' | 'cancelled_at';
 
-/** countEverySale's statement, built once: the business's id is its one placeholder. */
-const everySaleCount = builtOnceSql<{ businessId: number }, { count: string }>(
-  () => sql`
-    select (select coalesce(sum(t.sales), 0) from (${allTimeRows({ businessId })}) t)
-      + (select count(*) from sales s where s.business_id = ${businessId} and s.status <> 'active') as count`,
-);
+/** A row of everySaleStatement: the count (on every row), then one sale of the page with its items. */
+type EverySaleRow = Omit<SaleRow, SaleIds | SaleDates> & { [K in SaleIds]: string | null } & {
+  [K in SaleDates]: string | null;
+} & {
+  total: string;
+  /** [product id, product name, units] per product sold, in the order each was first sold; null for none. */
+  items: [number, string, number][] | null;
+};
+
+const orNumber = (value: string | null) => (value === null ? null : Number(value));
+const orDate = (value: string | null) => (value === null ? null : new Date(value));
 
 /**
- * How many sales a business has, cancelled ones included, exactly: its active sales as the maintained
- * totals count them (kept by triggers in every writer's transaction, docs/adr/0009-report-totals.md; the
- * all-time rows, report_sale_past and the day rows from its anchor on, as the overview reads them), plus
- * the others off sales_business_inactive_idx. One statement, so both parts see the same snapshot. On the
- * load data (200,000 sales, 2,200 totals rows, 4,000 cancelled) 1.9 ms in EXPLAIN ANALYZE where count(*)
- * was a parallel index-only scan of 200,000 entries (45-90 ms), while the page itself takes 0.1 ms; the
- * bench's PostgreSQL CPU per list request went from 20.7 to 2.9 ms. Summing every day row needed an index
- * of the sums, which made each sale's update of its day row a non-HOT one (migration 0023 drops it).
+ * The whole business's page in one statement: its count, its 10 sales newest first, and each sale's items
+ * summed per product (what loadSales answers for any other list, from two statements after the page's
+ * own two). The count is the maintained totals' (active sales) plus the others off
+ * sales_business_inactive_idx, one snapshot for both: on the load data (200,000 sales, 2,200 totals rows,
+ * 4,000 cancelled) 1.9 ms in EXPLAIN ANALYZE where count(*) was a parallel index-only scan of 200,000
+ * entries (45-90 ms); summing every day row needed an index of the sums, which made each sale's update of
+ * its day row a non-HOT one (migration 0023 drops it). The page is the walk down sales_business_created_idx,
+ * its page size written in the text and its offset as `offset ($n)`, so that the statement is named and
+ * planned once per connection (db/statement-names.ts). The count is joined to the page with a LEFT JOIN, so
+ * that a page past the end still answers it (one row of nulls). The items are a correlated subquery, run
+ * for the page's 10 sales only, each sale's lines off sale_lines_sale_idx.
+ *
+ * Why one statement: the page was four after the gate (the count and the page's ids side by side, then
+ * the sales and their items side by side), each a pool connection, a round trip and rows parsed, and for
+ * PostgreSQL a bind and an execution. Load bench, sales list, 32 connections, three A/B pairs alternated on
+ * copies of the same data (2026-11-25 11:15-11:25 UTC): 713-766 → 1,111-1,160 req/s, node CPU 0.89-0.95 →
+ * 0.54-0.57 ms and PostgreSQL's 1.19-1.27 → 0.86-0.92 ms per request, p99 70-76 → 48-54 ms.
  */
-async function countEverySale(db: Queryable, businessId: number): Promise<number> {
-  const [row] = await everySaleCount(db, { businessId });
-  return Number(row?.count ?? 0);
+const everySaleStatement = builtOnceSql<{ businessId: number; offset: number }, EverySaleRow>(
+  () => sql`select c.total, ${saleColumns('p')},
+      (select json_agg(json_build_array(i.product_id, i.product_name, i.quantity) order by i.first_line)
+        from (select l.product_id, l.product_name, sum(l.quantity)::int as quantity, min(l.id) as first_line
+          from ${sale_lines} l where l.business_id = ${businessId} and l.sale_id = p.id
+          group by l.product_id, l.product_name) i) as items
+    from (select (select coalesce(sum(t.sales), 0) from (${allTimeRows({ businessId })}) t)
+        + (select count(*) from ${sales} s where s.business_id = ${businessId} and s.status <> 'active') as total) c
+    left join (select ${saleColumns('s')} from ${sales} s where s.business_id = ${businessId}
+      order by s.created_at desc, s.id desc
+      limit ${limitOf(plannedOnce(PAGE_SIZE.sales))} offset (${sql.placeholder('offset')})) p on true
+    order by p.created_at desc, p.id desc`,
+);
+
+/** The whole business's sales at `offset`, newest first, and how many it has, cancelled ones included. */
+async function everySalePage(db: Queryable, businessId: number, offset: number) {
+  const rows = await everySaleStatement(db, { businessId, offset });
+  const total = Number(rows[0]?.total ?? 0);
+  if (rows[0]?.id == null) return { total, results: [] };
+  const results = rows.map(({ total: _total, items, ...row }) =>
+    toSale(
+      {
+        ...row,
+        id: Number(row.id),
+        cart_id: orNumber(row.cart_id),
+        business_id: Number(row.business_id),
+        customer_id: orNumber(row.customer_id),
+        created_by: orNumber(row.created_by),
+        cancelled_by: orNumber(row.cancelled_by),
+        // As drizzle's timestamp column reads them (new Date of the text), to the millisecond.
+        created_at: new Date(row.created_at as string),
+        cancelled_at: orDate(row.cancelled_at),
+      },
+      (items ?? []).map(([id, product_name, quantity]) => ({ product: { id, product_name }, quantity })),
+    ),
+  );
+  return { total, results };
 }

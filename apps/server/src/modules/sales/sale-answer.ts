@@ -4,14 +4,14 @@ import { BUILT, builtOnce } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { payments, refunds, sale_lines, sales, users } from '../../db/schema';
 
-type SaleRow = typeof sales.$inferSelect;
+export type SaleRow = typeof sales.$inferSelect;
 
 /** What is still owed, exact. */
 export function balanceOf(sale: { total_cart_amount: string; amount_paid: string }): string {
   return fromKobo(toKobo(sale.total_cart_amount) - toKobo(sale.amount_paid));
 }
 
-function toSale(row: SaleRow, items: Sale['items']): Sale {
+export function toSale(row: SaleRow, items: Sale['items']): Sale {
   return {
     id: row.id,
     cart_id: row.cart_id,
@@ -74,7 +74,11 @@ const pageItems = builtOnce<
     .prepare(BUILT),
 );
 
-/** These sales as the lists answer them, in the order of `saleIds`, each with its items summed per product. */
+/**
+ * These sales as the lists answer them, in the order of `saleIds`, each with its items summed per product: a
+ * filtered list's page (a customer's own sales, a search, a seller's, a payment status). The whole business's
+ * page reads its sales and items in its one statement (list-sales.ts), and its test holds the two equal.
+ */
 export async function loadSales(db: Queryable, businessId: number, saleIds: number[]): Promise<Sale[]> {
   if (saleIds.length === 0) return [];
   const [rows, items] = await Promise.all([
