@@ -44,6 +44,7 @@ import { embeddedUrl } from '../../apps/server/src/db/embedded';
 import { userAnswer } from '../../apps/server/src/modules/accounts/user-answer';
 import { getBusinessOverview } from '../../apps/server/src/modules/businesses/get-overview';
 import { getBusinessReport } from '../../apps/server/src/modules/businesses/get-report';
+import { listCarts } from '../../apps/server/src/modules/sales/list-carts';
 import { listSales } from '../../apps/server/src/modules/sales/list-sales';
 import { listProducts } from '../../apps/server/src/modules/stock/list-products';
 import { defaultPoolSize } from '../../apps/server/src/platform/config';
@@ -713,6 +714,27 @@ async function main(): Promise<void> {
       '30-day report',
       () => url(BUSINESS_ENDPOINTS.getReport, { business_id: world.businessId, from, to }),
       () => getBusinessReport(ctx, { from, to }),
+    ),
+    // What the add-to-cart button reads on every tap (the web app's fetchOwnCarts): the clerk's own open carts,
+    // 10 a page with their lines priced as the products are now. The owner made the 1,000 open carts.
+    read(
+      'carts',
+      "carts list (the clerk's own, pages 1-10)",
+      (round) =>
+        url(SALES_ENDPOINTS.listCarts, {
+          business_id: world.businessId,
+          user_id: world.ownerId,
+          page: 1 + (round % 10),
+        }),
+      (round) =>
+        listCarts(
+          ctx,
+          SALES_ENDPOINTS.listCarts.input!.parse({
+            business_id: world.businessId,
+            user_id: world.ownerId,
+            page: 1 + (round % 10),
+          }) as never,
+        ),
     ),
     {
       key: 'cart',

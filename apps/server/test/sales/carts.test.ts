@@ -1,5 +1,7 @@
 import { ENDPOINTS, type EndpointInput, type UpdateCartBody } from '@oja/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
 import {
   addMember,
@@ -73,6 +75,39 @@ describe('creating a cart', () => {
     ]);
     expect(cart.items[0]).toMatchObject({ unit_price: '1000.00', discount_percentage: '12.50', quantity_in_stock: 10 });
     expect(cart.total_cart_amount).toBe('4685.00');
+  });
+
+  it('lists a cart (one statement, its lines as JSON) exactly as it answered when written', async () => {
+    const flour = await createProduct(t, shop, {
+      selling_price: '1500.50',
+      selling_price_discount_percentage: '5',
+      wholesale_price: '1200.25',
+      wholesale_price_discount_percentage: '2.5',
+      batches: [{ quantity: 4 }, { quantity: 7 }],
+    });
+    const salt = await createProduct(t, shop, { selling_price: '250.00' });
+    const cart = await createCart(
+      t,
+      shop,
+      [
+        { product_id: flour.id, product_batch_id: flour.batches[1]!.id, quantity: 2, pricing_strategy: 'wholesale' },
+        { product_id: salt.id, quantity: 3, apply_discount: false },
+        { product_id: flour.id, quantity: 1 },
+      ],
+      { customer_name: 'Iya Basira' },
+    );
+    const listed = async () => (await list(shop, { id: cart.id })).data.results;
+    // Every field of every line in its place: the prices, discounts, batch, strategy and stock as written.
+    expect(await listed()).toEqual([cart]);
+    expect(cart.items.map((item) => [item.product_batch_id, item.net_unit_price, item.quantity_in_stock])).toEqual([
+      [flour.batches[1]!.id, '1170.24', 11],
+      [null, '250.00', 10],
+      [null, '1425.48', 11],
+    ]);
+    // A product archived since is shown as such.
+    await t.db.update(products).set({ archived_at: new Date() }).where(eq(products.id, salt.id));
+    const [again] = await listed();
+    expect(again?.items.map((item) => item.is_archived)).toEqual([false, true, false]);
   });
 
   it('defaults the title to "Cart-" and a timestamp and the customer to "Unnamed Customer"', async () => {

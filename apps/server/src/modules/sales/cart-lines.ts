@@ -19,8 +19,8 @@ import {
   type CartProduct,
   cartLineColumns,
   cartProductColumns,
+  cartsWhere,
   cartTotalKobo,
-  loadCarts,
   MAX_CART_KOBO,
 } from './cart-items';
 import { requireCustomer } from './customers';
@@ -35,7 +35,9 @@ export type CartItemRow = {
 };
 
 export async function loadCart(ctx: BusinessContext, cartId: number): Promise<Cart> {
-  const [cart] = await loadCarts(ctx.db, ctx.businessId, [cartId]);
+  const {
+    carts: [cart],
+  } = await cartsWhere(ctx.db, ctx.businessId, [eq(carts.id, cartId)], { limit: 1, offset: 0 });
   // Deleted (or confirmed) by someone else right after this request wrote it.
   if (!cart) throw notFound(MESSAGES.cart.notFound);
   return cart;

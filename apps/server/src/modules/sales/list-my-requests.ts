@@ -1,5 +1,5 @@
 import type { Cart, myRequestsQuerySchema, Paginated } from '@oja/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type * as z from 'zod';
 import { carts } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
@@ -13,10 +13,5 @@ export async function listMyRequests(
   ctx: BusinessContext,
   query: z.output<typeof myRequestsQuerySchema>,
 ): Promise<Paginated<Cart>> {
-  const where = and(
-    eq(carts.business_id, ctx.businessId),
-    eq(carts.customer_id, ctx.actor.userId),
-    eq(carts.is_customer_request, true),
-  );
-  return pageOfCarts(ctx, where, query.page);
+  return pageOfCarts(ctx, [eq(carts.customer_id, ctx.actor.userId), eq(carts.is_customer_request, true)], query.page);
 }
