@@ -3,6 +3,7 @@ import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { BUILT, builtOnce } from '../../db/built-once';
 import type { Queryable, Tx } from '../../db/client';
 import { limitOf, plannedOnce } from '../../db/limit';
+import { dateOrNull, numberOrNull } from '../../db/raw-row';
 import { cart_items, carts, product_batches, products, users } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import { isSellable } from '../stock/ledger';
@@ -211,13 +212,12 @@ type CartPageRow = { [K in keyof CartRow]: K extends 'is_customer_request' ? boo
   items: ItemTuple[] | null;
 };
 
-const orNumber = (value: string | null) => (value === null ? null : Number(value));
-
 /**
  * The business's carts that `filters` select (conditions on carts; none for all), newest first, `limit` of them
  * from `offset`, with their lines priced from their products as they are now, and how many there are: one
- * statement, scoped to the business here whatever the filters. The count is joined to the page with a LEFT JOIN, so that a page past the end still answers it
- * (one row of nulls). The lines are a correlated subquery, run for the page's carts only.
+ * statement, scoped to the business here whatever the filters. The count is joined to the page with a LEFT
+ * JOIN, so that a page past the end still answers it (one row of nulls). The lines are a correlated
+ * subquery, run for the page's carts only.
  *
  * Why one statement: a page of carts was four after the gate (the count and the page's ids side by side, then
  * the carts with their makers' names and their lines with their products side by side), each a pool
@@ -259,8 +259,8 @@ export async function cartsWhere(
         business_id: Number(row.business_id),
         title: row.title as string,
         customer_name: row.customer_name as string,
-        customer_id: orNumber(row.customer_id),
-        created_by: orNumber(row.created_by),
+        customer_id: numberOrNull(row.customer_id),
+        created_by: numberOrNull(row.created_by),
         // As drizzle's timestamp column reads them (new Date of the text), to the millisecond.
         created_at: new Date(row.created_at as string),
         updated_at: new Date(row.updated_at as string),
@@ -280,7 +280,7 @@ export async function cartsWhere(
               selling_price_discount_percentage: sellingDiscount,
               wholesale_price: wholesale,
               wholesale_price_discount_percentage: wholesaleDiscount,
-              archived_at: archived === null ? null : new Date(archived),
+              archived_at: dateOrNull(archived),
               quantity_in_stock: stock,
             },
           );

@@ -4,6 +4,7 @@ import type * as z from 'zod';
 import { builtOnceSql } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { limitOf, plannedOnce } from '../../db/limit';
+import { dateOrNull, numberOrNull } from '../../db/raw-row';
 import { sale_lines, sales } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { forbidden } from '../../platform/errors';
@@ -96,9 +97,6 @@ type EverySaleRow = Omit<SaleRow, SaleIds | SaleDates> & { [K in SaleIds]: strin
   items: [number, string, number][] | null;
 };
 
-const orNumber = (value: string | null) => (value === null ? null : Number(value));
-const orDate = (value: string | null) => (value === null ? null : new Date(value));
-
 /**
  * The whole business's page in one statement: its count, its 10 sales newest first, and each sale's items
  * summed per product (what loadSales answers for any other list, from two statements after the page's
@@ -142,14 +140,14 @@ async function everySalePage(db: Queryable, businessId: number, offset: number) 
       {
         ...row,
         id: Number(row.id),
-        cart_id: orNumber(row.cart_id),
+        cart_id: numberOrNull(row.cart_id),
         business_id: Number(row.business_id),
-        customer_id: orNumber(row.customer_id),
-        created_by: orNumber(row.created_by),
-        cancelled_by: orNumber(row.cancelled_by),
+        customer_id: numberOrNull(row.customer_id),
+        created_by: numberOrNull(row.created_by),
+        cancelled_by: numberOrNull(row.cancelled_by),
         // As drizzle's timestamp column reads them (new Date of the text), to the millisecond.
         created_at: new Date(row.created_at as string),
-        cancelled_at: orDate(row.cancelled_at),
+        cancelled_at: dateOrNull(row.cancelled_at),
       },
       (items ?? []).map(([id, product_name, quantity]) => ({ product: { id, product_name }, quantity })),
     ),
