@@ -118,13 +118,22 @@ describe('GET /sales/ count', () => {
       .where(and(eq(sales.business_id, store.businessId), eq(sales.id, credit.id)));
 
     const whole = [...(await list(store)).data.results, ...(await list(store, { page: 2 })).data.results];
-    // The same sales through a filtered list (loadSales' two statements): every one of them has this seller.
+    // The same sales through a filtered list (its own where, counted from its rows): all have this seller.
     const filtered = [
       ...(await list(store, { created_by: seller.id })).data.results,
       ...(await list(store, { created_by: seller.id, page: 2 })).data.results,
     ];
     expect(whole).toHaveLength(12);
     expect(whole).toEqual(filtered);
+    // And as each sale's own answer has it: its lines summed per product in node, not in SQL.
+    for (const sale of whole) {
+      const detail = await api.call(
+        ENDPOINTS.sales.getSale,
+        { business_id: store.businessId, id: sale.id },
+        { token: store.token },
+      );
+      expect(detail.data.sale).toMatchObject(sale);
+    }
     expect(whole.at(-1)).toMatchObject({
       id: mixed.id,
       created_by_name: 'Ada Seller',

@@ -1,7 +1,7 @@
 import { can, type listSalesQuerySchema, PAGE_SIZE, type Paginated, pageInfo, type Sale } from '@oja/contract';
-import { and, count, desc, eq, exists, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
-import { builtOnceSql } from '../../db/built-once';
+import { builtOnceSql, type OrPlaceholder } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { limitOf, plannedOnce } from '../../db/limit';
 import { dateOrNull, numberOrNull } from '../../db/raw-row';
@@ -10,7 +10,7 @@ import { containsPattern } from '../../db/search';
 import { forbidden } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { allTimeRows } from '../businesses/sale-figures';
-import { loadSales, type SaleRow, toSale } from './sale-answer';
+import { type SaleRow, toSale } from './sale-answer';
 
 /**
  * Which sales the caller may see: staff see the business's, a customer only
@@ -53,28 +53,12 @@ export async function listSales(
   ];
   const pageSize = PAGE_SIZE.sales;
   const offset = (query.page - 1) * pageSize;
-  // The whole business's list (staff, no filter): one statement. Any other: its count and page, then its sales.
-  if (narrowing.every((condition) => condition === undefined)) {
-    const { total, results } = await everySalePage(ctx.db, ctx.businessId, offset);
-    return { ...pageInfo(total, query.page, pageSize), results };
-  }
-  const where = and(eq(sales.business_id, ctx.businessId), ...narrowing);
-  const [total, pageIds] = await Promise.all([
-    ctx.db
-      .select({ value: count() })
-      .from(sales)
-      .where(where)
-      .then(([row]) => row?.value ?? 0),
-    ctx.db
-      .select({ id: sales.id })
-      .from(sales)
-      .where(where)
-      .orderBy(desc(sales.created_at), desc(sales.id))
-      .limit(pageSize)
-      .offset(offset)
-      .then((rows) => rows.map((row) => row.id)),
-  ]);
-  const results = await loadSales(ctx.db, ctx.businessId, pageIds);
+  // The whole business's list (staff, no filter) is counted from the maintained totals, built once; any other
+  // counts its own rows, built per request (its filters vary).
+  const rows = narrowing.every((condition) => condition === undefined)
+    ? await everySaleStatement(ctx.db, { businessId: ctx.businessId, offset })
+    : await filteredStatement(ctx.db, and(eq(sales.business_id, ctx.businessId), ...narrowing) as SQL, offset);
+  const { total, results } = pageFrom(rows);
   return { ...pageInfo(total, query.page, pageSize), results };
 }
 
@@ -88,51 +72,75 @@ const saleColumns = (alias: string) => sql.raw(saleNames.map((name) => `${alias}
 type SaleIds = 'id' | 'cart_id' | 'business_id' | 'customer_id' | 'created_by' | 'cancelled_by';
 type SaleDates = 'created_at' | 'cancelled_at';
 
-/** A row of everySaleStatement: the count (on every row), then one sale of the page with its items. */
-type EverySaleRow = Omit<SaleRow, SaleIds | SaleDates> & { [K in SaleIds]: string | null } & {
-  [K in SaleDates]: string | null;
-} & {
-  total: string;
+/** A row of salesPage's statement: the count (on every row), then one sale of the page with its items. */
+type PageRow = Omit<SaleRow, SaleIds | SaleDates> & { [K in SaleIds | SaleDates]: string | null } & {
+  total: string | number;
   /** [product id, product name, units] per product sold, in the order each was first sold; null for none. */
   items: [number, string, number][] | null;
 };
 
 /**
- * The whole business's page in one statement: its count, its 10 sales newest first, and each sale's items
- * summed per product (what loadSales answers for any other list, from two statements after the page's
- * own two). The count is the maintained totals' (active sales) plus the others off
- * sales_business_inactive_idx, one snapshot for both: on the load data (200,000 sales, 2,200 totals rows,
- * 4,000 cancelled) 1.9 ms in EXPLAIN ANALYZE where count(*) was a parallel index-only scan of 200,000
- * entries (45-90 ms); summing every day row needed an index of the sums, which made each sale's update of
- * its day row a non-HOT one (migration 0023 drops it). The page is the walk down sales_business_created_idx,
- * its page size written in the text and its offset as `offset ($n)`, so that the statement is named and
- * planned once per connection (db/statement-names.ts). The count is joined to the page with a LEFT JOIN, so
- * that a page past the end still answers it (one row of nulls). The items are a correlated subquery, run
- * for the page's 10 sales only, each sale's lines off sale_lines_sale_idx.
+ * A page of sales in one statement: `total` (a scalar of the caller's) on every row, the 10 sales that `where`
+ * selects, newest first, from `offset`, and each sale's items summed per product in the order each was first
+ * sold. The count is joined to the page with a LEFT JOIN, so that a page past the end still answers it (one
+ * row of nulls). The page's size is written in the text and its offset as `offset ($n)`, so that the
+ * statement is named and planned once per connection (db/statement-names.ts); the whole business's page
+ * is then the walk down sales_business_created_idx. The items are a correlated subquery, run for the page's
+ * sales only, each sale's lines off sale_lines_sale_idx.
  *
- * Why one statement: the page was four after the gate (the count and the page's ids side by side, then
- * the sales and their items side by side), each a pool connection, a round trip and rows parsed, and for
- * PostgreSQL a bind and an execution. Load bench, sales list, 32 connections, three A/B pairs alternated on
- * copies of the same data (2026-11-25 11:15-11:25 UTC): 713-766 → 1,111-1,160 req/s, node CPU 0.89-0.95 →
- * 0.54-0.57 ms and PostgreSQL's 1.19-1.27 → 0.86-0.92 ms per request, p99 70-76 → 48-54 ms.
+ * Why one statement: a page was four after the gate (the count and the page's ids side by side, then the
+ * sales and their items side by side), each a pool connection, a round trip and rows parsed, and for
+ * PostgreSQL a bind and an execution. Load bench, the whole business's sales list, 32 connections, three A/B
+ * pairs alternated on copies of the same data (2026-11-25 11:15-11:25 UTC): 713-766 → 1,111-1,160 req/s,
+ * node CPU 0.89-0.95 → 0.54-0.57 ms and PostgreSQL's 1.19-1.27 → 0.86-0.92 ms per request, p99 70-76 →
+ * 48-54 ms.
  */
-const everySaleStatement = builtOnceSql<{ businessId: number; offset: number }, EverySaleRow>(
-  () => sql`select c.total, ${saleColumns('p')},
+function salesPage(where: SQL, total: SQL, offset: OrPlaceholder<number>): SQL {
+  return sql`select c.total, ${saleColumns('p')},
       (select json_agg(json_build_array(i.product_id, i.product_name, i.quantity) order by i.first_line)
         from (select l.product_id, l.product_name, sum(l.quantity)::int as quantity, min(l.id) as first_line
-          from ${sale_lines} l where l.business_id = ${businessId} and l.sale_id = p.id
+          from ${sale_lines} l where l.business_id = p.business_id and l.sale_id = p.id
           group by l.product_id, l.product_name) i) as items
-    from (select (select coalesce(sum(t.sales), 0) from (${allTimeRows({ businessId })}) t)
-        + (select count(*) from ${sales} s where s.business_id = ${businessId} and s.status <> 'active') as total) c
-    left join (select ${saleColumns('s')} from ${sales} s where s.business_id = ${businessId}
-      order by s.created_at desc, s.id desc
-      limit ${limitOf(plannedOnce(PAGE_SIZE.sales))} offset (${sql.placeholder('offset')})) p on true
-    order by p.created_at desc, p.id desc`,
+    from (select ${total} as total) c
+    left join (select ${saleColumns('sales')} from ${sales} where ${where}
+      order by ${sales.created_at} desc, ${sales.id} desc
+      limit ${limitOf(plannedOnce(PAGE_SIZE.sales))} offset (${offset})) p on true
+    order by p.created_at desc, p.id desc`;
+}
+
+/**
+ * The whole business's page, built once (db/built-once.ts). Its count is exact without reading every sale:
+ * the active sales as the maintained totals count them (kept by triggers in every writer's transaction,
+ * docs/adr/0009-report-totals.md; the all-time rows, report_sale_past and the day rows from its anchor on, as
+ * the overview reads them), plus the others off sales_business_inactive_idx, in the statement's one
+ * snapshot. On the load data (200,000 sales, 2,200 totals rows, 4,000 cancelled) 1.9 ms in EXPLAIN ANALYZE
+ * where count(*) was a parallel index-only scan of 200,000 entries (45-90 ms). Summing every day row needed an
+ * index of the sums, which made each sale's update of its day row a non-HOT one (migration 0023 drops it).
+ */
+const everySaleStatement = builtOnceSql<{ businessId: number; offset: number }, PageRow>(() =>
+  salesPage(
+    sql`${sales.business_id} = ${businessId}`,
+    sql`(select coalesce(sum(t.sales), 0) from (${allTimeRows({ businessId })}) t)
+      + (select count(*) from ${sales} s where s.business_id = ${businessId} and s.status <> 'active')`,
+    sql.placeholder('offset'),
+  ),
 );
 
-/** The whole business's sales at `offset`, newest first, and how many it has, cancelled ones included. */
-async function everySalePage(db: Queryable, businessId: number, offset: number) {
-  const rows = await everySaleStatement(db, { businessId, offset });
+/**
+ * A filtered page (`where` already scopes the business), counted from its own rows, built per request. The same
+ * one statement instead of four: on the load data's business at 32 connections (autocannon, 10 s, two
+ * alternated pairs), unpaid sales 46-47 → 51 req/s and a search for 'golden' 2.8-2.9 → 3.4 req/s. Both are
+ * slow on a history of 200,000 sales whatever the round trips: the count reads every matching sale.
+ */
+async function filteredStatement(db: Queryable, where: SQL, offset: number): Promise<PageRow[]> {
+  const { rows } = await db.execute<PageRow>(
+    salesPage(where, sql`(select count(*)::int from ${sales} where ${where})`, offset),
+  );
+  return rows;
+}
+
+/** salesPage's rows as the page's count and its sales, as the API answers them. */
+function pageFrom(rows: PageRow[]): { total: number; results: Sale[] } {
   const total = Number(rows[0]?.total ?? 0);
   if (rows[0]?.id == null) return { total, results: [] };
   const results = rows.map(({ total: _total, items, ...row }) =>

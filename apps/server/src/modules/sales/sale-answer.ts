@@ -1,6 +1,5 @@
 import { fromKobo, type Sale, type SaleDetail, toKobo } from '@oja/contract';
-import { and, asc, eq, min, sql, sum } from 'drizzle-orm';
-import { BUILT, builtOnce } from '../../db/built-once';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { payments, refunds, sale_lines, sales, users } from '../../db/schema';
 
@@ -34,68 +33,6 @@ export function toSale(row: SaleRow, items: Sale['items']): Sale {
   };
 }
 
-/** Sales of a business by id, any number of them: one text for every page (an array, not an IN list). */
-const salesByIds = and(
-  eq(sales.business_id, sql.placeholder('businessId')),
-  sql`${sales.id} = any(${sql.placeholder('saleIds')}::bigint[])`,
-);
-const itemsByIds = and(
-  eq(sale_lines.business_id, sql.placeholder('businessId')),
-  sql`${sale_lines.sale_id} = any(${sql.placeholder('saleIds')}::bigint[])`,
-);
-
-/**
- * loadSales' two statements, built once (db/built-once.ts) instead of by drizzle on every page: the sales
- * list's node CPU profile on the load bench had drizzle's query building at 8-9% of its samples (`is()`
- * 3.4%, its SQL chunks, the statement-name lookup hashing each request's new text). The ids go as one
- * array, so every page's statement has one text whatever its number of sales. With list-sales.ts's page
- * and count built once too, load bench, sales list, 32 connections, two A/B pairs alternated on copies of
- * the same data (2026-11-24 21:30 UTC): 581-588 → 727-745 req/s, node CPU 1.42-1.46 → 0.98-1.01 ms and
- * PostgreSQL's 1.17 → 1.07 ms per request, p99 98-112 → 68-72 ms.
- */
-const pageSales = builtOnce<{ businessId: number; saleIds: number[] }, SaleRow>((db) =>
-  db.select().from(sales).where(salesByIds).prepare(BUILT),
-);
-const pageItems = builtOnce<
-  { businessId: number; saleIds: number[] },
-  { sale_id: number; product_id: number; product_name: string; quantity: number }
->((db) =>
-  db
-    .select({
-      sale_id: sale_lines.sale_id,
-      product_id: sale_lines.product_id,
-      product_name: sale_lines.product_name,
-      quantity: sql<number>`${sum(sale_lines.quantity)}::int`,
-    })
-    .from(sale_lines)
-    .where(itemsByIds)
-    .groupBy(sale_lines.sale_id, sale_lines.product_id, sale_lines.product_name)
-    .orderBy(asc(min(sale_lines.id)))
-    .prepare(BUILT),
-);
-
-/**
- * These sales as the lists answer them, in the order of `saleIds`, each with its items summed per product: a
- * filtered list's page (a customer's own sales, a search, a seller's, a payment status). The whole business's
- * page reads its sales and items in its one statement (list-sales.ts), and its test holds the two equal.
- */
-export async function loadSales(db: Queryable, businessId: number, saleIds: number[]): Promise<Sale[]> {
-  if (saleIds.length === 0) return [];
-  const [rows, items] = await Promise.all([
-    pageSales(db, { businessId, saleIds }),
-    pageItems(db, { businessId, saleIds }),
-  ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return saleIds.flatMap((saleId) => {
-    const row = byId.get(saleId);
-    if (!row) return [];
-    const saleItems = items
-      .filter((item) => item.sale_id === saleId)
-      .map((item) => ({ product: { id: item.product_id, product_name: item.product_name }, quantity: item.quantity }));
-    return [toSale(row, saleItems)];
-  });
-}
-
 type SaleLineRow = typeof sale_lines.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -111,7 +48,7 @@ export type SaleDetailRows = {
 /**
  * A sale's items: its lines (one per batch) summed per product, in the order each product was first sold.
  * The lines come in id order, so a product's first line is the first met. The lists sum the same way in
- * SQL (loadSales); this is the detail's, from lines already read.
+ * SQL (list-sales.ts, salesPage); this is the detail's, from lines already read.
  */
 function itemsOf(linesById: readonly SaleLineRow[]): Sale['items'] {
   const byProduct = new Map<string, Sale['items'][number]>();
