@@ -615,6 +615,11 @@ async function main(): Promise<void> {
   const to = lagosDay(0);
   const searchOf = (round: number) => NAME_SEARCHES[round % NAME_SEARCHES.length]!;
   const listInput = (query: object) => STOCK_ENDPOINTS.listProducts.input!.parse(query) as never;
+  const ownCarts = (round: number) => ({
+    business_id: world.businessId,
+    user_id: world.ownerId,
+    page: 1 + (round % 10),
+  });
 
   // A scenario starts when the server's statements of the one before have finished: autocannon stops
   // waiting at its end, PostgreSQL does not (a slow report would otherwise weigh on the next row).
@@ -720,21 +725,8 @@ async function main(): Promise<void> {
     read(
       'carts',
       "carts list (the clerk's own, pages 1-10)",
-      (round) =>
-        url(SALES_ENDPOINTS.listCarts, {
-          business_id: world.businessId,
-          user_id: world.ownerId,
-          page: 1 + (round % 10),
-        }),
-      (round) =>
-        listCarts(
-          ctx,
-          SALES_ENDPOINTS.listCarts.input!.parse({
-            business_id: world.businessId,
-            user_id: world.ownerId,
-            page: 1 + (round % 10),
-          }) as never,
-        ),
+      (round) => url(SALES_ENDPOINTS.listCarts, ownCarts(round)),
+      (round) => listCarts(ctx, SALES_ENDPOINTS.listCarts.input!.parse(ownCarts(round)) as never),
     ),
     {
       key: 'cart',

@@ -2,6 +2,7 @@ import { type Cart, type CartItem, fromKobo, priceLine, SALES_MESSAGES } from '@
 import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { BUILT, builtOnce } from '../../db/built-once';
 import type { Queryable, Tx } from '../../db/client';
+import { columnsAt, countedPage, countedRows } from '../../db/counted-page';
 import { limitOf, plannedOnce } from '../../db/limit';
 import { dateOrNull, numberOrNull } from '../../db/raw-row';
 import { cart_items, carts, product_batches, products, users } from '../../db/schema';
@@ -215,9 +216,8 @@ type CartPageRow = { [K in keyof CartRow]: K extends 'is_customer_request' ? boo
 /**
  * The business's carts that `filters` select (conditions on carts; none for all), newest first, `limit` of them
  * from `offset`, with their lines priced from their products as they are now, and how many there are: one
- * statement, scoped to the business here whatever the filters. The count is joined to the page with a LEFT
- * JOIN, so that a page past the end still answers it (one row of nulls). The lines are a correlated
- * subquery, run for the page's carts only.
+ * statement (db/counted-page.ts), scoped to the business here whatever the filters. The lines are a
+ * correlated subquery, run for the page's carts only.
  *
  * Why one statement: a page of carts was four after the gate (the count and the page's ids side by side, then
  * the carts with their makers' names and their lines with their products side by side), each a pool
@@ -235,21 +235,23 @@ export async function cartsWhere(
   page: { limit: number; offset: number },
 ): Promise<{ total: number; carts: Cart[] }> {
   const where = and(eq(carts.business_id, businessId), ...filters);
-  const columns = (alias: string) => sql.raw(cartNames.map((name) => `${alias}.${name}`).join(', '));
-  const { rows } = await db.execute<CartPageRow>(sql`select c.total, ${columns('p')},
-      (select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = p.created_by)
-        as created_by_name,
-      (select json_agg(${itemTuple} order by ${cart_items.product_id}, ${cart_items.id})
-        from ${cart_items} join ${products}
-          on ${products.business_id} = ${cart_items.business_id} and ${products.id} = ${cart_items.product_id}
-        where ${cart_items.business_id} = ${businessId} and ${cart_items.cart_id} = p.id) as items
-    from (select count(*)::int as total from ${carts} where ${where}) c
-    left join (select ${columns('carts')} from ${carts} where ${where}
-      order by ${carts.created_at} desc, ${carts.id} desc
-      limit ${limitOf(plannedOnce(page.limit))} offset (${page.offset})) p on true
-    order by p.created_at desc, p.id desc`);
-  const total = rows[0]?.total ?? 0;
-  if (rows[0]?.id == null) return { total, carts: [] };
+  const { rows: read } = await db.execute<CartPageRow>(
+    countedPage({
+      total: sql`(select count(*)::int from ${carts} where ${where})`,
+      columns: sql`${columnsAt('p', cartNames)},
+        (select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = p.created_by)
+          as created_by_name,
+        (select json_agg(${itemTuple} order by ${cart_items.product_id}, ${cart_items.id})
+          from ${cart_items} join ${products}
+            on ${products.business_id} = ${cart_items.business_id} and ${products.id} = ${cart_items.product_id}
+          where ${cart_items.business_id} = ${businessId} and ${cart_items.cart_id} = p.id) as items`,
+      page: sql`select ${columnsAt('carts', cartNames)} from ${carts} where ${where}
+        order by ${carts.created_at} desc, ${carts.id} desc
+        limit ${limitOf(plannedOnce(page.limit))} offset (${page.offset})`,
+      order: sql`p.created_at desc, p.id desc`,
+    }),
+  );
+  const { total, rows } = countedRows(read);
   return {
     total,
     carts: rows.map(({ total: _total, created_by_name, items, ...row }) => {

@@ -3,6 +3,7 @@ import { and, eq, exists, getTableColumns, ilike, or, type SQL, sql } from 'driz
 import type * as z from 'zod';
 import { builtOnceSql, type OrPlaceholder } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
+import { columnsAt, countedPage, countedRows } from '../../db/counted-page';
 import { limitOf, plannedOnce } from '../../db/limit';
 import { dateOrNull, numberOrNull } from '../../db/raw-row';
 import { sale_lines, sales } from '../../db/schema';
@@ -64,9 +65,8 @@ export async function listSales(
 
 const businessId = sql.placeholder('businessId');
 
-/** The columns of sales, in the order drizzle's row has them: selected as `alias.column`. */
-const saleNames = Object.keys(getTableColumns(sales)) as (keyof SaleRow)[];
-const saleColumns = (alias: string) => sql.raw(saleNames.map((name) => `${alias}.${name}`).join(', '));
+/** The columns of sales, in the order drizzle's row has them. */
+const saleNames = Object.keys(getTableColumns(sales));
 
 /** The columns that node-postgres hands over as text in a raw statement, and drizzle's row has as numbers or dates. */
 type SaleIds = 'id' | 'cart_id' | 'business_id' | 'customer_id' | 'created_by' | 'cancelled_by';
@@ -80,10 +80,9 @@ type PageRow = Omit<SaleRow, SaleIds | SaleDates> & { [K in SaleIds | SaleDates]
 };
 
 /**
- * A page of sales in one statement: `total` (a scalar of the caller's) on every row, the 10 sales that `where`
- * selects, newest first, from `offset`, and each sale's items summed per product in the order each was first
- * sold. The count is joined to the page with a LEFT JOIN, so that a page past the end still answers it (one
- * row of nulls). The page's size is written in the text and its offset as `offset ($n)`, so that the
+ * A page of sales and `total` (a scalar of the caller's) in one statement (db/counted-page.ts): the 10 sales
+ * that `where` selects, newest first, from `offset`, and each sale's items summed per product in the order
+ * each was first sold. The page's size is written in the text and its offset as `offset ($n)`, so that the
  * statement is named and planned once per connection (db/statement-names.ts); the whole business's page
  * is then the walk down sales_business_created_idx. The items are a correlated subquery, run for the page's
  * sales only, each sale's lines off sale_lines_sale_idx.
@@ -96,16 +95,18 @@ type PageRow = Omit<SaleRow, SaleIds | SaleDates> & { [K in SaleIds | SaleDates]
  * 48-54 ms.
  */
 function salesPage(where: SQL, total: SQL, offset: OrPlaceholder<number>): SQL {
-  return sql`select c.total, ${saleColumns('p')},
+  return countedPage({
+    total,
+    columns: sql`${columnsAt('p', saleNames)},
       (select json_agg(json_build_array(i.product_id, i.product_name, i.quantity) order by i.first_line)
         from (select l.product_id, l.product_name, sum(l.quantity)::int as quantity, min(l.id) as first_line
           from ${sale_lines} l where l.business_id = p.business_id and l.sale_id = p.id
-          group by l.product_id, l.product_name) i) as items
-    from (select ${total} as total) c
-    left join (select ${saleColumns('sales')} from ${sales} where ${where}
+          group by l.product_id, l.product_name) i) as items`,
+    page: sql`select ${columnsAt('sales', saleNames)} from ${sales} where ${where}
       order by ${sales.created_at} desc, ${sales.id} desc
-      limit ${limitOf(plannedOnce(PAGE_SIZE.sales))} offset (${offset})) p on true
-    order by p.created_at desc, p.id desc`;
+      limit ${limitOf(plannedOnce(PAGE_SIZE.sales))} offset (${offset})`,
+    order: sql`p.created_at desc, p.id desc`,
+  });
 }
 
 /**
@@ -140,9 +141,8 @@ async function filteredStatement(db: Queryable, where: SQL, offset: number): Pro
 }
 
 /** salesPage's rows as the page's count and its sales, as the API answers them. */
-function pageFrom(rows: PageRow[]): { total: number; results: Sale[] } {
-  const total = Number(rows[0]?.total ?? 0);
-  if (rows[0]?.id == null) return { total, results: [] };
+function pageFrom(page: PageRow[]): { total: number; results: Sale[] } {
+  const { total, rows } = countedRows(page);
   const results = rows.map(({ total: _total, items, ...row }) =>
     toSale(
       {

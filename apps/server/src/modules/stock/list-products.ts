@@ -3,6 +3,7 @@ import { type AnyColumn, and, eq, exists, isNull, not, type SQL, sql } from 'dri
 import type { z } from 'zod';
 import { builtOnceSql, builtOnceSqlPer, type OrPlaceholder } from '../../db/built-once';
 import { businessToday } from '../../db/business-day';
+import { countedPage, countedRows } from '../../db/counted-page';
 import { limitOf, plannedOnce } from '../../db/limit';
 import { product_batches, product_counts, product_search, products } from '../../db/schema';
 import { containsPattern } from '../../db/search';
@@ -61,8 +62,6 @@ function stockFilters(shape: Shape, product: ProductKey, days: OrPlaceholder<num
   return conditions;
 }
 
-type Page = { total: number; rows: ListedProductRow[] };
-
 /**
  * The placeholders of the list's statements, each built once per shape (db/built-once.ts), so that a
  * request only fills the business, the page's offset and the filters' values. Built per request, drizzle
@@ -83,9 +82,8 @@ const pageColumns = sql.join(Object.values(productColumns), sql`, `);
 const newestFirst = sql`order by ${products.created_at} desc, ${products.id} desc`;
 
 /**
- * One statement for the whole page: its total (`total`, evaluated once), its products (`page`, a
- * subquery with its own LIMIT/OFFSET) and their batches (listedProductColumns). The total is joined to
- * the page with a LEFT JOIN so that a page past the end still answers its total (one row of nulls).
+ * A page of products and its total in one statement (db/counted-page.ts), with their batches
+ * (listedProductColumns).
  *
  * Why one statement: the list's count, page and batches were three (after the gate), the search's page,
  * products and batches three too, each one a query that drizzle builds, a round trip, rows parsed, and
@@ -97,18 +95,16 @@ const newestFirst = sql`order by ${products.created_at} desc, ${products.id} des
  * other in one backend: one connection per request instead of two.
  */
 function pageOf(total: SQL, page: SQL, withClause?: SQL): SQL {
-  return sql`${withClause ?? sql``}
-    select t.total, ${listedProductColumns(businessId)}
-    from (select ${total} as total) t left join (${page}) p on true
-    order by p.created_at desc, p.id desc`;
+  return countedPage({
+    with: withClause,
+    total,
+    columns: listedProductColumns(businessId),
+    page,
+    order: sql`p.created_at desc, p.id desc`,
+  });
 }
 
 type PageRow = ListedProductRow & { total: number };
-
-/** pageOf's rows as the page they hold. */
-function pageFrom(rows: PageRow[]): Page {
-  return { total: rows[0]?.total ?? 0, rows: rows[0]?.id == null ? [] : rows };
-}
 
 /**
  * All live products, newest first: the page straight off the (business_id,
@@ -267,7 +263,7 @@ export async function listProducts(ctx: BusinessContext, query: Query): Promise<
   };
   // The filters alone: the statement built from the first request of a shape keeps nothing else of it.
   const shape: Shape = { stock: query.stock, expiring: query.expiring };
-  const { total, rows } = pageFrom(
+  const { total, rows } = countedRows(
     query.search
       ? await searchedPage(ctx.db, shape, { ...values, pattern: containsPattern(query.search) })
       : query.stock || query.expiring

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { OrPlaceholder } from '../../db/built-once';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
+import { columnsAt } from '../../db/counted-page';
 import { product_batches, products } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 
@@ -171,7 +172,7 @@ const listedNames = Object.keys(productColumns) as (keyof typeof productColumns)
  * plan and execution (list-products.ts has the bench's figures before and after).
  */
 export function listedProductColumns(businessId: OrPlaceholder<number>): SQL {
-  return sql`${sql.raw(listedNames.map((name) => `p.${name}`).join(', '))},
+  return sql`${columnsAt('p', listedNames)},
     (select json_agg(json_build_array(b.id, b.batch_number, b.quantity, b.expiration_date,
         coalesce(b.expiration_date < (select ${businessToday}), false)) order by b.expiration_date asc nulls last, b.id asc)
       from ${product_batches} b where b.business_id = ${businessId} and b.product_id = p.id) as batches`;
