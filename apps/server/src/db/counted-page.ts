@@ -9,11 +9,25 @@ import { type SQL, sql } from 'drizzle-orm';
  *
  * Why one statement: each of these pages was three or four after the gate, each a pool connection, a round
  * trip and rows parsed, and for PostgreSQL a bind and an execution (the figures are with each caller).
+ *
+ * With `gate` (platform/gate.ts) the gate's check is folded in too: its CTE first, its row first in the join,
+ * so that no gate row means no row at all, and the count and the page are evaluated only for the gate's row.
  */
-export function countedPage(parts: { total: SQL; columns: SQL; page: SQL; order: SQL; with?: SQL }): SQL {
-  return sql`${parts.with ?? sql``}
-    select c.total, ${parts.columns}
-    from (select ${parts.total} as total) c left join (${parts.page}) p on true
+export function countedPage(parts: {
+  total: SQL;
+  columns: SQL;
+  page: SQL;
+  order: SQL;
+  /** The statement's CTEs, without `with`. */
+  ctes?: SQL;
+  /** The gate folded in (platform/gate.ts): its CTE first, its row first in the join, its columns on each row. */
+  gate?: { cte: SQL; from: SQL; columns: SQL };
+}): SQL {
+  const { gate } = parts;
+  const ctes = [gate?.cte, parts.ctes].filter((cte) => cte !== undefined);
+  return sql`${ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)}` : sql``}
+    select ${gate ? sql`${gate.columns}, ` : sql``}c.total, ${parts.columns}
+    from ${gate ? sql`${gate.from} cross join ` : sql``}(select ${parts.total} as total) c left join (${parts.page}) p on true
     order by ${parts.order}`;
 }
 

@@ -68,7 +68,8 @@ const PLANNED_PER_RUN = -1;
  * A statement whose plan is the same whatever its page opts in by writing its LIMIT in the text and its
  * OFFSET in parentheses, `offset ($n)`, which this pattern leaves alone on purpose: the product list's
  * walk down an index in the page's order, the search's sort of all its matches (list-products.ts, each
- * with the EXPLAIN that shows it).
+ * with the EXPLAIN that shows it). A list that only filters a row found by its key opts in the same way,
+ * `any(($n)::text[])`: the roles the folded gate lets through (platform/gate.ts).
  */
 const PLANNED_FOR_VALUES = /\bin \(\$\d|= any\s*\(\$\d|\blimit \$\d|\boffset \$\d|\bfetch first \$\d/i;
 

@@ -45,7 +45,8 @@ export type Membership = { role: MemberRole; business: BusinessRow };
  * The session (with its user) and, when a business is named, the caller's active membership in it: one
  * statement, one round trip, instead of two after each other. Prepared once per connection under a
  * name (drizzle's prepare): PostgreSQL parses it once and drizzle builds its SQL once, not per request.
- * Measured with the load bench's product list (bench/README.md): the gate was 2 of its 4 statements.
+ * Measured with the load bench's product list (bench/README.md): the gate was 2 of its 4 statements. The
+ * hottest reads fold the same check into their own statement instead (platform/gate.ts's gateSql).
  */
 const gateStatements = new WeakMap<Db, ReturnType<typeof prepareGate>>();
 function prepareGate(db: Db) {
@@ -86,6 +87,24 @@ export async function authenticate(request: FastifyRequest): Promise<Actor> {
 }
 
 /**
+ * The access token's claims (its session and user), or 401: what the request carries, before any statement. A
+ * Bearer token wins over the cookie, which must come with the anti-forgery header on a write.
+ */
+export async function accessClaims(
+  request: FastifyRequest,
+): Promise<{ claims: { sessionId: string; userId: number }; via: Actor['via'] }> {
+  const header = request.headers.authorization;
+  const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const token = bearer ?? request.cookies[ACCESS_COOKIE];
+  if (!token) throw unauthenticated();
+  const via = bearer ? 'bearer' : 'cookie';
+  if (via === 'cookie') assertCsrf(request);
+  const claims = await request.server.deps.tokens.verifyAccess(token);
+  if (!claims) throw unauthenticated(MESSAGES.auth.sessionExpired);
+  return { claims, via };
+}
+
+/**
  * authenticate(), and in the same statement the caller's active membership in `businessId` (null when
  * there is none, or when no business is named). The gate turns a missing membership into its 404.
  */
@@ -93,15 +112,8 @@ export async function authenticateIn(
   request: FastifyRequest,
   businessId: number | null,
 ): Promise<{ actor: Actor; membership: Membership | null }> {
-  const { db, tokens } = request.server.deps;
-  const header = request.headers.authorization;
-  const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const token = bearer ?? request.cookies[ACCESS_COOKIE];
-  if (!token) throw unauthenticated();
-  const via = bearer ? 'bearer' : 'cookie';
-  if (via === 'cookie') assertCsrf(request);
-  const claims = await tokens.verifyAccess(token);
-  if (!claims) throw unauthenticated(MESSAGES.auth.sessionExpired);
+  const { db } = request.server.deps;
+  const { claims, via } = await accessClaims(request);
   let gate = gateStatements.get(db);
   if (!gate) {
     gate = prepareGate(db);

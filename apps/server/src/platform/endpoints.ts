@@ -11,10 +11,11 @@ import {
   sendsBody,
 } from '@oja/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate, authenticateIn } from './auth';
+import { accessClaims, authenticate, authenticateIn } from './auth';
 import type { ActorContext, BusinessContext, OptionalActorContext, RequestContext } from './context';
 import type { Deps } from './deps';
 import { notFound } from './errors';
+import type { BusinessReader, GateToPass } from './gate';
 import { businessContext, businessOfRecord, requireBusiness } from './tenancy';
 
 /** The context a route's access rule guarantees to its handler. */
@@ -58,6 +59,20 @@ export type Handler<E extends Endpoint> = (
   input: EndpointParsedInput<E>,
   http: Http,
 ) => Promise<E extends { produces: 'pdf' } ? FileAnswer : EndpointData<E> | Answer<EndpointData<E>>>;
+
+const FOLDS_GATE = Symbol('folds the gate');
+
+/**
+ * A GET handler of a business named by its input that runs the gate inside its read's statement (platform/gate.ts):
+ * its handler is given a gate to pass (GateToPass) instead of a context.
+ */
+export function foldsGate<I, R>(
+  read: (reader: BusinessReader, input: I) => Promise<R>,
+): (reader: BusinessReader, input: I) => Promise<R> {
+  // A function of its own: the use case itself stays unmarked for any other caller.
+  return Object.assign((reader: BusinessReader, input: I) => read(reader, input), { [FOLDS_GATE]: true });
+}
+const foldsTheGate = (handler: Handler<Endpoint>) => FOLDS_GATE in handler;
 
 /** A handler for every entry of a group: an entry without one does not compile. */
 export type Handlers<G extends EndpointGroup> = { [K in keyof G]: Handler<G[K]> };
@@ -124,6 +139,12 @@ function registerEndpoint(
 ): void {
   const inputOf = (request: FastifyRequest) => (sendsBody(entry.method) ? request.body : request.query);
   const contexts = new WeakMap<FastifyRequest, RequestContext>();
+  const access = entry.access;
+  const folds = foldsTheGate(handler);
+  if (folds && (entry.method !== 'GET' || access.kind !== 'business' || 'record' in access.from)) {
+    throw new Error(`${entry.method} ${entry.path}: only a GET of a business named by its input folds the gate.`);
+  }
+  const contextOf = folds ? gateToPass : contextFor;
   app.route({
     method: entry.method,
     url: entry.path,
@@ -139,7 +160,7 @@ function registerEndpoint(
     },
     // After validation, so that bad input is a 400 whoever sends it, as it always was.
     preHandler: async (request) => {
-      contexts.set(request, await contextFor(deps, entry, request, inputOf(request)));
+      contexts.set(request, await contextOf(deps, entry, request, inputOf(request)));
     },
     handler: async (request, reply) => {
       const ctx = contexts.get(request);
@@ -162,6 +183,28 @@ function registerEndpoint(
         .send({ response_description: success.message ?? entry.message, response_data: success.data });
     },
   });
+}
+
+/**
+ * A folding read's context: the access token checked (401 without a good one), and the gate to pass in the
+ * read's statement; a business id that is not one goes through the gate at once (its 404).
+ */
+async function gateToPass(deps: Deps, entry: Endpoint, request: FastifyRequest, input: unknown) {
+  const { access } = entry;
+  if (access.kind !== 'business' || 'record' in access.from) throw new Error('Only a business named by its input.');
+  const businessId = Number((input as Record<string, unknown> | undefined)?.[access.from.field]);
+  if (!Number.isSafeInteger(businessId)) return contextFor(deps, entry, request, input);
+  const { claims } = await accessClaims(request);
+  return {
+    ...deps,
+    client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+    businessId,
+    gate: {
+      ...claims,
+      permission: access.permission,
+      pass: () => contextFor(deps, entry, request, input) as Promise<BusinessContext>,
+    },
+  } satisfies GateToPass;
 }
 
 /** The gate: who calls, in which business, with which right. */

@@ -1,8 +1,8 @@
 import { type BusinessOverview, type MemberRole, TREND_DAYS } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import { builtOnceSql } from '../../db/built-once';
+import { builtOnceSqlPer } from '../../db/built-once';
 import { plannedOnce } from '../../db/limit';
-import type { BusinessContext } from '../../platform/tenancy';
+import { type BusinessReader, type GateRow, type GateValues, gateSql, readThroughGate } from '../../platform/gate';
 import { type AttentionJson, attentionColumns, attentionFrom } from './attention';
 import {
   bestSellersJson,
@@ -24,14 +24,15 @@ import {
   type TotalsTuple,
 } from './sale-figures';
 
-type OverviewRow = AttentionJson & {
-  totals: TotalsTuple[] | null;
-  best: ProductTuple[] | null;
-  roles: { role: MemberRole; count: number }[] | null;
-  recent: RecentTuple[] | null;
-  trend: DayTuple[] | null;
-  past_behind: boolean;
-};
+type OverviewRow = AttentionJson &
+  Partial<GateRow> & {
+    totals: TotalsTuple[] | null;
+    best: ProductTuple[] | null;
+    roles: { role: MemberRole; count: number }[] | null;
+    recent: RecentTuple[] | null;
+    trend: DayTuple[] | null;
+    past_behind: boolean;
+  };
 
 /**
  * The overview's statement (below), built once per process (db/built-once.ts) with the business's id as
@@ -45,14 +46,16 @@ type OverviewRow = AttentionJson & {
  * ms per request, PostgreSQL's 0.50-0.57 → 0.49-0.55 ms, 1,592-1,924 → 1,956-2,312 req/s, p99 32-50 →
  * 26-42 ms.
  */
-const overviewStatement = builtOnceSql<{ businessId: number }, OverviewRow>(() => {
-  const businessId = sql.placeholder('businessId');
-  const scope = { businessId };
-  const trend = lastDays(TREND_DAYS);
-  // All time, whole business: the running totals, read in order off their index.
-  const { rows: perProduct } = productTotalsOf(scope);
-  return sql`
-    select
+const overviewStatement = builtOnceSqlPer<boolean, { businessId: number } & Partial<GateValues>, OverviewRow>(
+  2,
+  String,
+  (gated) => {
+    const businessId = sql.placeholder('businessId');
+    const scope = { businessId };
+    const trend = lastDays(TREND_DAYS);
+    // All time, whole business: the running totals, read in order off their index.
+    const { rows: perProduct } = productTotalsOf(scope);
+    const figures = sql`
       ${saleTotalsJson(scope)} as totals,
       ${bestSellersJson(scope, undefined, sql`(${perProduct})`, 'quantity', plannedOnce(1))} as best,
       (select json_agg(json_build_object('role', r.role, 'count', r.count) order by r.count desc, r.role)
@@ -65,7 +68,12 @@ const overviewStatement = builtOnceSql<{ businessId: number }, OverviewRow>(() =
       ${revenueByDayJson(scope, trend)} as trend,
       ${attentionColumns(businessId)},
       ${salePastBehind(businessId)} as past_behind`;
-});
+    if (!gated) return sql`select ${figures}`;
+    // The figures are uncorrelated scalar subqueries: evaluated only for the gate's row, so for none when it refuses.
+    const gate = gateSql(businessId);
+    return sql`with ${gate.cte} select ${gate.columns}, ${figures} from ${gate.from}`;
+  },
+);
 
 /**
  * The CEO's overview of one business in one statement: each figure a scalar subquery that answers JSON
@@ -99,17 +107,19 @@ const overviewStatement = builtOnceSql<{ businessId: number }, OverviewRow>(() =
  * p99 74-151 → 64-157 ms, PostgreSQL CPU 1.28-1.46 → 0.93-1.05 ms per request, node's unchanged (0.70-0.82
  * → 0.67-0.87 ms).
  */
-export async function getBusinessOverview(context: BusinessContext): Promise<BusinessOverview> {
-  const { businessId } = context;
-  const [row] = await overviewStatement(context.db, { businessId });
+export async function getBusinessOverview(reader: BusinessReader): Promise<BusinessOverview> {
+  const { businessId } = reader;
+  const {
+    rows: [row],
+  } = await readThroughGate(reader, (gate) => overviewStatement(reader.db, gate !== null, { businessId, ...gate }));
   if (!row) throw new Error('The overview statement answered no row');
   const totals = saleTotalsFrom(row.totals);
   const roles = row.roles ?? [];
   // The first overview of a Lagos day moves the all-time totals' anchor to today (once per business and day);
   // this answer is right without it, read in one snapshot whatever the anchor.
   const [attention] = await Promise.all([
-    attentionFrom(context.db, businessId, row, { withCost: true }),
-    row.past_behind ? salePastRefresh(context.db, businessId) : undefined,
+    attentionFrom(reader.db, businessId, row, { withCost: true }),
+    row.past_behind ? salePastRefresh(reader.db, businessId) : undefined,
   ]);
   return {
     total_revenue: totals.amounts,

@@ -1,5 +1,5 @@
 import { BUSINESS_ENDPOINTS } from '@oja/contract';
-import { handlers } from '../../platform/endpoints';
+import { foldsGate, handlers } from '../../platform/endpoints';
 import { createBusiness } from './create-business';
 import { deleteBusiness } from './delete-business';
 import { getBusinessBySlug } from './get-business-by-slug';
@@ -22,7 +22,7 @@ export const businessHandlers = handlers(BUSINESS_ENDPOINTS, {
   },
   getBusinessBySlug: (ctx, query) => getBusinessBySlug(ctx, query.slug),
   getPublicBusiness: (ctx, query) => getPublicBusiness(ctx, query.slug),
-  getOverview: (ctx) => getBusinessOverview(ctx),
+  getOverview: foldsGate(getBusinessOverview),
   getReport: (ctx, query) => getBusinessReport(ctx, query),
   getEmployeeFigures: (ctx) => getEmployeeFigures(ctx),
   getEmployeeAnalytics: (ctx, query) => getEmployeeAnalytics(ctx, query.days),

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER, SALES_ENDPOINTS } from '@oja/contract';
-import { answer, handlers } from '../../platform/endpoints';
+import { answer, foldsGate, handlers } from '../../platform/endpoints';
 import { getSaleDocument } from '../documents/get-sale-document';
 import { saleDocumentFile } from '../documents/sale-document-file';
 import { cancelSale } from './cancel-sale';
@@ -20,7 +20,7 @@ import { requestProducts } from './request-products';
 import { updateCart } from './update-cart';
 
 export const salesHandlers = handlers(SALES_ENDPOINTS, {
-  listCarts: (ctx, query) => listCarts(ctx, query),
+  listCarts: foldsGate(listCarts),
   createCart: async (ctx, body) => ({ cart: await createCart(ctx, body) }),
   updateCart: async (ctx, body) => ({ cart: await updateCart(ctx, body) }),
   deleteCart: async (ctx, body) => {
@@ -37,7 +37,7 @@ export const salesHandlers = handlers(SALES_ENDPOINTS, {
     // A replay answers the first sale again, with 200 and a header that says so.
     return isReplay ? answer({ sale }, { status: 200, headers: { 'idempotent-replayed': 'true' } }) : { sale };
   },
-  listSales: (ctx, query) => listSales(ctx, query),
+  listSales: foldsGate(listSales),
   getSale: async (ctx, query) => ({ sale: await getSale(ctx, query.id) }),
   recordPayment: async (ctx, body) => ({ sale: await recordPayment(ctx, body) }),
   cancelSale: async (ctx, body) => ({ sale: await cancelSale(ctx, body) }),

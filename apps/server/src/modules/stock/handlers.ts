@@ -1,5 +1,5 @@
 import { STOCK_ENDPOINTS } from '@oja/contract';
-import { handlers } from '../../platform/endpoints';
+import { foldsGate, handlers } from '../../platform/endpoints';
 import { adjustBatch } from './adjust-batch';
 import { createProduct } from './create-product';
 import { deleteProduct } from './delete-product';
@@ -11,7 +11,7 @@ import { updateProduct } from './update-product';
 import { updateStock } from './update-stock';
 
 export const stockHandlers = handlers(STOCK_ENDPOINTS, {
-  listProducts: (ctx, query) => listProducts(ctx, query),
+  listProducts: foldsGate(listProducts),
   getProduct: (ctx, query) => getProduct(ctx, query.product_id),
   createProduct: (ctx, body) => createProduct(ctx, body),
   updateProduct: (ctx, body) => updateProduct(ctx, body),

@@ -1,13 +1,13 @@
 import { type listProductsQuerySchema, PAGE_SIZE, type ProductList, pageInfo } from '@oja/contract';
 import { type AnyColumn, and, eq, exists, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { builtOnceSql, builtOnceSqlPer, type OrPlaceholder } from '../../db/built-once';
+import { builtOnceSqlPer, type OrPlaceholder } from '../../db/built-once';
 import { businessToday } from '../../db/business-day';
 import { countedPage, countedRows } from '../../db/counted-page';
 import { limitOf, plannedOnce } from '../../db/limit';
 import { product_batches, product_counts, product_search, products } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import type { BusinessContext } from '../../platform/tenancy';
+import { type BusinessReader, type GateRow, type GateValues, gateSql, readThroughGate } from '../../platform/gate';
 import { isSellable } from './ledger';
 import { type ListedProductRow, listedProductColumns, listedProducts, productColumns } from './product-answer';
 
@@ -25,17 +25,23 @@ function hasBatch(product: ProductKey, condition: SQL) {
   );
 }
 
-/** What a list's statement is made of besides its values: the filters it is asked for. */
-type Shape = Pick<Query, 'stock' | 'expiring'>;
+/** What a list's statement is made of besides its values: the filters it is asked for, and the gate folded in or not. */
+type Shape = Pick<Query, 'stock' | 'expiring'> & { gated: boolean };
 
-/** The shapes there are: one of three stock filters or none, by expiring soon or not. */
-const SHAPES = 8;
+/** The shapes there are: one of three stock filters or none, by expiring soon or not, with the gate or without. */
+const SHAPES = 16;
 
 /** A shape as the key of its statement (builtOnceSqlPer). */
-const keyOf = (shape: Shape) => `${shape.stock ?? ''}:${shape.expiring ?? ''}`;
+const keyOf = (shape: Shape) => `${shape.stock ?? ''}:${shape.expiring ?? ''}:${shape.gated}`;
 
 /** The values every list statement's placeholders take (those a statement has no placeholder for go unused). */
-type PageValues = { businessId: number; offset: number; days: number; pattern?: string; limit?: number };
+type PageValues = {
+  businessId: number;
+  offset: number;
+  days: number;
+  pattern?: string;
+  limit?: number;
+} & Partial<GateValues>;
 
 /**
  * The stock filters of the shape (in stock, out of stock, low stock, expiring soon), about the product
@@ -94,9 +100,10 @@ const newestFirst = sql`order by ${products.created_at} desc, ${products.id} des
  * A filtered list's count and page, which ran side by side on two connections, now run one after the
  * other in one backend: one connection per request instead of two.
  */
-function pageOf(total: SQL, page: SQL, withClause?: SQL): SQL {
+function pageOf(gated: boolean, total: SQL, page: SQL, ctes?: SQL): SQL {
   return countedPage({
-    with: withClause,
+    ctes,
+    gate: gated ? gateSql(businessId) : undefined,
     total,
     columns: listedProductColumns(businessId),
     page,
@@ -104,7 +111,7 @@ function pageOf(total: SQL, page: SQL, withClause?: SQL): SQL {
   });
 }
 
-type PageRow = ListedProductRow & { total: number };
+type PageRow = ListedProductRow & { total: number } & Partial<GateRow>;
 
 /**
  * All live products, newest first: the page straight off the (business_id,
@@ -120,8 +127,9 @@ type PageRow = ListedProductRow & { total: number };
  * 1-50 of the load data, 4,000 runs each, 2026-11-24). Load bench, eight A/B pairs as for the search
  * below: 1,366-1,624 → 1,694-2,461 req/s, PostgreSQL 0.51-0.60 → 0.25-0.33 ms per request.
  */
-const unfilteredPage = builtOnceSql<PageValues, PageRow>(() =>
+const unfilteredPage = builtOnceSqlPer<boolean, PageValues, PageRow>(2, String, (gated) =>
   pageOf(
+    gated,
     sql`coalesce((select ${product_counts.live_products} from ${product_counts} where ${product_counts.business_id} = ${businessId}), 0)`,
     sql`select ${pageColumns} from ${products}
       where ${products.business_id} = ${businessId} and ${products.archived_at} is null
@@ -141,6 +149,7 @@ const stockFilteredPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, ke
     ...stockFilters(shape, productsKey, days),
   ) as SQL;
   return pageOf(
+    shape.gated,
     sql`(select count(*)::int from ${products} where ${where})`,
     sql`select ${pageColumns} from ${products} where ${where} ${newestFirst} limit ${sql.placeholder('limit')} offset ${offset}`,
   );
@@ -237,11 +246,12 @@ const searchedPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, keyOf, 
   const matched = sql`select ${product_search.product_id} as id, ${product_search.created_at} from ${from}`;
   const isMost = holdsMostProducts(businessId);
   return pageOf(
+    shape.gated,
     sql`(select count(*)::int from matches)`,
     sql`select ${pageColumns} from (select id, created_at from matches
         order by created_at desc, id desc limit ${limitOf(plannedOnce(PAGE_SIZE.products))} offset (${offset})) m
       join ${products} on ${products.business_id} = ${businessId} and ${products.id} = m.id`,
-    sql`with matches as materialized (
+    sql`matches as materialized (
       ${matched} where ${isMost} and ${product_search.business_id} + 0 = ${businessId} and ${rest}
       union all
       ${matched} where not ${isMost} and ${product_search.business_id} = ${businessId} and ${rest})`,
@@ -253,22 +263,24 @@ const searchedPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, keyOf, 
  * server so that the counts stay true. Stock is computed for the page's
  * products only, whatever the business's size.
  */
-export async function listProducts(ctx: BusinessContext, query: Query): Promise<ProductList> {
+export async function listProducts(reader: BusinessReader, query: Query): Promise<ProductList> {
   const pageSize = PAGE_SIZE.products;
   const values: PageValues = {
-    businessId: ctx.businessId,
+    businessId: reader.businessId,
     offset: (query.page - 1) * pageSize,
     days: query.days,
     limit: pageSize,
   };
-  // The filters alone: the statement built from the first request of a shape keeps nothing else of it.
-  const shape: Shape = { stock: query.stock, expiring: query.expiring };
-  const { total, rows } = countedRows(
-    query.search
-      ? await searchedPage(ctx.db, shape, { ...values, pattern: containsPattern(query.search) })
+  const { viewer, rows: read } = await readThroughGate(reader, (gate) => {
+    // The filters alone: the statement built from the first request of a shape keeps nothing else of it.
+    const shape: Shape = { stock: query.stock, expiring: query.expiring, gated: gate !== null };
+    const given = { ...values, ...gate };
+    return query.search
+      ? searchedPage(reader.db, shape, { ...given, pattern: containsPattern(query.search) })
       : query.stock || query.expiring
-        ? await stockFilteredPage(ctx.db, shape, values)
-        : await unfilteredPage(ctx.db, values),
-  );
-  return { ...pageInfo(total, query.page, pageSize), results: listedProducts(ctx, rows) };
+        ? stockFilteredPage(reader.db, shape, given)
+        : unfilteredPage(reader.db, shape.gated, given);
+  });
+  const { total, rows } = countedRows(read);
+  return { ...pageInfo(total, query.page, pageSize), results: listedProducts(viewer, rows) };
 }

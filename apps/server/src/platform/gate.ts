@@ -1,0 +1,155 @@
+import { can, MEMBER_ROLES, type MemberRole, type Permission } from '@oja/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { OrPlaceholder } from '../db/built-once';
+import { businesses, memberships, sessions, users } from '../db/schema';
+import type { BusinessContext, RequestContext } from './context';
+
+/**
+ * The gate folded into a read: a business-scoped GET whose handler is marked `foldsGate` (endpoints.ts) runs the
+ * gate's check inside the read's own statement, one round trip instead of two.
+ *
+ * Every signed-in request paid the gate's statement (the session, its user, the membership and the business,
+ * auth.ts) and then its read's: two statements, each a write to PostgreSQL's socket, a wakeup of its backend, a
+ * bind and an execution, and rows parsed in node. On the load bench that round trip was half the floor of a
+ * signed-in request: with the gate's answer kept in memory instead (a measurement build, never a way to run: a
+ * logout would not end such a session), the signed-in profile's node CPU fell from 0.47-0.58 to 0.31 ms a
+ * request and PostgreSQL's from 0.22-0.28 to 0.11 ms (2026-11-25, bench/README.md, nineteenth round). Folded
+ * as below, five alternated pairs of whole runs on a machine whose speed moved by a third from run to run: node's
+ * CPU per request fell in all five pairs on the overview (0.66-0.85 → 0.53-0.74 ms), in four of five on the
+ * product list (0.76-1.14 → 0.65-1.05 ms) and the sales list (0.70-1.05 → 0.61-0.92 ms), and not measurably on
+ * the search (PostgreSQL's work) or the carts (whose statement drizzle builds per request, the gate's part with
+ * it). Where the database is another machine, as it will be past one server, each fold also saves a round trip
+ * on the network.
+ *
+ * Folded, the gate is the statement's first CTE (`gate`, at most one row: every key it reads is a primary key),
+ * and the read's rows are joined to it: no gate row, no read row, so a refused caller gets nothing, whatever the
+ * read. The CTE is materialised and comes first in the join, and the read's own CTEs and scalar subqueries are
+ * evaluated only when a row needs them, so a refused read reads nothing else (test/platform/folded-gate.test.ts
+ * holds it with EXPLAIN ANALYZE). The folded check is the gate's own conditions (auth.ts's prepareGate and
+ * tenancy.ts's rules): a live session of this user, an active user, an active membership in the business, and a
+ * role among those the route's permission (and what the read assumes, listSales) lets through.
+ *
+ * When it refuses, the statement answers no row, which does not say why. The request then goes through the
+ * gate as every other request does (`pass`): its statement tells an ended session (401) from another business
+ * (404) and a role without the permission (403), with the same messages. A caller the folded check refused and
+ * the gate lets through (a customer on the sales list, whose read is another statement) then reads as before.
+ */
+
+/** Who reads a business, as a read's answer needs it: the business, its slug, and the reader's role in it. */
+export type Viewer = { businessId: number; role: MemberRole; business: { id: number; slug: string } };
+
+/** A business-scoped request whose gate has not run yet: it runs inside the read's statement (gateValues). */
+export type GateToPass = RequestContext & {
+  businessId: number;
+  gate: {
+    sessionId: string;
+    userId: number;
+    /** The route's permission: the folded gate lets through only the roles that hold it. */
+    permission: Permission;
+    /** The gate as every other request passes it (auth.ts, tenancy.ts): its context, or its 401, 404 or 403. */
+    pass(): Promise<BusinessContext>;
+  };
+};
+
+/** What a folded read is given: a gate still to pass, or the context of one passed already (tests, writes). */
+export type BusinessReader = BusinessContext | GateToPass;
+
+export const isGateToPass = (reader: BusinessReader): reader is GateToPass => 'gate' in reader;
+
+/** The context of a reader, passing its gate on the way if it has not passed yet. */
+export const passedGate = (reader: BusinessReader): Promise<BusinessContext> | BusinessContext =>
+  isGateToPass(reader) ? reader.gate.pass() : reader;
+
+/** The folded gate's values, named as gateSql's placeholders. */
+export type GateValues = { gateSession: string; gateUser: number; gateNow: string; gateRoles: MemberRole[] };
+
+const rolesCache = new Map<string, MemberRole[]>();
+/** The roles that hold every one of `permissions`. */
+function rolesWith(permissions: Permission[]): MemberRole[] {
+  const key = permissions.join(' ');
+  let roles = rolesCache.get(key);
+  if (!roles) {
+    roles = MEMBER_ROLES.filter((role) => permissions.every((permission) => can(role, permission)));
+    rolesCache.set(key, roles);
+  }
+  return roles;
+}
+
+/**
+ * The values of a folded read's gate: this session and user, now, and the roles that hold the route's
+ * permission and `assumes` (a read whose statement is one role's, as the sales list's is staff's).
+ */
+export function gateValues(reader: GateToPass, assumes?: Permission): GateValues {
+  const { gate } = reader;
+  return {
+    gateSession: gate.sessionId,
+    gateUser: gate.userId,
+    gateNow: new Date().toISOString(),
+    gateRoles: rolesWith(assumes ? [gate.permission, assumes] : [gate.permission]),
+  };
+}
+
+/** The gate's columns on each row of a folded read. */
+export type GateRow = { gate_role: MemberRole; gate_slug: string };
+
+/** The reader of a folded read's row: the business the request names, with the gate's role and slug. */
+export const viewerOf = (reader: GateToPass, row: GateRow): Viewer => ({
+  businessId: reader.businessId,
+  role: row.gate_role,
+  business: { id: reader.businessId, slug: row.gate_slug },
+});
+
+/** What a statement needs to fold the gate in: its CTE, the alias to join first, its columns. */
+export type GateSql = { cte: SQL; from: SQL; columns: SQL };
+
+type GatePlaceholders = { [K in keyof GateValues]: OrPlaceholder<GateValues[K]> };
+const placeholders: GatePlaceholders = {
+  gateSession: sql.placeholder('gateSession'),
+  gateUser: sql.placeholder('gateUser'),
+  gateNow: sql.placeholder('gateNow'),
+  gateRoles: sql.placeholder('gateRoles'),
+};
+
+/**
+ * The gate as a statement's CTE `gate`, for the business `businessId` (the read's own placeholder or value); the
+ * other values are gateValues', as placeholders (a statement built once) or as values (one built per request).
+ */
+export function gateSql(businessId: OrPlaceholder<number>, values: GatePlaceholders = placeholders): GateSql {
+  // The roles are a parameter written `any(($n)::text[])`, which db/statement-names.ts's guard lets through as
+  // it does `offset ($n)`: they filter the one membership row found by its key, so no plan depends on them.
+  // Written `any($n::text[])`, the statement ran unnamed and was planned on every run: the search's PostgreSQL
+  // CPU went from 2.75 to 14.5-17 ms a request, the overview's from 1.8 to 5.3-5.5 ms (load bench, two pairs).
+  return {
+    cte: sql`gate as materialized (
+      select ${memberships.role} as gate_role, ${businesses.slug} as gate_slug
+      from ${sessions}
+        join ${users} on ${users.id} = ${sessions.user_id}
+        join ${memberships} on ${memberships.business_id} = ${businessId} and ${memberships.user_id} = ${sessions.user_id}
+        join ${businesses} on ${businesses.id} = ${memberships.business_id}
+      where ${sessions.id} = ${values.gateSession}::uuid and ${sessions.user_id} = ${values.gateUser}
+        and ${sessions.revoked_at} is null and ${sessions.expires_at} > ${values.gateNow}::timestamptz
+        and ${users.is_active} and ${memberships.is_active} and ${memberships.role} = any((${sql.param(values.gateRoles)})::text[]))`,
+    from: sql`gate g`,
+    columns: sql`g.gate_role, g.gate_slug`,
+  };
+}
+
+/**
+ * A read that folds the gate when it has one to pass: `read(gate)` runs the read's statement with the gate's
+ * values (gate) or without the gate (null: it passed already). Its statement must answer at least one row when
+ * the gate lets it through (a page with its count, an overview). Answers the reader and the rows.
+ */
+export async function readThroughGate<Row extends Partial<GateRow>>(
+  reader: BusinessReader,
+  read: (gate: GateValues | null) => Promise<Row[]>,
+): Promise<{ viewer: Viewer; rows: Row[] }> {
+  if (!isGateToPass(reader)) return { viewer: reader, rows: await read(null) };
+  const rows = await read(gateValues(reader));
+  const [first] = rows;
+  if (first?.gate_role && first.gate_slug !== undefined) {
+    return { viewer: viewerOf(reader, first as Row & GateRow), rows };
+  }
+  // Refused: the gate says why (and throws), or lets the caller through to the read without it.
+  const viewer = await reader.gate.pass();
+  return { viewer, rows: await read(null) };
+}
