@@ -13,13 +13,15 @@ import type { BusinessContext, RequestContext } from './context';
  * bind and an execution, and rows parsed in node. On the load bench that round trip was half the floor of a
  * signed-in request: with the gate's answer kept in memory instead (a measurement build, never a way to run: a
  * logout would not end such a session), the signed-in profile's node CPU fell from 0.47-0.58 to 0.31 ms a
- * request and PostgreSQL's from 0.22-0.28 to 0.11 ms (2026-11-25, bench/README.md, nineteenth round). Folded
- * as below, five alternated pairs of whole runs on a machine whose speed moved by a third from run to run: node's
- * CPU per request fell in all five pairs on the overview (0.66-0.85 → 0.53-0.74 ms), in four of five on the
- * product list (0.76-1.14 → 0.65-1.05 ms) and the sales list (0.70-1.05 → 0.61-0.92 ms), and not measurably on
- * the search (PostgreSQL's work) or the carts (whose statement drizzle builds per request, the gate's part with
- * it). Where the database is another machine, as it will be past one server, each fold also saves a round trip
- * on the network.
+ * request and PostgreSQL's from 0.22-0.28 to 0.11 ms (2026-11-25, bench/README.md, nineteenth round). Folded as
+ * below, against the gate's own statement, two servers side by side on copies of the load data, 6 s at 32
+ * connections each, alternated over two sets of six rounds (medians of each set): node's CPU per request, the
+ * product list 0.81 and 0.76 → 0.74 and 0.67 ms (1,098 and 1,165 → 1,201 and 1,314 req/s), the overview 0.72 and
+ * 0.72 → 0.60 and 0.56 ms (823 and 824 → 979 and 1,027 req/s), the sales list 0.70 and 0.66 → 0.59 and 0.60 ms,
+ * the search 1.08 and 0.95 → 0.93 and 0.83 ms. The carts were folded too and gained nothing (1.23 and 1.09 →
+ * 1.24 and 1.19 ms): their statement is built per request by drizzle (its filters vary), and so would the gate's
+ * part be, which costs what the round trip saved. They keep the gate's own statement. Where the database is
+ * another machine, as it will be past one server, each fold also saves a round trip on the network.
  *
  * Folded, the gate is the statement's first CTE (`gate`, at most one row: every key it reads is a primary key),
  * and the read's rows are joined to it: no gate row, no read row, so a refused caller gets nothing, whatever the
@@ -102,19 +104,18 @@ export const viewerOf = (reader: GateToPass, row: GateRow): Viewer => ({
 /** What a statement needs to fold the gate in: its CTE, the alias to join first, its columns. */
 export type GateSql = { cte: SQL; from: SQL; columns: SQL };
 
-type GatePlaceholders = { [K in keyof GateValues]: OrPlaceholder<GateValues[K]> };
-const placeholders: GatePlaceholders = {
+const values = {
   gateSession: sql.placeholder('gateSession'),
   gateUser: sql.placeholder('gateUser'),
   gateNow: sql.placeholder('gateNow'),
   gateRoles: sql.placeholder('gateRoles'),
-};
+} satisfies Record<keyof GateValues, unknown>;
 
 /**
- * The gate as a statement's CTE `gate`, for the business `businessId` (the read's own placeholder or value); the
- * other values are gateValues', as placeholders (a statement built once) or as values (one built per request).
+ * The gate as the CTE `gate` of a statement built once (db/built-once.ts), for the business `businessId` (the
+ * read's own placeholder); the other placeholders take gateValues'.
  */
-export function gateSql(businessId: OrPlaceholder<number>, values: GatePlaceholders = placeholders): GateSql {
+export function gateSql(businessId: OrPlaceholder<number>): GateSql {
   // The roles are a parameter written `any(($n)::text[])`, which db/statement-names.ts's guard lets through as
   // it does `offset ($n)`: they filter the one membership row found by its key, so no plan depends on them.
   // Written `any($n::text[])`, the statement ran unnamed and was planned on every run: the search's PostgreSQL
@@ -128,7 +129,7 @@ export function gateSql(businessId: OrPlaceholder<number>, values: GatePlacehold
         join ${businesses} on ${businesses.id} = ${memberships.business_id}
       where ${sessions.id} = ${values.gateSession}::uuid and ${sessions.user_id} = ${values.gateUser}
         and ${sessions.revoked_at} is null and ${sessions.expires_at} > ${values.gateNow}::timestamptz
-        and ${users.is_active} and ${memberships.is_active} and ${memberships.role} = any((${sql.param(values.gateRoles)})::text[]))`,
+        and ${users.is_active} and ${memberships.is_active} and ${memberships.role} = any((${values.gateRoles})::text[]))`,
     from: sql`gate g`,
     columns: sql`g.gate_role, g.gate_slug`,
   };

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../src/db/schema';
 import { getBusinessOverview } from '../../src/modules/businesses/get-overview';
-import { listCarts } from '../../src/modules/sales/list-carts';
 import { listSales } from '../../src/modules/sales/list-sales';
 import { listProducts } from '../../src/modules/stock/list-products';
 import type { ActorContext } from '../../src/platform/context';
@@ -14,7 +13,7 @@ import { type ApiClient, apiClient } from '../http';
 
 /**
  * The reads that fold the gate into their statement (platform/gate.ts): the product list and its search, the
- * sales list, the carts and the overview. Each must answer as the same read behind the gate's own statement,
+ * sales list and the overview. Each must answer as the same read behind the gate's own statement,
  * in one statement, and refuse exactly as every other route does, reading nothing for a caller it refuses.
  */
 let t: TestApp;
@@ -78,12 +77,6 @@ const reads: Read[] = [
     entry: ENDPOINTS.sales.listSales,
     input: (business_id) => ({ business_id }),
     plain: (ctx, business_id) => listSales(ctx, ENDPOINTS.sales.listSales.input!.parse({ business_id }) as never),
-  },
-  {
-    name: 'carts',
-    entry: ENDPOINTS.sales.listCarts,
-    input: (business_id) => ({ business_id }),
-    plain: (ctx, business_id) => listCarts(ctx, ENDPOINTS.sales.listCarts.input!.parse({ business_id }) as never),
   },
   {
     name: 'overview',

@@ -7,7 +7,6 @@ import { limitOf, plannedOnce } from '../../db/limit';
 import { dateOrNull, numberOrNull } from '../../db/raw-row';
 import { cart_items, carts, product_batches, products, users } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
-import { type GateRow, type GateValues, gateSql } from '../../platform/gate';
 import { isSellable } from '../stock/ledger';
 
 /**
@@ -208,11 +207,11 @@ type ItemTuple = [
 ];
 
 /** A cart of cartsWhere's statement: its row as node-postgres hands a raw statement's over, its maker, its lines. */
-export type CartPageRow = { [K in keyof CartRow]: K extends 'is_customer_request' ? boolean : string | null } & {
+type CartPageRow = { [K in keyof CartRow]: K extends 'is_customer_request' ? boolean : string | null } & {
   total: number;
   created_by_name: string | null;
   items: ItemTuple[] | null;
-} & Partial<GateRow>;
+};
 
 /**
  * The business's carts that `filters` select (conditions on carts; none for all), newest first, `limit` of them
@@ -235,21 +234,9 @@ export async function cartsWhere(
   filters: (SQL | undefined)[],
   page: { limit: number; offset: number },
 ): Promise<{ total: number; carts: Cart[] }> {
-  return cartsOf(await cartRowsWhere(db, businessId, filters, page, null));
-}
-
-/** cartsWhere's statement and its rows, with the gate folded in when `gate` has its values (platform/gate.ts). */
-export async function cartRowsWhere(
-  db: Queryable,
-  businessId: number,
-  filters: (SQL | undefined)[],
-  page: { limit: number; offset: number },
-  gate: GateValues | null,
-): Promise<CartPageRow[]> {
   const where = and(eq(carts.business_id, businessId), ...filters);
-  const { rows } = await db.execute<CartPageRow>(
+  const { rows: read } = await db.execute<CartPageRow>(
     countedPage({
-      gate: gate ? gateSql(businessId, gate) : undefined,
       total: sql`(select count(*)::int from ${carts} where ${where})`,
       columns: sql`${columnsAt('p', cartNames)},
         (select ${users.first_name} || ' ' || ${users.last_name} from ${users} where ${users.id} = p.created_by)
@@ -264,15 +251,10 @@ export async function cartRowsWhere(
       order: sql`p.created_at desc, p.id desc`,
     }),
   );
-  return rows;
-}
-
-/** The count and the carts of cartRowsWhere's rows. */
-export function cartsOf(read: CartPageRow[]): { total: number; carts: Cart[] } {
   const { total, rows } = countedRows(read);
   return {
     total,
-    carts: rows.map(({ total: _total, created_by_name, items, gate_role: _role, gate_slug: _slug, ...row }) => {
+    carts: rows.map(({ total: _total, created_by_name, items, ...row }) => {
       const cart: CartRow = {
         ...row,
         id: Number(row.id),

@@ -3,12 +3,12 @@ import { eq, ilike, or, type SQL } from 'drizzle-orm';
 import type * as z from 'zod';
 import { carts } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { type BusinessReader, readThroughGate } from '../../platform/gate';
-import { cartRowsWhere, cartsOf } from './cart-items';
+import type { BusinessContext } from '../../platform/tenancy';
+import { cartsWhere } from './cart-items';
 
 /** The business's carts, newest first, optionally one user's, one cart, or those whose title or customer matches. */
 export async function listCarts(
-  reader: BusinessReader,
+  ctx: BusinessContext,
   query: z.output<typeof listCartsQuerySchema>,
 ): Promise<Paginated<Cart>> {
   const pattern = query.search ? containsPattern(query.search) : null;
@@ -17,20 +17,19 @@ export async function listCarts(
     query.id ? eq(carts.id, query.id) : undefined,
     pattern ? or(ilike(carts.title, pattern), ilike(carts.customer_name, pattern)) : undefined,
   ];
-  return pageOfCarts(reader, filters, query.page);
+  return pageOfCarts(ctx, filters, query.page);
 }
 
 /** One page of the business's carts that `filters` select, newest first, with their lines. */
 export async function pageOfCarts(
-  reader: BusinessReader,
+  ctx: BusinessContext,
   filters: (SQL | undefined)[],
   page: number,
 ): Promise<Paginated<Cart>> {
   const pageSize = PAGE_SIZE.carts;
-  const limits = { limit: pageSize, offset: (page - 1) * pageSize };
-  const { rows } = await readThroughGate(reader, (gate) =>
-    cartRowsWhere(reader.db, reader.businessId, filters, limits, gate),
-  );
-  const { total, carts: results } = cartsOf(rows);
+  const { total, carts: results } = await cartsWhere(ctx.db, ctx.businessId, filters, {
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
   return { ...pageInfo(total, page, pageSize), results };
 }
