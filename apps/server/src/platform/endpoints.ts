@@ -196,8 +196,7 @@ async function gateToPass(deps: Deps, entry: Endpoint, request: FastifyRequest, 
   if (!Number.isSafeInteger(businessId)) return contextFor(deps, entry, request, input);
   const { claims } = await accessClaims(request);
   return {
-    ...deps,
-    client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+    ...requestContext(deps, request),
     businessId,
     gate: {
       ...claims,
@@ -207,9 +206,15 @@ async function gateToPass(deps: Deps, entry: Endpoint, request: FastifyRequest, 
   } satisfies GateToPass;
 }
 
+/** What every request's context starts from: the outside world and the client. */
+const requestContext = (deps: Deps, request: FastifyRequest): RequestContext => ({
+  ...deps,
+  client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+});
+
 /** The gate: who calls, in which business, with which right. */
 async function contextFor(deps: Deps, entry: Endpoint, request: FastifyRequest, input: unknown) {
-  const base: RequestContext = { ...deps, client: { ip: request.ip, userAgent: request.headers['user-agent'] } };
+  const base = requestContext(deps, request);
   const { access } = entry;
   if (access.kind === 'public') return base;
   if (access.kind === 'session_optional') {

@@ -95,7 +95,7 @@ export function gateValues(reader: GateToPass, assumes?: Permission): GateValues
 export type GateRow = { gate_role: MemberRole; gate_slug: string };
 
 /** The reader of a folded read's row: the business the request names, with the gate's role and slug. */
-export const viewerOf = (reader: GateToPass, row: GateRow): Viewer => ({
+const viewerOf = (reader: GateToPass, row: GateRow): Viewer => ({
   businessId: reader.businessId,
   role: row.gate_role,
   business: { id: reader.businessId, slug: row.gate_slug },
