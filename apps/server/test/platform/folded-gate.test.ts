@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../src/db/schema';
 import { getBusinessOverview } from '../../src/modules/businesses/get-overview';
+import { listCarts } from '../../src/modules/sales/list-carts';
 import { listSales } from '../../src/modules/sales/list-sales';
 import { listProducts } from '../../src/modules/stock/list-products';
 import type { ActorContext } from '../../src/platform/context';
@@ -13,7 +14,7 @@ import { type ApiClient, apiClient } from '../http';
 
 /**
  * The reads that fold the gate into their statement (platform/gate.ts): the product list and its search, the
- * sales list and the overview. Each must answer as the same read behind the gate's own statement,
+ * sales list, the carts and the overview. Each must answer as the same read behind the gate's own statement,
  * in one statement, and refuse exactly as every other route does, reading nothing for a caller it refuses.
  */
 let t: TestApp;
@@ -71,6 +72,19 @@ const reads: Read[] = [
     plain: listProducts,
   },
   { name: 'sales list', entry: ENDPOINTS.sales.listSales, input: (business_id) => ({ business_id }), plain: listSales },
+  { name: 'carts list', entry: ENDPOINTS.sales.listCarts, input: (business_id) => ({ business_id }), plain: listCarts },
+  {
+    name: "the clerk's own carts",
+    entry: ENDPOINTS.sales.listCarts,
+    input: (business_id) => ({ business_id, user_id: ceo.user.id }),
+    plain: listCarts,
+  },
+  {
+    name: 'carts search',
+    entry: ENDPOINTS.sales.listCarts,
+    input: (business_id) => ({ business_id, search: 'customer' }),
+    plain: listCarts,
+  },
   {
     name: 'overview',
     entry: ENDPOINTS.businesses.getOverview,

@@ -37,7 +37,7 @@ export type CartItemRow = {
 export async function loadCart(ctx: BusinessContext, cartId: number): Promise<Cart> {
   const {
     carts: [cart],
-  } = await cartsWhere(ctx.db, ctx.businessId, [eq(carts.id, cartId)], { limit: 1, offset: 0 });
+  } = await cartsWhere(ctx, { id: cartId }, { limit: 1, offset: 0 });
   // Deleted (or confirmed) by someone else right after this request wrote it.
   if (!cart) throw notFound(MESSAGES.cart.notFound);
   return cart;

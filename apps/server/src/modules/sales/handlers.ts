@@ -20,7 +20,7 @@ import { requestProducts } from './request-products';
 import { updateCart } from './update-cart';
 
 export const salesHandlers = handlers(SALES_ENDPOINTS, {
-  listCarts: (ctx, query) => listCarts(ctx, query),
+  listCarts: foldsGate(listCarts),
   createCart: async (ctx, body) => ({ cart: await createCart(ctx, body) }),
   updateCart: async (ctx, body) => ({ cart: await updateCart(ctx, body) }),
   deleteCart: async (ctx, body) => {

@@ -1,7 +1,5 @@
 import type { Cart, myRequestsQuerySchema, Paginated } from '@oja/contract';
-import { eq } from 'drizzle-orm';
 import type * as z from 'zod';
-import { carts } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
 import { pageOfCarts } from './list-carts';
 
@@ -13,5 +11,5 @@ export async function listMyRequests(
   ctx: BusinessContext,
   query: z.output<typeof myRequestsQuerySchema>,
 ): Promise<Paginated<Cart>> {
-  return pageOfCarts(ctx, [eq(carts.customer_id, ctx.actor.userId), eq(carts.is_customer_request, true)], query.page);
+  return pageOfCarts(ctx, { requestsOf: ctx.actor.userId }, query.page);
 }
