@@ -9,8 +9,8 @@
  *   npm run bench:load                    the issue's sizes (generation ~3-4 min, load ~3 min)
  *   BENCH_SCALE=0.1 npm run bench:load    a tenth of the data, for quick iterations
  *   BENCH_DATA_DIR=/tmp/oja-load npm run bench:load   keeps the data as generated; later runs work on a copy
- *   BENCH_ONLY=list,search                only these scenarios (profile, list, search, sales, overview, report,
- *                                         cart, sale, hot, login, page, page-parts)
+ *   BENCH_ONLY=list,search                only these scenarios (profile, list, search, sales, unpaid, overview,
+ *                                         report, carts, cart, sale, hot, login, page, page-parts)
  *
  * Other knobs: BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (32), BENCH_SQL_RUNS (50),
  * BENCH_SQL_LOADED_SECONDS (5: the SQL at BENCH_CONNECTIONS callers), BENCH_SEED (1),
@@ -615,6 +615,11 @@ async function main(): Promise<void> {
   const to = lagosDay(0);
   const searchOf = (round: number) => NAME_SEARCHES[round % NAME_SEARCHES.length]!;
   const listInput = (query: object) => STOCK_ENDPOINTS.listProducts.input!.parse(query) as never;
+  const unpaidSales = (round: number) => ({
+    business_id: world.businessId,
+    payment_status: 'not_paid',
+    page: 1 + (round % 10),
+  });
   const ownCarts = (round: number) => ({
     business_id: world.businessId,
     user_id: world.ownerId,
@@ -707,6 +712,13 @@ async function main(): Promise<void> {
           ctx,
           SALES_ENDPOINTS.listSales.input!.parse({ business_id: world.businessId, page: 1 + (round % 10) }) as never,
         ),
+    ),
+    // The sales page filtered as a shop owner chases credit: the unpaid sales, a third of the history.
+    read(
+      'unpaid',
+      'unpaid sales list (pages 1-10)',
+      (round) => url(SALES_ENDPOINTS.listSales, unpaidSales(round)),
+      (round) => listSales(ctx, SALES_ENDPOINTS.listSales.input!.parse(unpaidSales(round)) as never),
     ),
     read(
       'overview',

@@ -14,7 +14,7 @@ import { type ApiClient, apiClient } from '../http';
 
 /**
  * The reads that fold the gate into their statement (platform/gate.ts): the product list and its search, the
- * sales list, the carts and the overview. Each must answer as the same read behind the gate's own statement,
+ * sales list (whole, or of a payment status or a seller), the carts and the overview. Each must answer as the same read behind the gate's own statement,
  * in one statement, and refuse exactly as every other route does, reading nothing for a caller it refuses.
  */
 let t: TestApp;
@@ -72,6 +72,12 @@ const reads: Read[] = [
     plain: listProducts,
   },
   { name: 'sales list', entry: ENDPOINTS.sales.listSales, input: (business_id) => ({ business_id }), plain: listSales },
+  {
+    name: "a seller's unpaid sales",
+    entry: ENDPOINTS.sales.listSales,
+    input: (business_id) => ({ business_id, payment_status: 'not_paid', created_by: ceo.user.id }),
+    plain: listSales,
+  },
   { name: 'carts list', entry: ENDPOINTS.sales.listCarts, input: (business_id) => ({ business_id }), plain: listCarts },
   {
     name: "the clerk's own carts",
@@ -221,8 +227,18 @@ describe('the refusals of a folded read are the gate’s', () => {
     expect(own.status).toBe(200);
     expect(everyone.data.count).toBe(2);
     expect(own.data.count).toBe(1);
-    expect(own.data.results.map((sale: { id: number }) => sale.id)).toEqual([
-      everyone.data.results.find((sale: { customer_id: number | null }) => sale.customer_id === customer.user.id)?.id,
-    ]);
+    const theirs = everyone.data.results.find(
+      (sale: { customer_id: number | null }) => sale.customer_id === customer.user.id,
+    );
+    expect(own.data.results.map((sale: { id: number }) => sale.id)).toEqual([theirs?.id]);
+    // Filtered as staff filter their list (a payment status, a seller): still their own sales only.
+    const ownFiltered = await api.call(
+      ENDPOINTS.sales.listSales,
+      { business_id: ceo.business.id, payment_status: theirs?.payment_status, created_by: ceo.user.id },
+      { token: customer.token },
+    );
+    expect(ownFiltered.status).toBe(200);
+    expect(ownFiltered.data.count).toBe(1);
+    expect(ownFiltered.data.results.map((sale: { id: number }) => sale.id)).toEqual([theirs?.id]);
   });
 });

@@ -1,14 +1,15 @@
-import { ENDPOINTS } from '@oja/contract';
+import { ENDPOINTS, PAYMENT_STATUSES } from '@oja/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sales } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { createProduct, hoursAgo, insertSale, type Owner, saleCount, signUpCeo } from '../factories';
+import { createProduct, hoursAgo, insertSale, memberLoggedIn, type Owner, saleCount, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
 
 /**
- * The whole business's sales list is counted from the maintained totals (active sales) plus the
- * cancelled ones (list-sales.ts): the count, pages and links must stay those of counting the rows.
+ * The whole business's sales list, and one of a payment status, a seller or both, is counted from the maintained
+ * totals (active sales) plus the cancelled ones (list-sales.ts): the count, pages and links must stay those of
+ * counting the rows.
  */
 let t: TestApp;
 let api: ApiClient;
@@ -72,7 +73,7 @@ describe('GET /sales/ count', () => {
     expect(listed.filter((row) => row.status === 'cancelled').map((row) => row.id)).toEqual([ids[0], ids[7]]);
     expect((await list(other)).data.count).toBe(1);
 
-    // A filtered list counts its own rows, as before.
+    // A payment status's list is counted from the totals too, as its rows.
     const unpaid = await list(shop, { payment_status: 'not_paid' });
     const [unpaidRows] = await t.db
       .select({ value: sql<number>`count(*)::int` })
@@ -118,7 +119,7 @@ describe('GET /sales/ count', () => {
       .where(and(eq(sales.business_id, store.businessId), eq(sales.id, credit.id)));
 
     const whole = [...(await list(store)).data.results, ...(await list(store, { page: 2 })).data.results];
-    // The same sales through a filtered list (its own where, counted from its rows): all have this seller.
+    // The same sales through the seller's list (its own where): all have this seller.
     const filtered = [
       ...(await list(store, { created_by: seller.id })).data.results,
       ...(await list(store, { created_by: seller.id, page: 2 })).data.results,
@@ -151,6 +152,91 @@ describe('GET /sales/ count', () => {
       cancelled_at: cancelledAt.toISOString(),
       cancel_reason: 'Wrong price',
     });
+  });
+
+  it('counts a payment status, a seller or both as their rows, through payments, a cancellation and the anchor', async () => {
+    const store = await signUpCeo(t);
+    const clerk = await memberLoggedIn(t, store.businessId, 'sales_person');
+    const sellers = [
+      { id: store.user.id, name: 'Owner' },
+      { id: clerk.user.id, name: 'Clerk' },
+    ];
+    const product = await createProduct(t, store);
+    const ids: number[] = [];
+    // Two sellers, both currencies, paid and on credit, over today, yesterday and weeks back.
+    for (let i = 0; i < 16; i++) {
+      const sale = await insertSale(t, store.businessId, {
+        lines: [{ product, quantity: 1, unitPrice: '200.00' }],
+        soldBy: sellers[i % 2],
+        createdAt: hoursAgo([1, 30, 24 * 20][i % 3]!),
+        currency: i % 5 === 0 ? 'USD' : 'NGN',
+        paymentStatus: i % 4 === 0 ? 'paid' : 'not_paid',
+      });
+      ids.push(sale.id);
+    }
+    const otherProduct = await createProduct(t, other);
+    await insertSale(t, other.businessId, {
+      lines: [{ product: otherProduct, quantity: 1, unitPrice: '1.00' }],
+      paymentStatus: 'not_paid',
+    });
+
+    const filters = [
+      {},
+      ...PAYMENT_STATUSES.map((payment_status) => ({ payment_status })),
+      ...sellers.map((seller) => ({ created_by: seller.id })),
+      ...PAYMENT_STATUSES.flatMap((payment_status) =>
+        sellers.map((seller) => ({ payment_status, created_by: seller.id })),
+      ),
+    ];
+    const expectCountsOfRows = async (when: string) => {
+      for (const filter of filters) {
+        const [rows] = await t.db
+          .select({ value: sql<number>`count(*)::int` })
+          .from(sales)
+          .where(
+            and(
+              eq(sales.business_id, store.businessId),
+              filter.payment_status ? eq(sales.payment_status, filter.payment_status) : undefined,
+              filter.created_by ? eq(sales.created_by, filter.created_by) : undefined,
+            ),
+          );
+        const listed = await list(store, filter);
+        expect(listed.status).toBe(200);
+        expect(listed.data.count, `${when}: ${JSON.stringify(filter)}`).toBe(rows?.value);
+        expect(listed.data.results, `${when}: ${JSON.stringify(filter)}`).toHaveLength(Math.min(rows!.value, 10));
+      }
+    };
+    await expectCountsOfRows('as sold');
+    expect((await list(store, { payment_status: 'partial' })).data.count).toBe(0);
+
+    // Payments move sales from one status to another: not paid → partial, and not paid → paid.
+    const pay = (saleId: number, amount: string) =>
+      api.call(
+        ENDPOINTS.sales.recordPayment,
+        { business_id: store.businessId, sale_id: saleId, amount, method: 'cash' },
+        { token: store.token },
+      );
+    expect((await pay(ids[1]!, '50.00')).status).toBe(201);
+    expect((await pay(ids[2]!, '200.00')).status).toBe(201);
+    expect((await pay(ids[5]!, '120.00')).status).toBe(201);
+    await expectCountsOfRows('after payments');
+    expect((await list(store, { payment_status: 'partial' })).data.count).toBe(2);
+
+    // The days before today closed into report_sale_past, then a cancelled sale (out of the totals, still listed).
+    await t.db.execute(
+      sql`select report_sale_past_refresh(${store.businessId}, (now() at time zone 'Africa/Lagos')::date)`,
+    );
+    await expectCountsOfRows('after the anchor moved');
+    const cancel = await api.call(
+      ENDPOINTS.sales.cancelSale,
+      { business_id: store.businessId, id: ids[4]!, reason: 'Wrong customer' },
+      { token: store.token },
+    );
+    expect(cancel.status).toBe(200);
+    await expectCountsOfRows('after a cancellation');
+    // A payment on a sale of weeks back, whose day is in report_sale_past now.
+    expect((await pay(ids[3]!, '10.00')).status).toBe(201);
+    await expectCountsOfRows('after a payment on a closed day');
   });
 
   it('answers 0 and one page for a business without sales', async () => {
