@@ -180,7 +180,7 @@ describe('GET /sales/ count', () => {
       paymentStatus: 'not_paid',
     });
 
-    const filters = [
+    const filters: { payment_status?: (typeof PAYMENT_STATUSES)[number]; created_by?: number }[] = [
       {},
       ...PAYMENT_STATUSES.map((payment_status) => ({ payment_status })),
       ...sellers.map((seller) => ({ created_by: seller.id })),

@@ -1,0 +1,132 @@
+import { ENDPOINTS, type EndpointInput } from '@oja/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { containsPattern } from '../../src/db/search';
+import { createTestApp, type TestApp } from '../app';
+import { createProduct, hoursAgo, insertSale, memberLoggedIn, type Owner, signUpCeo } from '../factories';
+import { type ApiClient, apiClient } from '../http';
+
+/**
+ * The sales list's search finds its matches first (list-sales.ts, searchedStatement): its answers must be the
+ * rule's, a sale whose customer's name or one of whose lines' product names contains the search (ILIKE, taken
+ * literally), once each, with the list's other filters, newest first, counted and paged.
+ */
+let t: TestApp;
+let api: ApiClient;
+let shop: Owner;
+let other: Owner;
+let customerId: number;
+let customerToken: string;
+let clerkId: number;
+
+type Query = Partial<EndpointInput<typeof ENDPOINTS.sales.listSales>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiClient(t.app);
+  shop = await signUpCeo(t);
+  other = await signUpCeo(t);
+  const customer = await memberLoggedIn(t, shop.businessId, 'customer');
+  customerId = customer.user.id;
+  customerToken = customer.token;
+  clerkId = (await memberLoggedIn(t, shop.businessId, 'sales_person')).user.id;
+
+  const names = ['Golden Penny Rice', 'Golden Morn', 'Peak Milk', 'Milo 100% Tin', 'Indomie_Chicken'];
+  const products = [];
+  for (const product_name of names) products.push(await createProduct(t, shop, { product_name }));
+  const customers = ['Mama Golden', 'Chidi Okafor', 'Ada 100%', 'Walk-in'];
+  // 30 sales over three days: one to five lines each, some matching by a line and the name at once, some on
+  // credit, some the registered customer's, two sellers.
+  for (let i = 0; i < 30; i++) {
+    const lines = products
+      .filter((_, index) => (i + index) % 3 === 0 || index === i % 5)
+      .map((product, index) => ({ product, quantity: 1 + index, unitPrice: '250.00' }));
+    await insertSale(t, shop.businessId, {
+      lines,
+      customerName: customers[i % customers.length],
+      customerId: i % 7 === 0 ? customerId : null,
+      soldBy: i % 2 === 0 ? { id: shop.user.id, name: 'Owner' } : { id: clerkId, name: 'Clerk' },
+      createdAt: hoursAgo(i * 2),
+      paymentStatus: i % 3 === 0 ? 'not_paid' : 'paid',
+    });
+  }
+  // Another business's sales match the same searches and are never found.
+  const theirs = await createProduct(t, other, { product_name: 'Golden Penny Rice' });
+  await insertSale(t, other.businessId, {
+    lines: [{ product: theirs, quantity: 1, unitPrice: '1.00' }],
+    customerName: 'Mama Golden',
+  });
+});
+afterAll(() => t.close());
+
+/** The rule, as one condition on each sale: the ids of the matching sales, newest first. */
+async function expected(search: string, filters: { customer?: number; seller?: number; status?: string } = {}) {
+  const pattern = containsPattern(search);
+  const { rows } = await t.db.execute<{ id: string }>(sql`select s.id from sales s
+    where s.business_id = ${shop.businessId}
+      and (s.customer_name ilike ${pattern} or exists (select 1 from sale_lines l
+        where l.business_id = s.business_id and l.sale_id = s.id and l.product_name ilike ${pattern}))
+      and (${filters.customer ?? null}::bigint is null or s.customer_id = ${filters.customer ?? null})
+      and (${filters.seller ?? null}::bigint is null or s.created_by = ${filters.seller ?? null})
+      and (${filters.status ?? null}::text is null or s.payment_status = ${filters.status ?? null})
+    order by s.created_at desc, s.id desc`);
+  return rows.map((row) => Number(row.id));
+}
+
+const list = (query: Query, token = shop.token) =>
+  api.call(ENDPOINTS.sales.listSales, { business_id: shop.businessId, ...query }, { token });
+
+/** Every page of the list for `query`: the ids in order, and the count each page gave. */
+async function allPages(query: Query, token = shop.token) {
+  const ids: number[] = [];
+  const counts = new Set<number>();
+  for (let page = 1; ; page++) {
+    const answer = await list({ ...query, page }, token);
+    expect(answer.status).toBe(200);
+    counts.add(answer.data.count);
+    ids.push(...answer.data.results.map((sale: { id: number }) => sale.id));
+    if (answer.data.next === null) return { ids, counts: [...counts] };
+  }
+}
+
+describe('GET /sales/ search', () => {
+  it.each([
+    'golden',
+    'GOLDEN PENNY',
+    'milk',
+    'chidi',
+    'mama golden',
+    '100%',
+    '%',
+    '_chicken',
+    'i',
+    'nothing sells by this name',
+  ])('"%s": the rule\'s sales, once each, newest first, counted and paged', async (search) => {
+    const want = await expected(search);
+    const { ids, counts } = await allPages({ search });
+    expect(ids).toEqual(want);
+    expect(counts).toEqual([want.length]);
+  });
+
+  it("narrows by the list's other filters, and a customer finds only their own", async () => {
+    for (const [query, filters] of [
+      [{ payment_status: 'not_paid' }, { status: 'not_paid' }],
+      [{ created_by: clerkId }, { seller: clerkId }],
+      [
+        { user_id: customerId, payment_status: 'paid' },
+        { customer: customerId, status: 'paid' },
+      ],
+    ] as const) {
+      const want = await expected('golden', filters);
+      expect(want.length).toBeGreaterThan(0);
+      const { ids, counts } = await allPages({ search: 'golden', ...query });
+      expect(ids, JSON.stringify(query)).toEqual(want);
+      expect(counts).toEqual([want.length]);
+    }
+    const own = await allPages({ search: 'golden' }, customerToken);
+    expect(own.ids).toEqual(await expected('golden', { customer: customerId }));
+    // Whatever seller or customer they name.
+    const named = await allPages({ search: 'golden', user_id: shop.user.id }, customerToken);
+    expect(named.ids).toEqual([]);
+  });
+});
