@@ -1,4 +1,4 @@
-/** The debts queries shared by the shop's list and the customer's own. */
+/** A customer's own debts (the shop's list reads the maintained debtors: list-debts.ts). */
 import type { Debt } from '@oja/contract';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -6,19 +6,19 @@ import { sales, users } from '../../db/schema';
 import { balanceOf } from './sale-answer';
 
 /** Who owes: a registered customer by id, a walk-in customer by name (any letter case, outer spaces ignored). */
-export const customerKey = sql<string>`coalesce(${sales.customer_id}::text, 'name:' || lower(btrim(${sales.customer_name})))`;
-export const owed = sql`sum(${sales.total_cart_amount} - ${sales.amount_paid})`;
+const customerKey = sql<string>`coalesce(${sales.customer_id}::text, 'name:' || lower(btrim(${sales.customer_name})))`;
+const owed = sql`sum(${sales.total_cart_amount} - ${sales.amount_paid})`;
 const isoTime = (value: SQL) => sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A sale still owed: not paid in full and not cancelled (a cancelled sale's debt is gone with it). */
-export const isOpen = (businessId: number) =>
+const isOpen = (businessId: number) =>
   and(eq(sales.business_id, businessId), ne(sales.payment_status, 'paid'), eq(sales.status, 'active'));
 
-/** Who owes what, one row per customer and currency, with their open sales. */
+/** What a registered customer owes, one row per currency, with their open sales. */
 export async function debtsOf(
   db: Queryable,
   businessId: number,
-  options: { customerId?: number; having?: SQL; limit: number; offset: number },
+  options: { customerId: number; limit: number; offset: number },
 ): Promise<Debt[]> {
   const groups = await db
     .select({
@@ -33,9 +33,8 @@ export async function debtsOf(
       >`(select u.phone_number from ${users} u where u.id = max(${sales.customer_id}))`,
     })
     .from(sales)
-    .where(and(isOpen(businessId), options.customerId ? eq(sales.customer_id, options.customerId) : undefined))
+    .where(and(isOpen(businessId), eq(sales.customer_id, options.customerId)))
     .groupBy(customerKey, sales.currency)
-    .having(options.having)
     .orderBy(desc(owed), asc(customerKey), asc(sales.currency))
     .limit(options.limit)
     .offset(options.offset);
