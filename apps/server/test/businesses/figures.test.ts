@@ -1,4 +1,5 @@
 import { ENDPOINTS } from '@oja/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
 import {
@@ -279,6 +280,31 @@ describe('own figures', () => {
     });
     expect(answer.data.recent_sales).toHaveLength(1);
     expect(answer.data.recent_sales[0]).toMatchObject({ product_name: 'Soap', customer_name: 'Bola' });
+  });
+
+  it('counts the customers a seller handled as one count(distinct) of their names would, over many names', async () => {
+    const ceo = await signUpCeo(t);
+    const seller = await addMember(t, ceo.business.id, { role: 'sales_person' });
+    const soap = await createProduct(t, ceo, { product_name: 'Soap' });
+    const names = ['Ada', ' ADA', 'ada ', '', '   ', 'Émeka', 'émeka', 'Zainab', 'anonymous', 'Bola', 'Bola Ade'];
+    for (let i = 0; i < 40; i++) {
+      await insertSale(t, ceo.business.id, {
+        lines: [{ product: soap, quantity: 1, unitPrice: '10.00' }],
+        customerName: `${names[i % names.length]}${i % 13 === 0 ? ` ${i}` : ''}`,
+        soldBy: { id: i % 3 === 0 ? ceo.user.id : seller.id, name: 'Seller' },
+      });
+    }
+    const { rows } = await t.db.execute<{ count: number }>(sql`
+      select count(distinct coalesce(nullif(lower(trim(customer_name)), ''), 'anonymous'))::int as count
+      from sales where business_id = ${ceo.business.id} and created_by = ${seller.id}`);
+    const person = await logIn(t, seller.username);
+    const answer = await api.call(
+      ENDPOINTS.businesses.getEmployeeFigures,
+      { business_id: ceo.business.id },
+      { token: person.token },
+    );
+    expect(rows[0]?.count).toBeGreaterThan(5);
+    expect(answer.data.customers_handled).toBe(rows[0]?.count);
   });
 
   it('gives a customer their own orders only, and refuses their figures to others', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "sales_seller_customers_idx" ON "sales" USING btree ("business_id","created_by",coalesce(nullif(lower(trim("customer_name")), ''), 'anonymous'));
