@@ -193,6 +193,12 @@ export const payments = pgTable(
       'cascade',
     ),
     index('payments_sale_idx').on(t.business_id, t.sale_id),
+    /** The receipts pages: a business's payments newest first, a page off the index, not a sort of them all. */
+    index('payments_business_created_idx').on(
+      t.business_id,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
   ],
