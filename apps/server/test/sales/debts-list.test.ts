@@ -17,7 +17,6 @@ let t: TestApp;
 let api: ApiClient;
 let shop: Owner;
 let other: Owner;
-const saleIds: number[] = [];
 const registered: { id: number; name: string }[] = [];
 
 beforeAll(async () => {
@@ -36,7 +35,7 @@ beforeAll(async () => {
   for (let i = 0; i < 48; i++) {
     const customer = i % 6 === 0 ? registered[(i / 6) % 2]! : null;
     const walkIn = walkIns[i % walkIns.length]!;
-    const sale = await insertSale(t, shop.businessId, {
+    await insertSale(t, shop.businessId, {
       lines: [{ product, quantity: 1 + (i % 4), unitPrice: `${100 + i * 7}.50` }],
       customerId: customer?.id ?? null,
       customerName: customer
@@ -50,7 +49,6 @@ beforeAll(async () => {
       createdAt: hoursAgo(i * 5),
       paymentStatus: i % 4 === 0 ? 'paid' : 'not_paid',
     });
-    saleIds.push(sale.id);
   }
   const theirs = await createProduct(t, other);
   await insertSale(t, other.businessId, {

@@ -15,7 +15,10 @@ import { containsPattern } from '../../db/search';
 import type { BusinessContext } from '../../platform/tenancy';
 import { balanceOf } from './sale-answer';
 
-/** A debtor of the page: its group's open sales as [id, payment status, total, paid, created at (text)]. */
+/**
+ * A row of listDebts' statement: the count and the totals (on every row), then a debtor of the page with its open
+ * sales as [id, payment status, total, paid, created at (text)]; past the end, the one row has only the first two.
+ */
 type DebtRow = {
   total: number;
   totals: [Currency, string][] | null;
@@ -31,11 +34,14 @@ type DebtRow = {
 /** A debtor's key as the answers order them: a registered customer's id, or `name:` and the walk-in's name. */
 const debtorKey = sql`case when d.customer_id = 0 then 'name:' || d.name_key else d.customer_id::text end`;
 
-/** The open sales `s` (not paid in full, not cancelled) of the debtor `p`, by sales_open_debtor_idx's key. */
-const openSalesOfDebtor = (businessId: number) => sql`s.business_id = ${businessId}
-  and s.payment_status <> 'paid' and s.status = 'active' and coalesce(s.customer_id, 0) = p.customer_id
-  and (case when s.customer_id is null then lower(trim(s.customer_name)) else '' end) = p.name_key
-  and s.currency = p.currency`;
+/**
+ * Whose debt a sale `s` is, as report_debtors and sales_open_debtor_idx key it: the registered customer (0 for a
+ * walk-in), the walk-in's name any letter case with its outer spaces trimmed ('' for a registered customer), the
+ * currency; and whether it is open (not paid in full, not cancelled), the index's condition.
+ */
+const debtorOfSale = sql`coalesce(s.customer_id, 0),
+  (case when s.customer_id is null then lower(trim(s.customer_name)) else '' end), s.currency`;
+const isOpenSale = sql`s.payment_status <> 'paid' and s.status = 'active'`;
 
 /**
  * Every customer of the business who still owes, the largest debt first, with their open sales; search over the
@@ -55,12 +61,8 @@ export async function listDebts(ctx: BusinessContext, query: z.output<typeof lis
   const pageSize = PAGE_SIZE.sales;
   // A search keeps the debtors with an open sale sold under a matching name, found from the names' trigram index.
   const search: SQL = query.search
-    ? sql`and (d.customer_id, d.name_key, d.currency) in (
-        select coalesce(s.customer_id, 0), case when s.customer_id is null then lower(trim(s.customer_name)) else '' end,
-          s.currency
-        from ${sales} s
-        where s.business_id = ${businessId} and s.customer_name ilike ${containsPattern(query.search)}
-          and s.payment_status <> 'paid' and s.status = 'active')`
+    ? sql`and (d.customer_id, d.name_key, d.currency) in (select ${debtorOfSale} from ${sales} s
+        where s.business_id = ${businessId} and s.customer_name ilike ${containsPattern(query.search)} and ${isOpenSale})`
     : sql``;
   const { rows } = await ctx.db.execute<DebtRow>(sql`
     with debtors as materialized (
@@ -82,7 +84,8 @@ export async function listDebts(ctx: BusinessContext, query: z.output<typeof lis
           json_agg(json_build_array(s.id, s.payment_status, s.total_cart_amount::text, s.amount_paid::text,
             s.created_at::text) order by s.created_at, s.id) as open_sales
         from ${sales} s
-        where ${openSalesOfDebtor(businessId)}) o on p.customer_id is not null
+        where s.business_id = ${businessId} and ${isOpenSale}
+          and (${debtorOfSale}) = (p.customer_id, p.name_key, p.currency)) o on p.customer_id is not null
     order by p.owed desc, p.key, p.currency`);
   const [first] = rows;
   // Past the end, the one row is the count's and the totals'.

@@ -165,8 +165,8 @@ type TotalsValues = {
  * of the history, read 66,000 sales a page. Load bench, the unpaid sales (pages 1-10), 32 connections, two A/B
  * pairs alternated on the same data (2026-11-25 16:21-16:28 UTC): 42 and 49 → 823 and 893 req/s, p99 916 and 785
  * → 71 and 69 ms, PostgreSQL's CPU 46.5 and 40.0 → 1.62 and 1.49 ms a request (the whole list's 0.90-0.95 ms:
- * a status's count sums its every day row, 2,200 on the load data, where the whole list's reads
- * report_sale_past and today's).
+ * a status's count sums every day row of that status, where the whole list's reads report_sale_past and the day
+ * rows from its anchor on).
  */
 const countedFromTotals = builtOnceSqlPer<TotalsShape, TotalsValues, PageRow>(
   8,
