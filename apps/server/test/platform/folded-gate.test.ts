@@ -121,14 +121,20 @@ function ceoContext(): Promise<BusinessContext> {
   return requireBusiness(ctx, ceo.business.id, 'business.view');
 }
 
+/** The read called through the API for `businessId` by the CEO, with the statements it ran. */
+async function callSeeing(read: Read, businessId: number) {
+  let answer: Awaited<ReturnType<ApiClient['call']>> | undefined;
+  const statements = await statementsOf(async () => {
+    answer = await api.call(read.entry, read.input(businessId) as never, { token: ceo.token });
+  });
+  return { answer: answer!, statements };
+}
+
 describe('a read that folds the gate', () => {
   it.each(reads.map((read) => [read.name, read] as const))(
     '%s: answers as the read behind the gate, in one statement',
     async (_name, read) => {
-      let answer: Awaited<ReturnType<ApiClient['call']>> | undefined;
-      const statements = await statementsOf(async () => {
-        answer = await api.call(read.entry, read.input(ceo.business.id) as never, { token: ceo.token });
-      });
+      const { answer, statements } = await callSeeing(read, ceo.business.id);
       expect(answer?.status).toBe(200);
       // The read's one statement, the gate inside: no statement of the gate's own before it. (The overview's
       // first of a Lagos day also moves its totals' anchor, a write after the read.)
@@ -143,10 +149,7 @@ describe('a read that folds the gate', () => {
   it.each(reads.map((read) => [read.name, read] as const))(
     "%s: another business's answers 404 as one that does not exist, and reads nothing of it",
     async (_name, read) => {
-      let theirs: Awaited<ReturnType<ApiClient['call']>> | undefined;
-      const statements = await statementsOf(async () => {
-        theirs = await api.call(read.entry, read.input(rival.business.id) as never, { token: ceo.token });
-      });
+      const { answer: theirs, statements } = await callSeeing(read, rival.business.id);
       const none = await api.call(read.entry, read.input(999_999) as never, { token: ceo.token });
       expect(theirs?.status).toBe(404);
       expect(theirs?.body).toEqual(none.body);

@@ -9,18 +9,18 @@ import type { BusinessContext } from '../../platform/tenancy';
 /**
  * Whose payments the caller may see: the CEO and managers answer for the whole
  * till, a salesperson for the money they took themselves, a customer for what was
- * paid on their own sales (whoever recorded it).
+ * paid on their own sales (whoever recorded it). As a condition on the payment, or on its sale.
  */
-function visiblePayments(ctx: BusinessContext): SQL | undefined {
+function visiblePayments(ctx: BusinessContext): { payment?: SQL; sale?: SQL } {
   switch (ctx.role) {
     case 'ceo':
     case 'manager':
-      return undefined;
+      return {};
     case 'sales_person':
     case 'sales_rep':
-      return eq(payments.recorded_by, ctx.actor.userId);
+      return { payment: eq(payments.recorded_by, ctx.actor.userId) };
     case 'customer':
-      return eq(sales.customer_id, ctx.actor.userId);
+      return { sale: eq(sales.customer_id, ctx.actor.userId) };
     default:
       throw forbidden();
   }
@@ -33,22 +33,21 @@ export async function listPayments(
 ): Promise<Paginated<PaymentListItem>> {
   const pattern = query.search ? containsPattern(query.search) : null;
   const visible = visiblePayments(ctx);
-  const where = and(
-    eq(payments.business_id, ctx.businessId),
-    visible,
-    pattern ? ilike(sales.customer_name, pattern) : undefined,
+  // What the caller asks of the payments' sales: whose they are (a customer's), and their customer's name.
+  const ofSale = [visible.sale, pattern ? ilike(sales.customer_name, pattern) : undefined].filter(
+    (condition) => condition !== undefined,
   );
+  const where = and(eq(payments.business_id, ctx.businessId), visible.payment, ...ofSale);
   // The sale is joined on (business_id, id), the composite key payments point at.
   const onSale = and(eq(sales.business_id, payments.business_id), eq(sales.id, payments.sale_id));
   // Every payment has its sale (the foreign key), so a count that asks nothing of the sale counts the payments
   // alone, off payments_business_created_idx: on the load data (133,333 payments) 96 ms joined, 10.6 ms alone,
   // and the page, which sorted them all, walks that index (72 → 0.8 ms). Through HTTP, one at a time, warm
   // (2026-11-25 16:44 UTC): the first page 75-110 → 13-17 ms, the same answers byte for byte.
-  const asksOfSale = pattern !== null || ctx.role === 'customer';
   const counted = ctx.db.select({ value: count() }).from(payments);
   const pageSize = PAGE_SIZE.sales;
   const [[total], rows] = await Promise.all([
-    asksOfSale ? counted.innerJoin(sales, onSale).where(where) : counted.where(where),
+    ofSale.length > 0 ? counted.innerJoin(sales, onSale).where(where) : counted.where(where),
     ctx.db
       .select({
         id: payments.id,
