@@ -199,6 +199,17 @@ export const payments = pgTable(
       t.created_at.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    /**
+     * A salesperson's receipts page: the payments they recorded, newest first. Without it their page walked
+     * the business's payments newest first, filtering on recorded_by (load data: 133,333 payments, 30 ms for
+     * a salesperson who recorded none).
+     */
+    index('payments_recorder_created_idx').on(
+      t.business_id,
+      t.recorded_by,
+      t.created_at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_method_check', oneOf(t.method, PAYMENT_METHODS)),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_recorder_created_idx" ON "payments" USING btree ("business_id","recorded_by","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
