@@ -15,6 +15,8 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export function countedPage(parts: {
   total: SQL;
+  /** The scalar's column name, `total` unless it is another figure (the search's version, list-products.ts). */
+  totalAs?: string;
   columns: SQL;
   page: SQL;
   order: SQL;
@@ -25,16 +27,20 @@ export function countedPage(parts: {
 }): SQL {
   const { gate } = parts;
   const ctes = [gate?.cte, parts.ctes].filter((cte) => cte !== undefined);
+  const total = sql.identifier(parts.totalAs ?? 'total');
   return sql`${ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)}` : sql``}
-    select ${gate ? sql`${gate.columns}, ` : sql``}c.total, ${parts.columns}
-    from ${gate ? sql`${gate.from} cross join ` : sql``}(select ${parts.total} as total) c left join (${parts.page}) p on true
+    select ${gate ? sql`${gate.columns}, ` : sql``}c.${total}, ${parts.columns}
+    from ${gate ? sql`${gate.from} cross join ` : sql``}(select ${parts.total} as ${total}) c left join (${parts.page}) p on true
     order by ${parts.order}`;
 }
 
 /** countedPage's rows as the count and the page's rows: none past the end, where the one row is the count's. */
 export function countedRows<Row extends { total: unknown; id: unknown }>(rows: Row[]): { total: number; rows: Row[] } {
-  return { total: Number(rows[0]?.total ?? 0), rows: rows[0]?.id == null ? [] : rows };
+  return { total: Number(rows[0]?.total ?? 0), rows: pageRows(rows) };
 }
+
+/** countedPage's rows without the scalar's row past the end. */
+export const pageRows = <Row extends { id: unknown }>(rows: Row[]): Row[] => (rows[0]?.id == null ? [] : rows);
 
 /** `alias.name` for each of `names` (a table's or a select's columns), as one list for a statement's SQL. */
 export const columnsAt = (alias: string, names: readonly string[]): SQL =>

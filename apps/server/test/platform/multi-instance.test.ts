@@ -150,4 +150,42 @@ describe('two servers on one database', () => {
     expect(await batchQuantities(t, product.id)).toEqual([5]);
     expect(await saleCount(t, shop.businessId)).toBe(2);
   });
+
+  it("search what a write on the other server made, though each kept the search's matches", async () => {
+    const shop: Owner = await signUpCeo(a.as);
+    const search = async (on: Instance) => {
+      const answer = await on.api.call(
+        ENDPOINTS.stock.listProducts,
+        { business_id: shop.businessId, search: 'lantern' },
+        { token: shop.token },
+      );
+      expect(answer.status).toBe(200);
+      return answer.data.results.map((product) => [product.product_name, product.selling_price]);
+    };
+    const first = await createProduct(a.as, shop, { product_name: 'Brass Lantern', selling_price: '900.00' });
+    // Each server keeps the matches of its first search (list-products.ts, searchedProducts).
+    expect(await search(a)).toEqual([['Brass Lantern', '900.00']]);
+    expect(await search(b)).toEqual([['Brass Lantern', '900.00']]);
+
+    const second = await createProduct(b.as, shop, { product_name: 'Tin Lantern', selling_price: '400.00' });
+    expect(await search(a)).toEqual([
+      ['Tin Lantern', '400.00'],
+      ['Brass Lantern', '900.00'],
+    ]);
+    const renamed = await a.api.call(
+      ENDPOINTS.stock.updateProduct,
+      { id: first.id, business_id: shop.businessId, product_name: 'Brass Lamp', selling_price: '950.00' },
+      { token: shop.token },
+    );
+    expect(renamed.status).toBe(200);
+    expect(await search(b)).toEqual([['Tin Lantern', '400.00']]);
+    // A new price changes no match: the kept matches stay, and the page reads the price as it is now.
+    const repriced = await b.api.call(
+      ENDPOINTS.stock.updateProduct,
+      { id: second.id, business_id: shop.businessId, selling_price: '450.00' },
+      { token: shop.token },
+    );
+    expect(repriced.status).toBe(200);
+    expect(await search(a)).toEqual([['Tin Lantern', '450.00']]);
+  });
 });

@@ -110,6 +110,12 @@ export const product_counts = pgTable(
       .primaryKey()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     live_products: integer().notNull().default(0),
+    /**
+     * Raised by a trigger on product_search in the same transaction as every write of it (migration 0028):
+     * while it holds, the business's search matches are what they were when it was read, and the search
+     * answers from the matches it kept (modules/stock/search-matches.ts).
+     */
+    search_version: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [check('product_counts_live_check', sql`${t.live_products} >= 0`)],
 );

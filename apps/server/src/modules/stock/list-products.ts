@@ -3,11 +3,20 @@ import { type AnyColumn, and, eq, exists, isNull, not, type SQL, sql } from 'dri
 import type { z } from 'zod';
 import { builtOnceSqlPer, type OrPlaceholder } from '../../db/built-once';
 import { businessToday } from '../../db/business-day';
-import { countedPage, countedRows } from '../../db/counted-page';
+import type { Queryable } from '../../db/client';
+import { countedPage, countedRows, pageRows } from '../../db/counted-page';
 import { limitOf, plannedOnce } from '../../db/limit';
 import { product_batches, product_counts, product_search, products } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { type BusinessReader, type GateRow, type GateValues, gateSql, readThroughGate } from '../../platform/gate';
+import {
+  type BusinessReader,
+  type GateRow,
+  type GateValues,
+  gateSql,
+  readThroughGate,
+  type Viewer,
+} from '../../platform/gate';
+import { keptMatchesOf, Matches } from './kept-matches';
 import { isSellable } from './ledger';
 import { type ListedProductRow, listedProductColumns, listedProducts, productColumns } from './product-answer';
 
@@ -25,8 +34,11 @@ function hasBatch(product: ProductKey, condition: SQL) {
   );
 }
 
+/** The stock filters a list is asked for. */
+type Filters = Pick<Query, 'stock' | 'expiring'>;
+
 /** What a list's statement is made of besides its values: the filters it is asked for, and the gate folded in or not. */
-type Shape = Pick<Query, 'stock' | 'expiring'> & { gated: boolean };
+type Shape = Filters & { gated: boolean };
 
 /** The shapes there are: one of three stock filters or none, by expiring soon or not, with the gate or without. */
 const SHAPES = 16;
@@ -47,7 +59,7 @@ type PageValues = {
  * The stock filters of the shape (in stock, out of stock, low stock, expiring soon), about the product
  * that `product` names, expiring within `days`. Low stock also reads the product's reorder level from `products`.
  */
-function stockFilters(shape: Shape, product: ProductKey, days: OrPlaceholder<number>): SQL[] {
+function stockFilters(shape: Filters, product: ProductKey, days: OrPlaceholder<number>): SQL[] {
   const conditions: SQL[] = [];
   if (shape.stock === 'in_stock') conditions.push(hasBatch(product, isSellable));
   if (shape.stock === 'out_of_stock') conditions.push(not(hasBatch(product, isSellable)));
@@ -172,7 +184,8 @@ function holdsMostProducts(businessId: OrPlaceholder<number>): SQL {
 
 /**
  * The products that match a search: found once (the trigram indexes), then counted and ordered newest
- * first. The matches are a materialised CTE that the statement reads twice: without that, a search the
+ * first. This statement answers the searches with stock filters, whose matches change with every sale; a
+ * search without them reads the same matches through searchedProducts, which keeps them between requests. The matches are a materialised CTE that the statement reads twice: without that, a search the
  * planner wrongly expects to match often walks the newest-first index over the whole catalogue looking
  * for 20 rows that are not there (65 ms instead of 1 at 100,000 products). Only the page's 20 ids are
  * then read from products, by primary key.
@@ -230,7 +243,21 @@ function holdsMostProducts(businessId: OrPlaceholder<number>): SQL {
  * Tried and left, neither measurably cheaper: holdsMostProducts computed once for both branches (a CTE),
  * and the count and page from one ordered array_agg instead of the CTE read twice.
  */
-const searchedPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, keyOf, (shape) => {
+const searchedPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, keyOf, (shape) =>
+  pageOf(
+    shape.gated,
+    sql`(select count(*)::int from matches)`,
+    sql`select ${pageColumns} from (select id, created_at from matches
+        order by ${matchesNewestFirst} limit ${limitOf(plannedOnce(PAGE_SIZE.products))} offset (${offset})) m
+      join ${products} on ${products.business_id} = ${businessId} and ${products.id} = m.id`,
+    sql`matches as materialized (${matchesOf(shape)})`,
+  ),
+);
+
+const matchesNewestFirst = sql`created_at desc, id desc`;
+
+/** The search's matches for a shape's filters (id, created_at), as searchedPage describes them. */
+function matchesOf(shape: Filters): SQL {
   const pattern = sql`(select lower(${sql.placeholder('pattern')}::text))`;
   // Every product in product_search is live. The stock filters ask product_batches about the match's
   // key; only low stock also needs the product's reorder level, and joins products for it.
@@ -245,18 +272,131 @@ const searchedPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, keyOf, 
   );
   const matched = sql`select ${product_search.product_id} as id, ${product_search.created_at} from ${from}`;
   const isMost = holdsMostProducts(businessId);
-  return pageOf(
-    shape.gated,
-    sql`(select count(*)::int from matches)`,
-    sql`select ${pageColumns} from (select id, created_at from matches
-        order by created_at desc, id desc limit ${limitOf(plannedOnce(PAGE_SIZE.products))} offset (${offset})) m
-      join ${products} on ${products.business_id} = ${businessId} and ${products.id} = m.id`,
-    sql`matches as materialized (
-      ${matched} where ${isMost} and ${product_search.business_id} + 0 = ${businessId} and ${rest}
+  return sql`${matched} where ${isMost} and ${product_search.business_id} + 0 = ${businessId} and ${rest}
       union all
-      ${matched} where not ${isMost} and ${product_search.business_id} = ${businessId} and ${rest})`,
-  );
+      ${matched} where not ${isMost} and ${product_search.business_id} = ${businessId} and ${rest}`;
+}
+
+/**
+ * The most matches a search keeps between requests (kept-matches.ts): 40 KB of ids kept, some 30 KB of JSON
+ * read once to keep them. A search that matches more is a letter or two of a large catalogue, which the
+ * next letter narrows: its page is read afresh each time, as every search's was before.
+ */
+export const KEPT_MATCHES_AT_MOST = 5_000;
+
+/** The business's search version (product_counts.search_version; 0 for a business that never had a product). */
+const searchVersion = sql`coalesce((select ${product_counts.search_version} from ${product_counts}
+  where ${product_counts.business_id} = ${businessId}), 0)`;
+
+type MatchesValues = { businessId: number; pattern: string; offset: number } & Partial<GateValues>;
+type MatchesRow = {
+  /** bigint: node-postgres sends it as a string. */
+  version: string;
+  total: number;
+  /** Every match's id, newest first, when there are at most KEPT_MATCHES_AT_MOST; else null. */
+  ids: number[] | null;
+  /** Else the page's ids (from `offset`), newest first. */
+  page: number[] | null;
+} & Partial<GateRow>;
+
+/**
+ * An unfiltered search's matches (searchedPage's, read the same way) with the version they were read at, in
+ * one row: all their ids newest first to keep, or only the page's when they are too many to keep. Named and
+ * planned once, as searchedPage: its LIMIT is in the text, its OFFSET `offset ($n)`.
+ */
+const matchesRead = builtOnceSqlPer<boolean, MatchesValues, MatchesRow>(2, String, (gated) => {
+  const gate = gated ? gateSql(businessId) : undefined;
+  const ctes = [gate?.cte, sql`matches as materialized (${matchesOf({})})`].filter((cte) => cte !== undefined);
+  const most = sql.raw(String(KEPT_MATCHES_AT_MOST));
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select ${gate ? sql`${gate.columns}, ` : sql``}c.version, c.total,
+      case when c.total <= ${most} then (select coalesce(json_agg(id order by ${matchesNewestFirst}), '[]')
+        from matches) end as ids,
+      case when c.total > ${most} then (select coalesce(json_agg(id order by ${matchesNewestFirst}), '[]')
+        from (select id, created_at from matches order by ${matchesNewestFirst}
+          limit ${limitOf(plannedOnce(PAGE_SIZE.products))} offset (${offset})) m) end as page
+    from ${gate ? sql`${gate.from} cross join ` : sql``}(select ${searchVersion} as version,
+      (select count(*)::int from matches) as total) c`;
 });
+
+type IdsValues = { businessId: number; ids: number[] } & Partial<GateValues>;
+type IdsRow = ListedProductRow & { version: string } & Partial<GateRow>;
+
+/**
+ * A page of products by their ids, newest first, with the business's search version read in the same
+ * statement (countedPage, the version as its scalar). The ids go in as one array parameter joined by primary
+ * key (`unnest`), which statement-names.ts names and PostgreSQL plans once: a nested loop over at most a
+ * page of ids.
+ */
+const pageOfIds = builtOnceSqlPer<boolean, IdsValues, IdsRow>(2, String, (gated) =>
+  countedPage({
+    gate: gated ? gateSql(businessId) : undefined,
+    total: searchVersion,
+    totalAs: 'version',
+    columns: listedProductColumns(businessId),
+    page: sql`select ${pageColumns} from unnest((${sql.placeholder('ids')})::bigint[]) as m(id)
+      join ${products} on ${products.business_id} = ${businessId} and ${products.id} = m.id`,
+    order: sql`p.created_at desc, p.id desc`,
+  }),
+);
+
+type Listed = { viewer: Viewer; total: number; rows: ListedProductRow[] };
+
+/**
+ * A search without stock filters. Its matches are the costly part (searchedPage: the trigram indexes'
+ * candidates rechecked, 1.3-1.8 ms of PostgreSQL's CPU on the load data), and they change only when the
+ * business's products are created, renamed, archived, restored or deleted, while a shop's clerks search
+ * for the same products all day. So a search's matches are kept with the business's search version
+ * (kept-matches.ts), and a page is read by its ids with the version in the same statement: the same
+ * version means the same matches, so the page is exact; another means they changed, and they are read
+ * afresh. Prices and stock are the page's own columns, read on every request.
+ */
+async function searchedProducts(reader: BusinessReader, pattern: string, offset: number): Promise<Listed> {
+  const kept = keptMatchesOf(reader.db);
+  const key = `${reader.businessId}:${pattern}`;
+  const known = kept.get(key);
+  const values = { businessId: reader.businessId, pattern, offset };
+  if (known) {
+    const { viewer, rows } = await readThroughGate(reader, (gate) =>
+      pageOfIds(reader.db, gate !== null, { ...values, ids: known.page(offset, PAGE_SIZE.products), ...gate }),
+    );
+    if (rows[0]?.version === known.version) return { viewer, total: known.count, rows: pageRows(rows) };
+    kept.delete(key);
+    return { viewer, ...(await freshlySearched(reader.db, key, values)) };
+  }
+  const { viewer, rows } = await readThroughGate(reader, (gate) =>
+    matchesRead(reader.db, gate !== null, { ...values, ...gate }),
+  );
+  return { viewer, ...(await freshlySearched(reader.db, key, values, rows[0])) };
+}
+
+/**
+ * The page of matches read afresh (the gate passed): kept when they are few enough, then their page read by
+ * its ids. Should the version have moved between the two statements (a product written in between), they
+ * are read once more; twice moved, the page is searchedPage's, whose one statement reads both at once.
+ */
+async function freshlySearched(
+  db: Queryable,
+  key: string,
+  values: MatchesValues,
+  first?: MatchesRow,
+): Promise<Omit<Listed, 'viewer'>> {
+  const kept = keptMatchesOf(db);
+  let found = first;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    found ??= (await matchesRead(db, false, values))[0];
+    if (!found) break;
+    const matches = found.ids ? new Matches(found.version, Float64Array.from(found.ids)) : undefined;
+    if (matches) kept.set(key, matches);
+    const ids = matches ? matches.page(values.offset, PAGE_SIZE.products) : (found.page ?? []);
+    const rows = await pageOfIds(db, false, { businessId: values.businessId, ids });
+    if (rows[0]?.version === found.version) return { total: found.total, rows: pageRows(rows) };
+    kept.delete(key);
+    found = undefined;
+  }
+  const page: PageValues = { businessId: values.businessId, offset: values.offset, days: 0, pattern: values.pattern };
+  return countedRows(await searchedPage(db, { gated: false }, page));
+}
 
 /**
  * One page of the business's live products, newest first, filtered by the
@@ -265,13 +405,18 @@ const searchedPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, keyOf, 
  */
 export async function listProducts(reader: BusinessReader, query: Query): Promise<ProductList> {
   const pageSize = PAGE_SIZE.products;
-  const values: PageValues = {
-    businessId: reader.businessId,
-    offset: (query.page - 1) * pageSize,
-    days: query.days,
-    limit: pageSize,
-  };
-  const { viewer, rows: read } = await readThroughGate(reader, (gate) => {
+  const offset = (query.page - 1) * pageSize;
+  const { viewer, total, rows } =
+    query.search && !query.stock && !query.expiring
+      ? await searchedProducts(reader, containsPattern(query.search), offset)
+      : await filteredProducts(reader, query, offset);
+  return { ...pageInfo(total, query.page, pageSize), results: listedProducts(viewer, rows) };
+}
+
+/** The list itself, or a search with stock filters, each in one statement. */
+async function filteredProducts(reader: BusinessReader, query: Query, offset: number): Promise<Listed> {
+  const values: PageValues = { businessId: reader.businessId, offset, days: query.days, limit: PAGE_SIZE.products };
+  const { viewer, rows } = await readThroughGate(reader, (gate) => {
     // The filters alone: the statement built from the first request of a shape keeps nothing else of it.
     const shape: Shape = { stock: query.stock, expiring: query.expiring, gated: gate !== null };
     const given = { ...values, ...gate };
@@ -281,6 +426,5 @@ export async function listProducts(reader: BusinessReader, query: Query): Promis
         ? stockFilteredPage(reader.db, shape, given)
         : unfilteredPage(reader.db, shape.gated, given);
   });
-  const { total, rows } = countedRows(read);
-  return { ...pageInfo(total, query.page, pageSize), results: listedProducts(viewer, rows) };
+  return { viewer, ...countedRows(rows) };
 }

@@ -1,0 +1,149 @@
+import { ENDPOINTS, PAGE_SIZE } from '@oja/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeptMatches, keptMatchesOf, Matches } from '../../src/modules/stock/kept-matches';
+import { KEPT_MATCHES_AT_MOST } from '../../src/modules/stock/list-products';
+import { createTestApp, type TestApp } from '../app';
+import { type Owner, signUpCeo } from '../factories';
+import { type ApiClient, apiClient } from '../http';
+
+/**
+ * The product search keeps a search's matches between requests with the business's search version, and
+ * answers a page from them only while the version holds (list-products.ts, searchedProducts). What it
+ * keeps is bounded; a search of more matches than it keeps, and a product written between a search's two
+ * statements, still answer exactly what the rule says: the business's live products whose name or SKU
+ * contains the words, newest first.
+ */
+
+let t: TestApp;
+let api: ApiClient;
+let ceo: Owner;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiClient(t.app);
+  ceo = await signUpCeo(t);
+});
+afterAll(() => t.close());
+
+const matchesOf = (count: number, version = '1') =>
+  new Matches(
+    version,
+    Float64Array.from({ length: count }, (_, i) => i),
+  );
+
+describe('what a process keeps', () => {
+  it('drops the least recently used once the ids kept pass their bound', () => {
+    const kept = new KeptMatches({ ids: 100, searches: 10 });
+    kept.set('a', matchesOf(40));
+    kept.set('b', matchesOf(40));
+    expect(kept.get('a')?.count).toBe(40); // now the most recently used
+    kept.set('c', matchesOf(40));
+    expect(kept.get('b')).toBeUndefined();
+    expect(kept.get('a')?.count).toBe(40);
+    expect(kept.size).toEqual({ searches: 2, ids: 80 });
+    // More ids than the bound alone: not kept, and nothing else dropped for it.
+    kept.set('d', matchesOf(101));
+    expect(kept.get('d')).toBeUndefined();
+    expect(kept.size).toEqual({ searches: 2, ids: 80 });
+  });
+
+  it('bounds the searches kept, those that match nothing too', () => {
+    const kept = new KeptMatches({ ids: 100, searches: 3 });
+    for (const key of ['w', 'x', 'y', 'z']) kept.set(key, matchesOf(0));
+    expect(kept.get('w')).toBeUndefined();
+    expect(kept.size).toEqual({ searches: 3, ids: 0 });
+    kept.set('x', matchesOf(5, '2'));
+    expect(kept.size).toEqual({ searches: 3, ids: 5 });
+    kept.delete('x');
+    expect(kept.size).toEqual({ searches: 2, ids: 0 });
+  });
+
+  it('pages newest first, none past the end', () => {
+    const matches = matchesOf(45);
+    expect(matches.page(40, 20)).toEqual([40, 41, 42, 43, 44]);
+    expect(matches.page(60, 20)).toEqual([]);
+  });
+});
+
+/** The search through the API: its count and its page's ids. */
+async function search(words: string, page = 1) {
+  const answer = await api.call(
+    ENDPOINTS.stock.listProducts,
+    { business_id: ceo.businessId, search: words, page },
+    { token: ceo.token },
+  );
+  expect(answer.status).toBe(200);
+  return { count: answer.data.count, ids: answer.data.results.map((product) => product.id) };
+}
+
+/** The rule, in SQL: the live products whose name contains `words`, newest first, a page of them. */
+async function rule(words: string, page = 1) {
+  const { rows } = await t.database.pool.query<{ id: string; count: number }>(
+    `select id, count(*) over ()::int as count from products
+     where business_id = $1 and archived_at is null and product_name ilike $2
+     order by created_at desc, id desc`,
+    [ceo.businessId, `%${words}%`],
+  );
+  const size = PAGE_SIZE.products;
+  return {
+    count: rows[0]?.count ?? 0,
+    ids: rows.slice((page - 1) * size, page * size).map((row) => Number(row.id)),
+  };
+}
+
+/** Products named `${name} n` for n in 1…count, in one statement, as a bulk load makes them. */
+async function insertProducts(name: string, count: number, from = 1) {
+  await t.database.pool.query(
+    `insert into products (business_id, product_name, sku, cost_price, selling_price)
+     select $1, $2 || ' ' || n, 'K-' || $2 || n, 1, 2 from generate_series($3::int, $4::int) as n`,
+    [ceo.businessId, name, from, from + count - 1],
+  );
+}
+
+describe('the search answers the rule whatever it keeps', () => {
+  it('pages a search of more matches than it keeps, and keeps none of them', async () => {
+    await insertProducts('Plenty Gourd', KEPT_MATCHES_AT_MOST + 1);
+    for (const page of [1, 2, 251])
+      expect(await search('plenty gourd', page)).toEqual(await rule('plenty gourd', page));
+    expect((await search('plenty gourd')).count).toBe(KEPT_MATCHES_AT_MOST + 1);
+    expect(keptMatchesOf(t.db).get(`${ceo.businessId}:%plenty gourd%`)).toBeUndefined();
+
+    // One archived: now few enough to keep, and kept.
+    await t.database.pool.query(
+      `update products set archived_at = now() where business_id = $1 and product_name = 'Plenty Gourd 7'`,
+      [ceo.businessId],
+    );
+    expect(await search('plenty gourd', 2)).toEqual(await rule('plenty gourd', 2));
+    expect(keptMatchesOf(t.db).get(`${ceo.businessId}:%plenty gourd%`)?.count).toBe(KEPT_MATCHES_AT_MOST);
+    expect(await search('plenty gourd', 250)).toEqual(await rule('plenty gourd', 250));
+  });
+
+  it('answers exactly when products are written between its matches and their page', async () => {
+    await insertProducts('Racing Churn', 30);
+    // Each time the search has read its matches, a new matching product is written before it reads their
+    // page, as another clerk's write would: the first two times, then no more.
+    const pool = t.database.pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const query = pool.query;
+    let written = 0;
+    pool.query = async function (this: unknown, ...args: unknown[]) {
+      const result = await query.apply(this, args);
+      const [config] = args as [string | { text: string }];
+      const text = typeof config === 'string' ? config : config.text;
+      if (text.includes('json_agg(id order by') && written < 2) {
+        written += 1;
+        await insertProducts('Racing Churn', 1, 100 + written);
+      }
+      return result;
+    };
+    try {
+      const answer = await search('racing churn');
+      expect(written).toBe(2);
+      expect(answer).toEqual(await rule('racing churn'));
+      expect(answer.count).toBe(32);
+    } finally {
+      pool.query = query;
+    }
+    // What the search answers next is the rule too, whether it kept the matches or not.
+    expect(await search('racing churn', 2)).toEqual(await rule('racing churn', 2));
+  });
+});
