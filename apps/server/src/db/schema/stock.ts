@@ -113,7 +113,7 @@ export const product_counts = pgTable(
     /**
      * Raised by a trigger on product_search in the same transaction as every write of it (migration 0028):
      * while it holds, the business's search matches are what they were when it was read, and the search
-     * answers from the matches it kept (modules/stock/search-matches.ts).
+     * answers from the matches it kept (modules/stock/kept-matches.ts).
      */
     search_version: bigint({ mode: 'number' }).notNull().default(0),
   },

@@ -48,7 +48,8 @@ const change = {
 const productStaysInRange = sql`(select coalesce(sum(pb_total.quantity::bigint), 0) from ${product_batches} pb_total
     where pb_total.business_id = ${change.businessId} and pb_total.product_id = ${change.productId}) + ${change.delta}::int <= ${MAX_PRODUCT_STOCK}`;
 
-type ChangeValues = Record<keyof typeof change | 'reason' | 'userId' | 'saleId' | 'note', unknown>;
+/** A change's values as its statement's placeholders take them: every one given, null where it has none. */
+type ChangeValues = Required<BatchChange>;
 
 /**
  * The guarded increment and its movement in one statement (a data-modifying CTE): one round trip instead of
@@ -86,12 +87,7 @@ export async function changeBatch(tx: Tx, batchChange: BatchChange): Promise<voi
   const { delta } = batchChange;
   if (!Number.isInteger(delta) || delta === 0) throw new Error('A stock change is a non-zero whole number.');
   const rows = await changeStatement(tx, delta > 0 ? 'adds' : 'removes', {
-    businessId: batchChange.businessId,
-    productId: batchChange.productId,
-    batchId: batchChange.batchId,
-    delta,
-    reason: batchChange.reason,
-    userId: batchChange.userId,
+    ...batchChange,
     saleId: batchChange.saleId ?? null,
     note: batchChange.note ?? null,
   });

@@ -247,14 +247,17 @@ const searchedPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, keyOf, 
   pageOf(
     shape.gated,
     sql`(select count(*)::int from matches)`,
-    sql`select ${pageColumns} from (select id, created_at from matches
-        order by ${matchesNewestFirst} limit ${limitOf(plannedOnce(PAGE_SIZE.products))} offset (${offset})) m
+    sql`select ${pageColumns} from ${matchesPage} m
       join ${products} on ${products.business_id} = ${businessId} and ${products.id} = m.id`,
     sql`matches as materialized (${matchesOf(shape)})`,
   ),
 );
 
 const matchesNewestFirst = sql`created_at desc, id desc`;
+
+/** The page's matches (id, created_at) of the CTE `matches`, newest first from the offset. */
+const matchesPage = sql`(select id, created_at from matches order by ${matchesNewestFirst}
+  limit ${limitOf(plannedOnce(PAGE_SIZE.products))} offset (${offset}))`;
 
 /** The search's matches for a shape's filters (id, created_at), as searchedPage describes them. */
 function matchesOf(shape: Filters): SQL {
@@ -313,8 +316,7 @@ const matchesRead = builtOnceSqlPer<boolean, MatchesValues, MatchesRow>(2, Strin
       case when c.total <= ${most} then (select coalesce(json_agg(id order by ${matchesNewestFirst}), '[]')
         from matches) end as ids,
       case when c.total > ${most} then (select coalesce(json_agg(id order by ${matchesNewestFirst}), '[]')
-        from (select id, created_at from matches order by ${matchesNewestFirst}
-          limit ${limitOf(plannedOnce(PAGE_SIZE.products))} offset (${offset})) m) end as page
+        from ${matchesPage} m) end as page
     from ${gate ? sql`${gate.from} cross join ` : sql``}(select ${searchVersion} as version,
       (select count(*)::int from matches) as total) c`;
 });
