@@ -1,7 +1,7 @@
 import { ENDPOINTS, PAGE_SIZE } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeptMatches, keptMatchesOf, Matches } from '../../src/modules/stock/kept-matches';
-import { KEPT_MATCHES_AT_MOST } from '../../src/modules/stock/list-products';
+import { KEPT_MATCHES_AT_MOST, WALKED_AT_MOST } from '../../src/modules/stock/list-products';
 import { createTestApp, type TestApp } from '../app';
 import { type Owner, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
@@ -28,6 +28,7 @@ afterAll(() => t.close());
 const matchesOf = (count: number, version = '1') =>
   new Matches(
     version,
+    count,
     Float64Array.from({ length: count }, (_, i) => i),
   );
 
@@ -63,6 +64,13 @@ describe('what a process keeps', () => {
     expect(matches.page(40, 20)).toEqual([40, 41, 42, 43, 44]);
     expect(matches.page(60, 20)).toEqual([]);
   });
+
+  it('keeps a count without its ids for a key alone, with no page of ids to give', () => {
+    const kept = new KeptMatches({ ids: 100, searches: 10 });
+    kept.set('many', new Matches('1', 1_000_000, null));
+    expect(kept.get('many')?.page(0, 20)).toBeNull();
+    expect(kept.size).toEqual({ searches: 1, ids: 0 });
+  });
 });
 
 /** The search through the API: its count and its page's ids. */
@@ -91,6 +99,24 @@ async function rule(words: string, page = 1) {
   };
 }
 
+/** The text of every statement the app's pool runs while `during` runs. */
+async function statementsOf(during: () => Promise<unknown>): Promise<string[]> {
+  const pool = t.database.pool as unknown as { query: (...args: unknown[]) => unknown };
+  const query = pool.query;
+  const seen: string[] = [];
+  pool.query = function (this: unknown, ...args: unknown[]) {
+    const [config] = args as [string | { text: string }];
+    seen.push(typeof config === 'string' ? config : config.text);
+    return query.apply(this, args);
+  };
+  try {
+    await during();
+  } finally {
+    pool.query = query;
+  }
+  return seen;
+}
+
 /** Products named `${name} n` for n in 1…count, in one statement, as a bulk load makes them. */
 async function insertProducts(name: string, count: number, from = 1) {
   await t.database.pool.query(
@@ -101,12 +127,33 @@ async function insertProducts(name: string, count: number, from = 1) {
 }
 
 describe('the search answers the rule whatever it keeps', () => {
-  it('pages a search of more matches than it keeps, and keeps none of them', async () => {
+  it('pages a search of more matches than it keeps, keeping only their count', async () => {
+    const key = `${ceo.businessId}:%plenty gourd%`;
     await insertProducts('Plenty Gourd', KEPT_MATCHES_AT_MOST + 1);
-    for (const page of [1, 2, 251])
-      expect(await search('plenty gourd', page)).toEqual(await rule('plenty gourd', page));
-    expect((await search('plenty gourd')).count).toBe(KEPT_MATCHES_AT_MOST + 1);
-    expect(keptMatchesOf(t.db).get(`${ceo.businessId}:%plenty gourd%`)).toBeUndefined();
+    expect(await search('plenty gourd', 2)).toEqual(await rule('plenty gourd', 2));
+    const kept = keptMatchesOf(t.db).get(key);
+    expect(kept?.count).toBe(KEPT_MATCHES_AT_MOST + 1);
+    expect(kept?.page(0, 20)).toBeNull();
+    // The next pages are walks of the catalogue, one statement each, down to the last page's one product.
+    for (const page of [1, 2, 251]) {
+      const expected = await rule('plenty gourd', page);
+      let answer: Awaited<ReturnType<typeof search>> | undefined;
+      const statements = await statementsOf(async () => {
+        answer = await search('plenty gourd', page);
+      });
+      expect(answer).toEqual(expected);
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toContain(`limit ${WALKED_AT_MOST}`);
+    }
+    expect(keptMatchesOf(t.db).get(key)?.walkGivesUpFrom).toBe(Number.POSITIVE_INFINITY);
+
+    // One renamed out of the matches: the walk reads the new version, and the matches are read afresh.
+    await t.database.pool.query(
+      `update products set product_name = 'Lone Gourd', sku = 'LONE-1' where business_id = $1 and product_name = 'Plenty Gourd 5000'`,
+      [ceo.businessId],
+    );
+    expect(await search('plenty gourd', 1)).toEqual(await rule('plenty gourd', 1));
+    expect(keptMatchesOf(t.db).get(key)?.page(0, 1)).toEqual([Number((await rule('plenty gourd', 1)).ids[0])]);
 
     // One archived: now few enough to keep, and kept.
     await t.database.pool.query(
@@ -114,8 +161,29 @@ describe('the search answers the rule whatever it keeps', () => {
       [ceo.businessId],
     );
     expect(await search('plenty gourd', 2)).toEqual(await rule('plenty gourd', 2));
-    expect(keptMatchesOf(t.db).get(`${ceo.businessId}:%plenty gourd%`)?.count).toBe(KEPT_MATCHES_AT_MOST);
+    expect(keptMatchesOf(t.db).get(key)?.count).toBe(KEPT_MATCHES_AT_MOST - 1);
     expect(await search('plenty gourd', 250)).toEqual(await rule('plenty gourd', 250));
+  });
+
+  it('reads a page afresh where the walk for it gives up, and the pages after it at once', async () => {
+    const key = `${ceo.businessId}:%sparse loom%`;
+    await insertProducts('Sparse Loom', KEPT_MATCHES_AT_MOST + 1);
+    // Newer than every match: the walk meets all of them before its first match.
+    await insertProducts('Filler Bolt', WALKED_AT_MOST);
+    expect(await search('sparse loom')).toEqual(await rule('sparse loom'));
+    expect(keptMatchesOf(t.db).get(key)?.walkGivesUpFrom).toBe(Number.POSITIVE_INFINITY);
+
+    const first = await rule('sparse loom');
+    let statements = await statementsOf(async () => expect(await search('sparse loom')).toEqual(first));
+    // The walk, then the matches and their page read afresh.
+    expect(statements.filter((text) => text.includes(`limit ${WALKED_AT_MOST}`))).toHaveLength(1);
+    expect(statements.filter((text) => text.includes('json_agg(id order by'))).toHaveLength(1);
+    expect(keptMatchesOf(t.db).get(key)?.walkGivesUpFrom).toBe(0);
+
+    const third = await rule('sparse loom', 3);
+    statements = await statementsOf(async () => expect(await search('sparse loom', 3)).toEqual(third));
+    expect(statements.filter((text) => text.includes(`limit ${WALKED_AT_MOST}`))).toHaveLength(0);
+    expect(keptMatchesOf(t.db).get(key)?.walkGivesUpFrom).toBe(0);
   });
 
   it('answers exactly when products are written between its matches and their page', async () => {

@@ -1,26 +1,38 @@
 /**
  * The product search's matches kept between requests (list-products.ts, searchedProducts): for one business
- * and one pattern, the matching products' ids newest first, with the business's search version they were
- * read at (product_counts.search_version, which a trigger raises in the same transaction as every write of
- * product_search, migration 0028). Whoever reads a page from them reads the version in the same statement,
- * so a page is answered from them only while they are exactly what a search would find; any other version
- * drops them. They are a copy of what PostgreSQL holds, never needed by another server: each process keeps
- * its own, and a process that never saw a search reads it afresh.
+ * and one pattern, the matching products' ids newest first (or only their count, when they are many), with
+ * the business's search version they were read at (product_counts.search_version, which a trigger raises in
+ * the same transaction as every write of product_search, migration 0028). Whoever reads a page from them
+ * reads the version in the same statement, so a page is answered from them only while they are exactly what
+ * a search would find; any other version drops them. They are a copy of what PostgreSQL holds, never needed by
+ * another server: each process keeps its own, and a process that never saw a search reads it afresh.
  */
 export class Matches {
+  /**
+   * `ids` null: only the count is kept, for a search of more matches than are kept (list-products.ts,
+   * KEPT_MATCHES_AT_MOST), whose pages are found by walking the catalogue newest first (walkedPage).
+   */
   constructor(
     readonly version: string,
-    private readonly ids: Float64Array,
+    readonly count: number,
+    private readonly ids: Float64Array | null,
   ) {}
 
-  get count(): number {
-    return this.ids.length;
+  /** The ids kept, which KeptMatches bounds: none when only the count is kept. */
+  get idsKept(): number {
+    return this.ids?.length ?? 0;
   }
 
-  /** The ids of a page: `size` from `offset`, newest first; none past the end. */
-  page(offset: number, size: number): number[] {
-    return Array.from(this.ids.subarray(offset, offset + size));
+  /** The ids of a page: `size` from `offset`, newest first; none past the end; null when only the count is kept. */
+  page(offset: number, size: number): number[] | null {
+    return this.ids ? Array.from(this.ids.subarray(offset, offset + size)) : null;
   }
+
+  /**
+   * From which offset on a walk for this count's pages gives up before finding its page (walkedPage): a walk
+   * from further on would too, at this version, so those pages are read afresh at once.
+   */
+  walkGivesUpFrom = Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -45,14 +57,14 @@ export class KeptMatches {
 
   set(key: string, matches: Matches): void {
     this.delete(key);
-    if (matches.count > this.limits.ids) return;
+    if (matches.idsKept > this.limits.ids) return;
     this.byKey.set(key, matches);
-    this.idsKept += matches.count;
+    this.idsKept += matches.idsKept;
     // A Map iterates in insertion order, and get() moves what it answers to the end: the oldest come first.
     for (const [oldest, old] of this.byKey) {
       if (this.idsKept <= this.limits.ids && this.byKey.size <= this.limits.searches) break;
       this.byKey.delete(oldest);
-      this.idsKept -= old.count;
+      this.idsKept -= old.idsKept;
     }
   }
 
@@ -60,7 +72,7 @@ export class KeptMatches {
     const matches = this.byKey.get(key);
     if (!matches) return;
     this.byKey.delete(key);
-    this.idsKept -= matches.count;
+    this.idsKept -= matches.idsKept;
   }
 
   /** How many searches and ids are kept (for the tests of the bounds). */
