@@ -13,6 +13,7 @@ import { type BusinessContext, requireBusiness } from '../../src/platform/tenanc
 import { createTestApp, type TestApp } from '../app';
 import { confirm, createCart, createProduct, logIn, memberLoggedIn, type Owner, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
+import { statementsOf } from '../statements';
 
 /**
  * The reads that fold the gate into their statement (platform/gate.ts): the product list and its search, the
@@ -24,28 +25,6 @@ let t: TestApp;
 let api: ApiClient;
 let ceo: Owner;
 let rival: Owner;
-
-/** Every statement the app's pool runs while `during` runs, with its values. */
-async function statementsOf(during: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
-  const pool = t.database.pool as unknown as { query: (...args: unknown[]) => unknown };
-  const query = pool.query;
-  const seen: { text: string; values: unknown[] }[] = [];
-  pool.query = function (this: unknown, ...args: unknown[]) {
-    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-    seen.push(
-      typeof config === 'string'
-        ? { text: config, values: values ?? [] }
-        : { text: config.text, values: config.values ?? values ?? [] },
-    );
-    return query.apply(this, args);
-  };
-  try {
-    await during();
-  } finally {
-    pool.query = query;
-  }
-  return seen;
-}
 
 type Read = {
   name: string;
@@ -167,7 +146,7 @@ async function warm(read: Read, owner: Owner) {
 /** The read called through the API for `businessId` by the CEO, with the statements it ran. */
 async function callSeeing(read: Read, businessId: number) {
   let answer: Awaited<ReturnType<ApiClient['call']>> | undefined;
-  const statements = await statementsOf(async () => {
+  const statements = await statementsOf(t, async () => {
     answer = await api.call(read.entry, read.input(businessId) as never, { token: ceo.token });
   });
   return { answer: answer!, statements };

@@ -5,6 +5,7 @@ import { KEPT_MATCHES_AT_MOST, WALKED_AT_MOST } from '../../src/modules/stock/li
 import { createTestApp, type TestApp } from '../app';
 import { type Owner, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
+import { statementsOf } from '../statements';
 
 /**
  * The product search keeps a search's matches between requests with the business's search version, and
@@ -100,22 +101,8 @@ async function rule(words: string, page = 1) {
 }
 
 /** The text of every statement the app's pool runs while `during` runs. */
-async function statementsOf(during: () => Promise<unknown>): Promise<string[]> {
-  const pool = t.database.pool as unknown as { query: (...args: unknown[]) => unknown };
-  const query = pool.query;
-  const seen: string[] = [];
-  pool.query = function (this: unknown, ...args: unknown[]) {
-    const [config] = args as [string | { text: string }];
-    seen.push(typeof config === 'string' ? config : config.text);
-    return query.apply(this, args);
-  };
-  try {
-    await during();
-  } finally {
-    pool.query = query;
-  }
-  return seen;
-}
+const textsOf = async (during: () => Promise<unknown>) =>
+  (await statementsOf(t, during)).map((statement) => statement.text);
 
 /** Products named `${name} n` for n in 1…count, in one statement, as a bulk load makes them. */
 async function insertProducts(name: string, count: number, from = 1) {
@@ -138,7 +125,7 @@ describe('the search answers the rule whatever it keeps', () => {
     for (const page of [1, 2, 251]) {
       const expected = await rule('plenty gourd', page);
       let answer: Awaited<ReturnType<typeof search>> | undefined;
-      const statements = await statementsOf(async () => {
+      const statements = await textsOf(async () => {
         answer = await search('plenty gourd', page);
       });
       expect(answer).toEqual(expected);
@@ -174,14 +161,14 @@ describe('the search answers the rule whatever it keeps', () => {
     expect(keptMatchesOf(t.db).get(key)?.walkGivesUpFrom).toBe(Number.POSITIVE_INFINITY);
 
     const first = await rule('sparse loom');
-    let statements = await statementsOf(async () => expect(await search('sparse loom')).toEqual(first));
+    let statements = await textsOf(async () => expect(await search('sparse loom')).toEqual(first));
     // The walk, then the matches and their page read afresh.
     expect(statements.filter((text) => text.includes(`limit ${WALKED_AT_MOST}`))).toHaveLength(1);
     expect(statements.filter((text) => text.includes('json_agg(id order by'))).toHaveLength(1);
     expect(keptMatchesOf(t.db).get(key)?.walkGivesUpFrom).toBe(0);
 
     const third = await rule('sparse loom', 3);
-    statements = await statementsOf(async () => expect(await search('sparse loom', 3)).toEqual(third));
+    statements = await textsOf(async () => expect(await search('sparse loom', 3)).toEqual(third));
     expect(statements.filter((text) => text.includes(`limit ${WALKED_AT_MOST}`))).toHaveLength(0);
     expect(keptMatchesOf(t.db).get(key)?.walkGivesUpFrom).toBe(0);
   });
