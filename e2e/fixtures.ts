@@ -18,7 +18,11 @@ export async function latestMailTo(address: string, timeoutMs = 15_000): Promise
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: run through playwright.config.ts');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = (await readdir(dir)).sort().reverse();
+    // Only whole mails: the sink writes each under another name first (global-setup.ts).
+    const files = (await readdir(dir))
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(await readFile(join(dir, file), 'utf8')) as { to: string[]; raw: string };
       if (mail.to.includes(address.toLowerCase())) return mail.raw;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,7 +29,11 @@ export default async function globalSetup() {
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
         const raw = Buffer.concat(chunks).toString('utf8');
         const file = join(mailDir, `${Date.now()}-${String(++count).padStart(5, '0')}.json`);
-        writeFile(file, JSON.stringify({ to, raw })).then(() => callback(), callback);
+        // Written whole under another name, then renamed: a test reading the directory meanwhile (another
+        // process) never meets a file half written, which it read as broken JSON (a red CI run, 2026-11-25).
+        writeFile(`${file}.part`, JSON.stringify({ to, raw }))
+          .then(() => rename(`${file}.part`, file))
+          .then(() => callback(), callback);
       });
     },
   });
