@@ -1,4 +1,5 @@
 import { ENDPOINTS, PAGE_SIZE } from '@oja/contract';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeptMatches, keptMatchesOf, Matches } from '../../src/modules/stock/kept-matches';
 import { KEPT_MATCHES_AT_MOST, WALKED_AT_MOST } from '../../src/modules/stock/list-products';
@@ -201,4 +202,104 @@ describe('the search answers the rule whatever it keeps', () => {
     // What the search answers next is the rule too, whether it kept the matches or not.
     expect(await search('racing churn', 2)).toEqual(await rule('racing churn', 2));
   });
+});
+
+describe('a search of many matches, through any sequence of writes', () => {
+  type Step =
+    | { kind: 'search'; page: number }
+    | { kind: 'rename out' | 'rename in' | 'archive' | 'restore' | 'price'; n: number }
+    | { kind: 'create'; count: number };
+  const PRODUCTS = KEPT_MATCHES_AT_MOST + 5;
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({ kind: fc.constant('search' as const), page: fc.integer({ min: 1, max: 260 }) }),
+    },
+    fc.record({
+      kind: fc.constantFrom(
+        'rename out' as const,
+        'rename in' as const,
+        'archive' as const,
+        'restore' as const,
+        'price' as const,
+      ),
+      n: fc.integer({ min: 1, max: PRODUCTS }),
+    }),
+    fc.record({ kind: fc.constant('create' as const), count: fc.integer({ min: 1, max: 60 }) }),
+  );
+
+  it('answers every page as the rule says, whether it keeps the ids, the count or nothing', async () => {
+    // Just above what is kept: renames, archives and creates move the matches across the bound both ways.
+    const shop = await signUpCeo(t);
+    await t.database.pool.query(
+      `insert into products (business_id, product_name, sku, cost_price, selling_price)
+       select $1, 'Dense Reed ' || n, 'DR-' || n, 1, 2 from generate_series(1, $2::int) as n`,
+      [shop.businessId, PRODUCTS],
+    );
+    let created = 0;
+    const run = async (s: Step) => {
+      const pool = t.database.pool;
+      const where = `business_id = $1 and sku in ('DR-' || $2::int, 'ST-' || $2::int)`;
+      if (s.kind === 'search') {
+        const answer = await api.call(
+          ENDPOINTS.stock.listProducts,
+          { business_id: shop.businessId, search: 'dense reed', page: s.page },
+          { token: shop.token },
+        );
+        expect(answer.status).toBe(200);
+        const { rows } = await pool.query<{ id: string; count: number }>(
+          `select id, count(*) over ()::int as count from products
+           where business_id = $1 and archived_at is null and (product_name ilike $2 or sku ilike $2)
+           order by created_at desc, id desc`,
+          [shop.businessId, '%dense reed%'],
+        );
+        const size = PAGE_SIZE.products;
+        expect({ count: answer.data.count, ids: answer.data.results.map((product) => product.id) }).toEqual({
+          count: rows[0]?.count ?? 0,
+          ids: rows.slice((s.page - 1) * size, s.page * size).map((row) => Number(row.id)),
+        });
+        return;
+      }
+      switch (s.kind) {
+        case 'rename out':
+          await pool.query(
+            `update products set product_name = 'Sparse Twig ' || $2, sku = 'ST-' || $2 where ${where}`,
+            [shop.businessId, s.n],
+          );
+          return;
+        case 'rename in':
+          await pool.query(`update products set product_name = 'Dense Reed ' || $2, sku = 'DR-' || $2 where ${where}`, [
+            shop.businessId,
+            s.n,
+          ]);
+          return;
+        case 'archive':
+        case 'restore':
+          await pool.query(
+            `update products set archived_at = ${s.kind === 'archive' ? 'now()' : 'null'} where ${where}`,
+            [shop.businessId, s.n],
+          );
+          return;
+        case 'price':
+          await pool.query(`update products set selling_price = selling_price + 1 where ${where}`, [
+            shop.businessId,
+            s.n,
+          ]);
+          return;
+        case 'create':
+          await pool.query(
+            `insert into products (business_id, product_name, sku, cost_price, selling_price)
+             select $1, 'Dense Reed new ' || n, 'DRN-' || n, 1, 2 from generate_series($2::int, $3::int) as n`,
+            [shop.businessId, created + 1, created + s.count],
+          );
+          created += s.count;
+      }
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 25 }), async (steps) => {
+        for (const s of steps) await run(s);
+      }),
+      { numRuns: 12, seed: 20261125 },
+    );
+  }, 60_000);
 });
