@@ -265,9 +265,15 @@ const matchesNewestFirst = sql`created_at desc, id desc`;
 const matchesPage = sql`(select id, created_at from matches order by ${matchesNewestFirst}
   limit ${limitOf(plannedOnce(PAGE_SIZE.products))} offset (${offset}))`;
 
+/**
+ * Whether a product_search row's name or SKU contains the search: its pattern lowered once per run (an
+ * InitPlan), matched against the columns stored lowered (searchedPage says why).
+ */
+const loweredPattern = sql`(select lower(${sql.placeholder('pattern')}::text))`;
+const nameOrSkuMatches = sql`${product_search.name_lower} like ${loweredPattern} or ${product_search.sku_lower} like ${loweredPattern}`;
+
 /** The search's matches for a shape's filters (id, created_at), as searchedPage describes them. */
 function matchesOf(shape: Filters): SQL {
-  const pattern = sql`(select lower(${sql.placeholder('pattern')}::text))`;
   // Every product in product_search is live. The stock filters ask product_batches about the match's
   // key; only low stock also needs the product's reorder level, and joins products for it.
   const filters = stockFilters(shape, searchKey, days);
@@ -275,19 +281,13 @@ function matchesOf(shape: Filters): SQL {
     shape.stock === 'low_stock'
       ? sql`${product_search} join ${products} on ${products.business_id} = ${product_search.business_id} and ${products.id} = ${product_search.product_id}`
       : sql`${product_search}`;
-  const rest = and(
-    sql`(${product_search.name_lower} like ${pattern} or ${product_search.sku_lower} like ${pattern})`,
-    ...filters,
-  );
+  const rest = and(sql`(${nameOrSkuMatches})`, ...filters);
   const matched = sql`select ${product_search.product_id} as id, ${product_search.created_at} from ${from}`;
   const isMost = holdsMostProducts(businessId);
   // A search of one or two letters: its pattern (`%…%`, containsPattern) is at most 4 characters.
   const isShort = sql`(select char_length(${sql.placeholder('pattern')}::text) <= 4)`;
   // The same test, which no index serves (coalesce of a boolean), so that the branch reads the table.
-  const unindexed = and(
-    sql`coalesce(${product_search.name_lower} like ${pattern} or ${product_search.sku_lower} like ${pattern}, false)`,
-    ...filters,
-  );
+  const unindexed = and(sql`coalesce(${nameOrSkuMatches}, false)`, ...filters);
   return sql`${matched} where ${isMost} and not ${isShort} and ${product_search.business_id} + 0 = ${businessId} and ${rest}
       union all
       ${matched} where ${isMost} and ${isShort} and ${product_search.business_id} + 0 = ${businessId} and ${unindexed}
@@ -376,11 +376,10 @@ type WalkValues = { businessId: number; pattern: string; offset: number } & Part
  * fewer than three letters, which has no trigram to look up.
  */
 const walkedPage = builtOnceSqlPer<boolean, WalkValues, IdsRow>(2, String, (gated) => {
-  const pattern = sql`(select lower(${sql.placeholder('pattern')}::text))`;
   const walked = sql`select ${products.id}, ${products.created_at} from ${products}
     where ${products.business_id} = ${businessId} and ${products.archived_at} is null
-    ${newestFirst} limit ${sql.raw(String(WALKED_AT_MOST))}`;
-  const matches = sql`(select ${product_search.name_lower} like ${pattern} or ${product_search.sku_lower} like ${pattern}
+    ${newestFirst} limit ${limitOf(plannedOnce(WALKED_AT_MOST))}`;
+  const matches = sql`(select ${nameOrSkuMatches}
     from ${product_search} where ${product_search.business_id} = ${businessId} and ${product_search.product_id} = w.id)`;
   return countedPage({
     gate: gated ? gateSql(businessId) : undefined,
@@ -421,15 +420,13 @@ async function searchedProducts(reader: BusinessReader, pattern: string, offset:
         ? pageOfIds(reader.db, gate !== null, { ...values, ids, ...gate })
         : walkedPage(reader.db, gate !== null, { ...values, ...gate }),
     );
-    if (rows[0]?.version !== known.version) kept.delete(key);
-    else {
-      const page = pageRows(rows);
-      // A walk that gave up found fewer than the count says its page holds: it is read afresh.
-      if (ids || page.length === Math.min(size, Math.max(0, known.count - offset))) {
-        return { viewer, total: known.count, rows: page };
-      }
-      known.walkGivesUpFrom = offset;
-    }
+    const page = pageRows(rows);
+    const isSameMatches = rows[0]?.version === known.version;
+    // A walk that gave up found fewer than the count says its page holds: it is read afresh.
+    const isWhole = ids || page.length === Math.min(size, Math.max(0, known.count - offset));
+    if (isSameMatches && isWhole) return { viewer, total: known.count, rows: page };
+    if (isSameMatches) known.walkGivesUpFrom = offset;
+    else kept.delete(key);
     return { viewer, ...(await freshlySearched(reader.db, key, values)) };
   }
   const { viewer, rows } = await readThroughGate(reader, (gate) =>
