@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
 import { createProduct, insertSale, lagosDay, type Owner, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
+import { none, only, searched } from '../searched';
 
 /**
  * The product search reads product_search, a copy of the live products' lowered names and SKUs that
@@ -33,15 +34,8 @@ afterAll(() => t.close());
 type ListQuery = Partial<EndpointInput<typeof ENDPOINTS.stock.listProducts>>;
 
 /** The search's answer through the API: its count and its page's ids, newest first. */
-async function search(text: string, by: Owner = ceo, query: ListQuery = {}) {
-  const answer = await api.call(
-    ENDPOINTS.stock.listProducts,
-    { business_id: by.businessId, search: text, ...query },
-    { token: by.token },
-  );
-  expect(answer.status).toBe(200);
-  return { count: answer.data.count, ids: answer.data.results.map((product) => product.id) };
-}
+const search = (text: string, by: Owner = ceo, query: ListQuery = {}) =>
+  searched(api, ENDPOINTS.stock.listProducts, { business_id: by.businessId, search: text, ...query }, by);
 
 /**
  * Rows where product_search and the live products differ, in every business: a live product missing or
@@ -67,9 +61,6 @@ async function version(owner: Owner = ceo): Promise<number> {
   );
   return Number(rows[0]?.v ?? 0);
 }
-
-const only = (id: number) => ({ count: 1, ids: [id] });
-const none = { count: 0, ids: [] };
 
 describe('product_search follows every write of products', () => {
   it('holds a created product: found by name and by SKU, lowered, in its own business only', async () => {
