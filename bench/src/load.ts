@@ -9,8 +9,8 @@
  *   npm run bench:load                    the issue's sizes (generation ~3-4 min, load ~3 min)
  *   BENCH_SCALE=0.1 npm run bench:load    a tenth of the data, for quick iterations
  *   BENCH_DATA_DIR=/tmp/oja-load npm run bench:load   keeps the data as generated; later runs work on a copy
- *   BENCH_ONLY=list,search                only these scenarios (profile, list, search, typed, sales, unpaid, overview,
- *                                         report, carts, cart, sale, hot, login, page, page-parts)
+ *   BENCH_ONLY=list,search                only these scenarios (profile, list, search, typed, sales, sales-search,
+ *                                         unpaid, overview, report, carts, cart, sale, hot, login, page, page-parts)
  *
  * Other knobs: BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (32), BENCH_SQL_RUNS (50),
  * BENCH_SQL_LOADED_SECONDS (5: the SQL at BENCH_CONNECTIONS callers), BENCH_SEED (1),
@@ -87,6 +87,13 @@ const NAME_SEARCHES = [
  * (SEARCH_DEBOUNCE_MS). Each matches thousands of the large business's products (m: 39%, pe: 13%, a: 82%).
  */
 const TYPED_SEARCHES = ['m', 'mi', 'p', 'pe', 's', 'sa', 't', 'to', 'n', 'no', 'a', 'ri'];
+
+/**
+ * The sales page's search as a shop owner looks for a sale: the first letter or two of a customer or a
+ * product typed, then a whole name. Of the large business's 200,000 sales, 'a' matches 192,387, 'pe' 86,664,
+ * 'golden' 24,998 and 'customer 29' 4,440.
+ */
+const SALES_SEARCHES = ['a', 'pe', 'mi', 'o', 'ri', 'cu', 'golden', 'customer 29', 'milk', 'noodle'];
 
 const url = (entry: Endpoint, query?: Record<string, string | number>) =>
   `${API_PREFIX}${entry.path}${query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}` : ''}`;
@@ -622,6 +629,10 @@ async function main(): Promise<void> {
   const searchOf = (round: number) => NAME_SEARCHES[round % NAME_SEARCHES.length]!;
   const typedOf = (round: number) => TYPED_SEARCHES[round % TYPED_SEARCHES.length]!;
   const listInput = (query: object) => STOCK_ENDPOINTS.listProducts.input!.parse(query) as never;
+  const salesSearch = (round: number) => ({
+    business_id: world.businessId,
+    search: SALES_SEARCHES[round % SALES_SEARCHES.length]!,
+  });
   const unpaidSales = (round: number) => ({
     business_id: world.businessId,
     payment_status: 'not_paid',
@@ -725,6 +736,12 @@ async function main(): Promise<void> {
           ctx,
           SALES_ENDPOINTS.listSales.input!.parse({ business_id: world.businessId, page: 1 + (round % 10) }) as never,
         ),
+    ),
+    read(
+      'sales-search',
+      'sales search (first letters, then a name)',
+      (round) => url(SALES_ENDPOINTS.listSales, salesSearch(round)),
+      (round) => listSales(ctx, SALES_ENDPOINTS.listSales.input!.parse(salesSearch(round)) as never),
     ),
     // The sales page filtered as a shop owner chases credit: the unpaid sales, a third of the history.
     read(
