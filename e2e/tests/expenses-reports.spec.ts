@@ -36,11 +36,16 @@ test('a CEO records expenses on a phone and reads the profit they leave, then do
   // Cost 100.00 a unit, sold at 1500.00: two units are 3000.00 of revenue and 200.00 of cost.
   const product = await createProduct(page, ceo.businessId, name, '1500.00', 10);
   const cart = await createCart(page, ceo.businessId, 'Mama Tobi', [{ product_id: product.id, quantity: 2 }]);
-  await apiCall(page, ENDPOINTS.sales.confirmSale, {
+  const sale = await apiCall(page, ENDPOINTS.sales.confirmSale, {
     business_id: ceo.businessId,
     cart_id: cart.id,
     payment_status: 'paid',
   });
+  // The pages count "today" by the browser's clock and the sale by the server's. Pinned to the sale's moment (its
+  // timers still run), the browser's today is the sale's day even when the test runs across midnight in Lagos: a
+  // run that did, at 23:00 UTC, found yesterday's range holding today's expenses.
+  const saleTime = Date.parse(sale.sale.created_at);
+  await page.clock.setFixedTime(saleTime);
 
   await page.goto(`/business/${ceo.slug}/expenses`);
   await expect(page.getByRole('heading', { name: 'Expenses' })).toBeVisible();
@@ -72,7 +77,7 @@ test('a CEO records expenses on a phone and reads the profit they leave, then do
 
   // A custom range: up to yesterday holds neither expense, up to today both.
   const lagos = (offset: number) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(Date.now() + offset * 86_400_000));
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(saleTime + offset * 86_400_000));
   await page.getByRole('combobox', { name: 'Period' }).click();
   await page.getByRole('option', { name: 'Custom', exact: true }).click();
   await page.getByLabel('To', { exact: true }).fill(lagos(-1));
