@@ -10,7 +10,8 @@
  *   BENCH_SCALE=0.1 npm run bench:load    a tenth of the data, for quick iterations
  *   BENCH_DATA_DIR=/tmp/oja-load npm run bench:load   keeps the data as generated; later runs work on a copy
  *   BENCH_ONLY=list,search                only these scenarios (profile, list, search, typed, sales, sales-search,
- *                                         unpaid, overview, report, carts, cart, sale, hot, login, page, page-parts)
+ *                                         unpaid, overview, report, carts, cart, sale, hot, login, sale-logins,
+ *                                         page, page-parts)
  *
  * Other knobs: BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (32), BENCH_SQL_RUNS (50),
  * BENCH_SQL_LOADED_SECONDS (5: the SQL at BENCH_CONNECTIONS callers), BENCH_SEED (1),
@@ -64,6 +65,8 @@ const WEB_CONCURRENCY = Number(process.env.BENCH_WEB_CONCURRENCY ?? 1);
 const FLOOR_ENDPOINT = 'profile (the gate and one read)';
 /** Each server process's pool: BENCH_POOL_SIZE, or the server's own default on this machine. */
 const POOL_SIZE = process.env.BENCH_POOL_SIZE ? Number(process.env.BENCH_POOL_SIZE) : defaultPoolSize(WEB_CONCURRENCY);
+/** Logins at once beside the sales of the `sale-logins` row: a quarter of the sales' connections. */
+const LOGINS_ALONGSIDE = Math.max(1, Math.round(CONNECTIONS / 4));
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const ROOT = resolve(import.meta.dirname, '../..');
 // Its own build directory (BENCH_BUILD), so that a second bench run does not swap a running one's bundle.
@@ -480,6 +483,37 @@ async function saleScenario(session: Session, name: string, productOf: (round: n
   };
 }
 
+/** Logins at `connections` at once, each from its own address: the per-address limit would refuse all but 50. */
+let loginRound = 0;
+function loginFlood(session: Session, connections: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: session.base,
+    connections,
+    duration: DURATION,
+    requests: [
+      {
+        method: 'POST',
+        path: url(ACCOUNT_ENDPOINTS.login),
+        setupRequest: (request) => {
+          const n = loginRound++;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              ...encodingHeader,
+              'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+            },
+            body: JSON.stringify({
+              email_or_username: session.world.smallOwners[n % session.world.smallOwners.length],
+              password: BENCH_PASSWORD,
+            }),
+          };
+        },
+      },
+    ],
+  });
+}
+
 // ---------------------------------------------------------------- the same SQL, without the HTTP around it
 
 /** p50 of BENCH_SQL_RUNS runs one after another, after a warm-up; a slow query stops after ~10 s (3 runs at least). */
@@ -830,35 +864,27 @@ async function main(): Promise<void> {
     },
     {
       key: 'login',
+      run: async () => rowOf('login (argon2id)', await loginFlood(session, CONNECTIONS)),
+    },
+    // Sales while staff log in (a shop opening, or a phone signed out): every login is an argon2id hash,
+    // pure CPU on libuv's threads, while the sales need the event loop and PostgreSQL on the same cores.
+    {
+      key: 'sale-logins',
       async run() {
-        let round = 0;
-        const result = await autocannon({
-          url: base,
-          connections: CONNECTIONS,
-          duration: DURATION,
-          requests: [
-            {
-              method: 'POST',
-              path: url(ACCOUNT_ENDPOINTS.login),
-              setupRequest: (request) => {
-                const n = round++;
-                return {
-                  ...request,
-                  headers: {
-                    'content-type': 'application/json',
-                    ...encodingHeader,
-                    'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-                  },
-                  body: JSON.stringify({
-                    email_or_username: world.smallOwners[n % world.smallOwners.length],
-                    password: BENCH_PASSWORD,
-                  }),
-                };
-              },
-            },
-          ],
-        });
-        return rowOf('login (argon2id)', result);
+        const [row, logins] = await Promise.all([
+          saleScenario(
+            session,
+            `sale, ${LOGINS_ALONGSIDE} logging in`,
+            () => distinct[distinctNext++ % distinct.length]!,
+          ),
+          loginFlood(session, LOGINS_ALONGSIDE),
+        ]);
+        const refused = logins.errors + logins.timeouts + logins.non2xx;
+        return {
+          ...row,
+          errors: row.errors + refused,
+          note: `${row.note}; alongside, ${Math.round(logins.requests.average)} logins/s, p50 ${logins.latency.p50} ms, p99 ${logins.latency.p99} ms`,
+        };
       },
     },
     // The signed-in page's two rows come last: the issue's rows are measured on a server that has served only
