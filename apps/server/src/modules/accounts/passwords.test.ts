@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, hashSlots, verifyPassword } from './passwords';
 
 describe('passwords', () => {
   it('are hashed with argon2id and verified', async () => {
@@ -8,5 +8,10 @@ describe('passwords', () => {
     expect(await verifyPassword(stored, 'correct horse')).toBe(true);
     expect(await verifyPassword(stored, 'wrong horse')).toBe(false);
     expect(await verifyPassword('not a hash', 'correct horse')).toBe(false);
+  });
+
+  it('run at most one fewer at once than the cores, at least one and at most four', () => {
+    // The core left over serves the event loop and PostgreSQL while logins queue (passwords.ts, hashSlots).
+    expect([1, 2, 3, 4, 5, 8, 64].map(hashSlots)).toEqual([1, 1, 2, 3, 4, 4, 4]);
   });
 });

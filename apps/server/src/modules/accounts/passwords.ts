@@ -13,13 +13,19 @@ const OPTIONS = { memoryCost: 7_168, timeCost: 5, parallelism: 1 };
 const CURRENT_PARAMETERS = `$argon2id$v=19$m=${OPTIONS.memoryCost},t=${OPTIONS.timeCost},p=${OPTIONS.parallelism}$`;
 
 /**
- * Each hash or check holds memoryCost on a thread of libuv's pool (4 threads): at the former 19 MiB four at
- * once held 76 MB, and the allocator kept it, which made logins the largest part of the server's peak RSS.
- * More at once than there are cores buys no throughput (each is pure CPU), so they queue for as many slots
- * as cores: two on the 2-core bench machine, 14 MB at 7 MiB.
+ * How many hashes or checks may run at once on a machine of `cores` cores: one core fewer (at least one, at
+ * most four). Each holds memoryCost on a thread of libuv's pool and is pure CPU, so more than the cores buys
+ * nothing; and the core left over is the event loop's and PostgreSQL's, which every other request needs and
+ * a login needs too (its session is written there). On the 2-core load bench (`r24-slots-ab.json`, four
+ * alternated pairs) one slot against two: logins alone 117-134 against 124-145 a second, beside sales 28-34
+ * against 29-30 (the sales unchanged), and the login's peak RSS 127-137 against 136-142 MB. At 19 MiB, four
+ * at once had held 76 MB.
  */
-const HASH_SLOTS = Math.max(1, Math.min(availableParallelism(), 4));
-const withHashSlot = inFlightLimit(HASH_SLOTS);
+export function hashSlots(cores: number): number {
+  return Math.max(1, Math.min(cores - 1, 4));
+}
+
+const withHashSlot = inFlightLimit(hashSlots(availableParallelism()));
 
 export const hashPassword = (password: string) => withHashSlot(() => hash(password, OPTIONS));
 
