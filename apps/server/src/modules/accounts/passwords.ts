@@ -17,7 +17,7 @@ const CURRENT_PARAMETERS = `$argon2id$v=19$m=${OPTIONS.memoryCost},t=${OPTIONS.t
  * most four). Each holds memoryCost on a thread of libuv's pool and is pure CPU, so more than the cores buys
  * nothing; and the core left over is the event loop's and PostgreSQL's, which every other request needs and
  * a login needs too (its session is written there). On the 2-core load bench (`r24-slots-ab.json`, four
- * alternated pairs) one slot against two: logins alone 117-134 against 124-145 a second, beside sales 28-34
+ * alternated pairs) one slot against two: logins alone 113-134 against 124-145 a second, beside sales 28-34
  * against 29-30 (the sales unchanged), and the login's peak RSS 127-137 against 136-142 MB. At 19 MiB, four
  * at once had held 76 MB.
  */
