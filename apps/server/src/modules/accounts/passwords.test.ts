@@ -12,6 +12,13 @@ describe('passwords', () => {
 
   it('run at most one fewer at once than the cores, at least one and at most four', () => {
     // The core left over serves the event loop and PostgreSQL while logins queue (passwords.ts, hashSlots).
-    expect([1, 2, 3, 4, 5, 8, 64].map(hashSlots)).toEqual([1, 1, 2, 3, 4, 4, 4]);
+    expect([1, 2, 3, 4, 5, 8, 64].map((cores) => hashSlots(cores))).toEqual([1, 1, 2, 3, 4, 4, 4]);
+  });
+
+  it('share those cores out between the server processes, at least one each', () => {
+    expect(hashSlots(4, 4)).toBe(1);
+    expect(hashSlots(8, 2)).toBe(3);
+    expect(hashSlots(16, 3)).toBe(4);
+    expect(hashSlots(2, 2)).toBe(1);
   });
 });

@@ -13,19 +13,24 @@ const OPTIONS = { memoryCost: 7_168, timeCost: 5, parallelism: 1 };
 const CURRENT_PARAMETERS = `$argon2id$v=19$m=${OPTIONS.memoryCost},t=${OPTIONS.timeCost},p=${OPTIONS.parallelism}$`;
 
 /**
- * How many hashes or checks may run at once on a machine of `cores` cores: one core fewer (at least one, at
- * most four). Each holds memoryCost on a thread of libuv's pool and is pure CPU, so more than the cores buys
- * nothing; and the core left over is the event loop's and PostgreSQL's, which every other request needs and
- * a login needs too (its session is written there). On the 2-core load bench (`r24-slots-ab.json`, four
- * alternated pairs) one slot against two: logins alone 113-134 against 124-145 a second, beside sales 28-34
- * against 29-30 (the sales unchanged), and the login's peak RSS 127-137 against 136-142 MB. At 19 MiB, four
- * at once had held 76 MB.
+ * How many hashes or checks one server process may run at once, on a machine of `cores` cores shared by
+ * `processes` server processes (WEB_CONCURRENCY): one core fewer than the machine's, shared out between the
+ * processes as the database pool is (platform/config.ts), at least one and at most four a process. Each holds
+ * memoryCost on a thread of libuv's pool and is pure CPU, so more than the cores buys nothing; and the core
+ * left over is the event loop's and PostgreSQL's, which every other request needs and a login needs too (its
+ * session is written there). Four processes on four cores had each run four (16 × 7 MiB at once); they now
+ * run one each. On the 2-core load bench (`r24-slots-ab.json`, four alternated pairs) one slot against two:
+ * logins alone 113-134 against 124-145 a second, beside sales 28-34 against 29-30 (the sales unchanged), and
+ * the login's peak RSS 127-137 against 136-142 MB. At 19 MiB, four at once had held 76 MB.
  */
-export function hashSlots(cores: number): number {
-  return Math.max(1, Math.min(cores - 1, 4));
+export function hashSlots(cores: number, processes = 1): number {
+  return Math.max(1, Math.min(Math.floor((cores - 1) / processes), 4));
 }
 
-const withHashSlot = inFlightLimit(hashSlots(availableParallelism()));
+// WEB_CONCURRENCY as config.ts reads it (a bad value has stopped the server there already).
+const withHashSlot = inFlightLimit(
+  hashSlots(availableParallelism(), Math.max(1, Number(process.env.WEB_CONCURRENCY) || 1)),
+);
 
 export const hashPassword = (password: string) => withHashSlot(() => hash(password, OPTIONS));
 
