@@ -658,6 +658,7 @@ async function main(): Promise<void> {
   );
   const distinct = sellable.rows.map((row) => Number(row.id));
   let distinctNext = 0;
+  const nextDistinct = () => distinct[distinctNext++ % distinct.length]!;
   const from = lagosDay(-29);
   const to = lagosDay(0);
   const searchOf = (round: number) => NAME_SEARCHES[round % NAME_SEARCHES.length]!;
@@ -833,7 +834,7 @@ async function main(): Promise<void> {
     },
     {
       key: 'sale',
-      run: () => saleScenario(session, 'sale, distinct products', () => distinct[distinctNext++ % distinct.length]!),
+      run: () => saleScenario(session, 'sale, distinct products', nextDistinct),
     },
     {
       key: 'hot',
@@ -876,11 +877,7 @@ async function main(): Promise<void> {
       optional: true,
       async run() {
         const [row, logins] = await Promise.all([
-          saleScenario(
-            session,
-            `sale, ${LOGINS_ALONGSIDE} logging in`,
-            () => distinct[distinctNext++ % distinct.length]!,
-          ),
+          saleScenario(session, `sale, ${LOGINS_ALONGSIDE} logging in`, nextDistinct),
           loginFlood(session, LOGINS_ALONGSIDE),
         ]);
         const refused = logins.errors + logins.timeouts + logins.non2xx;

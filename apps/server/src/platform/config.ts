@@ -47,8 +47,13 @@ export function defaultPoolSize(webConcurrency: number, cores = availableParalle
   return Math.max(2, Math.ceil((cores * 2 + 1) / webConcurrency));
 }
 
+/** How many server processes share the port (WEB_CONCURRENCY): what the per-process shares are divided by. */
+export function webConcurrencyOf(env: NodeJS.ProcessEnv = process.env): number {
+  return Math.max(1, intFrom(env.WEB_CONCURRENCY, 1, 'WEB_CONCURRENCY'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): Config {
-  const webConcurrency = Math.max(1, intFrom(env.WEB_CONCURRENCY, 1, 'WEB_CONCURRENCY'));
+  const webConcurrency = webConcurrencyOf(env);
   return {
     port: intFrom(env.PORT, 3000, 'PORT'),
     host: env.HOST ?? '0.0.0.0',

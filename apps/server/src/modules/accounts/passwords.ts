@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { webConcurrencyOf } from '../../platform/config';
 import { inFlightLimit } from '../../platform/in-flight';
 
 /**
@@ -27,10 +28,7 @@ export function hashSlots(cores: number, processes = 1): number {
   return Math.max(1, Math.min(Math.floor((cores - 1) / processes), 4));
 }
 
-// WEB_CONCURRENCY as config.ts reads it (a bad value has stopped the server there already).
-const withHashSlot = inFlightLimit(
-  hashSlots(availableParallelism(), Math.max(1, Number(process.env.WEB_CONCURRENCY) || 1)),
-);
+const withHashSlot = inFlightLimit(hashSlots(availableParallelism(), webConcurrencyOf()));
 
 export const hashPassword = (password: string) => withHashSlot(() => hash(password, OPTIONS));
 
