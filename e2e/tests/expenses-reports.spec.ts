@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ENDPOINTS, EXPENSE_MESSAGES, formatMoney } from '@oja/contract';
+import { ENDPOINTS, EXPENSE_MESSAGES, formatMoney, lagosToday } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { addMember, apiCall, createCart, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
@@ -76,8 +76,7 @@ test('a CEO records expenses on a phone and reads the profit they leave, then do
   await page.screenshot({ path: '/tmp/i12-expenses.png', fullPage: true });
 
   // A custom range: up to yesterday holds neither expense, up to today both.
-  const lagos = (offset: number) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(saleTime + offset * 86_400_000));
+  const lagos = (offset: number) => lagosToday(new Date(saleTime + offset * 86_400_000));
   await page.getByRole('combobox', { name: 'Period' }).click();
   await page.getByRole('option', { name: 'Custom', exact: true }).click();
   await page.getByLabel('To', { exact: true }).fill(lagos(-1));
@@ -122,7 +121,7 @@ test('an employee sees only their own expenses at /{slug}/employee/expenses', as
     business_id: ceo.businessId,
     amount: '1000.00',
     category: 'rent',
-    date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date()),
+    date: lagosToday(),
   });
   const member = await addMember(page, ceo, 'sales_person', 'Sade', 'Bello');
   const seller = await memberSession(browser, member.username);
@@ -138,8 +137,7 @@ test('an employee sees only their own expenses at /{slug}/employee/expenses', as
 
 test('the overview and the employee home show what needs attention, each line a link', async ({ page, browser }) => {
   const ceo = await signUpCeoViaApi(page);
-  const lagos = (offset: number) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date(Date.now() + offset * 86_400_000));
+  const lagos = (offset: number) => lagosToday(new Date(Date.now() + offset * 86_400_000));
   const beans = await createProduct(
     page,
     ceo.businessId,
