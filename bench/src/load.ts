@@ -9,9 +9,10 @@
  *   npm run bench:load                    the issue's sizes (generation ~3-4 min, load ~3 min)
  *   BENCH_SCALE=0.1 npm run bench:load    a tenth of the data, for quick iterations
  *   BENCH_DATA_DIR=/tmp/oja-load npm run bench:load   keeps the data as generated; later runs work on a copy
- *   BENCH_ONLY=list,search                only these scenarios (profile, list, search, typed, sales, sales-search,
- *                                         unpaid, overview, report, carts, cart, sale, hot, login, page,
- *                                         page-parts; sale-logins runs only when named)
+ *   BENCH_ONLY=list,search                only these scenarios, in this order, on one server; one named twice runs
+ *                                         twice (profile, list, search, typed, sales, sales-search, unpaid,
+ *                                         overview, report, carts, cart, sale, hot, login, page, page-parts;
+ *                                         sale-logins runs only when named)
  *
  * Other knobs: BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (32), BENCH_SQL_RUNS (50),
  * BENCH_SQL_LOADED_SECONDS (5: the SQL at BENCH_CONNECTIONS callers), BENCH_SEED (1),
@@ -940,8 +941,15 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   // The whole run's peak: the start's, then each scenario's (VmHWM is set back before each one).
   let peakRssKb = await server.peakRssKb();
-  for (const scenario of scenarios) {
-    if (ONLY ? !ONLY.includes(scenario.key) : scenario.optional) continue;
+  const chosen = ONLY
+    ? ONLY.map((key) => {
+        const scenario = scenarios.find((known) => known.key === key);
+        if (!scenario)
+          throw new Error(`BENCH_ONLY: no scenario ${key} (${scenarios.map((known) => known.key).join(', ')})`);
+        return scenario;
+      })
+    : scenarios.filter((scenario) => !scenario.optional);
+  for (const scenario of chosen) {
     await settle();
     const perScenario = await server.resetPeakRss();
     const load = await uptime();
