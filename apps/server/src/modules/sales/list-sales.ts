@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import { builtOnceSqlPer, type OrPlaceholder } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { columnsAt, countedPage, countedRows } from '../../db/counted-page';
-import { eachRun, limitOf, plannedOnce } from '../../db/limit';
+import { eachRun, type Limit, limitOf, plannedOnce } from '../../db/limit';
 import { dateOrNull, numberOrNull } from '../../db/raw-row';
 import { sale_lines, sale_search, sales } from '../../db/schema';
 import { containsPattern } from '../../db/search';
@@ -72,7 +72,7 @@ export async function listSales(
     query.payment_status ? eq(sales.payment_status, query.payment_status) : undefined,
   ];
   const rows = query.search
-    ? await searchedStatement(ctx.db, ctx.businessId, containsPattern(query.search), narrowing, offset)
+    ? await searchedStatement(ctx.db, ctx.businessId, query.search, narrowing, offset)
     : byTotals && visible === undefined
       ? await countedFromTotals(ctx.db, { ...shape, gated: false }, values)
       : await filteredStatement(ctx.db, and(eq(sales.business_id, ctx.businessId), ...narrowing) as SQL, offset);
@@ -111,13 +111,18 @@ type PageRow = Omit<SaleRow, SaleIds | SaleDates> & { [K in SaleIds | SaleDates]
  * node CPU 0.89-0.95 → 0.54-0.57 ms and PostgreSQL's 1.19-1.27 → 0.86-0.92 ms per request, p99 70-76 →
  * 48-54 ms.
  */
-function salesPage(where: SQL, total: SQL, offset: OrPlaceholder<number>, gated = false): SQL {
+function salesPage(
+  where: SQL,
+  total: SQL,
+  offset: OrPlaceholder<number>,
+  { gated = false, limit = plannedOnce(PAGE_SIZE.sales) }: { gated?: boolean; limit?: Limit } = {},
+): SQL {
   return pageOfSales({
     gated,
     total,
     page: sql`select ${columnsAt('sales', saleNames)} from ${sales} where ${where}
       order by ${sales.created_at} desc, ${sales.id} desc
-      limit ${limitOf(plannedOnce(PAGE_SIZE.sales))} offset (${offset})`,
+      limit ${limitOf(limit)} offset (${offset})`,
   });
 }
 
@@ -187,7 +192,7 @@ const countedFromTotals = builtOnceSqlPer<TotalsShape, TotalsValues, PageRow>(
       sql`${sales.business_id} = ${businessId}${narrowing({ status: sales.payment_status, seller: sales.created_by })}`,
       sql`${active} + ${others}`,
       sql.placeholder('offset'),
-      gated,
+      { gated },
     );
   },
 );
@@ -204,9 +209,9 @@ async function filteredStatement(db: Queryable, where: SQL, offset: number): Pro
 }
 
 /**
- * The business's sales whose customer's name or one of whose products' names matches `pattern` (ILIKE), narrowed
- * further by `narrowing` (conditions on sales), built per request: the matches found first in sale_search, then
- * counted and ordered newest first, and only the page's sales read whole.
+ * The business's sales whose customer's name or one of whose products' names contains `search` (ILIKE, taken
+ * literally), narrowed further by `narrowing` (conditions on sales), built per request, in one of two ways:
+ * a name found first in sale_search, or a letter or two counted apart and paged as the list is.
  *
  * Why found first: written as one condition on each sale (its name, or a line's that exists), the count checked
  * every sale of the business and the page walked them newest first until it had ten, so the time was the
@@ -214,7 +219,8 @@ async function filteredStatement(db: Queryable, where: SQL, offset: number): Pro
  * HTTP on a quiet machine, warm (2026-11-25 16:30 UTC), before → after: a name no sale has 1.99-2.14 s → 3 ms;
  * 'Customer 29' (4,440 sales) 1.08-1.10 s → 46-48 ms; 'milk' (18,401) 225-257 → 73-89 ms; 'golden' (24,998)
  * 365-440 → 74-116 ms, most of it the lines' trigram matches rechecked (13,364 heap pages) and joined to their
- * sales.
+ * sales. The matches are read once, for the count and the page: the trigram index's scan is most of a name's time
+ * (42 of 47 ms for 'customer 29'), and reading them twice doubled it.
  *
  * Why sale_search (migration 0029): a letter or two typed, which the web app searches as the typing pauses,
  * matches most of a long history, and the union of the sales' and the lines' matches read them all: for 'a',
@@ -224,6 +230,17 @@ async function filteredStatement(db: Queryable, where: SQL, offset: number): Pro
  * product search does (list-products.ts). No pattern can match across two names: the contract refuses a search
  * with a control character (text() in packages/contract/src/ids.ts), so none holds the newline between them.
  *
+ * Why a letter or two apart: no trigram index serves it, so its count reads every sale's names whatever the
+ * form, and in a long history it matches most of them ('a' 192,387 of 200,000 sales, 'pe' 86,664), which the
+ * found-first form then kept and sorted to take ten. Walked newest first instead, the page stops after about ten
+ * sales. Through HTTP, one request at a time on a copy of the load data, warm, five of each (2026-11-26 06:10
+ * UTC), found first → apart: 'a' 106-132 → 46-51 ms, 'pe' 73-79 → 45-54, 'o' 79-80 → 32-35, 'cu' 77-85 →
+ * 29-37, 'a' at page 100 90-94 → 32-35; the same answers byte for byte. What it costs: a letter or a pair that
+ * few sales hold reads the names twice, for the count and for the page ('zq', no sale, 38-40 → 78-82 ms; 'q'
+ * 51-53 → 72-76), and the last pages of a letter walk most of the history ('a' at its last page, 19,239,
+ * 131-170 → 243-272 ms). Load bench, the sales search (six of its ten searches a letter or two), two A/B pairs
+ * alternated: 35 and 37 → 44 and 43 req/s, PostgreSQL's CPU 52.8 → 44.0 ms a request.
+ *
  * Planned for its values on every run (the limit a parameter, db/statement-names.ts): a letter or two matches
  * most of a large business's rows, which reads sale_search whole, where a longer name takes the trigram
  * index and a small business its own rows, and a generic plan would choose one of them for all.
@@ -231,21 +248,29 @@ async function filteredStatement(db: Queryable, where: SQL, offset: number): Pro
 async function searchedStatement(
   db: Queryable,
   business: number,
-  pattern: string,
+  search: string,
   narrowing: (SQL | undefined)[],
   offset: number,
 ): Promise<PageRow[]> {
   const narrowed = and(...narrowing);
+  const matched = sql`t.business_id = ${business} and t.names like lower(${containsPattern(search)}::text)`;
+  const ofSales = sql`join ${sales} on ${sales.business_id} = ${business} and ${sales.id} = t.sale_id`;
+  if ([...search].length <= 2) {
+    const { rows } = await db.execute<PageRow>(
+      salesPage(
+        sql`${sales.business_id} = ${business} and exists (select 1 from ${sale_search} t
+          where t.business_id = ${business} and t.sale_id = ${sales.id} and ${matched})${narrowed ? sql` and ${narrowed}` : sql``}`,
+        sql`(select count(*)::int from ${sale_search} t ${narrowed ? sql`${ofSales} where ${matched} and ${narrowed}` : sql`where ${matched}`})`,
+        offset,
+        { limit: eachRun(PAGE_SIZE.sales) },
+      ),
+    );
+    return rows;
+  }
   const found = sql`select t.sale_id as id, t.created_at from ${sale_search} t`;
-  const matched = sql`t.business_id = ${business} and t.names like lower(${pattern}::text)`;
   const { rows } = await db.execute<PageRow>(
     pageOfSales({
-      ctes: sql`hits as materialized (${
-        narrowed
-          ? sql`${found} join ${sales} on ${sales.business_id} = ${business} and ${sales.id} = t.sale_id
-              where ${matched} and ${narrowed}`
-          : sql`${found} where ${matched}`
-      })`,
+      ctes: sql`hits as materialized (${narrowed ? sql`${found} ${ofSales} where ${matched} and ${narrowed}` : sql`${found} where ${matched}`})`,
       total: sql`(select count(*)::int from hits)`,
       page: sql`select ${columnsAt('sales', saleNames)}
         from (select id, created_at from hits order by created_at desc, id desc
