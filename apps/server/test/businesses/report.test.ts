@@ -167,6 +167,37 @@ function generateSales(
   return list;
 }
 
+/**
+ * The best sellers of `counted` sales (every line, not only a sale's first), per product and currency: by units
+ * then revenue, and by revenue then units, the product id last, as [product, units, currency, revenue].
+ */
+function bestSellers(counted: GeneratedSale[]) {
+  const sold = new Map<string, { id: number; currency: Currency; units: number; revenue: bigint }>();
+  for (const sale of counted)
+    for (const line of sale.lines) {
+      const key = `${line.productId} ${sale.currency}`;
+      const row = sold.get(key) ?? { id: line.productId, currency: sale.currency, units: 0, revenue: 0n };
+      row.units += line.quantity;
+      row.revenue += line.total;
+      sold.set(key, row);
+    }
+  const rows = [...sold.values()];
+  const compare = (a: bigint | number, b: bigint | number) => (a === b ? 0 : a > b ? -1 : 1);
+  const listed = (order: (a: (typeof rows)[number], b: (typeof rows)[number]) => number) =>
+    [...rows].sort(order).map((row) => [row.id, row.units, row.currency, fromKobo(row.revenue)]);
+  return {
+    byQuantity: listed((a, b) => compare(a.units, b.units) || compare(a.revenue, b.revenue) || a.id - b.id),
+    byRevenue: listed((a, b) => compare(a.revenue, b.revenue) || compare(a.units, b.units) || a.id - b.id),
+  };
+}
+
+const soldRow = (row: { product_id: number; quantity: number; currency: string; revenue: string }) => [
+  row.product_id,
+  row.quantity,
+  row.currency,
+  row.revenue,
+];
+
 /** The figures as the issue defines them, computed here in kobo from what was generated. */
 function expected(generated: GeneratedSale[], spent: GeneratedExpense[], from: number, to: number) {
   const within = (day: number) => day >= from && day <= to;
@@ -275,10 +306,15 @@ describe('GET /users/businesses/report/', () => {
       { token: other.token },
     );
 
+    // The sales span days -25 to 0. The best sellers of the last 30 days are read from report_product_window, those
+    // of a period holding most of the history as all time less the days outside it, and any other period's from
+    // its own day rows (sale-figures.ts, productSourceOf).
     for (const [from, to] of [
       [-10, -1],
       [-29, 0],
       [-3, -3],
+      [-24, 0],
+      [-25, -2],
     ] as const) {
       const answer = await api.call(
         ENDPOINTS.businesses.getReport,
@@ -316,6 +352,9 @@ describe('GET /users/businesses/report/', () => {
         .reduce((sum, line) => sum + line.quantity, 0);
       const riceRow = report.top_products.find((row) => row.product_id === rice.id);
       expect(riceRow?.quantity ?? 0).toBe(riceUnits);
+      const best = bestSellers(counted);
+      expect(report.top_products.map(soldRow), `best sellers ${from}..${to}`).toEqual(best.byQuantity);
+      expect(report.top_products_by_revenue.map(soldRow)).toEqual(best.byRevenue);
       expect(report.sales_by_employee.every((row) => row.name === 'Sade Bello')).toBe(true);
     }
   });

@@ -244,44 +244,71 @@ const orderOf = (by: 'quantity' | 'revenue') =>
     : sql`p.revenue desc nulls last, p.quantity desc nulls last, p.product_id`;
 
 /**
- * Whether the period is the report's default, the last REPORT_WINDOW_DAYS Lagos days, and if so whether
- * report_product_window holds it: its anchor today, after a recount if it was behind (the first report
- * of the day, once per business). Answers false for any other period, or a window ahead of today (a
- * clock set back), which the per-day rows answer instead.
+ * Where a scope's best sellers over a period are summed from (productTotalsOf):
+ * - `window`: report_product_window, the whole business's last REPORT_WINDOW_DAYS Lagos days, once its anchor is
+ *   today (a recount if it was behind: the first report of the day, once per business). Not for a window ahead of
+ *   today (a clock set back), which the per-day rows answer instead.
+ * - `days`: the period's own per-day rows, grouped per product.
+ * - `complement`: all time less the days outside the period, when those are fewer than the period's.
  */
-async function windowHolds(db: Queryable, businessId: number, period: Period): Promise<boolean> {
-  const { rows } = await db.execute<{ windowed: boolean; anchor: 'today' | 'behind' | 'ahead' }>(sql`
-    select ${period.from} = ${businessToday} - ${REPORT_WINDOW_DAYS - 1}::int and ${period.to} = ${businessToday}
-        as windowed,
+type ProductSource = 'window' | 'days' | 'complement';
+
+/**
+ * Which ProductSource answers the period (one statement; the window's recount is a second, once a day). Days are
+ * counted between the business's first and last day of report_product_days, as a measure of their rows: a year of
+ * the load data is 926,000 of its 928,000 rows, and grouping them took 610-700 ms in psql, where all time less the
+ * one day before it took 106-112 ms (2026-11-26 06:00 UTC). Eleven months: 610-640 → 228-244 ms; nine: 553-603 →
+ * 374-416; four months grouped directly, 266-292 ms, would have been 654-669 as a complement. The whole report
+ * through HTTP, one at a time, warm: a year 687-815 → 155-171 ms, eleven months 664-803 → 287-289, nine 586-637 →
+ * 435-457; the answers of seven periods the same byte for byte.
+ */
+async function productSourceOf(db: Queryable, scope: TotalsScope, period: Period): Promise<ProductSource> {
+  const { rows } = await db.execute<{
+    windowed: boolean;
+    anchor: 'today' | 'behind' | 'ahead';
+    complement: boolean | null;
+  }>(sql`
+    select ${scope.soldBy === undefined} and ${period.from} = ${businessToday} - ${REPORT_WINDOW_DAYS - 1}::int
+        and ${period.to} = ${businessToday} as windowed,
       coalesce((select case when a.anchor = ${businessToday} then 'today' when a.anchor > ${businessToday} then 'ahead'
           else 'behind' end
-        from report_product_window_anchors a where a.business_id = ${businessId}), 'behind') as anchor`);
+        from report_product_window_anchors a where a.business_id = ${scope.businessId}), 'behind') as anchor,
+      (select 2 * (least(${period.to}, h.last) - greatest(${period.from}, h.first) + 1) > h.last - h.first + 1
+        from (select (select min(t.day) from report_product_days t where t.business_id = ${scope.businessId}) as first,
+          (select max(t.day) from report_product_days t where t.business_id = ${scope.businessId}) as last) h) as complement`);
   const [state] = rows;
-  if (!state?.windowed || state.anchor === 'ahead') return false;
-  if (state.anchor === 'behind')
-    await db.execute(sql`select report_product_window_refresh(${businessId}, ${businessToday})`);
-  return true;
+  if (state?.windowed && state.anchor !== 'ahead') {
+    if (state.anchor === 'behind')
+      await db.execute(sql`select report_product_window_refresh(${scope.businessId}, ${businessToday})`);
+    return 'window';
+  }
+  return state?.complement ? 'complement' : 'days';
 }
 
 /**
  * The rows the best sellers are ranked from, one per product and currency (product_id, currency, quantity,
  * revenue), and whether they are a maintained table's rows, read in order off its index. Over all time
  * report_product_totals (342 ms → under 1 ms on the load data, bench/README.md), over the last 30 days
- * report_product_window when windowHolds (grouping the 74,600 day rows of 70,000 products took 110-190 ms,
- * the report's costliest statement; now under 1 ms); a seller's over all time, their rows of report_products; a
- * seller's over a period, or another period's, grouped per-day rows.
+ * report_product_window when the source is `window` (grouping the 74,600 day rows of 70,000 products took
+ * 110-190 ms, the report's costliest statement; now under 1 ms); a seller's over all time, their rows of
+ * report_products; over another period, the period's per-day rows grouped, or all time less the days outside it
+ * (ProductSource).
+ *
+ * The complement is exact because all time is the sum of the days: report_products and report_product_days are
+ * kept by the same triggers from the same lines, and report_product_totals is report_products summed over the
+ * sellers (test/businesses/report.test.ts compares each with a recount and with the others).
  */
 export function productTotalsOf(
   scope: TotalsScope<Id>,
   period?: Period,
-  windowHeld = false,
+  source: ProductSource = 'days',
 ): { rows: SQL; maintained: boolean } {
   const maintained =
     scope.soldBy !== undefined
       ? null
       : !period
         ? sql`report_product_totals`
-        : windowHeld
+        : source === 'window'
           ? sql`report_product_window`
           : null;
   if (maintained)
@@ -291,20 +318,38 @@ export function productTotalsOf(
         from ${maintained} t
         where t.business_id = ${scope.businessId} and t.lines > 0`,
     };
-  if (scope.soldBy !== undefined && !period) {
-    // A seller's all time: report_products holds one row per currency, seller and product (its key), so there is
-    // nothing to group. Grouped anyway, the load data's seller of 100,000 products took 102 ms; read as rows, 22.
+  // A seller's all time: report_products holds one row per currency, seller and product (its key), so there is
+  // nothing to group. Grouped anyway, the load data's seller of 100,000 products took 102 ms; read as rows, 22.
+  const allTime =
+    scope.soldBy === undefined
+      ? sql`select t.product_id, t.currency, t.lines, t.units, t.revenue
+        from report_product_totals t where t.business_id = ${scope.businessId}`
+      : sql`select t.product_id, t.currency, t.lines, t.units, t.revenue
+        from report_products t where t.business_id = ${scope.businessId} and t.sold_by = ${scope.soldBy}`;
+  if (!period) {
     return {
       maintained: false,
-      rows: sql`select t.product_id, t.currency, t.units as quantity, t.revenue
-        from report_products t
-        where t.business_id = ${scope.businessId} and t.sold_by = ${scope.soldBy} and t.lines > 0`,
+      rows: sql`select t.product_id, t.currency, t.units as quantity, t.revenue from (${allTime}) t where t.lines > 0`,
+    };
+  }
+  if (source === 'complement') {
+    return {
+      maintained: false,
+      rows: sql`select a.product_id, a.currency, a.units - coalesce(o.units, 0) as quantity,
+          a.revenue - coalesce(o.revenue, 0) as revenue
+        from (${allTime}) a
+        left join (select t.product_id, t.currency, sum(t.lines) as lines, sum(t.units) as units,
+            sum(t.revenue) as revenue
+          from report_product_days t
+          where ${totalsOf(scope)} and (t.day < ${period.from} or t.day > ${period.to})
+          group by t.product_id, t.currency) o on o.product_id = a.product_id and o.currency = a.currency
+        where a.lines - coalesce(o.lines, 0) > 0`,
     };
   }
   return {
     maintained: false,
     rows: sql`select t.product_id, t.currency, sum(t.units) as quantity, sum(t.revenue) as revenue
-      from ${period ? sql`report_product_days` : sql`report_products`} t
+      from report_product_days t
       where ${totalsOf(scope, period)}
       group by t.product_id, t.currency
       having sum(t.lines) > 0`,
@@ -359,9 +404,8 @@ async function bestSellers(
   period: Period | undefined,
   rankings: readonly ('quantity' | 'revenue')[],
 ): Promise<ProductSold[][]> {
-  const windowHeld =
-    scope.soldBy === undefined && period !== undefined && (await windowHolds(db, scope.businessId, period));
-  const { rows: perProduct, maintained } = productTotalsOf(scope, period, windowHeld);
+  const source = period ? await productSourceOf(db, scope, period) : undefined;
+  const { rows: perProduct, maintained } = productTotalsOf(scope, period, source);
   // A maintained table's CTE is inlined into each ranking, read off its index in that ranking's order; the
   // grouped rows are materialised once for both rankings.
   const lists = rankings.map(
