@@ -663,6 +663,77 @@ describe('GET /users/businesses/report/', () => {
     expect(recounted.data).toEqual(overview.data);
   });
 
+  it('names each seller as in their latest counted sale of the period, however far back the period', async () => {
+    const ceo = await signUpCeo(t);
+    const seller = await addMember(t, ceo.businessId, { role: 'sales_person', first_name: 'Sade', last_name: 'Bello' });
+    const soap = await createProduct(t, ceo, { product_name: 'Soap', selling_price: '100.00', cost_price: '60.00' });
+    const line = { productId: soap.id, name: 'Soap', quantity: 1, unitPrice: '100.00', discount: '0', cost: '60.00' };
+    /** A sale of one soap at noon of `day` (then moved `hours` later), its seller named `name`. */
+    const sell = async (day: number, name: string, options: { hours?: number; cancelled?: boolean } = {}) => {
+      const id = await writeSale(
+        ceo.businessId,
+        { id: seller.id, name },
+        {
+          day,
+          currency: 'NGN',
+          lines: [{ ...line, total: 10_000n }],
+          total: 10_000n,
+          payments: [{ day, amount: 10_000n }],
+          isCancelled: options.cancelled ?? false,
+          customer: 'Walk-in',
+        },
+      );
+      if (options.hours)
+        await t.db
+          .update(sales)
+          .set({ created_at: new Date(noonOf(day).getTime() + options.hours * 3_600_000) })
+          .where(eq(sales.id, id));
+      return id;
+    };
+    await sell(-10, 'Sade Bello');
+    await sell(-5, 'Sade Okoro');
+    // Later the same day, but cancelled: it counts in no figure, so it names no one.
+    await sell(-5, 'Sade Cancelled', { hours: 2, cancelled: true });
+    await sell(-1, 'Sade Adeyemi');
+    // Entered last (the highest id), for a day before the others': latest by its time, not by its id.
+    await sell(-7, 'Sade Late-Entry');
+    // A clerk whose account is gone (created_by null) is one row, named as in their latest sale too.
+    for (const [day, name] of [
+      [-9, 'Former Clerk'],
+      [-6, 'Former Clerk Renamed'],
+    ] as const) {
+      const id = await sell(day, name);
+      await t.db.update(sales).set({ created_by: null }).where(eq(sales.id, id));
+    }
+
+    const names = async (from: number, to: number) => {
+      const answer = await api.call(
+        ENDPOINTS.businesses.getReport,
+        { business_id: ceo.businessId, from: lagosDay(from), to: lagosDay(to) },
+        { token: ceo.token },
+      );
+      expect(answer.status).toBe(200);
+      return answer.data.sales_by_employee.map((row) => [row.user_id, row.name, row.sales]);
+    };
+    expect(await names(-29, 0)).toEqual([
+      [seller.id, 'Sade Adeyemi', 4],
+      [null, 'Former Clerk Renamed', 2],
+    ]);
+    expect(await names(-12, -4)).toEqual([
+      [seller.id, 'Sade Okoro', 3],
+      [null, 'Former Clerk Renamed', 2],
+    ]);
+    // As much sold each: by name.
+    expect(await names(-12, -8)).toEqual([
+      [null, 'Former Clerk', 1],
+      [seller.id, 'Sade Bello', 1],
+    ]);
+    expect(await names(-8, -6)).toEqual([
+      [null, 'Former Clerk Renamed', 1],
+      [seller.id, 'Sade Late-Entry', 1],
+    ]);
+  });
+
   it('is for the CEO: 403 to a manager, 404 to another owner', async () => {
     const ceo = await signUpCeo(t);
     const stranger = await signUpCeo(t);
