@@ -107,7 +107,11 @@ export const sales = pgTable(
     /** Searching sales by customer, and listing what is still owed (debts), stay fast on a long history. */
     index('sales_business_customer_name_trgm_idx').using('gin', t.business_id, sql`${t.customer_name} gin_trgm_ops`),
     index('sales_business_open_idx').on(t.business_id, t.created_at).where(sql`${t.payment_status} <> 'paid'`),
-    /** A seller's sales, newest first: their name as on their latest sale (the report's sales per employee). */
+    /**
+     * A seller's sales (the sales list of one seller, a seller's own figures). The report's sales per employee
+     * named each seller off it, newest id first, until a past period walked every later sale: they are now named
+     * from their last day of the period, off sales_business_created_idx (sale-tables.ts).
+     */
     index('sales_business_seller_idx').on(t.business_id, t.created_by, t.id),
     /**
      * The customers a seller handled (the employee home): their distinct names, one index descent each
