@@ -691,8 +691,23 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
     }
   };
-  /** Rows read by sequential scans so far, per table (cumulative, as PostgreSQL's statistics hold them). */
+  /**
+   * Rows read by sequential scans so far, per table (cumulative, as PostgreSQL's statistics hold them), once every
+   * connection's statistics are in. A backend sends them as it goes idle, but not within a second of its last
+   * sending: then 10 s later (PGSTAT_MIN_INTERVAL, PGSTAT_IDLE_INTERVAL). So a scenario's last scans reached the
+   * next scenario's count (the unpaid sales after the sales search: 229 rows a request in sale_search, none when
+   * run alone). A second after the last statement, every connection of the server's pool and of the bench's own
+   * runs one statement more, and sends them as it goes idle.
+   */
   const seqScanRows = async () => {
+    await new Promise((r) => setTimeout(r, 1_100));
+    const connections = POOL_SIZE * WEB_CONCURRENCY;
+    await Promise.all([
+      ...Array.from({ length: connections * 4 }, () =>
+        fetch(`${base}${url(ACCOUNT_ENDPOINTS.profile)}`, { headers: auth(token) }).then((answer) => answer.text()),
+      ),
+      ...Array.from({ length: connections }, () => direct.pool.query('select pg_sleep(0.01)')),
+    ]);
     const { rows } = await probe.query<{ relname: string; rows: string }>(
       'select relname, seq_tup_read as rows from pg_stat_user_tables',
     );
@@ -953,17 +968,16 @@ async function main(): Promise<void> {
     await settle();
     const perScenario = await server.resetPeakRss();
     const load = await uptime();
-    let cpuBefore = await cpuSeconds(server.child.pid!);
+    // The scans first: seqScanRows makes a few requests of its own, which the CPU counted after it leaves out.
     let scansBefore = await seqScanRows();
+    let cpuBefore = await cpuSeconds(server.child.pid!);
     const row = await scenario.run(async () => {
-      cpuBefore = await cpuSeconds(server.child.pid!);
       scansBefore = await seqScanRows();
+      cpuBefore = await cpuSeconds(server.child.pid!);
     });
     await settle();
     const cpuAfter = await cpuSeconds(server.child.pid!);
     const requests = row.requestsPerSecond * DURATION;
-    // A backend sends its statistics when it goes idle, at most once a second (PostgreSQL 15).
-    await new Promise((r) => setTimeout(r, 1_100));
     const scans = [...(await seqScanRows())].map(([table, rows]) => ({
       table,
       rows: rows - (scansBefore.get(table) ?? 0),
