@@ -198,6 +198,17 @@ const soldRow = (row: { product_id: number; quantity: number; currency: string; 
   row.revenue,
 ];
 
+/** The report of `by`'s business from `from` to `to` (Lagos days from today), which must answer 200. */
+async function reportOf(by: Caller, from: number, to: number) {
+  const answer = await api.call(
+    ENDPOINTS.businesses.getReport,
+    { business_id: by.businessId, from: lagosDay(from), to: lagosDay(to) },
+    { token: by.token },
+  );
+  expect(answer.status).toBe(200);
+  return answer.data;
+}
+
 /** The figures as the issue defines them, computed here in kobo from what was generated. */
 function expected(generated: GeneratedSale[], spent: GeneratedExpense[], from: number, to: number) {
   const within = (day: number) => day >= from && day <= to;
@@ -316,13 +327,7 @@ describe('GET /users/businesses/report/', () => {
       [-24, 0],
       [-25, -2],
     ] as const) {
-      const answer = await api.call(
-        ENDPOINTS.businesses.getReport,
-        { business_id: ceo.businessId, from: lagosDay(from), to: lagosDay(to) },
-        { token: ceo.token },
-      );
-      expect(answer.status).toBe(200);
-      const report = answer.data;
+      const report = await reportOf(ceo, from, to);
       const want = expected(generated, spent, from, to);
       if (to - from > 5) expect(toKobo(want.cost_of_goods_sold.NGN ?? '0')).toBeGreaterThan(0n);
       expect(byCurrency(report.total_revenue), `revenue ${from}..${to}`).toEqual(want.total_revenue);
@@ -420,13 +425,7 @@ describe('GET /users/businesses/report/', () => {
         customer: 'Cancelled Carl',
       },
     );
-    const answer = await api.call(
-      ENDPOINTS.businesses.getReport,
-      { business_id: ceo.businessId, from: lagosDay(-6), to: lagosDay(0) },
-      { token: ceo.token },
-    );
-    expect(answer.status).toBe(200);
-    const report = answer.data;
+    const report = await reportOf(ceo, -6, 0);
     expect(report.top_debtors).toEqual([
       { customer_id: null, customer_name: 'Musa', currency: 'NGN', total_owed: '400.00', open_sales: 1 },
     ]);
@@ -573,15 +572,7 @@ describe('GET /users/businesses/report/', () => {
       .where(eq(expenses.id, moved.data.expense.id));
     spent.push({ day: -1, currency: 'NGN', amount: 1_000n });
 
-    const report = async (from: number, to: number) => {
-      const answer = await api.call(
-        ENDPOINTS.businesses.getReport,
-        { business_id: ceo.businessId, from: lagosDay(from), to: lagosDay(to) },
-        { token: ceo.token },
-      );
-      expect(answer.status).toBe(200);
-      return answer.data;
-    };
+    const report = (from: number, to: number) => reportOf(ceo, from, to);
     for (const [from, to] of [
       [-29, 0],
       [-10, -2],
@@ -706,15 +697,8 @@ describe('GET /users/businesses/report/', () => {
       await t.db.update(sales).set({ created_by: null }).where(eq(sales.id, id));
     }
 
-    const names = async (from: number, to: number) => {
-      const answer = await api.call(
-        ENDPOINTS.businesses.getReport,
-        { business_id: ceo.businessId, from: lagosDay(from), to: lagosDay(to) },
-        { token: ceo.token },
-      );
-      expect(answer.status).toBe(200);
-      return answer.data.sales_by_employee.map((row) => [row.user_id, row.name, row.sales]);
-    };
+    const names = async (from: number, to: number) =>
+      (await reportOf(ceo, from, to)).sales_by_employee.map((row) => [row.user_id, row.name, row.sales]);
     expect(await names(-29, 0)).toEqual([
       [seller.id, 'Sade Adeyemi', 4],
       [null, 'Former Clerk Renamed', 2],
