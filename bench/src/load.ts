@@ -713,26 +713,33 @@ async function main(): Promise<void> {
     );
     return new Map(rows.map((row) => [row.relname, Number(row.rows)]));
   };
-  /** `mark` restarts the CPU count: a read scenario calls it after its direct SQL runs, before the load. */
-  /** `optional`: run only when BENCH_ONLY names it, so that the whole run stays comparable between rounds. */
-  type Scenario = { key: string; optional?: boolean; run(mark: () => Promise<void>): Promise<Row> };
+  /**
+   * `prepare`: what runs before the load and is left out of its counts (a read's own SQL, alone and at
+   * BENCH_CONNECTIONS callers). `optional`: run only when BENCH_ONLY names it, so that the whole run stays
+   * comparable between rounds.
+   */
+  type Scenario = { key: string; optional?: boolean; prepare?(): Promise<void>; run(): Promise<Row> };
   const read = (
     key: string,
     name: string,
     path: (round: number) => string,
     sql: (round: number) => Promise<unknown>,
-  ): Scenario => ({
-    key,
-    async run(mark) {
-      let sqlRound = 0;
-      const sqlMs = await sqlP50(() => sql(sqlRound++));
-      const loadedMs = await sqlLoadedP50(sql);
-      await settle();
-      await mark();
-      const row = await readScenario(session, name, path);
-      return { ...row, sqlP50: sqlMs, sqlLoadedP50: loadedMs, ratio: row.p50 / loadedMs };
-    },
-  });
+  ): Scenario => {
+    let sqlMs = 0;
+    let loadedMs = 0;
+    return {
+      key,
+      async prepare() {
+        let sqlRound = 0;
+        sqlMs = await sqlP50(() => sql(sqlRound++));
+        loadedMs = await sqlLoadedP50(sql);
+      },
+      async run() {
+        const row = await readScenario(session, name, path);
+        return { ...row, sqlP50: sqlMs, sqlLoadedP50: loadedMs, ratio: row.p50 / loadedMs };
+      },
+    };
+  };
   const hotBefore = await probe.query<{ quantity: number }>(
     'select quantity from product_batches where business_id = $1 and product_id = $2',
     [world.businessId, world.hotProductId],
@@ -968,13 +975,14 @@ async function main(): Promise<void> {
     await settle();
     const perScenario = await server.resetPeakRss();
     const load = await uptime();
+    if (scenario.prepare) {
+      await scenario.prepare();
+      await settle();
+    }
     // The scans first: seqScanRows makes a few requests of its own, which the CPU counted after it leaves out.
-    let scansBefore = await seqScanRows();
-    let cpuBefore = await cpuSeconds(server.child.pid!);
-    const row = await scenario.run(async () => {
-      scansBefore = await seqScanRows();
-      cpuBefore = await cpuSeconds(server.child.pid!);
-    });
+    const scansBefore = await seqScanRows();
+    const cpuBefore = await cpuSeconds(server.child.pid!);
+    const row = await scenario.run();
     await settle();
     const cpuAfter = await cpuSeconds(server.child.pid!);
     const requests = row.requestsPerSecond * DURATION;
