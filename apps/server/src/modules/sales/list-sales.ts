@@ -254,23 +254,27 @@ async function searchedStatement(
 ): Promise<PageRow[]> {
   const narrowed = and(...narrowing);
   const matched = sql`t.business_id = ${business} and t.names like lower(${containsPattern(search)}::text)`;
-  const ofSales = sql`join ${sales} on ${sales.business_id} = ${business} and ${sales.id} = t.sale_id`;
+  // `select` over the matching sale_search rows (alias t), joined to their sales when the narrowing asks of them.
+  const overMatches = (select: SQL) =>
+    narrowed
+      ? sql`${select} join ${sales} on ${sales.business_id} = ${business} and ${sales.id} = t.sale_id
+          where ${matched} and ${narrowed}`
+      : sql`${select} where ${matched}`;
   if ([...search].length <= 2) {
     const { rows } = await db.execute<PageRow>(
       salesPage(
-        sql`${sales.business_id} = ${business} and exists (select 1 from ${sale_search} t
-          where t.business_id = ${business} and t.sale_id = ${sales.id} and ${matched})${narrowed ? sql` and ${narrowed}` : sql``}`,
-        sql`(select count(*)::int from ${sale_search} t ${narrowed ? sql`${ofSales} where ${matched} and ${narrowed}` : sql`where ${matched}`})`,
+        sql`${sales.business_id} = ${business}
+          and exists (select 1 from ${sale_search} t where ${matched} and t.sale_id = ${sales.id})${narrowed ? sql` and ${narrowed}` : sql``}`,
+        sql`(${overMatches(sql`select count(*)::int from ${sale_search} t`)})`,
         offset,
         { limit: eachRun(PAGE_SIZE.sales) },
       ),
     );
     return rows;
   }
-  const found = sql`select t.sale_id as id, t.created_at from ${sale_search} t`;
   const { rows } = await db.execute<PageRow>(
     pageOfSales({
-      ctes: sql`hits as materialized (${narrowed ? sql`${found} ${ofSales} where ${matched} and ${narrowed}` : sql`${found} where ${matched}`})`,
+      ctes: sql`hits as materialized (${overMatches(sql`select t.sale_id as id, t.created_at from ${sale_search} t`)})`,
       total: sql`(select count(*)::int from hits)`,
       page: sql`select ${columnsAt('sales', saleNames)}
         from (select id, created_at from hits order by created_at desc, id desc
