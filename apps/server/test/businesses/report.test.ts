@@ -209,6 +209,30 @@ async function reportOf(by: Caller, from: number, to: number) {
   return answer.data;
 }
 
+/**
+ * The keys of report_sale_days with counted sales whose last_line_id (the greatest over the key's slots) is below
+ * the greatest id of their counted sales' lines (or, `exactly`, not equal to it), as [day, sold_by, payment
+ * status, kept, recounted].
+ */
+async function lastLinesBelow(businessId: number, how: 'at least' | 'exactly') {
+  const { rows } = await t.db.execute(sql`
+    select d.day::text, d.sold_by::text, d.payment_status, d.kept::text, m.last::text as recounted
+    from (
+      select day, currency, sold_by, payment_status, max(last_line_id) as kept from report_sale_days
+      where business_id = ${businessId} group by 1, 2, 3, 4 having sum(sales) <> 0
+    ) d
+    left join (
+      select (s.created_at at time zone 'Africa/Lagos')::date as day, s.currency, coalesce(s.created_by, 0) as sold_by,
+        s.payment_status, max(l.id) as last
+      from sale_lines l join sales s on s.business_id = l.business_id and s.id = l.sale_id
+      where l.business_id = ${businessId} and s.status = 'active'
+      group by 1, 2, 3, 4
+    ) m on m.day = d.day and m.currency = d.currency and m.sold_by = d.sold_by and m.payment_status = d.payment_status
+    where ${how === 'exactly' ? sql`d.kept is distinct from m.last` : sql`not coalesce(d.kept >= m.last, false)`}
+    order by 1, 2, 3`);
+  return rows;
+}
+
 /** The figures as the issue defines them, computed here in kobo from what was generated. */
 function expected(generated: GeneratedSale[], spent: GeneratedExpense[], from: number, to: number) {
   const within = (day: number) => day >= from && day <= to;
@@ -531,6 +555,10 @@ describe('GET /users/businesses/report/', () => {
     await t.db.execute(sql`update sales set created_by = null
       where business_id = ${ceo.businessId} and id in (${sql.join([30, 32, 34].map(idOf), sql`, `)})`);
 
+    // Where the best sellers' names start their walk, as the triggers kept it (the deletion below recounts it):
+    // at least every counted line's id of the row's key, through the back-dating, the cancels and the seller gone.
+    expect(await lastLinesBelow(ceo.businessId, 'at least')).toEqual([]);
+
     // A sale deleted on its own (its lines and payments go by cascade): its business is recounted.
     await t.db.delete(sales).where(eq(sales.id, idOf(40)));
     generated.splice(40, 1);
@@ -645,6 +673,8 @@ describe('GET /users/businesses/report/', () => {
     );
     await t.db.execute(sql`select report_totals_rebuild(array[${ceo.businessId}]::bigint[])`);
     expect(await totals()).toEqual(kept);
+    // The recount's: exactly the greatest.
+    expect(await lastLinesBelow(ceo.businessId, 'exactly')).toEqual([]);
     expect([await report(-29, 0), await report(-6, -1)]).toEqual(answers);
     const recounted = await api.call(
       ENDPOINTS.businesses.getOverview,
@@ -716,6 +746,63 @@ describe('GET /users/businesses/report/', () => {
       [null, 'Former Clerk Renamed', 1],
       [seller.id, 'Sade Late-Entry', 1],
     ]);
+  });
+
+  it('names each best seller as in its latest counted line of the period, however far back the period', async () => {
+    const ceo = await signUpCeo(t);
+    const soap = await createProduct(t, ceo, { product_name: 'Soap', selling_price: '100.00', cost_price: '60.00' });
+    /** A sale of one soap at noon of `day`, its line named `name` (as the product was named then). */
+    const sell = (day: number, name: string) =>
+      writeSale(
+        ceo.businessId,
+        { id: ceo.user.id, name: 'Owner' },
+        {
+          day,
+          currency: 'NGN',
+          lines: [
+            {
+              productId: soap.id,
+              name,
+              quantity: 1,
+              unitPrice: '100.00',
+              discount: '0',
+              cost: '60.00',
+              total: 10_000n,
+            },
+          ],
+          total: 10_000n,
+          payments: [],
+          isCancelled: false,
+          customer: 'Walk-in',
+        },
+      );
+    await sell(-20, 'Soap, old wrapper');
+    await sell(-12, 'Soap 1');
+    await sell(-8, 'Soap 2');
+    // Later the same day, then cancelled: it counts in no figure, so it names nothing.
+    const cancelled = await sell(-8, 'Soap 2, cancelled');
+    await t.db.update(sales).set({ status: 'cancelled', cancelled_at: new Date() }).where(eq(sales.id, cancelled));
+    // Sold yesterday (a higher id than every line before it), then moved back to a day that already had a line.
+    const moved = await sell(-1, 'Soap, moved back');
+    await t.db
+      .update(sales)
+      .set({ created_at: noonOf(-12) })
+      .where(eq(sales.id, moved));
+    // Sold since: the walk from the newest line passes these for every period before today.
+    for (const n of [1, 2, 3]) await sell(0, `Soap today ${n}`);
+
+    const names = async (from: number, to: number) => {
+      const report = await reportOf(ceo, from, to);
+      const byRevenue = report.top_products_by_revenue.map((row) => [row.product_name, row.quantity]);
+      const byQuantity = report.top_products.map((row) => [row.product_name, row.quantity]);
+      expect(byRevenue).toEqual(byQuantity);
+      return byQuantity;
+    };
+    expect(await names(-29, 0)).toEqual([['Soap today 3', 7]]);
+    expect(await names(-10, -5)).toEqual([['Soap 2', 1]]);
+    expect(await names(-14, -10)).toEqual([['Soap, moved back', 2]]);
+    expect(await names(-25, -15)).toEqual([['Soap, old wrapper', 1]]);
+    expect(await names(-12, -12)).toEqual([['Soap, moved back', 2]]);
   });
 
   it('is for the CEO: 403 to a manager, 404 to another owner', async () => {

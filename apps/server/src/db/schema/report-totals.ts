@@ -40,6 +40,13 @@ export const report_sale_days = pgTable(
     /** Σ quantity × cost_price of their lines (the cost each line snapshotted). */
     cost: numeric().notNull(),
     slot: slot(),
+    /**
+     * At least the id of every line of the key's sales (migration 0030): the lines' and the sales' triggers raise
+     * it as lines enter the key, in the upsert of the cost they already make. A past period's best sellers are
+     * named from their lines up to it, not from their newest ones (sale-figures.ts, bestSellersJson). Null where
+     * no line has entered the row.
+     */
+    last_line_id: bigint({ mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.day, t.currency, t.sold_by, t.payment_status, t.slot] }),

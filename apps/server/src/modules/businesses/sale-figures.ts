@@ -358,10 +358,17 @@ export function productTotalsOf(
 
 /**
  * The first `limit` of `perProduct` (productTotalsOf's rows: a CTE's name or a subquery in parentheses) by
- * `by`, as JSON in that order. A product is named as in its latest sale of the scope and period (a lookup
+ * `by`, as JSON in that order. A product is named as in its latest line of the scope and period (a lookup
  * for the few that are listed). The limit right above the sort makes it a top-N heapsort in memory;
  * numbering the whole list first sorted every product on disk (external merge, 144 ms of the report's
  * 216 ms on the load data).
+ *
+ * The lookup walks the product's lines newest first, probing each one's sale, until one is of the scope and
+ * period. Over a period it starts at the scope's last line of the period (lastLineOf): without it the walk passed
+ * every line of the product sold since the period. A shop of 300 products with a year of 150,000 sales, through
+ * HTTP: the report of a month a year ago 135-204 → 27-39 ms, of a day a year ago 149-171 → 14-16, the answers the
+ * same. The start is only a bound: the walk's own conditions still decide, so a line of another scope or of a
+ * cancelled sale costs a step, not a wrong name.
  */
 export function bestSellersJson(
   scope: TotalsScope<Id>,
@@ -378,11 +385,21 @@ export function bestSellersJson(
       from sale_lines l
       join sales s on s.business_id = l.business_id and s.id = l.sale_id
       where l.business_id = ${scope.businessId} and l.product_id = p.product_id and s.currency = p.currency
-        and ${scopeOf(scope, period)}
+        and ${scopeOf(scope, period)}${period ? sql` and l.id <= ${lastLineOf(scope, period)}` : sql``}
       order by l.id desc
       limit 1
     ) latest)`;
 }
+
+/**
+ * The scope's last line of the period, as its day rows keep it (report_sale_days.last_line_id: at least every
+ * counted line's id of their key), or any line when they do not say. One for every product listed: a subquery
+ * of nothing outside it, run once.
+ */
+const lastLineOf = (scope: TotalsScope<Id>, period: Period) =>
+  sql`coalesce((select max(t.last_line_id) from report_sale_days t where ${totalsOf(scope, period)}), ${MAX_BIGINT}::bigint)`;
+
+const MAX_BIGINT = '9223372036854775807';
 
 export const productsFrom = (products: ProductTuple[] | null): ProductSold[] =>
   (products ?? []).map(([product_id, product_name, quantity, currency, revenue]) => ({
