@@ -39,6 +39,10 @@ export async function generateTrade(
      from generate_series(1, $3) as i`,
     [businessId, userId, options.sales],
   );
+  // The lines numbered in their sales' order, as the app numbers them (a sale's lines are written with it), so that
+  // a line's id grows with its sale's time. Numbered in the join's order instead (a hash join's, here), a walk of a
+  // product's lines newest id first met the sales of any day at random: the report bench's past month named its
+  // best sellers in 12 ms that a shop's own history takes 220-300 ms to walk (modules/businesses/sale-figures.ts).
   await client.query(
     `insert into sale_lines (business_id, sale_id, product_id, product_name, sku, quantity, unit_price, cost_price, line_total)
      select s.business_id, s.id, p.id, p.product_name, p.sku, 1 + (s.id + n) % 5, p.selling_price, p.cost_price,
@@ -46,7 +50,8 @@ export async function generateTrade(
      from sales s
      cross join lateral generate_series(1, 1 + s.id % 4) as n
      join bench_products p on p.rn = 1 + (s.id * 7 + n * 13) % $2
-     where s.business_id = $1`,
+     where s.business_id = $1
+     order by s.id, n`,
     [businessId, productCount],
   );
   await client.query('analyze sales, sale_lines');
