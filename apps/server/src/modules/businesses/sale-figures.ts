@@ -394,7 +394,8 @@ export function bestSellersJson(
 /**
  * The scope's last line of the period, as its day rows keep it (report_sale_days.last_line_id: at least every
  * counted line's id of their key), or any line when they do not say. One for every product listed: a subquery
- * of nothing outside it, run once.
+ * of nothing outside it, run once per list. On the load data: 0.1 ms for 30 days of day rows, 1.4 ms for a year;
+ * not worth skipping for a period that ends today, where it bounds nothing.
  */
 const lastLineOf = (scope: TotalsScope<Id>, period: Period) =>
   sql`coalesce((select max(t.last_line_id) from report_sale_days t where ${totalsOf(scope, period)}), ${MAX_BIGINT}::bigint)`;
