@@ -41,10 +41,10 @@ export const report_sale_days = pgTable(
     cost: numeric().notNull(),
     slot: slot(),
     /**
-     * At least the id of every line of the key's sales (migration 0030): the lines' and the sales' triggers raise
-     * it as lines enter the key, in the upsert of the cost they already make. A past period's best sellers are
-     * named from their lines up to it, not from their newest ones (sale-figures.ts, bestSellersJson). Null where
-     * no line has entered the row.
+     * At least the id of every line of the key's counted sales (migration 0030): the lines' and the sales'
+     * triggers raise it as lines enter the key, in the upsert of the cost they already make, and leave it as lines
+     * leave. A past period's best sellers are named from their lines up to it, not from their newest ones
+     * (sale-figures.ts, bestSellersJson). Null where no line has entered the row.
      */
     last_line_id: bigint({ mode: 'number' }),
   },
