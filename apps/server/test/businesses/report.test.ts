@@ -60,6 +60,26 @@ type GeneratedSale = {
 };
 type GeneratedExpense = { day: number; currency: Currency; amount: bigint };
 
+/** A sale in naira of one unit of a product at 100.00 (cost 60.00) at noon of `day`, its line named `lineName`. */
+function oneUnitSale(
+  productId: number,
+  day: number,
+  lineName: string,
+  { paid = false, cancelled = false }: { paid?: boolean; cancelled?: boolean } = {},
+): GeneratedSale {
+  return {
+    day,
+    currency: 'NGN',
+    lines: [
+      { productId, name: lineName, quantity: 1, unitPrice: '100.00', discount: '0', cost: '60.00', total: 10_000n },
+    ],
+    total: 10_000n,
+    payments: paid ? [{ day, amount: 10_000n }] : [],
+    isCancelled: cancelled,
+    customer: 'Walk-in',
+  };
+}
+
 /** Writes a sale as a confirmed sale (and its later payments, and perhaps its cancellation) would leave it. */
 async function writeSale(
   businessId: number,
@@ -688,21 +708,12 @@ describe('GET /users/businesses/report/', () => {
     const ceo = await signUpCeo(t);
     const seller = await addMember(t, ceo.businessId, { role: 'sales_person', first_name: 'Sade', last_name: 'Bello' });
     const soap = await createProduct(t, ceo, { product_name: 'Soap', selling_price: '100.00', cost_price: '60.00' });
-    const line = { productId: soap.id, name: 'Soap', quantity: 1, unitPrice: '100.00', discount: '0', cost: '60.00' };
-    /** A sale of one soap at noon of `day` (then moved `hours` later), its seller named `name`. */
+    /** A sale of one soap at noon of `day` (then moved `hours` later), paid, its seller named `name`. */
     const sell = async (day: number, name: string, options: { hours?: number; cancelled?: boolean } = {}) => {
       const id = await writeSale(
         ceo.businessId,
         { id: seller.id, name },
-        {
-          day,
-          currency: 'NGN',
-          lines: [{ ...line, total: 10_000n }],
-          total: 10_000n,
-          payments: [{ day, amount: 10_000n }],
-          isCancelled: options.cancelled ?? false,
-          customer: 'Walk-in',
-        },
+        oneUnitSale(soap.id, day, 'Soap', { paid: true, cancelled: options.cancelled }),
       );
       if (options.hours)
         await t.db
@@ -751,31 +762,9 @@ describe('GET /users/businesses/report/', () => {
   it('names each best seller as in its latest counted line of the period, however far back the period', async () => {
     const ceo = await signUpCeo(t);
     const soap = await createProduct(t, ceo, { product_name: 'Soap', selling_price: '100.00', cost_price: '60.00' });
-    /** A sale of one soap at noon of `day`, its line named `name` (as the product was named then). */
+    /** A sale of one soap at noon of `day`, unpaid, its line named `name` (as the product was named then). */
     const sell = (day: number, name: string) =>
-      writeSale(
-        ceo.businessId,
-        { id: ceo.user.id, name: 'Owner' },
-        {
-          day,
-          currency: 'NGN',
-          lines: [
-            {
-              productId: soap.id,
-              name,
-              quantity: 1,
-              unitPrice: '100.00',
-              discount: '0',
-              cost: '60.00',
-              total: 10_000n,
-            },
-          ],
-          total: 10_000n,
-          payments: [],
-          isCancelled: false,
-          customer: 'Walk-in',
-        },
-      );
+      writeSale(ceo.businessId, { id: ceo.user.id, name: 'Owner' }, oneUnitSale(soap.id, day, name));
     await sell(-20, 'Soap, old wrapper');
     await sell(-12, 'Soap 1');
     await sell(-8, 'Soap 2');
