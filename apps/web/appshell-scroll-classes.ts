@@ -22,7 +22,7 @@ const CLASS_NAMES =
  * real), which the top bar's menu loads once the page is idle.
  * Measured 2026-11-24: the signed-in chunk 27.7 -> 24.3 KB brotli, a signed-in first paint 3.2 KB lighter
  * (the dialogs' chunk 13.1 -> 16.2 KB, so a visit's total is unchanged). Lighthouse's LCP did not move
- * beyond its noise (bench/README.md: its simulation goes in 150 ms steps that a few KB do not reach).
+ * beyond its noise (bench/HISTORY.md: its simulation goes in 150 ms steps that a few KB do not reach).
  */
 export function appShellScrollClasses(): Plugin {
   return {

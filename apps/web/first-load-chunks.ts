@@ -21,7 +21,7 @@ import { type Plugin, parseAst } from 'vite';
  * at the end of the build, from the pages' own import statements (not every module a barrel file like
  * @mantine/core's index names: that is the whole library). The signed-in pages: 36-66 -> 5-13 files;
  * Lighthouse, back to back: /login 91 -> 99, the CEO dashboard 76 -> 89, the inventory 51 -> 71; each
- * signed-in page's first visit downloads the 70 KB shared chunk (bench/README.md, fourth round).
+ * signed-in page's first visit downloads the 70 KB shared chunk (bench/HISTORY.md, fourth round).
  *
  * Most of that chunk was dialog code that no first paint draws (see `SignedIn`). The pages now load their
  * dialogs when opened, and the signed-in group counts a module by the pages that draw it: the shared chunk
@@ -36,7 +36,7 @@ import { type Plugin, parseAst } from 'vite';
  * signed-in page downloaded it, the login form's code with them. What guest and signed-in pages share is now
  * the `common` chunk: a signed-in first load 12-13 KB gzip lighter (the dashboard 200 -> 192 KB of scripts in
  * Lighthouse, the inventory 209 -> 193 KB, 20 -> 15 requests before the first paint), /login 147.2 -> 147.5 KB
- * in 6 files instead of 5. Lighthouse, alternating with the build before, same server (bench/README.md):
+ * in 6 files instead of 5. Lighthouse, alternating with the build before, same server (bench/HISTORY.md):
  * the inventory's LCP 2.36-2.86 -> 2.26-2.39 s, the dashboard's 2.23-2.37 -> 2.22-2.27 s.
  */
 export function firstLoadChunks() {

@@ -29,7 +29,7 @@ type PreloadRoutes = [pattern: string, files: number[]][];
  *
  * With a session, a script inline in index.html also starts the reads the first screen waits for
  * (src/lib/early-reads.ts, where it is written as a tested function; 0.7 KB gzip). It was a file of its own
- * until the thirteenth round (bench/README.md): one more request in flight while the 100 KB entry downloads,
+ * until the thirteenth round (bench/HISTORY.md): one more request in flight while the 100 KB entry downloads,
  * and the reads waited for that file's round trip. Lighthouse, two alternated pairs: /login's FCP 1.40-1.47 ->
  * 1.27 s and LCP 1.85-1.92 -> 1.76-1.77 s; the signed-in pages' LCP within their noise. The server allows
  * exactly this script by its hash in the Content-Security-Policy (security-headers.ts), which otherwise allows

@@ -915,7 +915,7 @@ async function main(): Promise<void> {
     // them, as in every round before the fifteenth. Its 32 pages at once leave the server's heap some 10 MB
     // larger (the page's reads are in flight 50-70 ms, long enough for their objects to reach V8's old space):
     // with them before it the login peaked at 155 MB, after the issue's rows alone at 145-148 MB
-    // (bench/README.md, sixteenth round).
+    // (bench/HISTORY.md, sixteenth round).
     {
       // A full load of the inventory by a signed-in phone: index.html with the first screen's three answers
       // inside (the profile, the business, the first page of products: the server's page-reads.ts). The

@@ -166,7 +166,7 @@ function RouteTable() {
     // frame and its first cards, one task of 184-235 ms in Chromium at 4× CPU slowdown, in which a tap on
     // the phone waited. Lighthouse, an alternated pair with the shell's deferral (shell/business-shell.tsx):
     // the inventory's blocking time 415-418 → 158-189 ms (performance 88-89 → 96-97), the CEO dashboard's
-    // 162-184 → 66-115 ms, their LCP unchanged (bench/README.md, fourteenth round).
+    // 162-184 → 66-115 ms, their LCP unchanged (bench/HISTORY.md, fourteenth round).
     const arrived = () => {
       hasShownRoutes = true;
       startTransition(() => setArrived((count) => count + 1));

@@ -11,7 +11,7 @@ export const WEB_DIR = resolve(import.meta.dirname, '../../../apps/web');
 export const TARGET = { loginBytes: 150 * 1024, routeJsBytes: 50 * 1024 } as const;
 
 /**
- * What `npm test` enforces. The targets, except where bench/README.md writes the measured reason why a
+ * What `npm test` enforces. The targets, except where bench/HISTORY.md writes the measured reason why a
  * figure is above its target: there the figure as measured, rounded up to the next 5 KB, so that it can
  * only go down (a regression fails; an improvement lowers the number here). A route not listed, a new
  * page among them, is held to the target.
@@ -21,7 +21,7 @@ export const BUDGET = {
   /**
    * Files (JS and CSS) on the first visit of /login, and at most on top of it for any route: over HTTP/1.1 a
    * phone fetches six at a time, a round trip each (150 ms on Lighthouse's Slow 4G). The signed-in pages came
-   * in 36-66 files, and their LCP was 83-91% render delay (bench/README.md); apps/web/first-load-chunks.ts
+   * in 36-66 files, and their LCP was 83-91% render delay (bench/HISTORY.md); apps/web/first-load-chunks.ts
    * groups them into 5-13. Measured: /login 5 files (the early reads inline in index.html since the thirteenth
    * round), the most a route adds 13.
    */
@@ -30,7 +30,7 @@ export const BUDGET = {
   routeJsBytes: TARGET.routeJsBytes,
   routeJsAbove: {
     // Empty: every route is held to the target. The signed-in routes added 75-90 KB until their dialogs and
-    // menus loaded on opening (bench/README.md, fifth round); now 30-41 KB.
+    // menus loaded on opening (bench/HISTORY.md, fifth round); now 30-41 KB.
   } as Readonly<Record<string, number>>,
 } as const;
 

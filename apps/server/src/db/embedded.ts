@@ -153,7 +153,7 @@ const SOCKET_PATH_MAX = 107;
  * and then none: TCP alone.
  *
  * Why a socket: on one machine it skips the TCP stack on both sides of every statement. In the load bench
- * (bench/README.md, tenth round), alternated on the same data: PostgreSQL's CPU per product list 0.25 → 0.24 ms,
+ * (bench/HISTORY.md, tenth round), alternated on the same data: PostgreSQL's CPU per product list 0.25 → 0.24 ms,
  * per sale 0.84-0.92 → 0.78-0.89 ms, and the sales 454-483 → 489-500 per second.
  */
 export function socketDirFor(clusterDir: string, port: number): string | undefined {

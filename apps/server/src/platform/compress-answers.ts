@@ -25,7 +25,7 @@ const ENCODINGS = ['br', 'gzip', 'identity'];
  * 2^16 entries (256 KB) on every call for an answer over 2 KB, and under load, with PostgreSQL's backends
  * on the same two cores, an answer cost node several times what it costs on an idle machine: a page of the
  * list takes 47-67 µs at quality 3 alone and 26-32 µs at quality 1, but node's CPU a request fell by
- * 0.15-0.17 ms. Load bench, two alternated pairs on copies of the same data (bench/README.md, seventeenth
+ * 0.15-0.17 ms. Load bench, two alternated pairs on copies of the same data (bench/HISTORY.md, seventeenth
  * round), node's CPU a request and req/s, quality 3 → 1: the product list 0.77 → 0.60-0.62 ms, 1,309-1,312
  * → 1,494-1,569 req/s; the overview 0.70 → 0.56-0.60 ms; the sales list 1.08-1.11 → 0.93-0.95 ms; the
  * search 0.76-0.80 → 0.68-0.72 ms. Quality 2, one run: the list 0.67 ms, the overview 0.61. The phone pays
@@ -46,7 +46,7 @@ export const PAGE_BROTLI_QUALITY = 3;
  * with its 4 MB window, piped, then sent chunked. For a page of the product list (13,022 bytes) that was
  * 356 µs of CPU against 65 µs for brotliCompressSync at the same quality (4) and the same 1,715 bytes;
  * the overview's 3,194 bytes, 234 → 42 µs (node 20, 3,000 runs each). The answer also keeps its
- * Content-Length instead of chunks. Load bench with the phones' Accept-Encoding (bench/README.md, eleventh
+ * Content-Length instead of chunks. Load bench with the phones' Accept-Encoding (bench/HISTORY.md, eleventh
  * round), two alternated pairs each: the streams → one call at quality 4, the product list 995-1,022 →
  * 1,466-1,467 req/s, node's CPU 1.13-1.16 → 0.67-0.68 ms per request, p99 60-61 → 37-38 ms; the overview
  * 860-861 → 1,127-1,152 req/s, p99 62-65 → 43 ms. Then quality 4 → 3 (the list 1,472-1,486 → 1,602-1,618
@@ -91,7 +91,7 @@ export function compressAnswers(app: FastifyInstance): void {
  * larger than the answer finds nothing more to match. Four real pages of the load bench's list and search
  * (13.3-13.4 KB), brotliCompressSync alone, 4,000 runs, node 20 with `npm start`'s MALLOC_MMAP_THRESHOLD_:
  * the same 1,470 bytes on average, CPU 67.6 → 45.5 µs per answer, of which the kernel's (page faults) 22.8
- * → 4.9 µs. In the load bench, 22 µs of the list's ~550 per request is within its noise (bench/README.md,
+ * → 4.9 µs. In the load bench, 22 µs of the list's ~550 per request is within its noise (bench/HISTORY.md,
  * twelfth round).
  */
 export function windowBitsFor(size: number): number {

@@ -13,7 +13,7 @@ import type { BusinessContext, RequestContext } from './context';
  * bind and an execution, and rows parsed in node. On the load bench that round trip was half the floor of a
  * signed-in request: with the gate's answer kept in memory instead (a measurement build, never a way to run: a
  * logout would not end such a session), the signed-in profile's node CPU fell from 0.47-0.58 to 0.31 ms a
- * request and PostgreSQL's from 0.22-0.28 to 0.11 ms (2026-11-25, bench/README.md, nineteenth round). Folded as
+ * request and PostgreSQL's from 0.22-0.28 to 0.11 ms (2026-11-25, bench/HISTORY.md, nineteenth round). Folded as
  * below, against the gate's own statement, two servers side by side on copies of the load data, 6 s at 32
  * connections each, alternated over two sets of six rounds (medians of each set): node's CPU per request, the
  * product list 0.81 and 0.76 → 0.74 and 0.67 ms (1,098 and 1,165 → 1,201 and 1,314 req/s), the overview 0.72 and

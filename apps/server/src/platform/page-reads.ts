@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * Slow 4G each is a round trip of 150 ms or more before the first screen has its data (the inventory's first
  * page of products two, as it needs the business's id), and two or three more requests in flight beside the
  * 100 KB entry's download, which they slow. Lighthouse's simulation of a saved load without them (`lcp-replay.ts`,
- * bench/README.md, fifteenth round): the CEO dashboard's LCP 2,179 → 2,029 ms, the inventory's 2,183 → 2,009 ms,
+ * bench/HISTORY.md, fifteenth round): the CEO dashboard's LCP 2,179 → 2,029 ms, the inventory's 2,183 → 2,009 ms,
  * with the page 2-6 KB larger.
  *
  * The reads and their URLs are the web build's (`reads` in route-preload.json), planned with the contract's

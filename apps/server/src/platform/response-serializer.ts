@@ -10,7 +10,7 @@ type Serializer = (data: unknown) => string;
 /**
  * Answers are written by fast-json-stringify, compiled once per route from the JSON schema of the contract's
  * response schema (the one the API docs show). fastify-type-provider-zod's serializer ran the zod schema over
- * every answer, then JSON.stringify: ~4% of the server's CPU on the product list (bench/README.md). Measured on
+ * every answer, then JSON.stringify: ~4% of the server's CPU on the product list (bench/HISTORY.md). Measured on
  * one page of the product list (20 products, 10.5 KB of JSON), the same answer 5,000 times in a row: 361 µs
  * (zod, then JSON.stringify) against 55 µs (this), load average ~9, 2026-11-23; and less garbage per answer
  * (zod's encode copies the whole answer before it is stringified).

@@ -15,7 +15,7 @@ import { type ApiClient, apiClient } from '../http';
 
 /**
  * Creating a cart and confirming a sale answer from the rows they have just read and written, without
- * reading them back (bench/README.md: fewer round trips on the path every sale takes). The rule: what
+ * reading them back (bench/HISTORY.md: fewer round trips on the path every sale takes). The rule: what
  * they answer is exactly what reading the cart or the sale afterwards answers.
  */
 

@@ -10,7 +10,7 @@ import { unstable_forceFrameRate } from 'scheduler';
  * 4× CPU slowdown. bench:web:tasks (360 px, CPU 4× slower, Slow 4G, medians of seven loads alternated), the
  * inventory drawn in one piece, in 5 ms slices, in 12 ms slices: long tasks beyond 50 ms 319, 148, 123 ms;
  * LCP 2,092, 2,136, 2,064 ms. Lighthouse's simulation multiplies the tasks of a fast machine by 4: a 12 ms
- * slice is 48 ms there, still not a long task (bench/README.md, fourteenth round).
+ * slice is 48 ms there, still not a long task (bench/HISTORY.md, fourteenth round).
  */
 export const RENDER_SLICE_MS = 12;
 

@@ -37,7 +37,7 @@ export function BusinessShell({
   // in one piece, the frame, the top bar and the page together. Measured in Chromium (bench:web:tasks, 360
   // px, CPU 4× slower, Slow 4G, medians of seven loads alternated): the inventory's long tasks beyond 50 ms
   // 219 → 140 ms, its LCP 2,288 → 2,128 ms; the CEO dashboard's 191 → 149 ms, LCP 2,040 → 1,952 ms
-  // (bench/README.md, fourteenth round).
+  // (bench/HISTORY.md, fourteenth round).
   const deferred = useDeferredValue(lookup.data, undefined);
   // Never another business's: after a move from one business to another the deferred value is the old one
   // until the new shell is drawn, and its page would read the old business from the context.

@@ -6,7 +6,7 @@ import { initials } from '../lib/format';
 
 /**
  * Mantine's Menu brings Popover and floating-ui, about 27 KB of gzip JS that every signed-in page would
- * otherwise carry before its first paint (bench/README.md: a page adds at most 50 KB to the first one).
+ * otherwise carry before its first paint (bench/HISTORY.md: a page adds at most 50 KB to the first one).
  * The menu loads a second after the top bar shows, once the phone is idle (at most 3 s after), or at once
  * when a finger touches the avatar. Asked for as soon as the bar showed, its files (43 KB of gzip with
  * Popover, floating-ui and what dialogs share) shared the network with the inventory's products and were

@@ -18,7 +18,7 @@ import { businessId } from './columns';
  * one per `slot`: the writer's `report_slot()`, its database connection's pid modulo 8 (migration
  * 0014_report_slots). A row's lock is held until the sale commits, so with one row per seller and day
  * every sale of a seller selling from several phones waited for the one before: 61-159 sales/s at 32
- * connections on 2 cores, the same as all clients on one product (bench/README.md). Readers always sum
+ * connections on 2 cores, the same as all clients on one product (bench/HISTORY.md). Readers always sum
  * over the key; a slot is only where a delta lands, so any slot is right, and one writer's statements
  * of one transaction land in the same slot. At most 8 rows per key, in practice one per busy connection.
  */

@@ -50,7 +50,7 @@ export const products = pgTable(
      * Low stock (the overview's attention and the report) looks only at live products with a reorder level.
      * On the load data (100,000 products, none with a level) that was a scan of every product: 12 ms, now
      * 0.5 ms with its round trip (0.02 ms in EXPLAIN ANALYZE). With many levels set the cost is their
-     * batches' sums (bench/README.md).
+     * batches' sums (bench/HISTORY.md).
      */
     index('products_reorder_idx')
       .on(t.business_id, t.id)

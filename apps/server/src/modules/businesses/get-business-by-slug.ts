@@ -24,7 +24,7 @@ export async function getBusinessBySlug(ctx: ActorContext, slug: string): Promis
  * membership (requireBusiness). In a CPU profile of the load bench's signed-in page (BENCH_CPU_PROF,
  * 2026-11-25), building those two was 5.7% of the node process's samples. Two alternated pairs of the page's
  * rows: the page with its answers 428-435 → 522-541 pages/s, node 2.76-2.82 → 2.19-2.28 ms a page; the page
- * as four requests (one of them this read) node 0.53-0.55 → 0.41-0.42 ms a request (bench/README.md,
+ * as four requests (one of them this read) node 0.53-0.55 → 0.41-0.42 ms a request (bench/HISTORY.md,
  * sixteenth round).
  */
 const memberOfSlug = builtOnce((db) =>

@@ -288,7 +288,7 @@ async function productSourceOf(db: Queryable, scope: TotalsScope, period: Period
 /**
  * The rows the best sellers are ranked from, one per product and currency (product_id, currency, quantity,
  * revenue), and whether they are a maintained table's rows, read in order off its index. Over all time
- * report_product_totals (342 ms → under 1 ms on the load data, bench/README.md), over the last 30 days
+ * report_product_totals (342 ms → under 1 ms on the load data, bench/HISTORY.md), over the last 30 days
  * report_product_window when the source is `window` (grouping the 74,600 day rows of 70,000 products took
  * 110-190 ms, the report's costliest statement; now under 1 ms); a seller's over all time, their rows of
  * report_products; over another period, the period's per-day rows grouped, or all time less the days outside it

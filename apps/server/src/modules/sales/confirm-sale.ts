@@ -35,7 +35,7 @@ export type ConfirmSaleOutcome = { sale: SaleDetail; isReplay: boolean };
  * lock and then finds the cart gone and the sale committed.
  *
  * The answer is made from the rows the transaction wrote, not read back: 3
- * statements and 3 pool connections fewer per sale (bench/README.md). The confirmation is 8 statements:
+ * statements and 3 pool connections fewer per sale (bench/HISTORY.md). The confirmation is 8 statements:
  * the gate, BEGIN, the cart's lock, its lines with the cart's delete (takeCartItems), the batches and the
  * stock change (takeStock), the sale with its lines and payment (writeSale), COMMIT. The statements of
  * this file are built once per process (db/built-once.ts).

@@ -8,7 +8,7 @@ import { checkItems, customerNameOf, insertCart, mergeItems } from './cart-lines
  * A new cart of the caller's, its prices read from the products when it is shown. No transaction: the reads
  * before the write lock nothing (a stock check here is advice; the confirmation is what takes stock), and the
  * cart and its lines are written by one statement. The answer is made from what was read and written:
- * 3 round trips where there were 8 (bench/README.md).
+ * 3 round trips where there were 8 (bench/HISTORY.md).
  */
 export async function createCart(ctx: BusinessContext, input: z.output<typeof createCartBodySchema>): Promise<Cart> {
   const items = mergeItems(input.items);

@@ -56,7 +56,7 @@ const isOpenSale = sql`s.payment_status <> 'paid' and s.status = 'active'`;
  * names' trigram index cannot narrow, read every open sale of the business. On the load data (66,000 open sales,
  * 4,900 walk-in debtors), one request at a time through HTTP, warm, five of each (2026-11-26 02:45 UTC): 'a' (no
  * debtor) 83-148 → 9-16 ms, 'c' and 'cu' (every debtor) 248-448 → 18-27 ms, its page 50 374-391 → 11-22 ms,
- * 'customer 29' 44 → 16-27 ms; eleven pages and searches answered byte for byte as before (bench/README.md).
+ * 'customer 29' 44 → 16-27 ms; eleven pages and searches answered byte for byte as before (bench/HISTORY.md).
  */
 function debtorMatches(businessId: number, pattern: string): SQL {
   return sql`(case when d.customer_id = 0 then d.name_key like lower(${pattern})

@@ -53,7 +53,7 @@ type ChangeValues = Required<BatchChange>;
 
 /**
  * The guarded increment and its movement in one statement (a data-modifying CTE): one round trip instead of
- * two while the batch's row lock is held, which is what a hot product's sales queue on (bench/README.md). The
+ * two while the batch's row lock is held, which is what a hot product's sales queue on (bench/HISTORY.md). The
  * movement is written only when the batch row changed. Two shapes: an addition also checks the product's range.
  * Built once per shape, as the sale path's other statements (db/built-once.ts): built per change, drizzle's
  * building of this statement and of takeStock's was 10% of node's CPU in the load bench's sales (CPU profile,

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 /**
  * The sale page's "More actions" menu (Cancel sale), downloaded at the first tap on its button: Menu brings
  * Popover and floating-ui, 26 KB of gzip that made the sale page the one route adding more than 50 KB to the
- * first load (79.2 KB; bench/README.md). Opened at once when it comes after that tap.
+ * first load (79.2 KB; bench/HISTORY.md). Opened at once when it comes after that tap.
  */
 export default function SaleActionsMenu({
   target,
