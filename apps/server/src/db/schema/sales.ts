@@ -104,8 +104,17 @@ export const sales = pgTable(
       .where(sql`${t.idempotency_key} is not null`),
     index('sales_business_created_idx').on(t.business_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('sales_customer_idx').on(t.business_id, t.customer_id).where(sql`${t.customer_id} is not null`),
-    /** Searching sales by customer, and listing what is still owed (debts), stay fast on a long history. */
-    index('sales_business_customer_name_trgm_idx').using('gin', t.business_id, sql`${t.customer_name} gin_trgm_ops`),
+    /**
+     * The receipts searched by the customer's name (list-payments.ts), as `lower(customer_name) like
+     * lower(pattern)`, ILIKE's own rule: a name takes the trigram index, and a letter or two, which no trigram
+     * serves, is read from the lowered names with the planner knowing how many match (an expression index's
+     * statistics). Migration 0031 says what it replaced and why.
+     */
+    index('sales_business_customer_name_lower_trgm_idx').using(
+      'gin',
+      t.business_id,
+      sql`lower(${t.customer_name}) gin_trgm_ops`,
+    ),
     index('sales_business_open_idx').on(t.business_id, t.created_at).where(sql`${t.payment_status} <> 'paid'`),
     /**
      * A seller's sales (the sales list of one seller, a seller's own figures). The report's sales per employee
