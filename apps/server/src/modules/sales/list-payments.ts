@@ -60,9 +60,9 @@ type PaymentRow = {
  * lowered names at about half ILIKE's cost.
  *
  * Both together, through HTTP on a copy of the load data given a shop of 150,050 sales and 100,066 payments, one
- * request at a time, warm, twelve of each (2026-11-26 10:00 UTC), before → after: 'cu' (every sale) 203-214 → 61-72
- * ms, '1' 130-137 → 52-57, 'customer 29' 83-87 → 20-24, 'customer 123' 84-112 → 16-24; 'x' and 'a', which no name
- * holds, 72-97 → 75-90, the names now read for the count and then the page in one statement, where two statements
+ * request at a time, warm, twelve of each (2026-11-26 10:00 UTC), before → after: 'cu' (every sale) 202-214 → 61-72
+ * ms, '1' 128-137 → 52-57, 'customer 29' 80-87 → 20-24, 'customer 123' 84-112 → 16-24; 'x' and 'a', which no name
+ * holds, 69-110 → 75-90, the names now read for the count and then the page in one statement, where two statements
  * read them side by side. The load data's large business (200,000 sales): 'a' 165-178 → 84-87, 'cu' 118-132 → 72-83,
  * 'customer 29' 111-113 → 23-26. Twenty-three pages and searches, of two businesses and a salesperson, answered byte
  * for byte as before.
