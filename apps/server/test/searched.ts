@@ -1,7 +1,7 @@
 import type { Endpoint, EndpointInput } from '@oja/contract';
 import { expect } from 'vitest';
 import type { Caller } from './factories';
-import type { ApiClient } from './http';
+import type { Answer, ApiClient } from './http';
 
 /** A search as the search-table tests compare it: its count and its page's ids, in the list's order. */
 export type Searched = { count: number; ids: number[] };
@@ -24,3 +24,24 @@ export const only = (id: number): Searched => ({ count: 1, ids: [id] });
 
 /** Nothing found. */
 export const none: Searched = { count: 0, ids: [] };
+
+/** A page as the paged lists answer it: the count, the page's records, and the next page's number. */
+type PageAnswer = Answer<{ count: number; next: number | null; results: { id: number }[] }>;
+
+/**
+ * Every page of a list, from the first until `next` is null: the records' ids in order, and the counts the pages
+ * gave (one, when they agree), as the search tests compare them with their rule.
+ */
+export async function idsOfEveryPage(
+  pageOf: (page: number) => Promise<PageAnswer>,
+): Promise<{ ids: number[]; counts: number[] }> {
+  const ids: number[] = [];
+  const counts = new Set<number>();
+  for (let page = 1; ; page++) {
+    const answer = await pageOf(page);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    counts.add(answer.data.count);
+    ids.push(...answer.data.results.map((record) => record.id));
+    if (answer.data.next === null) return { ids, counts: [...counts] };
+  }
+}

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type EndpointInput, PAGE_SIZE } from '@oja/contract';
+import { ENDPOINTS, type EndpointInput } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../src/db/schema';
@@ -7,6 +7,7 @@ import { StatementNames } from '../../src/db/statement-names';
 import { createTestApp, type TestApp } from '../app';
 import { createProduct, hoursAgo, insertSale, type Member, memberLoggedIn, type Owner, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
+import { idsOfEveryPage } from '../searched';
 import { statementsOf } from '../statements';
 
 /**
@@ -91,18 +92,7 @@ const list = (query: Query, token = shop.token) =>
   api.call(ENDPOINTS.sales.listPayments, { business_id: shop.businessId, ...query }, { token });
 
 /** Every page of the list for `query`: the ids in order, and the count each page gave. */
-async function allPages(query: Query, token = shop.token) {
-  const ids: number[] = [];
-  const counts = new Set<number>();
-  for (let page = 1; ; page++) {
-    const answer = await list({ ...query, page }, token);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.data.results.length).toBeLessThanOrEqual(PAGE_SIZE.sales);
-    counts.add(answer.data.count);
-    ids.push(...answer.data.results.map((payment) => payment.id));
-    if (answer.data.next === null) return { ids, counts: [...counts] };
-  }
-}
+const allPages = (query: Query, token = shop.token) => idsOfEveryPage((page) => list({ ...query, page }, token));
 
 const SEARCHES = [
   'golden',

@@ -6,6 +6,7 @@ import { StatementNames } from '../../src/db/statement-names';
 import { createTestApp, type TestApp } from '../app';
 import { createProduct, hoursAgo, insertSale, memberLoggedIn, type Owner, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
+import { idsOfEveryPage } from '../searched';
 import { statementsOf } from '../statements';
 
 /**
@@ -79,17 +80,7 @@ const list = (query: Query, token = shop.token) =>
   api.call(ENDPOINTS.sales.listSales, { business_id: shop.businessId, ...query }, { token });
 
 /** Every page of the list for `query`: the ids in order, and the count each page gave. */
-async function allPages(query: Query, token = shop.token) {
-  const ids: number[] = [];
-  const counts = new Set<number>();
-  for (let page = 1; ; page++) {
-    const answer = await list({ ...query, page }, token);
-    expect(answer.status).toBe(200);
-    counts.add(answer.data.count);
-    ids.push(...answer.data.results.map((sale: { id: number }) => sale.id));
-    if (answer.data.next === null) return { ids, counts: [...counts] };
-  }
-}
+const allPages = (query: Query, token = shop.token) => idsOfEveryPage((page) => list({ ...query, page }, token));
 
 describe('GET /sales/ search', () => {
   it.each([
