@@ -86,6 +86,14 @@ export async function listPayments(
   // (2026-11-25 16:44 UTC): the first page 75-110 → 13-17 ms, the same answers byte for byte.
   const counted = ofSale.length > 0 ? sql`${payments} join ${sales} on ${onSale}` : sql`${payments}`;
   const pageSize = PAGE_SIZE.sales;
+  // The page's payments are chosen from the same rows as the count, and only then joined to what each answers
+  // with: a page that asks nothing of the sale finds its ten off the payments' own index, where the joined walk
+  // joined every payment it passed before its offset. Through HTTP on the load data (133,333 payments), one request
+  // at a time, seven of each (2026-11-26 11:00 UTC): page 6,001 164-186 → 12-37 ms, its last page and past it 180-201
+  // → 15-45 ms, a search's page 500 96-118 → 76-83 ms; the first pages as before; the same answers byte for byte.
+  const chosen = sql`select ${payments.id}, ${payments.created_at} from ${counted} where ${where}
+    order by ${payments.created_at} desc, ${payments.id} desc
+    limit ${limitOf(eachRun(pageSize))} offset (${(query.page - 1) * pageSize})`;
   const { rows } = await ctx.db.execute<PaymentRow>(
     countedPage({
       total: sql`(select count(*) from ${counted} where ${where})`,
@@ -99,10 +107,9 @@ export async function listPayments(
           exists (select 1 from ${refunds} r
             where r.business_id = ${payments.business_id} and r.payment_id = ${payments.id}) as is_refunded,
           ${payments.created_at}
-        from ${payments} join ${sales} on ${onSale} left join ${users} on ${users.id} = ${payments.recorded_by}
-        where ${where}
-        order by ${payments.created_at} desc, ${payments.id} desc
-        limit ${limitOf(eachRun(pageSize))} offset (${(query.page - 1) * pageSize})`,
+        from (${chosen}) k
+        join ${payments} on ${payments.business_id} = ${ctx.businessId} and ${payments.id} = k.id
+        join ${sales} on ${onSale} left join ${users} on ${users.id} = ${payments.recorded_by}`,
       order: sql`p.created_at desc, p.id desc`,
     }),
   );
