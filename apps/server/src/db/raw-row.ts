@@ -6,3 +6,40 @@
 export const numberOrNull = (value: string | null): number | null => (value === null ? null : Number(value));
 
 export const dateOrNull = (value: string | null): Date | null => (value === null ? null : new Date(value));
+
+/**
+ * A timestamptz's text as the API answers it: what `new Date(text).toISOString()` gives (to the millisecond, the
+ * rest cut off), for every text PostgreSQL writes.
+ *
+ * Why by hand: the product list answers two timestamps for each of its 20 products, and that round trip through
+ * a Date cost 0.63 µs a value, 0.47 of them in toISOString (node 20, 1,000 values, the fastest of 10 runs): 25 µs
+ * of the list's 0.55 ms of node CPU a request on a machine of host speed 107-109 ms (bench/HISTORY.md, the
+ * twenty-ninth round), where the CPU profile put the list's row mapping at 3.8% of node's busy samples. In a
+ * session whose TimeZone is UTC (the embedded PostgreSQL's, Etc/UTC) PostgreSQL writes
+ * `YYYY-MM-DD HH:MM:SS[.f]+00` with one to six digits of fraction, which is the ISO text once cut: 0.03 µs.
+ * Any other text (another zone's offset, a year past 9999, BC, infinity) goes through Date as before.
+ */
+export function isoOfTimestamp(text: string): string {
+  const length = text.length;
+  if (
+    length >= 22 &&
+    length !== 23 &&
+    length <= 29 &&
+    text.charCodeAt(4) === 45 && // '-'
+    text.charCodeAt(10) === 32 && // ' '
+    text.charCodeAt(length - 3) === 43 && // '+'
+    text.charCodeAt(length - 2) === 48 && // '0'
+    text.charCodeAt(length - 1) === 48 && // '0'
+    (length === 22 || text.charCodeAt(19) === 46) // no fraction, or '.' and its digits
+  ) {
+    const fraction =
+      length === 22
+        ? '000'
+        : text
+            .slice(20, length - 3)
+            .padEnd(3, '0')
+            .slice(0, 3);
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`;
+  }
+  return new Date(text).toISOString();
+}

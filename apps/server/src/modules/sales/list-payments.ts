@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { countedPage, countedRows } from '../../db/counted-page';
 import { eachRun, limitOf } from '../../db/limit';
-import { numberOrNull } from '../../db/raw-row';
+import { isoOfTimestamp, numberOrNull } from '../../db/raw-row';
 import { payments, refunds, sales, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { forbidden } from '../../platform/errors';
@@ -129,7 +129,7 @@ export async function listPayments(
           ? { id: Number(row.recorded_by), name: row.recorded_by_name }
           : null,
       is_refunded: row.is_refunded,
-      created_at: new Date(row.created_at).toISOString(),
+      created_at: isoOfTimestamp(row.created_at),
     })),
   };
 }

@@ -4,6 +4,7 @@ import type { OrPlaceholder } from '../../db/built-once';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { columnsAt } from '../../db/counted-page';
+import { isoOfTimestamp } from '../../db/raw-row';
 import { product_batches, products } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 
@@ -191,9 +192,8 @@ export function listedProducts(
       row,
       {
         id: Number(row.id),
-        // As drizzle's timestamp column reads them (new Date of the text), to the millisecond.
-        created_at: new Date(row.created_at).toISOString(),
-        updated_at: new Date(row.updated_at).toISOString(),
+        created_at: isoOfTimestamp(row.created_at),
+        updated_at: isoOfTimestamp(row.updated_at),
       },
       row.batches === null
         ? []
