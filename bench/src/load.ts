@@ -10,7 +10,7 @@
  *   BENCH_SCALE=0.1 npm run bench:load    a tenth of the data, for quick iterations
  *   BENCH_DATA_DIR=/tmp/oja-load npm run bench:load   keeps the data as generated; later runs work on a copy
  *   BENCH_ONLY=list,search                only these scenarios, in this order, on one server; one named twice runs
- *                                         twice (profile, list, search, typed, sales, sales-search, unpaid,
+ *                                         twice (profile, bare, list, search, typed, sales, sales-search, unpaid,
  *                                         overview, report, carts, cart, sale, hot, login, page, page-parts;
  *                                         sale-logins runs only when named)
  *
@@ -64,6 +64,8 @@ const SQL_LOADED_MS = Number(process.env.BENCH_SQL_LOADED_SECONDS ?? 5) * 1000;
 const WEB_CONCURRENCY = Number(process.env.BENCH_WEB_CONCURRENCY ?? 1);
 /** The profile's row: the gate and one small read, the floor under every signed-in read. */
 const FLOOR_ENDPOINT = 'profile (the gate and one read)';
+/** The health check's row: HTTP and `select 1`, no session; the floor under any API request. */
+const BARE_ENDPOINT = 'health check (HTTP and select 1)';
 /** Each server process's pool: BENCH_POOL_SIZE, or the server's own default on this machine. */
 const POOL_SIZE = process.env.BENCH_POOL_SIZE ? Number(process.env.BENCH_POOL_SIZE) : defaultPoolSize(WEB_CONCURRENCY);
 /** Logins at once beside the sales of the `sale-logins` row: a quarter of the sales' connections. */
@@ -351,6 +353,11 @@ type Row = {
    * small answer), as a share of the read's own PostgreSQL CPU; when the profile ran in the same run.
    */
   nodeBeyondFloorShare?: number;
+  /**
+   * The API's p50 beyond the health check's (HTTP and `select 1`, what any API request costs on this machine), over
+   * sqlLoadedP50: what the app's own work (the gate, the rows mapped, the JSON, the compression) adds to its SQL.
+   */
+  ratioBeyondBare?: number;
   /** Rows PostgreSQL read by sequential scans per request, and the table that took most of them. */
   seqScanRowsPerRequest?: number;
   seqScanTable?: string;
@@ -768,6 +775,14 @@ async function main(): Promise<void> {
       () => url(ACCOUNT_ENDPOINTS.profile),
       () => userAnswer(direct.db, owner),
     ),
+    // What any API request costs on this machine before the app's own work: HTTP through Fastify, one round trip
+    // to PostgreSQL (`select 1`), the smallest answer, and the load generator on the same two cores.
+    read(
+      'bare',
+      BARE_ENDPOINT,
+      () => '/healthz',
+      () => direct.pool.query('select 1'),
+    ),
     read(
       'list',
       'product list (pages 1-50)',
@@ -1013,11 +1028,21 @@ async function main(): Promise<void> {
   const beyondFloor: string[] = [];
   if (floor !== undefined) {
     for (const row of rows) {
-      if (row.sqlLoadedP50 === undefined || row.endpoint === FLOOR_ENDPOINT) continue;
+      if (row.sqlLoadedP50 === undefined || row.endpoint === FLOOR_ENDPOINT || row.endpoint === BARE_ENDPOINT) continue;
       if (row.serverCpuMs === undefined || !row.databaseCpuMs) continue;
       const beyond = row.serverCpuMs - floor;
       row.nodeBeyondFloorShare = beyond / row.databaseCpuMs;
       beyondFloor.push(`${row.endpoint} ${beyond.toFixed(2)} ms (${row.nodeBeyondFloorShare.toFixed(2)}×)`);
+    }
+  }
+  // The issue's ratio once what the health check's answer costs is set aside: beyond HTTP and a round trip.
+  const bare = rows.find((row) => row.endpoint === BARE_ENDPOINT)?.p50;
+  const beyondBare: string[] = [];
+  if (bare !== undefined) {
+    for (const row of rows) {
+      if (row.sqlLoadedP50 === undefined || row.endpoint === BARE_ENDPOINT) continue;
+      row.ratioBeyondBare = (row.p50 - bare) / row.sqlLoadedP50;
+      beyondBare.push(`${row.endpoint} ${row.ratioBeyondBare.toFixed(2)}×`);
     }
   }
   const peakRssMb = perScenarioPeaks(rows) ? peakRssKb / 1024 : (await server.peakRssKb()) / 1024;
@@ -1077,6 +1102,11 @@ async function main(): Promise<void> {
       `\nNode CPU per request beyond the floor (the profile's ${floor.toFixed(2)} ms), and its share of the read's PostgreSQL CPU: ${beyondFloor.join('; ')}.\n`,
     );
   }
+  if (bare !== undefined && beyondBare.length > 0) {
+    process.stdout.write(
+      `\nThe API's p50 beyond the health check's (${bare.toFixed(0)} ms), over its SQL@${CONNECTIONS}: ${beyondBare.join('; ')}.\n`,
+    );
+  }
   process.stdout.write(
     `\n${table}\n\nServer processes: ${WEB_CONCURRENCY}, pool ${POOL_SIZE} each. Server peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; host speed (src/host-speed.ts) ${hostSpeed.toFixed(0)} ms; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
   );
@@ -1103,6 +1133,7 @@ async function main(): Promise<void> {
       sqlP50: row.sqlP50 === undefined ? undefined : Number(row.sqlP50.toFixed(2)),
       sqlLoadedP50: row.sqlLoadedP50 === undefined ? undefined : Number(row.sqlLoadedP50.toFixed(2)),
       ratio: row.ratio === undefined ? undefined : Number(row.ratio.toFixed(2)),
+      ratioBeyondBare: row.ratioBeyondBare === undefined ? undefined : Number(row.ratioBeyondBare.toFixed(2)),
       serverCpuMs: row.serverCpuMs === undefined ? undefined : Number(row.serverCpuMs.toFixed(2)),
       databaseCpuMs: row.databaseCpuMs === undefined ? undefined : Number(row.databaseCpuMs.toFixed(2)),
       nodeBeyondFloorShare:
