@@ -3,8 +3,8 @@
  * apps/server/dist…/main.js, embedded PostgreSQL in a temporary DATA_DIR), filled by the generator, then
  * autocannon at BENCH_CONNECTIONS connections for BENCH_DURATION seconds per endpoint. Prints one table
  * (req/s, p50, p99, errors, and for each read the same use case's SQL run directly through pg, alone and
- * by as many callers at once as the load has connections, with the ratio of the API's p50 to the latter), the server's peak RSS and the time of a second start on the same data; writes
- * bench/results/latest.json.
+ * by as many callers at once as the load has connections, with the ratio of the API's p50 to the latter), the server's peak RSS and the time of a second start on the same data, then
+ * issue 14's targets met and missed on the run (src/targets.ts); writes bench/results/latest.json.
  *
  *   npm run bench:load                    the issue's sizes (generation ~3-4 min, load ~3 min)
  *   BENCH_SCALE=0.1 npm run bench:load    a tenth of the data, for quick iterations
@@ -54,6 +54,7 @@ import type { BusinessContext } from '../../apps/server/src/platform/context';
 import { BENCH_PASSWORD, generateWorld, HOT_STOCK, sizesFor, type World } from './dataset';
 import { hostSpeedMs } from './host-speed';
 import { percentile } from './measure';
+import { verdictLines, verdicts } from './targets';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SEED = Number(process.env.BENCH_SEED ?? 1);
@@ -1111,6 +1112,13 @@ async function main(): Promise<void> {
     `\n${table}\n\nServer processes: ${WEB_CONCURRENCY}, pool ${POOL_SIZE} each. Server peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; host speed (src/host-speed.ts) ${hostSpeed.toFixed(0)} ms; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
   );
 
+  const judged = verdicts(rows, {
+    peakRssMb,
+    secondStartSeconds: secondStartMs / 1000,
+    floorEndpoints: [FLOOR_ENDPOINT, BARE_ENDPOINT],
+  });
+  process.stdout.write(`\n${verdictLines(judged)}`);
+
   const results = {
     date: new Date().toISOString(),
     scale: SCALE,
@@ -1126,6 +1134,7 @@ async function main(): Promise<void> {
     webConcurrency: WEB_CONCURRENCY,
     poolSize: POOL_SIZE,
     peakRssMb: Math.round(peakRssMb),
+    targets: judged,
     rows: rows.map((row) => ({
       ...row,
       requestsPerSecond: Math.round(row.requestsPerSecond),

@@ -1,0 +1,28 @@
+/**
+ * Issue 14's targets judged on load bench results already written (src/targets.ts):
+ *   npm run -s bench:judge -w bench -- results/latest.json [more.json …]
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { type TargetRow, verdictLines, verdicts } from './targets';
+
+const FLOORS = ['profile (the gate and one read)', 'health check (HTTP and select 1)'];
+
+for (const file of process.argv.slice(2)) {
+  const run = JSON.parse(await readFile(resolve(file), 'utf8')) as {
+    hostSpeedMs?: number;
+    peakRssMb?: number;
+    secondStartSeconds?: number;
+    rows: TargetRow[];
+  };
+  process.stdout.write(`${file} (host speed ${run.hostSpeedMs ?? '?'} ms)\n`);
+  process.stdout.write(
+    verdictLines(
+      verdicts(run.rows, {
+        peakRssMb: run.peakRssMb,
+        secondStartSeconds: run.secondStartSeconds,
+        floorEndpoints: FLOORS,
+      }),
+    ),
+  );
+}
