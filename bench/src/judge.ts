@@ -11,11 +11,16 @@ const FLOORS = ['profile (the gate and one read)', 'health check (HTTP and selec
 for (const file of process.argv.slice(2)) {
   const run = JSON.parse(await readFile(resolve(file), 'utf8')) as {
     hostSpeedMs?: number;
+    hostSpeedAfterMs?: number;
+    stolenCpuShare?: number;
     peakRssMb?: number;
     secondStartSeconds?: number;
     rows: TargetRow[];
   };
-  process.stdout.write(`${file} (host speed ${run.hostSpeedMs ?? '?'} ms)\n`);
+  const after = run.hostSpeedAfterMs === undefined ? '' : `, ${run.hostSpeedAfterMs} ms after`;
+  const stolen =
+    run.stolenCpuShare === undefined ? '' : `; ${(run.stolenCpuShare * 100).toFixed(1)}% of the CPU stolen`;
+  process.stdout.write(`${file} (host speed ${run.hostSpeedMs ?? '?'} ms${after}${stolen})\n`);
   process.stdout.write(
     verdictLines(
       verdicts(run.rows, {

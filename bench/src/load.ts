@@ -565,6 +565,23 @@ async function sqlLoadedP50(work: (round: number) => Promise<unknown>): Promise<
   );
 }
 
+/** The machine's CPU time so far (all cores, in ticks) and the part of it the hypervisor gave to other guests. */
+async function cpuSteal(): Promise<{ total: number; steal: number } | undefined> {
+  const line = (await readFile('/proc/stat', 'utf8').catch(() => '')).split('\n')[0] ?? '';
+  const ticks = line.split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already).
+  if (line.slice(0, 4) !== 'cpu ' || ticks.length < 8 || ticks.some(Number.isNaN)) return undefined;
+  return { total: ticks.slice(0, 8).reduce((sum, tick) => sum + tick, 0), steal: ticks[7]! };
+}
+
+function stealShare(
+  before: { total: number; steal: number } | undefined,
+  after: { total: number; steal: number } | undefined,
+): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined;
+  return (after.steal - before.steal) / (after.total - before.total);
+}
+
 // ---------------------------------------------------------------- main
 
 const WORLD_FILE = 'bench-world.json';
@@ -588,6 +605,7 @@ async function main(): Promise<void> {
   const reuse = keep !== undefined && existsSync(join(keep, WORLD_FILE));
   const loadBefore = await uptime();
   const hostSpeed = hostSpeedMs();
+  const stealBefore = await cpuSteal();
   await build();
   if (reuse) {
     console.warn(`Copying the data kept in ${keep}`);
@@ -1051,6 +1069,11 @@ async function main(): Promise<void> {
   await direct.close();
   await stopServer(server);
 
+  // Measured again at the end: on a machine shared with other work the speed moved under a run (bench/HISTORY.md,
+  // the twenty-ninth round), and a run read against the targets should say so.
+  const hostSpeedAfter = hostSpeedMs();
+  const stealAfter = await cpuSteal();
+  const stolenShare = stealShare(stealBefore, stealAfter);
   const cell = (value: number | undefined, digits = 1) => (value === undefined ? '' : value.toFixed(digits));
   const header = [
     'endpoint',
@@ -1109,7 +1132,7 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(
-    `\n${table}\n\nServer processes: ${WEB_CONCURRENCY}, pool ${POOL_SIZE} each. Server peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; host speed (src/host-speed.ts) ${hostSpeed.toFixed(0)} ms; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
+    `\n${table}\n\nServer processes: ${WEB_CONCURRENCY}, pool ${POOL_SIZE} each. Server peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; host speed (src/host-speed.ts) ${hostSpeed.toFixed(0)} ms before, ${hostSpeedAfter.toFixed(0)} ms after; CPU time stolen by the hypervisor ${stolenShare === undefined ? 'unknown' : `${(stolenShare * 100).toFixed(1)}%`}; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
   );
 
   const judged = verdicts(rows, {
@@ -1128,6 +1151,8 @@ async function main(): Promise<void> {
     sqlRuns: SQL_RUNS,
     loadAverageBefore: loadBefore,
     hostSpeedMs: Math.round(hostSpeed),
+    hostSpeedAfterMs: Math.round(hostSpeedAfter),
+    stolenCpuShare: stolenShare === undefined ? undefined : Number(stolenShare.toFixed(6)),
     generationSeconds,
     firstStartSeconds: firstStartMs / 1000,
     secondStartSeconds: secondStartMs / 1000,
