@@ -9,7 +9,8 @@ export const dateOrNull = (value: string | null): Date | null => (value === null
 
 /**
  * A timestamptz's text as the API answers it: what `new Date(text).toISOString()` gives (to the millisecond, the
- * rest cut off), for every text PostgreSQL writes.
+ * rest cut off) for every text PostgreSQL writes of the years 100 to 9999, and the years 1 to 99 as written, which
+ * Date read as 1901-1999.
  *
  * Why by hand: the product list answers two timestamps for each of its 20 products, and that round trip through
  * a Date cost 0.63 µs a value, 0.47 of them in toISOString (node 20, 1,000 values, the fastest of 10 runs): 25 µs

@@ -44,7 +44,7 @@ async function textsOf(zone: string, instants: bigint[]): Promise<string[]> {
   try {
     await client.query(`set time zone '${zone}'`);
     const { rows } = await client.query<{ text: string }>(
-      `select (timestamptz 'epoch' + make_interval(secs => 0) + (x || ' microseconds')::interval)::text as text
+      `select (timestamptz 'epoch' + (x || ' microseconds')::interval)::text as text
        from unnest($1::text[]) with ordinality as u(x, n) order by n`,
       [instants.map(String)],
     );
