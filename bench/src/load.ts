@@ -54,7 +54,7 @@ import type { BusinessContext } from '../../apps/server/src/platform/context';
 import { BENCH_PASSWORD, generateWorld, HOT_STOCK, sizesFor, type World } from './dataset';
 import { hostSpeedMs } from './host-speed';
 import { percentile } from './measure';
-import { verdictLines, verdicts } from './targets';
+import { type TargetRow, verdictLines, verdicts } from './targets';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SEED = Number(process.env.BENCH_SEED ?? 1);
@@ -329,21 +329,9 @@ async function stopServer(server: Server): Promise<void> {
 
 // ---------------------------------------------------------------- scenarios
 
-type Row = {
-  endpoint: string;
+/** A scenario's figures: those the targets read (TargetRow), and these. */
+type Row = TargetRow & {
   connections: number;
-  requestsPerSecond: number;
-  /** Sales per second for the sale scenarios (cart + confirmation each). */
-  salesPerSecond?: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** The use case's SQL alone: one call after another. */
-  sqlP50?: number;
-  /** The same SQL called by CONNECTIONS callers at once on a pool of the server's size, for SQL_LOADED_MS. */
-  sqlLoadedP50?: number;
-  /** API p50 / sqlLoadedP50: what the HTTP, the gate and the JSON add at the same concurrency. */
-  ratio?: number;
   /** CPU milliseconds per request of the server process and of its PostgreSQL (see cpuSeconds). */
   serverCpuMs?: number;
   databaseCpuMs?: number;

@@ -6,16 +6,20 @@
  * The web app's targets are bench:web's (src/web/bench-web.ts).
  */
 
-/** What a target reads of a row of the run. */
+/** What a target reads of a row of the run (the load bench's rows have these and more). */
 export type TargetRow = {
   endpoint: string;
   requestsPerSecond: number;
+  /** Sales per second for the sale scenarios (cart + confirmation each). */
   salesPerSecond?: number;
   p50: number;
   p99: number;
   errors: number;
+  /** The use case's SQL alone: one call after another. */
   sqlP50?: number;
+  /** The same SQL called by as many callers at once as the load has connections, on a pool of the server's size. */
   sqlLoadedP50?: number;
+  /** API p50 / sqlLoadedP50: what the HTTP, the gate and the JSON add at the same concurrency. */
   ratio?: number;
 };
 
