@@ -4,9 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type TargetRow, verdictLines, verdicts } from './targets';
-
-const FLOORS = ['profile (the gate and one read)', 'health check (HTTP and select 1)'];
+import { BARE_ENDPOINT, FLOOR_ENDPOINT, type TargetRow, verdictLines, verdicts } from './targets';
 
 for (const file of process.argv.slice(2)) {
   const run = JSON.parse(await readFile(resolve(file), 'utf8')) as {
@@ -26,7 +24,7 @@ for (const file of process.argv.slice(2)) {
       verdicts(run.rows, {
         peakRssMb: run.peakRssMb,
         secondStartSeconds: run.secondStartSeconds,
-        floorEndpoints: FLOORS,
+        floorEndpoints: [FLOOR_ENDPOINT, BARE_ENDPOINT],
       }),
     ),
   );

@@ -54,7 +54,7 @@ import type { BusinessContext } from '../../apps/server/src/platform/context';
 import { BENCH_PASSWORD, generateWorld, HOT_STOCK, sizesFor, type World } from './dataset';
 import { hostSpeedMs } from './host-speed';
 import { percentile } from './measure';
-import { type TargetRow, verdictLines, verdicts } from './targets';
+import { BARE_ENDPOINT, FLOOR_ENDPOINT, type TargetRow, verdictLines, verdicts } from './targets';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SEED = Number(process.env.BENCH_SEED ?? 1);
@@ -63,10 +63,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SQL_RUNS = Number(process.env.BENCH_SQL_RUNS ?? 50);
 const SQL_LOADED_MS = Number(process.env.BENCH_SQL_LOADED_SECONDS ?? 5) * 1000;
 const WEB_CONCURRENCY = Number(process.env.BENCH_WEB_CONCURRENCY ?? 1);
-/** The profile's row: the gate and one small read, the floor under every signed-in read. */
-const FLOOR_ENDPOINT = 'profile (the gate and one read)';
-/** The health check's row: HTTP and `select 1`, no session; the floor under any API request. */
-const BARE_ENDPOINT = 'health check (HTTP and select 1)';
 /** Each server process's pool: BENCH_POOL_SIZE, or the server's own default on this machine. */
 const POOL_SIZE = process.env.BENCH_POOL_SIZE ? Number(process.env.BENCH_POOL_SIZE) : defaultPoolSize(WEB_CONCURRENCY);
 /** Logins at once beside the sales of the `sale-logins` row: a quarter of the sales' connections. */

@@ -6,6 +6,11 @@
  * The web app's targets are bench:web's (src/web/bench-web.ts).
  */
 
+/** The profile's row: the gate and one small read, the floor under every signed-in read. */
+export const FLOOR_ENDPOINT = 'profile (the gate and one read)';
+/** The health check's row: HTTP and `select 1`, no session; the floor under any API request. */
+export const BARE_ENDPOINT = 'health check (HTTP and select 1)';
+
 /** What a target reads of a row of the run (the load bench's rows have these and more). */
 export type TargetRow = {
   endpoint: string;

@@ -1,7 +1,7 @@
 import { type listPaymentsQuerySchema, PAGE_SIZE, type Paginated, type PaymentListItem, pageInfo } from '@oja/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
-import { countedPage, countedRows } from '../../db/counted-page';
+import { columnsAt, countedPage, countedRows } from '../../db/counted-page';
 import { eachRun, limitOf } from '../../db/limit';
 import { isoOfTimestamp, numberOrNull } from '../../db/raw-row';
 import { payments, refunds, sales, users } from '../../db/schema';
@@ -44,6 +44,21 @@ type PaymentRow = {
   is_refunded: boolean;
   created_at: string;
 };
+
+/** The page's columns, as the statement's page names them (every column of PaymentRow but the count). */
+const PAGE_COLUMNS: readonly Exclude<keyof PaymentRow, 'total'>[] = [
+  'id',
+  'sale_id',
+  'amount',
+  'currency',
+  'method',
+  'customer_name',
+  'customer_id',
+  'recorded_by',
+  'recorded_by_name',
+  'is_refunded',
+  'created_at',
+];
 
 /**
  * Payments newest first, each with its sale's customer and currency; search over the customer's name. One statement
@@ -97,10 +112,7 @@ export async function listPayments(
   const { rows } = await ctx.db.execute<PaymentRow>(
     countedPage({
       total: sql`(select count(*) from ${counted} where ${where})`,
-      columns: sql.raw(
-        'p.id, p.sale_id, p.amount, p.currency, p.method, p.customer_name, p.customer_id, p.recorded_by, ' +
-          'p.recorded_by_name, p.is_refunded, p.created_at',
-      ),
+      columns: columnsAt('p', PAGE_COLUMNS),
       page: sql`select ${payments.id}, ${payments.sale_id}, ${payments.amount}, ${sales.currency}, ${payments.method},
           ${sales.customer_name}, ${sales.customer_id}, ${payments.recorded_by},
           ${users.first_name} || ' ' || ${users.last_name} as recorded_by_name,
