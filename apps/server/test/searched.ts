@@ -29,8 +29,8 @@ export const none: Searched = { count: 0, ids: [] };
 type PageAnswer = Answer<{ count: number; next: number | null; results: { id: number }[] }>;
 
 /**
- * Every page of a list, from the first until `next` is null: the records' ids in order, and the counts the pages
- * gave (one, when they agree), as the search tests compare them with their rule.
+ * Every page of a list, from the first until `next` is null, and the one past it: the records' ids in order, and
+ * the counts the pages gave (one, when they agree), as the search tests compare them with their rule.
  */
 export async function idsOfEveryPage(
   pageOf: (page: number) => Promise<PageAnswer>,
@@ -42,6 +42,14 @@ export async function idsOfEveryPage(
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     counts.add(answer.data.count);
     ids.push(...answer.data.results.map((record) => record.id));
-    if (answer.data.next === null) return { ids, counts: [...counts] };
+    if (answer.data.next === null) {
+      // And the page after the last, which answers the count and no records (the count is all that is read there,
+      // db/counted-page.ts).
+      const past = await pageOf(page + 1);
+      expect(past.status, JSON.stringify(past.body)).toBe(200);
+      expect(past.data.results).toEqual([]);
+      counts.add(past.data.count);
+      return { ids, counts: [...counts] };
+    }
   }
 }

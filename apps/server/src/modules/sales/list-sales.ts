@@ -120,18 +120,29 @@ function salesPage(
   return pageOfSales({
     gated,
     total,
+    offset,
     page: sql`select ${columnsAt('sales', saleNames)} from ${sales} where ${where}
       order by ${sales.created_at} desc, ${sales.id} desc
       limit ${limitOf(limit)} offset (${offset})`,
   });
 }
 
-/** countedPage of sales: the page's rows (sales' columns) with each sale's items, and the count. */
-function pageOfSales(parts: { total: SQL; page: SQL; ctes?: SQL; gated?: boolean }): SQL {
+/**
+ * countedPage of sales: the page's rows (sales' columns) with each sale's items, and the count, the page read
+ * only when the count reaches past its offset (a search that matches nothing, a page past the end).
+ */
+function pageOfSales(parts: {
+  total: SQL;
+  page: SQL;
+  offset: OrPlaceholder<number>;
+  ctes?: SQL;
+  gated?: boolean;
+}): SQL {
   return countedPage({
     ctes: parts.ctes,
     gate: parts.gated ? gateSql(businessId) : undefined,
     total: parts.total,
+    offset: sql`${parts.offset}`,
     columns: sql`${columnsAt('p', saleNames)},
       (select json_agg(json_build_array(i.product_id, i.product_name, i.quantity) order by i.first_line)
         from (select l.product_id, l.product_name, sum(l.quantity)::int as quantity, min(l.id) as first_line
@@ -239,7 +250,11 @@ async function filteredStatement(db: Queryable, where: SQL, offset: number): Pro
  * few sales hold reads the names twice, for the count and for the page ('zq', no sale, 38-40 → 78-82 ms; 'q'
  * 51-53 → 72-76), and the last pages of a letter walk most of the history ('a' at its last page, 19,239,
  * 131-170 → 243-272 ms). Load bench, the sales search (six of its ten searches a letter or two), two A/B pairs
- * alternated: 35 and 37 → 44 and 43 req/s, PostgreSQL's CPU 52.8 → 44.0 ms a request.
+ * alternated: 35 and 37 → 44 and 43 req/s, PostgreSQL's CPU 52.8 → 44.0 ms a request. Since the thirtieth round
+ * the page is read only when the count reaches past its offset (pageOfSales), so a letter or a pair that no sale
+ * holds, and a page past the end, read the names once: one request at a time, six of each (2026-11-26 13:37 UTC),
+ * 'zq' 90-108 → 44-49 ms, 'q' 102-115 → 42-46, 'a' at page 19,300 (past its end) 239-268 → 36-49, the whole
+ * list's page 20,001 (past its end) 54-57 → 7-8.
  *
  * Planned for its values on every run (the limit a parameter, db/statement-names.ts): a letter or two matches
  * most of a large business's rows, which reads sale_search whole, where a longer name takes the trigram
@@ -276,6 +291,7 @@ async function searchedStatement(
     pageOfSales({
       ctes: sql`hits as materialized (${overMatches(sql`select t.sale_id as id, t.created_at from ${sale_search} t`)})`,
       total: sql`(select count(*)::int from hits)`,
+      offset,
       page: sql`select ${columnsAt('sales', saleNames)}
         from (select id, created_at from hits order by created_at desc, id desc
           limit ${limitOf(eachRun(PAGE_SIZE.sales))} offset (${offset})) h
