@@ -361,15 +361,20 @@ describe('GET /users/businesses/report/', () => {
       { token: other.token },
     );
 
-    // The sales span days -25 to 0. The best sellers of the last 30 days are read from report_product_window, those
-    // of a period holding most of the history as all time less the days outside it, and any other period's from
-    // its own day rows (sale-figures.ts, productSourceOf).
+    // The sales span days -25 to 0 (26 days). The best sellers of the last 30 days are read from
+    // report_product_window, those of a period holding more than two thirds of the history as all time less the
+    // days outside it, and any other period's from its own day rows (sale-figures.ts, productSourceOf): 15 and 17
+    // days of the 26 from the period's rows, 18 and 19 from the complement.
     for (const [from, to] of [
       [-10, -1],
       [-29, 0],
       [-3, -3],
       [-24, 0],
       [-25, -2],
+      [-15, -1],
+      [-20, -4],
+      [-18, -1],
+      [-20, -2],
     ] as const) {
       const report = await reportOf(ceo, from, to);
       const want = expected(generated, spent, from, to);
