@@ -20,7 +20,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * condition on the count is a one-time filter: evaluated before the page's plan runs, which then never runs
  * when it is false. Flattened, the same condition was a join filter applied after the page had been read.
  * Measured where the walk is long: a search of the receipts that no name holds, on the load data (200,000
- * sales, 133,333 payments), 107-128 → 50 ms in EXPLAIN ANALYZE, the names read once for the count where they
+ * sales, 133,333 payments), 107-118 → 50 ms in EXPLAIN ANALYZE, the names read once for the count where they
  * were read again by the page's walk (bench/HISTORY.md, thirtieth round).
  */
 export function countedPage(parts: {

@@ -84,8 +84,8 @@ const PAGE_COLUMNS: readonly Exclude<keyof PaymentRow, 'total'>[] = [
  *
  * A search that no name holds then read the names a second time, in the page's walk of every payment for one that
  * matched; the page is now read only when the count reaches past its offset (db/counted-page.ts). The load data's
- * large business, one request at a time, warm, six of each (2026-11-26 13:37 UTC): 'x' 127-138 → 53-57 ms, 'a'
- * (no customer's name there holds it) 93-120 → 55-67, a page past the end 23-29 → 13-14; 'cu' and 'customer 29' as
+ * large business, one request at a time, warm, the last four of six (2026-11-26 13:37 UTC): 'x' 127-136 → 53-57 ms,
+ * 'a' (no customer's name there holds it) 93-120 → 55-65, a page past the end 23-30 → 13-15; 'cu' and 'customer 29' as
  * before; 176 pages and searches of the receipts and the sales answered byte for byte as before.
  */
 export async function listPayments(
