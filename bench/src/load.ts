@@ -125,8 +125,17 @@ async function build(): Promise<void> {
   if (!existsSync(WEB_PAGE)) {
     await run('npx', ['vite', 'build'], { cwd: join(ROOT, 'apps/web'), env: { ...process.env, OJA_BUILD: '' } });
   }
-  // BENCH_SKIP_BUILD=1 runs the bundle already in dist-$BENCH_BUILD: an A/B of two builds on the same data.
-  if (process.env.BENCH_SKIP_BUILD === '1' && existsSync(SERVER_MAIN)) return;
+  // BENCH_SKIP_BUILD=1 runs the bundle already in dist-$BENCH_BUILD: an A/B of two builds on the same data. Without
+  // that bundle it stops: building one from the working tree would run the tree's code under the other build's name
+  // (in the thirtieth round, BENCH_BUILD=dist-base named dist-dist-base, which was built from the tree, so the
+  // round's "base" runs were of its final code; HISTORY.md).
+  if (process.env.BENCH_SKIP_BUILD === '1') {
+    if (existsSync(SERVER_MAIN)) return;
+    throw new Error(
+      `BENCH_SKIP_BUILD=1 runs a build already made, and ${SERVER_MAIN} is not there: BENCH_BUILD names the build ` +
+        `(BENCH_BUILD=base runs apps/server/dist-base, made by OJA_BUILD=base node build.mjs in apps/server).`,
+    );
+  }
   const started = performance.now();
   await run('node', ['build.mjs'], {
     cwd: join(ROOT, 'apps/server'),
