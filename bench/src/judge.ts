@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { BARE_ENDPOINT, FLOOR_ENDPOINT, type TargetRow, verdictLines, verdicts } from './targets';
+import { type TargetRow, verdictLines, verdicts } from './targets';
 
 for (const file of process.argv.slice(2)) {
   const run = JSON.parse(await readFile(resolve(file), 'utf8')) as {
@@ -20,12 +20,6 @@ for (const file of process.argv.slice(2)) {
     run.stolenCpuShare === undefined ? '' : `; ${(run.stolenCpuShare * 100).toFixed(1)}% of the CPU stolen`;
   process.stdout.write(`${file} (host speed ${run.hostSpeedMs ?? '?'} ms${after}${stolen})\n`);
   process.stdout.write(
-    verdictLines(
-      verdicts(run.rows, {
-        peakRssMb: run.peakRssMb,
-        secondStartSeconds: run.secondStartSeconds,
-        floorEndpoints: [FLOOR_ENDPOINT, BARE_ENDPOINT],
-      }),
-    ),
+    verdictLines(verdicts(run.rows, { peakRssMb: run.peakRssMb, secondStartSeconds: run.secondStartSeconds })),
   );
 }

@@ -1128,11 +1128,7 @@ async function main(): Promise<void> {
     `\n${table}\n\nServer processes: ${WEB_CONCURRENCY}, pool ${POOL_SIZE} each. Server peak RSS (VmHWM) ${peakRssMb.toFixed(0)} MB. First start ${(firstStartMs / 1000).toFixed(2)} s, second start (healthy, existing data) ${(secondStartMs / 1000).toFixed(2)} s.\nLoad average before: ${loadBefore}; host speed (src/host-speed.ts) ${hostSpeed.toFixed(0)} ms before, ${hostSpeedAfter.toFixed(0)} ms after; CPU time stolen by the hypervisor ${stolenShare === undefined ? 'unknown' : `${(stolenShare * 100).toFixed(1)}%`}; total ${((performance.now() - startedAll) / 1000).toFixed(0)} s.\n`,
   );
 
-  const judged = verdicts(rows, {
-    peakRssMb,
-    secondStartSeconds: secondStartMs / 1000,
-    floorEndpoints: [FLOOR_ENDPOINT, BARE_ENDPOINT],
-  });
+  const judged = verdicts(rows, { peakRssMb, secondStartSeconds: secondStartMs / 1000 });
   process.stdout.write(`\n${verdictLines(judged)}`);
 
   const results = {

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { OrPlaceholder } from './built-once';
 
 /**
  * A page and the count of everything it pages through, in one statement (the product list's, the sales
@@ -33,7 +34,7 @@ export function countedPage(parts: {
   /** The statement's CTEs, without `with`. */
   ctes?: SQL;
   /** The page's offset, where `total` is the count of what the page pages through: the page read only past it. */
-  offset?: SQL | number;
+  offset?: OrPlaceholder<number>;
   /** The gate folded in (platform/gate.ts): its CTE first, its row first in the join, its columns on each row. */
   gate?: { cte: SQL; from: SQL; columns: SQL };
 }): SQL {

@@ -142,7 +142,7 @@ function pageOfSales(parts: {
     ctes: parts.ctes,
     gate: parts.gated ? gateSql(businessId) : undefined,
     total: parts.total,
-    offset: sql`${parts.offset}`,
+    offset: parts.offset,
     columns: sql`${columnsAt('p', saleNames)},
       (select json_agg(json_build_array(i.product_id, i.product_name, i.quantity) order by i.first_line)
         from (select l.product_id, l.product_name, sum(l.quantity)::int as quantity, min(l.id) as first_line
