@@ -38,7 +38,7 @@ beforeAll(async () => {
   await t.db.execute(sql`
     insert into sales (business_id, payment_status, currency, total_cart_amount, amount_paid, customer_name,
       created_by, created_by_name, created_at, status, cancelled_at, cancel_reason)
-    select ${shop.businessId}, (array['paid', 'partial', 'not_paid'])[1 + i % 3], 'NGN', 100, 
+    select ${shop.businessId}, (array['paid', 'partial', 'not_paid'])[1 + i % 3], 'NGN', 100,
       case i % 3 when 0 then 100 when 1 then 40 else 0 end, 'Customer ' || i % 97,
       ${shop.user.id}, 'Owner', now() - make_interval(hours => i * 3),
       case when i % 50 = 0 then 'cancelled' else 'active' end,
