@@ -1,6 +1,18 @@
 import { CURRENCIES } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { businessId, money, oneOf } from './columns';
 
@@ -53,5 +65,26 @@ export const expenses = pgTable(
     index('expenses_id_idx').on(t.id),
     check('expenses_amount_check', sql`${t.amount} > 0`),
     check('expenses_currency_check', oneOf(t.currency, CURRENCIES)),
+  ],
+);
+
+/**
+ * Each business's expenses counted and summed per currency, kept by triggers on expenses in the same transaction
+ * as every write of them, whatever makes it (a use case, the demo, a bulk load; migration 0033). The CEO's whole
+ * list, the page the expenses screen opens on, reads its count and its totals here instead of counting and summing
+ * every expense of the business on every page (list-expenses.ts). A row whose expenses are all gone stays, at 0.
+ */
+export const expense_totals = pgTable(
+  'expense_totals',
+  {
+    business_id: businessId(),
+    currency: text({ enum: CURRENCIES }).notNull(),
+    expenses: integer().notNull().default(0),
+    /** Their sum, exact: numeric of any size, two decimals as the amounts summed. */
+    amount: numeric().notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.currency] }),
+    check('expense_totals_expenses_check', sql`${t.expenses} >= 0`),
   ],
 );
