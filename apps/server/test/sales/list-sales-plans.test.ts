@@ -118,7 +118,10 @@ async function planOf(statement: Statement, mode: 'force_generic_plan' | 'force_
   }
 }
 
-/** A value as node-postgres sends it: arrays as PostgreSQL's array literal, dates as ISO text. */
+/**
+ * A value as node-postgres sends it: arrays as PostgreSQL's array literal, dates as ISO text. Written into the text:
+ * EXECUTE, a utility statement, takes no bind parameters of its own.
+ */
 function literalOf(value: unknown): string {
   if (Array.isArray(value))
     return `{${value.map((item) => `"${String(item).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
