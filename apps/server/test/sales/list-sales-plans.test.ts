@@ -1,11 +1,10 @@
 import { ENDPOINTS } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
 import { memberLoggedIn, type Owner, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
-import { type Statement, statementsOf } from '../statements';
+import { analyzedPlan, type Statement, statementsOf } from '../statements';
 
 /**
  * A page of the sales list of a payment status, a seller or both reads the page and the cancelled sales it
@@ -104,29 +103,7 @@ function salesRowsRead(node: PlanNode): number {
 
 /** The statement run once under `mode`'s plan, as PostgreSQL ran it. */
 async function planOf(statement: Statement, mode: 'force_generic_plan' | 'force_custom_plan'): Promise<PlanNode> {
-  const client = (await t.database.pool.connect()) as pg.PoolClient;
-  try {
-    await client.query(`set plan_cache_mode = ${mode}`);
-    await client.query(`prepare listed as ${statement.text}`);
-    const values = statement.values.map((value) => (value === null ? 'null' : client.escapeLiteral(literalOf(value))));
-    const { rows } = await client.query(`explain (analyze, format json) execute listed(${values.join(', ')})`);
-    return (rows[0]['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
-  } finally {
-    await client.query('deallocate listed').catch(() => undefined);
-    await client.query('reset plan_cache_mode').catch(() => undefined);
-    client.release();
-  }
-}
-
-/**
- * A value as node-postgres sends it: arrays as PostgreSQL's array literal, dates as ISO text. Written into the text:
- * EXECUTE, a utility statement, takes no bind parameters of its own.
- */
-function literalOf(value: unknown): string {
-  if (Array.isArray(value))
-    return `{${value.map((item) => `"${String(item).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
-  if (value instanceof Date) return value.toISOString();
-  return String(value);
+  return analyzedPlan<PlanNode>(t, statement, [`plan_cache_mode = ${mode}`]);
 }
 
 describe('GET /sales/ of a seller or a payment status, as PostgreSQL plans it', () => {

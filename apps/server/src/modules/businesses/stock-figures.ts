@@ -1,6 +1,6 @@
 import { type BatchAlert, EXPIRING_SOON_DAYS, type LowStockItem, type StockValue } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { businessToday } from '../../db/business-day';
+import { businessToday, businessTodayOnce } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { eachRun, type Limit, limitOf } from '../../db/limit';
 import { figureOf } from './figure-json';
@@ -11,7 +11,7 @@ import type { Id } from './sale-figures';
  * expired but is still there. A batch expiring today is still sellable today (Lagos days).
  */
 
-const unexpired = sql`(b.expiration_date is null or b.expiration_date >= ${businessToday})`;
+const unexpired = sql`(b.expiration_date is null or b.expiration_date >= ${businessTodayOnce})`;
 
 /**
  * When the reader folds a business's rows of report_stock_values: once they are more than twice the keys

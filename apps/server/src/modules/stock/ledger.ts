@@ -1,7 +1,7 @@
 import { ERROR_CODES, MAX_PRODUCT_STOCK, MESSAGES, STOCK_MESSAGES, type StockMovementReason } from '@oja/contract';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { BUILT, builtOnce, builtOnceSqlPer } from '../../db/built-once';
-import { businessToday } from '../../db/business-day';
+import { businessTodayOnce } from '../../db/business-day';
 import type { Tx } from '../../db/client';
 import { product_batches, stock_movements } from '../../db/schema';
 import { AppError, badRequest } from '../../platform/errors';
@@ -15,8 +15,11 @@ import { AppError, badRequest } from '../../platform/errors';
  * Nothing here opens a transaction: the caller's use case owns it.
  */
 
-/** SQL condition: this batch may be sold (no expiry, or not past it: a batch expiring today still sells today). */
-export const isSellable = sql`(${product_batches.expiration_date} is null or ${product_batches.expiration_date} >= ${businessToday})`;
+/**
+ * SQL condition: this batch may be sold (no expiry, or not past it: a batch expiring today still sells today).
+ * An OR, which no index takes as its condition, so it is tested on every batch read: today is computed once.
+ */
+export const isSellable = sql`(${product_batches.expiration_date} is null or ${product_batches.expiration_date} >= ${businessTodayOnce})`;
 
 export const insufficientStock = () =>
   new AppError(409, ERROR_CODES.insufficientStock, MESSAGES.product.insufficientStock);

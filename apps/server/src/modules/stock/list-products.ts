@@ -2,7 +2,7 @@ import { type listProductsQuerySchema, PAGE_SIZE, type ProductList, pageInfo } f
 import { type AnyColumn, and, eq, exists, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { builtOnceSqlPer, type OrPlaceholder } from '../../db/built-once';
-import { businessToday } from '../../db/business-day';
+import { businessTodayOnce } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { countedPage, countedRows, pageRows } from '../../db/counted-page';
 import { limitOf, plannedOnce } from '../../db/limit';
@@ -73,7 +73,7 @@ function stockFilters(shape: Filters, product: ProductKey, days: OrPlaceholder<n
     conditions.push(
       hasBatch(
         product,
-        sql`${product_batches.expiration_date} between ${businessToday} and ${businessToday} + ${days}::int`,
+        sql`${product_batches.expiration_date} between ${businessTodayOnce} and ${businessTodayOnce} + ${days}::int`,
       ),
     );
   }

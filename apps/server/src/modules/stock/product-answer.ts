@@ -1,7 +1,7 @@
 import { type Batch, MESSAGES, type MemberRole, type Product } from '@oja/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { OrPlaceholder } from '../../db/built-once';
-import { businessToday } from '../../db/business-day';
+import { businessToday, businessTodayOnce } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { columnsAt } from '../../db/counted-page';
 import { isoOfTimestamp } from '../../db/raw-row';
@@ -175,7 +175,7 @@ const listedNames = Object.keys(productColumns) as (keyof typeof productColumns)
 export function listedProductColumns(businessId: OrPlaceholder<number>): SQL {
   return sql`${columnsAt('p', listedNames)},
     (select json_agg(json_build_array(b.id, b.batch_number, b.quantity, b.expiration_date,
-        coalesce(b.expiration_date < (select ${businessToday}), false)) order by b.expiration_date asc nulls last, b.id asc)
+        coalesce(b.expiration_date < ${businessTodayOnce}, false)) order by b.expiration_date asc nulls last, b.id asc)
       from ${product_batches} b where b.business_id = ${businessId} and b.product_id = p.id) as batches`;
 }
 
