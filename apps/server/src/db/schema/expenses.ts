@@ -61,6 +61,17 @@ export const expenses = pgTable(
       t.date.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    /**
+     * The CEO's list filtered by a category (its name compared lowered, list-expenses.ts): the page a walk of the
+     * category's newest, and its count and totals read from the category's entries alone. Without it, the filter
+     * read every expense of the business (50,000 on the load data: 26-37 ms a page through HTTP).
+     */
+    index('expenses_business_category_idx').on(
+      t.business_id,
+      sql`lower(${t.category})`,
+      t.date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // DELETE /expenses/delete/ names an expense by its id alone: its business is found through this index.
     index('expenses_id_idx').on(t.id),
     check('expenses_amount_check', sql`${t.amount} > 0`),

@@ -1,0 +1,1 @@
+CREATE INDEX "expenses_business_category_idx" ON "expenses" USING btree ("business_id",lower("category"),"date" DESC NULLS FIRST,"id" DESC NULLS FIRST);
