@@ -2,6 +2,7 @@ import { CURRENCIES, STOCK_MOVEMENT_REASONS } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   foreignKey,
@@ -155,6 +156,51 @@ export const product_batches = pgTable(
     /** A batch number names one delivery of a product: receiving it twice would blur the ledger. */
     uniqueIndex('product_batches_number_key').on(t.business_id, t.product_id, sql`lower(${t.batch_number})`),
     check('product_batches_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * Each product's sellable units, kept by triggers on product_batches and products in the same transaction as every
+ * write of them (migration 0035), so that the low stock (the overview's attention, the report) is a walk of an
+ * index instead of a sum of the batches of every product with a reorder level: 78-154 ms for the overview on the
+ * load data with levels on half its products, against 11-15 without (bench/HISTORY.md, thirty-second round).
+ *
+ * A batch stops selling the day after it expires, with no write to hang a trigger on, so a row counts its batches
+ * as of its own day, `as_of`: `sellable` is the units of its batches with no expiry or an expiry on or after
+ * `as_of`, and `drops_on` is at most the first such expiry among its stocked batches (null: none expires). On any
+ * day up to `drops_on` no counted batch has expired, so `sellable` is the product's sellable stock; past it the row
+ * is stale, and a reader counts that product from its batches until product_stock_refresh recounts it as of today.
+ * Writers only ever add units (SQL-side) and lower `drops_on`: a date too early only makes a row stale sooner.
+ */
+export const product_stock = pgTable(
+  'product_stock',
+  {
+    business_id: businessId(),
+    product_id: bigint({ mode: 'number' }).notNull(),
+    /** The Lagos day the row counts batches as of. */
+    as_of: date({ mode: 'string' }).notNull(),
+    /** Units of the product's batches sellable on `as_of`. */
+    sellable: bigint({ mode: 'number' }).notNull(),
+    /** On or before the first expiry on or after `as_of` of a batch with units; null when none expires. */
+    drops_on: date({ mode: 'string' }),
+    /** The product's own, copied: whether it is live (not archived), its reorder level and its name. */
+    live: boolean().notNull(),
+    reorder_level: integer(),
+    product_name: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.product_id] }),
+    foreignKey({
+      columns: [t.business_id, t.product_id],
+      foreignColumns: [products.business_id, products.id],
+    }).onDelete('cascade'),
+    /** Low stock in its order: the furthest below its level first, then by name (stock-figures.ts, lowStockJson). */
+    index('product_stock_shortfall_idx')
+      .on(t.business_id, sql`(${t.sellable} - ${t.reorder_level})`, t.product_name, t.product_id)
+      .where(sql`${t.live} and ${t.reorder_level} is not null`),
+    /** The rows gone stale (drops_on before today), which a reader counts apart and the refresh recounts. */
+    index('product_stock_drops_idx').on(t.business_id, t.drops_on),
+    check('product_stock_sellable_check', sql`${t.sellable} >= 0`),
   ],
 );
 

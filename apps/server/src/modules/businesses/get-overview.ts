@@ -23,6 +23,7 @@ import {
   saleTotalsJson,
   type TotalsTuple,
 } from './sale-figures';
+import { stockBehind, stockRefresh } from './stock-figures';
 
 type OverviewRow = AttentionJson &
   Partial<GateRow> & {
@@ -32,6 +33,7 @@ type OverviewRow = AttentionJson &
     recent: RecentTuple[] | null;
     trend: DayTuple[] | null;
     past_behind: boolean;
+    stock_behind: boolean;
   };
 
 /**
@@ -67,7 +69,8 @@ const overviewStatement = builtOnceSqlPer<boolean, { businessId: number } & Part
       ${recentSalesJson(scope, plannedOnce(RECENT_ROWS))} as recent,
       ${revenueByDayJson(scope, trend)} as trend,
       ${attentionColumns(businessId)},
-      ${salePastBehind(businessId)} as past_behind`;
+      ${salePastBehind(businessId)} as past_behind,
+      ${stockBehind(businessId)} as stock_behind`;
     if (!gated) return sql`select ${figures}`;
     // The figures are uncorrelated scalar subqueries: evaluated only for the gate's row, so for none when it refuses.
     const gate = gateSql(businessId);
@@ -115,11 +118,13 @@ export async function getBusinessOverview(reader: BusinessReader): Promise<Busin
   if (!row) throw new Error('The overview statement answered no row');
   const totals = saleTotalsFrom(row.totals);
   const roles = row.roles ?? [];
-  // The first overview of a Lagos day moves the all-time totals' anchor to today (once per business and day);
-  // this answer is right without it, read in one snapshot whatever the anchor.
+  // The first overview of a Lagos day moves the all-time totals' anchor to today (once per business and day), and
+  // counts again the products whose kept stock a batch's expiry made stale; this answer is right without either,
+  // read in one snapshot whatever the anchor and however stale the rows.
   const [attention] = await Promise.all([
     attentionFrom(reader.db, businessId, row, { withCost: true }),
     row.past_behind ? salePastRefresh(reader.db, businessId) : undefined,
+    row.stock_behind ? stockRefresh(reader.db, businessId) : undefined,
   ]);
   return {
     total_revenue: totals.amounts,
