@@ -122,14 +122,16 @@ const sqlArray = (words: string[]) => `array[${words.map((word) => `'${word.repl
 
 /**
  * Fills one business with `count` products in a few set-based statements: the
- * catalogue, one to three batches each (about one product in eight sold out,
- * some batches expired, some without expiry), and one opening movement per
- * stocked batch so that the ledger invariant holds on the generated data too.
+ * catalogue, half of it with a reorder level (5 to 24 units, as a shop sets them: the
+ * overview's low stock reads those), one to three batches each (about one product in
+ * eight sold out, some batches expired, some without expiry), and one opening movement
+ * per stocked batch so that the ledger invariant holds on the generated data too.
  */
 export async function generateCatalogue(client: pg.PoolClient, businessId: number, count: number): Promise<void> {
   await client.query('begin');
   await client.query(
-    `insert into products (business_id, product_name, sku, cost_price, selling_price, currency, created_at, updated_at)
+    `insert into products (business_id, product_name, sku, cost_price, selling_price, currency, reorder_level,
+       created_at, updated_at)
      select $1,
             (${sqlArray(BRANDS)})[1 + i % ${BRANDS.length}] || ' ' ||
             (${sqlArray(ITEMS)})[1 + (i / ${BRANDS.length}) % ${ITEMS.length}] || ' ' ||
@@ -138,6 +140,7 @@ export async function generateCatalogue(client: pg.PoolClient, businessId: numbe
             (100 + (i * 37) % 90000)::numeric(14, 2),
             (150 + (i * 37) % 90000 + (i % 500))::numeric(14, 2),
             'NGN',
+            case when i % 2 = 0 then 5 + i % 20 end,
             now() - make_interval(mins => $2 - i),
             now() - make_interval(mins => $2 - i)
      from generate_series(1, $2) as i`,
