@@ -73,6 +73,19 @@ async function lowStockByRule(businessId: number, limit: number): Promise<LowSto
   return rows;
 }
 
+/** The ids of the live products below their level by the rule, newest first (the inventory's order). */
+async function lowStockIdsNewestFirst(businessId: number, namePattern = '%'): Promise<number[]> {
+  const { rows } = await t.db.execute<{ id: number }>(sql`
+    select p.id::int as id from products p
+    where p.business_id = ${businessId} and p.archived_at is null and p.reorder_level is not null
+      and lower(p.product_name) like ${namePattern}
+      and coalesce((select sum(b.quantity) from product_batches b where b.business_id = p.business_id
+        and b.product_id = p.id and b.quantity > 0
+        and (b.expiration_date is null or b.expiration_date >= ${today})), 0) < p.reorder_level
+    order by p.created_at desc, p.id desc`);
+  return rows.map((row) => row.id);
+}
+
 const batchOf = (product: Product, number: string) => {
   const batch = product.batches.find((b) => b.batch_number === number);
   if (!batch) throw new Error(`No batch ${number}`);
@@ -266,6 +279,26 @@ describe('product_stock', () => {
     const { rows: stale } = await t.db.execute(sql`
       select 1 from product_stock where business_id = ${shop.businessId} and drops_on < ${today}`);
     expect(stale.length).toBeGreaterThan(0);
+
+    // The inventory's Low Stock filter, its count and its page (newest first), alone and with a search.
+    const lowIds = await lowStockIdsNewestFirst(shop.businessId);
+    const listed = await api.call(
+      ENDPOINTS.stock.listProducts,
+      { business_id: shop.businessId, stock: 'low_stock' },
+      { token: shop.token },
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.data.count).toBe(lowIds.length);
+    expect(listed.data.results.map((product) => product.id)).toEqual(lowIds.slice(0, 20));
+    const searched = await api.call(
+      ENDPOINTS.stock.listProducts,
+      { business_id: shop.businessId, stock: 'low_stock', search: 'bulk' },
+      { token: shop.token },
+    );
+    expect(searched.status).toBe(200);
+    const bulkIds = await lowStockIdsNewestFirst(shop.businessId, 'bulk%');
+    expect(searched.data.count).toBe(bulkIds.length);
+    expect(searched.data.results.map((product) => product.id)).toEqual(bulkIds.slice(0, 20));
 
     for (const limit of [1, 3, 5, 50]) {
       expect(await lowStock(t.db, shop.businessId, limit)).toEqual(await lowStockByRule(shop.businessId, limit));
