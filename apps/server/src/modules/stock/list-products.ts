@@ -71,20 +71,10 @@ const keptLow = sql`s.live and s.reorder_level is not null
  * its batches once it has (a batch expired since the row was counted). Summing every product's batches took 118-194
  * ms a page on the load data with reorder levels on half its products.
  */
-function lowOnStock(key: { businessId: AnyColumn | SQL; id: AnyColumn | SQL }): SQL {
+function lowOnStock(key: ProductKey): SQL {
   return exists(sql`(select 1 from ${product_stock} s
     where s.business_id = ${key.businessId} and s.product_id = ${key.id} and ${keptLow})`);
 }
-
-/**
- * The count of the business's products low on stock, from product_stock alone: its current rows below their level
- * off the shortfall index, and its stale rows counted from their batches.
- */
-const lowCount = sql`((select count(*) from ${product_stock} s where s.business_id = ${sql.placeholder('businessId')}
-      and s.live and s.reorder_level is not null and s.sellable - s.reorder_level < 0
-      and coalesce(s.drops_on, 'infinity') >= ${businessTodayOnce})
-    + (select count(*) from ${product_stock} s where s.business_id = ${sql.placeholder('businessId')} and s.drops_on < ${businessToday}
-      and s.live and s.reorder_level is not null and ${countedUnits} < s.reorder_level))::int`;
 
 /**
  * The stock filters of the shape (in stock, out of stock, low stock, expiring soon), about the product
@@ -175,6 +165,16 @@ const unfilteredPage = builtOnceSqlPer<boolean, PageValues, PageRow>(2, String, 
       ${newestFirst} limit ${limitOf(plannedOnce(PAGE_SIZE.products))} offset (${offset})`,
   ),
 );
+
+/**
+ * The count of the business's products low on stock, from product_stock alone: its current rows below their level
+ * off the shortfall index, and its stale rows counted from their batches.
+ */
+const lowCount = sql`((select count(*) from ${product_stock} s where s.business_id = ${businessId}
+      and s.live and s.reorder_level is not null and s.sellable - s.reorder_level < 0
+      and coalesce(s.drops_on, 'infinity') >= ${businessTodayOnce})
+    + (select count(*) from ${product_stock} s where s.business_id = ${businessId} and s.drops_on < ${businessToday}
+      and s.live and s.reorder_level is not null and ${countedUnits} < s.reorder_level))::int`;
 
 /**
  * Live products with stock filters (in stock, out of stock, expiring soon): the
