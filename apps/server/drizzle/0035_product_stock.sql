@@ -37,6 +37,17 @@ CREATE FUNCTION product_stock_counts(quantity integer, expiration_date date, day
   SELECT CASE WHEN expiration_date IS NULL OR expiration_date >= day THEN quantity ELSE 0 END::bigint
 $$;
 --> statement-breakpoint
+-- A product's batches changed by one statement, as arrays of their expiry dates and (signed) units: the units that
+-- count as of `day`, and the first expiry on or after `day` among them.
+CREATE FUNCTION product_stock_units(expiries date[], units integer[], day date) RETURNS bigint
+  LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(sum(product_stock_counts(x.units, x.expiry, day)), 0) FROM unnest(expiries, units) AS x(expiry, units)
+$$;
+--> statement-breakpoint
+CREATE FUNCTION product_stock_first_expiry(expiries date[], day date) RETURNS date LANGUAGE sql IMMUTABLE AS $$
+  SELECT min(x.expiry) FROM unnest(expiries) AS x(expiry) WHERE x.expiry >= day
+$$;
+--> statement-breakpoint
 CREATE FUNCTION product_stock_after_product_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO product_stock AS s (business_id, product_id, as_of, sellable, drops_on, live, reorder_level, product_name)
@@ -72,9 +83,8 @@ BEGIN
   WHERE (p.business_id, p.id) IN (SELECT business_id, product_id FROM new_rows)
   ON CONFLICT (business_id, product_id) DO NOTHING;
   UPDATE product_stock s
-    SET sellable = s.sellable + (SELECT coalesce(sum(product_stock_counts(x.units, x.expiry, s.as_of)), 0)
-        FROM unnest(c.expiries, c.units) AS x(expiry, units)),
-      drops_on = least(s.drops_on, (SELECT min(x.expiry) FROM unnest(c.stocked) AS x(expiry) WHERE x.expiry >= s.as_of))
+    SET sellable = s.sellable + product_stock_units(c.expiries, c.units, s.as_of),
+      drops_on = least(s.drops_on, product_stock_first_expiry(c.stocked, s.as_of))
   FROM (
     SELECT business_id, product_id, array_agg(expiration_date) AS expiries, array_agg(quantity) AS units,
       array_agg(expiration_date) FILTER (WHERE quantity > 0) AS stocked
@@ -87,9 +97,8 @@ END $$;
 CREATE FUNCTION product_stock_after_batch_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE product_stock s
-    SET sellable = s.sellable + (SELECT coalesce(sum(product_stock_counts(x.units, x.expiry, s.as_of)), 0)
-        FROM unnest(c.expiries, c.units) AS x(expiry, units)),
-      drops_on = least(s.drops_on, (SELECT min(x.expiry) FROM unnest(c.stocked) AS x(expiry) WHERE x.expiry >= s.as_of))
+    SET sellable = s.sellable + product_stock_units(c.expiries, c.units, s.as_of),
+      drops_on = least(s.drops_on, product_stock_first_expiry(c.stocked, s.as_of))
   FROM (
     SELECT business_id, product_id, array_agg(expiration_date) AS expiries, array_agg(units) AS units,
       array_agg(expiration_date) FILTER (WHERE stocked) AS stocked
@@ -108,8 +117,7 @@ END $$;
 CREATE FUNCTION product_stock_after_batch_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE product_stock s
-    SET sellable = s.sellable - (SELECT coalesce(sum(product_stock_counts(x.units, x.expiry, s.as_of)), 0)
-        FROM unnest(c.expiries, c.units) AS x(expiry, units))
+    SET sellable = s.sellable - product_stock_units(c.expiries, c.units, s.as_of)
   FROM (
     SELECT business_id, product_id, array_agg(expiration_date) AS expiries, array_agg(quantity) AS units
     FROM old_rows GROUP BY business_id, product_id
