@@ -144,30 +144,31 @@ CREATE TRIGGER product_stock_batch_update AFTER UPDATE ON product_batches
 CREATE TRIGGER product_stock_batch_delete AFTER DELETE ON product_batches
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION product_stock_after_batch_delete();
 --> statement-breakpoint
+-- A product's units sellable as of `day`, and the first expiry on or after `day` among its stocked batches, counted
+-- from its batches: a row as the backfill below and the refresh count it.
+CREATE FUNCTION product_stock_recount(business bigint, product bigint, day date, OUT sellable bigint, OUT drops_on date)
+  LANGUAGE sql STABLE AS $$
+  SELECT coalesce(sum(product_stock_counts(b.quantity, b.expiration_date, day)), 0),
+    min(b.expiration_date) FILTER (WHERE b.expiration_date >= day)
+  FROM product_batches b
+  WHERE b.business_id = business AND b.product_id = product AND b.quantity > 0
+$$;
+--> statement-breakpoint
 -- The stale rows of a business (drops_on before `day`) recounted as of `day`: locked first, in key order, then
 -- counted by a later statement, whose snapshot holds every batch written by a writer that held one of them.
 CREATE FUNCTION product_stock_refresh(business bigint, day date) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM product_stock WHERE business_id = business AND drops_on < day ORDER BY product_id FOR UPDATE;
   UPDATE product_stock s
-    SET as_of = day,
-      sellable = coalesce((SELECT sum(product_stock_counts(b.quantity, b.expiration_date, day)) FROM product_batches b
-        WHERE b.business_id = s.business_id AND b.product_id = s.product_id AND b.quantity > 0), 0),
-      drops_on = (SELECT min(b.expiration_date) FROM product_batches b
-        WHERE b.business_id = s.business_id AND b.product_id = s.product_id AND b.quantity > 0
-          AND b.expiration_date >= day)
+    SET as_of = day, (sellable, drops_on) = (SELECT r.sellable, r.drops_on FROM product_stock_recount(s.business_id, s.product_id, day) r)
   WHERE s.business_id = business AND s.drops_on < day;
 END $$;
 --> statement-breakpoint
 -- Every product's row, counted as of today.
 INSERT INTO product_stock (business_id, product_id, as_of, sellable, drops_on, live, reorder_level, product_name)
-SELECT p.business_id, p.id, product_stock_today(),
-  coalesce((SELECT sum(product_stock_counts(b.quantity, b.expiration_date, product_stock_today())) FROM product_batches b
-    WHERE b.business_id = p.business_id AND b.product_id = p.id AND b.quantity > 0), 0),
-  (SELECT min(b.expiration_date) FROM product_batches b
-    WHERE b.business_id = p.business_id AND b.product_id = p.id AND b.quantity > 0
-      AND b.expiration_date >= product_stock_today()),
-  p.archived_at IS NULL, p.reorder_level, p.product_name
-FROM products p;
+SELECT p.business_id, p.id, product_stock_today(), r.sellable, r.drops_on, p.archived_at IS NULL, p.reorder_level,
+  p.product_name
+FROM products p
+CROSS JOIN LATERAL product_stock_recount(p.business_id, p.id, product_stock_today()) r;
 --> statement-breakpoint
 ANALYZE product_stock;

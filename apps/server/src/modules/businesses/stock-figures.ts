@@ -1,8 +1,9 @@
 import { type BatchAlert, EXPIRING_SOON_DAYS, type LowStockItem, type StockValue } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { businessToday, businessTodayOnce } from '../../db/business-day';
+import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { eachRun, type Limit, limitOf } from '../../db/limit';
+import { countedUnits, withLevel } from '../stock/kept-stock';
 import { figureOf } from './figure-json';
 import type { Id } from './sale-figures';
 
@@ -10,8 +11,6 @@ import type { Id } from './sale-figures';
  * What is on the shelf, of live products: its value, what runs low, what expires soon and what has
  * expired but is still there. A batch expiring today is still sellable today (Lagos days).
  */
-
-const unexpired = sql`(b.expiration_date is null or b.expiration_date >= ${businessTodayOnce})`;
 
 /**
  * When the reader folds a business's rows of report_stock_values: once they are more than twice the keys
@@ -94,7 +93,7 @@ export type LowStockTuple = [number, string, string, number, number];
  * stale; drops_on's test on the current rows is a coalesce, which keeps them off drops_on's index.
  */
 export function lowStockJson(businessId: Id, limit: Limit): SQL {
-  const kept = sql`s.business_id = ${businessId} and s.live and s.reorder_level is not null`;
+  const kept = sql`s.business_id = ${businessId} and ${withLevel}`;
   const order = sql`order by shortfall, product_name, product_id limit ${limitOf(limit)}`;
   return sql`(select json_agg(json_build_array(x.product_id, p.product_name, p.sku, x.reorder_level, x.quantity_in_stock)
       order by x.shortfall, x.product_name, x.product_id)
@@ -107,8 +106,7 @@ export function lowStockJson(businessId: Id, limit: Limit): SQL {
         union all
         (select s.product_id, s.product_name, s.reorder_level, c.units, c.units - s.reorder_level as shortfall
           from product_stock s
-          cross join lateral (select coalesce(sum(b.quantity), 0) as units from product_batches b
-            where b.business_id = s.business_id and b.product_id = s.product_id and b.quantity > 0 and ${unexpired}) c
+          cross join lateral (select ${countedUnits} as units) c
           where ${kept} and s.drops_on < ${businessToday} and c.units < s.reorder_level
           ${order})) u
       ${order}) x

@@ -17,6 +17,7 @@ import {
   type Viewer,
 } from '../../platform/gate';
 import { keptMatchesOf, Matches } from './kept-matches';
+import { countedUnits, withLevel } from './kept-stock';
 import { isSellable } from './ledger';
 import { type ListedProductRow, listedProductColumns, listedProducts, productColumns } from './product-answer';
 
@@ -55,13 +56,8 @@ type PageValues = {
   limit?: number;
 } & Partial<GateValues>;
 
-/** The product's sellable units counted from its batches (a stale row of product_stock: lowOnStock). */
-const countedUnits = sql`(select coalesce(sum(${product_batches.quantity}), 0) from ${product_batches}
-  where ${product_batches.business_id} = s.business_id and ${product_batches.product_id} = s.product_id
-    and ${product_batches.quantity} > 0 and ${isSellable})`;
-
 /** A row `s` of product_stock of a live product below its reorder level (lowOnStock). */
-const keptLow = sql`s.live and s.reorder_level is not null
+const keptLow = sql`${withLevel}
   and ((coalesce(s.drops_on, 'infinity') >= ${businessTodayOnce} and s.sellable - s.reorder_level < 0)
     or (coalesce(s.drops_on, 'infinity') < ${businessTodayOnce} and ${countedUnits} < s.reorder_level))`;
 
@@ -171,10 +167,10 @@ const unfilteredPage = builtOnceSqlPer<boolean, PageValues, PageRow>(2, String, 
  * off the shortfall index, and its stale rows counted from their batches.
  */
 const lowCount = sql`((select count(*) from ${product_stock} s where s.business_id = ${businessId}
-      and s.live and s.reorder_level is not null and s.sellable - s.reorder_level < 0
+      and ${withLevel} and s.sellable - s.reorder_level < 0
       and coalesce(s.drops_on, 'infinity') >= ${businessTodayOnce})
     + (select count(*) from ${product_stock} s where s.business_id = ${businessId} and s.drops_on < ${businessToday}
-      and s.live and s.reorder_level is not null and ${countedUnits} < s.reorder_level))::int`;
+      and ${withLevel} and ${countedUnits} < s.reorder_level))::int`;
 
 /**
  * Live products with stock filters (in stock, out of stock, expiring soon): the

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { product_batches } from '../../db/schema';
+import { isSellable } from './ledger';
+
+/**
+ * Reading product_stock (migration 0035; db/schema/stock.ts says what a row holds) as the alias `s`. While a row's
+ * drops_on has not passed, its `sellable` is the product's sellable units; past it the row is stale, and the
+ * product's units are counted from its batches (countedUnits) until product_stock_refresh counts the row again.
+ * The low stock of the overview and the report (businesses/stock-figures.ts) and the inventory's Low Stock filter
+ * (list-products.ts) read it so.
+ */
+
+/** Row `s` is a live product's with a reorder level: a row the low stock reads. */
+export const withLevel = sql`s.live and s.reorder_level is not null`;
+
+/** The sellable units of row `s`'s product counted from its batches: what a stale row stands for. */
+export const countedUnits = sql`(select coalesce(sum(${product_batches.quantity}), 0) from ${product_batches}
+  where ${product_batches.business_id} = s.business_id and ${product_batches.product_id} = s.product_id
+    and ${product_batches.quantity} > 0 and ${isSellable})`;
