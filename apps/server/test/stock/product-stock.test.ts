@@ -86,6 +86,37 @@ async function lowStockIdsNewestFirst(businessId: number, namePattern = '%'): Pr
   return rows.map((row) => row.id);
 }
 
+/** The ids of the live products with sellable units (or with none), by the rule, newest first. */
+async function stockedIdsNewestFirst(businessId: number, stocked: boolean): Promise<number[]> {
+  const { rows } = await t.db.execute<{ id: number }>(sql`
+    select p.id::int as id from products p
+    where p.business_id = ${businessId} and p.archived_at is null
+      and exists (select 1 from product_batches b where b.business_id = p.business_id and b.product_id = p.id
+        and b.quantity > 0 and (b.expiration_date is null or b.expiration_date >= ${today})) = ${stocked}
+    order by p.created_at desc, p.id desc`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The shop's rows counted as of ten days ago, as if nothing had been written since: their batches that expired in
+ * between still count there, and their drops_on has passed. Such rows must still be exact for their day, and some
+ * of them stale today.
+ */
+async function countAsOfTenDaysAgo() {
+  await t.db.execute(sql`
+    update product_stock s set as_of = ${today} - 10,
+      sellable = coalesce((select sum(b.quantity) from product_batches b where b.business_id = s.business_id
+        and b.product_id = s.product_id and b.quantity > 0
+        and (b.expiration_date is null or b.expiration_date >= ${today} - 10)), 0),
+      drops_on = (select min(b.expiration_date) from product_batches b where b.business_id = s.business_id
+        and b.product_id = s.product_id and b.quantity > 0 and b.expiration_date >= ${today} - 10)
+    where s.business_id = ${shop.businessId}`);
+  expect(await mismatches()).toEqual([]);
+  const { rows: stale } = await t.db.execute(sql`
+    select 1 from product_stock where business_id = ${shop.businessId} and drops_on < ${today}`);
+  expect(stale.length).toBeGreaterThan(0);
+}
+
 const batchOf = (product: Product, number: string) => {
   const batch = product.batches.find((b) => b.batch_number === number);
   if (!batch) throw new Error(`No batch ${number}`);
@@ -257,6 +288,41 @@ describe('product_stock', () => {
     expect(await mismatches()).toEqual([]);
   });
 
+  it('answers In Stock and Out of Stock by their rule, also from rows a day behind', async () => {
+    // Sold out since: its only batch expired three days ago, so its row counted ten days ago still holds units.
+    const milk = await createProduct(t, shop, {
+      product_name: 'Kept Milk',
+      batches: [{ batch_number: 'M-1', quantity: 4, expiration_date: lagosDay(-3) }],
+    });
+    // Sold out to the last unit.
+    const salt = await createProduct(t, shop, { product_name: 'Kept Sea Salt', batches: [{ quantity: 2 }] });
+    expect(
+      (await confirm(t, shop, (await createCart(t, shop, [{ product_id: salt.id, quantity: 2 }])).id)).status,
+    ).toBe(201);
+    await countAsOfTenDaysAgo();
+    const { rows: milkRow } = await t.db.execute<{ sellable: string }>(sql`
+      select sellable::text from product_stock where business_id = ${shop.businessId} and product_id = ${milk.id}`);
+    expect(milkRow).toEqual([{ sellable: '4' }]);
+
+    for (const stocked of [true, false]) {
+      const stock = stocked ? 'in_stock' : 'out_of_stock';
+      const ids = await stockedIdsNewestFirst(shop.businessId, stocked);
+      expect(ids.length).toBeGreaterThan(stocked ? 20 : 1);
+      const pages = Math.ceil(ids.length / 20);
+      for (let page = 1; page <= pages; page++) {
+        const listed = await api.call(
+          ENDPOINTS.stock.listProducts,
+          { business_id: shop.businessId, stock, page },
+          { token: shop.token },
+        );
+        expect(listed.status).toBe(200);
+        expect(listed.data.count).toBe(ids.length);
+        expect(listed.data.results.map((product) => product.id)).toEqual(ids.slice((page - 1) * 20, page * 20));
+      }
+    }
+    expect(await stockedIdsNewestFirst(shop.businessId, false)).toEqual(expect.arrayContaining([milk.id, salt.id]));
+  });
+
   it('answers the low stock of its rule, also from rows a day behind, and refreshes them on the overview', async () => {
     // Ties on the shortfall, told apart by name: three products of level 6 with 1 unit each.
     for (const name of ['Tie Charlie', 'Tie Alpha', 'Tie Bravo'])
@@ -265,20 +331,7 @@ describe('product_stock', () => {
         reorder_level: 6,
         batches: [{ batch_number: 'T-1', quantity: 1 }],
       });
-    // Rows counted as of ten days ago, as if nothing had been written since: their batches that expired in between
-    // still count there, and their drops_on has passed.
-    await t.db.execute(sql`
-      update product_stock s set as_of = ${today} - 10,
-        sellable = coalesce((select sum(b.quantity) from product_batches b where b.business_id = s.business_id
-          and b.product_id = s.product_id and b.quantity > 0
-          and (b.expiration_date is null or b.expiration_date >= ${today} - 10)), 0),
-        drops_on = (select min(b.expiration_date) from product_batches b where b.business_id = s.business_id
-          and b.product_id = s.product_id and b.quantity > 0 and b.expiration_date >= ${today} - 10)
-      where s.business_id = ${shop.businessId}`);
-    expect(await mismatches()).toEqual([]);
-    const { rows: stale } = await t.db.execute(sql`
-      select 1 from product_stock where business_id = ${shop.businessId} and drops_on < ${today}`);
-    expect(stale.length).toBeGreaterThan(0);
+    await countAsOfTenDaysAgo();
 
     // The inventory's Low Stock filter, its count and its page (newest first), alone and with a search.
     const lowIds = await lowStockIdsNewestFirst(shop.businessId);

@@ -200,6 +200,12 @@ export const product_stock = pgTable(
       .where(sql`${t.live} and ${t.reorder_level} is not null`),
     /** The rows gone stale (drops_on before today), which a reader counts apart and the refresh recounts. */
     index('product_stock_drops_idx').on(t.business_id, t.drops_on),
+    /**
+     * The live products with no units as of their day: the inventory's Out of Stock and In Stock counts
+     * (stock/list-products.ts). A row enters it only when a write leaves the product with none, so a sale that
+     * leaves units writes no entry here (PostgreSQL inserts into a partial index only the rows that satisfy it).
+     */
+    index('product_stock_empty_idx').on(t.business_id).where(sql`${t.live} and ${t.sellable} = 0`),
     check('product_stock_sellable_check', sql`${t.sellable} >= 0`),
   ],
 );

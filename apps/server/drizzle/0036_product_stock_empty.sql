@@ -1,0 +1,1 @@
+CREATE INDEX "product_stock_empty_idx" ON "product_stock" USING btree ("business_id") WHERE "product_stock"."live" and "product_stock"."sellable" = 0;
