@@ -182,7 +182,7 @@ const lowCount = sql`((select count(*) from ${product_stock} s where s.business_
  * have none. (A stale row with none has none today too: a row's units only fall as its batches expire.) Counted as
  * the live products without a sellable batch, an anti-join of every live product against its batches, it took 95
  * ms in psql on the load data's 100,000 products (18,500 of them out of stock); from the index, 1-2 ms. Through
- * HTTP, eight requests each: In Stock 60-70 → 10-13 ms a page, Out of Stock 47-85 → 8-22 ms (bench/HISTORY.md,
+ * HTTP, eight requests each: In Stock 51-83 → 10-18 ms a page, Out of Stock 47-86 → 7-23 ms (bench/HISTORY.md,
  * thirty-third round).
  */
 const emptyCount = sql`((select count(*) from ${product_stock} s
