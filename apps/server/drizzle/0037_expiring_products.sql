@@ -1,0 +1,3 @@
+DROP INDEX "product_batches_expiring_idx";--> statement-breakpoint
+CREATE INDEX "products_archived_idx" ON "products" USING btree ("business_id","id") WHERE "products"."archived_at" is not null;--> statement-breakpoint
+CREATE INDEX "product_batches_expiring_idx" ON "product_batches" USING btree ("business_id","expiration_date","id","product_id") WHERE "product_batches"."quantity" > 0 and "product_batches"."expiration_date" is not null;
