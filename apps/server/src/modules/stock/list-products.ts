@@ -72,6 +72,10 @@ function lowOnStock(key: ProductKey): SQL {
     where s.business_id = ${key.businessId} and s.product_id = ${key.id} and ${keptLow})`);
 }
 
+/** A batch's date is today or within `days` after it: the Expiring Soon filter's rule, with units left. */
+const expiresWithin = (days: OrPlaceholder<number>) =>
+  sql`${product_batches.expiration_date} between ${businessTodayOnce} and ${businessTodayOnce} + ${days}::int`;
+
 /**
  * The stock filters of the shape (in stock, out of stock, low stock, expiring soon), about the product
  * that `product` names, expiring within `days`.
@@ -82,14 +86,7 @@ function stockFilters(shape: Filters, product: ProductKey, days: OrPlaceholder<n
   if (shape.stock === 'out_of_stock') conditions.push(not(hasBatch(product, isSellable)));
   // The report's rule: sellable units below the product's reorder level.
   if (shape.stock === 'low_stock') conditions.push(lowOnStock(product));
-  if (shape.expiring === 'soon') {
-    conditions.push(
-      hasBatch(
-        product,
-        sql`${product_batches.expiration_date} between ${businessTodayOnce} and ${businessTodayOnce} + ${days}::int`,
-      ),
-    );
-  }
+  if (shape.expiring === 'soon') conditions.push(hasBatch(product, expiresWithin(days)));
   return conditions;
 }
 
@@ -209,8 +206,7 @@ const keptCount: Record<StockFilter, SQL> = {
  */
 const expiringCount = sql`(select count(*)::int from (
     select distinct ${product_batches.product_id} as id from ${product_batches}
-    where ${product_batches.business_id} = ${businessId} and ${product_batches.quantity} > 0
-      and ${product_batches.expiration_date} between ${businessTodayOnce} and ${businessTodayOnce} + ${days}::int) x
+    where ${product_batches.business_id} = ${businessId} and ${product_batches.quantity} > 0 and ${expiresWithin(days)}) x
   where not exists (select 1 from ${products} where ${products.business_id} = ${businessId} and ${products.id} = x.id
     and ${products.archived_at} is not null))`;
 
