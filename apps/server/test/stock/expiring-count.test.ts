@@ -63,6 +63,12 @@ beforeAll(async () => {
     { token: shop.token },
   );
   expect(deleted.status).toBe(200);
+  // Archived, with its units in the range still there: what the count must leave out.
+  const { rows } = await t.db.execute<{ archived: boolean; units: number }>(sql`
+    select p.archived_at is not null as archived, sum(b.quantity)::int as units
+    from products p join product_batches b on b.business_id = p.business_id and b.product_id = p.id
+    where p.business_id = ${shop.businessId} and p.id = ${archived.id} group by p.archived_at`);
+  expect(rows).toEqual([{ archived: true, units: 5 }]);
 });
 afterAll(() => t.close());
 
