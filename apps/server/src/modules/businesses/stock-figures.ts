@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { eachRun, type Limit, limitOf } from '../../db/limit';
-import { countedUnits, withLevel } from '../stock/kept-stock';
+import { countedUnits, isStale, withLevel } from '../stock/kept-stock';
 import { figureOf } from './figure-json';
 import type { Id } from './sale-figures';
 
@@ -107,7 +107,7 @@ export function lowStockJson(businessId: Id, limit: Limit): SQL {
         (select s.product_id, s.product_name, s.reorder_level, c.units, c.units - s.reorder_level as shortfall
           from product_stock s
           cross join lateral (select ${countedUnits} as units) c
-          where ${kept} and s.drops_on < ${businessToday} and c.units < s.reorder_level
+          where ${kept} and ${isStale} and c.units < s.reorder_level
           ${order})) u
       ${order}) x
     join products p on p.business_id = ${businessId} and p.id = x.product_id)`;
@@ -118,7 +118,7 @@ export function lowStockJson(businessId: Id, limit: Limit): SQL {
  * which product_stock_refresh counts again as of today.
  */
 export const stockBehind = (businessId: Id): SQL =>
-  sql`exists (select 1 from product_stock s where s.business_id = ${businessId} and s.drops_on < ${businessToday})`;
+  sql`exists (select 1 from product_stock s where s.business_id = ${businessId} and ${isStale})`;
 
 /** Counts the business's stale rows of product_stock again, as of today (stockBehind). */
 export async function stockRefresh(db: Queryable, businessId: number): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { businessToday } from '../../db/business-day';
 import { product_batches } from '../../db/schema';
 import { isSellable } from './ledger';
 
@@ -9,6 +10,12 @@ import { isSellable } from './ledger';
  * The low stock of the overview and the report (businesses/stock-figures.ts) and the inventory's Low Stock filter
  * (list-products.ts) read it so.
  */
+
+/**
+ * Row `s` is stale: its drops_on has passed, so a batch it counted may have expired since. Today as written (not
+ * once per statement), so that the planner knows the date, and so how few rows are stale (product_stock_drops_idx).
+ */
+export const isStale = sql`s.drops_on < ${businessToday}`;
 
 /** Row `s` is a live product's with a reorder level: a row the low stock reads. */
 export const withLevel = sql`s.live and s.reorder_level is not null`;

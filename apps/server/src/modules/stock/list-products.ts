@@ -2,7 +2,7 @@ import { type listProductsQuerySchema, PAGE_SIZE, type ProductList, pageInfo, ty
 import { type AnyColumn, and, eq, exists, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { builtOnceSqlPer, type OrPlaceholder } from '../../db/built-once';
-import { businessToday, businessTodayOnce } from '../../db/business-day';
+import { businessTodayOnce } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { countedPage, countedRows, pageRows } from '../../db/counted-page';
 import { limitOf, plannedOnce } from '../../db/limit';
@@ -17,7 +17,7 @@ import {
   type Viewer,
 } from '../../platform/gate';
 import { keptMatchesOf, Matches } from './kept-matches';
-import { countedUnits, withLevel } from './kept-stock';
+import { countedUnits, isStale, withLevel } from './kept-stock';
 import { isSellable } from './ledger';
 import { type ListedProductRow, listedProductColumns, listedProducts, productColumns } from './product-answer';
 
@@ -170,7 +170,7 @@ const unfilteredPage = builtOnceSqlPer<boolean, PageValues, PageRow>(2, String, 
 const lowCount = sql`((select count(*) from ${product_stock} s where s.business_id = ${businessId}
       and ${withLevel} and s.sellable - s.reorder_level < 0
       and coalesce(s.drops_on, 'infinity') >= ${businessTodayOnce})
-    + (select count(*) from ${product_stock} s where s.business_id = ${businessId} and s.drops_on < ${businessToday}
+    + (select count(*) from ${product_stock} s where s.business_id = ${businessId} and ${isStale}
       and ${withLevel} and ${countedUnits} < s.reorder_level))::int`;
 
 /**
@@ -184,7 +184,7 @@ const lowCount = sql`((select count(*) from ${product_stock} s where s.business_
  */
 const emptyCount = sql`((select count(*) from ${product_stock} s
       where s.business_id = ${businessId} and s.live and s.sellable = 0)
-    + (select count(*) from ${product_stock} s where s.business_id = ${businessId} and s.drops_on < ${businessToday}
+    + (select count(*) from ${product_stock} s where s.business_id = ${businessId} and ${isStale}
       and s.live and s.sellable > 0 and ${countedUnits} = 0))::int`;
 
 /** The count of a stock filter alone, from product_stock: in stock is every live product but those with none. */
@@ -211,6 +211,16 @@ const expiringCount = sql`(select count(*)::int from (
     and ${products.archived_at} is not null))`;
 
 /**
+ * The count of a filtered list: a stock filter alone from product_stock (keptCount), expiring soon alone from its
+ * batches (expiringCount); both together, the products that `where` keeps are counted.
+ */
+function filteredCount(shape: Filters, where: SQL): SQL {
+  if (shape.stock && !shape.expiring) return keptCount[shape.stock];
+  if (shape.expiring && !shape.stock) return expiringCount;
+  return sql`(select count(*)::int from ${products} where ${where})`;
+}
+
+/**
  * Live products with stock filters (in stock, out of stock, low stock, expiring soon): the
  * count and the page in one statement. The page walks the newest-first index and
  * checks each product's batches, which stops as soon as it has its 20.
@@ -221,17 +231,9 @@ const stockFilteredPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, ke
     isNull(products.archived_at),
     ...stockFilters(shape, productsKey, days),
   ) as SQL;
-  // A stock filter alone is counted from product_stock (keptCount), expiring soon alone from its batches; both
-  // together, the products are counted.
-  const total =
-    shape.stock && !shape.expiring
-      ? keptCount[shape.stock]
-      : shape.expiring && !shape.stock
-        ? expiringCount
-        : sql`(select count(*)::int from ${products} where ${where})`;
   return pageOf(
     shape.gated,
-    total,
+    filteredCount(shape, where),
     sql`select ${pageColumns} from ${products} where ${where} ${newestFirst} limit ${sql.placeholder('limit')} offset ${offset}`,
   );
 });
