@@ -333,6 +333,12 @@ async function productSourceOf(
   return state?.complement ? 'complement' : 'days';
 }
 
+/** The lines, units and revenue of `rows` (a FROM item `t` and its conditions), summed per product and currency. */
+const summedPerProduct = (rows: SQL) =>
+  sql`select t.product_id, t.currency, sum(t.lines) as lines, sum(t.units) as units, sum(t.revenue) as revenue
+    from ${rows}
+    group by t.product_id, t.currency`;
+
 /**
  * The rows the best sellers are ranked from, one per product and currency (product_id, currency, quantity,
  * revenue), and whether they are a maintained table's rows, read in order off its index. Over all time
@@ -386,11 +392,9 @@ export function productTotalsOf(
       rows: sql`select a.product_id, a.currency, a.units - coalesce(o.units, 0) as quantity,
           a.revenue - coalesce(o.revenue, 0) as revenue
         from (${allTime}) a
-        left join (select t.product_id, t.currency, sum(t.lines) as lines, sum(t.units) as units,
-            sum(t.revenue) as revenue
-          from report_product_days t
-          where ${totalsOf(scope)} and (t.day < ${period.from} or t.day > ${period.to})
-          group by t.product_id, t.currency) o on o.product_id = a.product_id and o.currency = a.currency
+        left join (${summedPerProduct(
+          sql`report_product_days t where ${totalsOf(scope)} and (t.day < ${period.from} or t.day > ${period.to})`,
+        )}) o on o.product_id = a.product_id and o.currency = a.currency
         where a.lines - coalesce(o.lines, 0) > 0`,
     };
   }
@@ -438,9 +442,7 @@ function lessOtherSellers(
     sql`select t.product_id, t.currency, t.lines, t.units, t.revenue
       from ${theirs} t where ${totalsOf(business, period)} and t.sold_by ${range} ${scope.soldBy}`;
   return {
-    others: sql`select t.product_id, t.currency, sum(t.lines) as lines, sum(t.units) as units, sum(t.revenue) as revenue
-      from (${sellers(sql`<`)} union all ${sellers(sql`>`)}) t
-      group by t.product_id, t.currency`,
+    others: summedPerProduct(sql`(${sellers(sql`<`)} union all ${sellers(sql`>`)}) t`),
     candidates: (by, limit) => sql`(select p.product_id, p.currency, p.quantity - coalesce(o.units, 0) as quantity,
         p.revenue - coalesce(o.revenue, 0) as revenue
       from (select * from (select t.product_id, t.currency, t.lines, t.units as quantity, t.revenue
