@@ -10,6 +10,7 @@ export * from './endpoints';
 export * from './enums';
 export * from './envelope';
 export * from './expenses';
+export * from './idempotency';
 export * from './ids';
 export * from './messages';
 export * from './money';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { BUSINESS_TIME_ZONE, IDEMPOTENCY_HEADER } from './constants';
+import { BUSINESS_TIME_ZONE } from './constants';
 import {
   currencySchema,
   type PaymentStatus,
@@ -31,7 +31,6 @@ export const SALES_MESSAGES = {
   batchNotFound: 'This batch does not belong to the product.',
   customerNotFound: 'Choose a registered customer of this business.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another sale.',
-  idempotencyKeyFormat: 'The Idempotency-Key header has 8 to 100 letters, digits, dashes or underscores.',
   invalidAmount: 'Enter an amount like 1500 or 1500.50.',
   amountPositive: 'Amount must be positive',
   alreadyPaid: 'This sale is already paid in full.',
@@ -337,12 +336,6 @@ export const createSaleBodySchema = z
   })
   .superRefine(requireDepositWhenPartial);
 export type CreateSaleBody = z.input<typeof createSaleBodySchema>;
-
-export const IDEMPOTENCY_KEY_PATTERN = /^[\w-]{8,100}$/;
-/** A retry of the same confirmation sends the same key and gets the first sale back. */
-export const idempotencyHeadersSchema = z.object({
-  [IDEMPOTENCY_HEADER]: z.string().regex(IDEMPOTENCY_KEY_PATTERN, SALES_MESSAGES.idempotencyKeyFormat).optional(),
-});
 
 export const listSalesQuerySchema = z.object({
   business_id: queryId(labelledId('Business ID')),

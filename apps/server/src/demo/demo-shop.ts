@@ -213,7 +213,7 @@ async function buildDemoShop(deps: Deps, tx: Tx): Promise<{ businessId: number; 
   // The shelves: every product with its deliveries, entering the ledger as opening stock.
   const stocked: { id: number; price: string; left: number }[] = [];
   for (const item of DEMO_PRODUCTS) {
-    const product = await createProduct(
+    const { product } = await createProduct(
       as('ceo'),
       createProductBodySchema.parse({
         business_id: business.id,
@@ -248,7 +248,7 @@ async function buildDemoShop(deps: Deps, tx: Tx): Promise<{ businessId: number; 
         : shopMoment(planned.daysAgo, random.int(0, 11 * 60));
     const seller = as(planned.seller);
     const registered = isRegistered(planned.customer) ? people[planned.customer] : undefined;
-    const cart = await createCart(
+    const { cart } = await createCart(
       seller,
       createCartBodySchema.parse({
         business_id: business.id,
@@ -291,7 +291,7 @@ async function buildDemoShop(deps: Deps, tx: Tx): Promise<{ businessId: number; 
       for (let left = instalments; left > 0 && owed > 0n; left--) {
         daysLater = Math.min(planned.daysAgo - 1, daysLater + random.int(1, 6));
         const amount = left === 1 ? owed : (owed / 2n / 10_000n) * 10_000n;
-        const paid = await recordPayment(
+        const { sale: paid } = await recordPayment(
           as(planned.seller),
           recordPaymentBodySchema.parse({
             business_id: business.id,

@@ -11,6 +11,7 @@ import {
   expenseListSchema,
   listExpensesQuerySchema,
 } from '../expenses';
+import { idempotencyHeadersSchema } from '../idempotency';
 
 /** Expenses: every member records their own; the CEO sees and deletes all of the business's. */
 export const EXPENSE_ENDPOINTS = {
@@ -20,6 +21,7 @@ export const EXPENSE_ENDPOINTS = {
     summary: 'Record an expense of the caller on a Lagos day (not in the future).',
     access: member('expense.record'),
     input: createExpenseBodySchema,
+    headers: idempotencyHeadersSchema,
     response: expenseAnswerSchema,
     status: 201,
     message: EXPENSE_MESSAGES.created,

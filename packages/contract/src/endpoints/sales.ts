@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { emptySchema } from '../accounts';
 import { endpoint, member } from '../endpoint';
+import { idempotencyHeadersSchema } from '../idempotency';
 import { MESSAGES } from '../messages';
 import {
   cancelSaleBodySchema,
@@ -13,7 +14,6 @@ import {
   debtListSchema,
   deleteCartBodySchema,
   getSaleQuerySchema,
-  idempotencyHeadersSchema,
   listCartsQuerySchema,
   listCustomersQuerySchema,
   listDebtsQuerySchema,
@@ -50,6 +50,7 @@ export const SALES_ENDPOINTS = {
     summary: 'Create a cart; prices come from the products.',
     access: member('cart.manage'),
     input: createCartBodySchema,
+    headers: idempotencyHeadersSchema,
     response: cartAnswerSchema,
     status: 201,
     message: MESSAGES.cart.created,
@@ -156,6 +157,7 @@ export const SALES_ENDPOINTS = {
     summary: 'Record a later payment on a sale.',
     access: member('payment.record'),
     input: recordPaymentBodySchema,
+    headers: idempotencyHeadersSchema,
     response: saleAnswerSchema,
     status: 201,
     message: SALES_MESSAGES.paymentRecorded,

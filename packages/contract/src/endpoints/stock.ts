@@ -1,4 +1,5 @@
 import { endpoint, member } from '../endpoint';
+import { idempotencyHeadersSchema } from '../idempotency';
 import { MESSAGES } from '../messages';
 import {
   adjustBatchBodySchema,
@@ -45,6 +46,7 @@ export const STOCK_ENDPOINTS = {
     summary: 'Add a product with its first batches.',
     access: member('product.manage'),
     input: createProductBodySchema,
+    headers: idempotencyHeadersSchema,
     response: productSchema,
     status: 201,
     message: MESSAGES.product.created,
@@ -75,6 +77,7 @@ export const STOCK_ENDPOINTS = {
     summary: "Add to or remove from a product's stock (removal soonest expiry first).",
     access: member('stock.adjust'),
     input: updateStockBodySchema,
+    headers: idempotencyHeadersSchema,
     response: productSchema,
     status: 200,
     message: STOCK_MESSAGES.stockUpdated,
@@ -85,6 +88,7 @@ export const STOCK_ENDPOINTS = {
     summary: 'Receive a new batch of a product.',
     access: member('stock.adjust'),
     input: receiveBatchBodySchema,
+    headers: idempotencyHeadersSchema,
     response: productSchema,
     status: 201,
     message: STOCK_MESSAGES.batchReceived,
@@ -95,6 +99,7 @@ export const STOCK_ENDPOINTS = {
     summary: 'Correct one batch with a reason.',
     access: member('stock.adjust'),
     input: adjustBatchBodySchema,
+    headers: idempotencyHeadersSchema,
     response: productSchema,
     status: 200,
     message: STOCK_MESSAGES.batchAdjusted,

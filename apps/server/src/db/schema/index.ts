@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './expenses';
 export * from './report-totals';
+export * from './requests';
 export * from './sales';
 export * from './stock';

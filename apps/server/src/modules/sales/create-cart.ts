@@ -1,21 +1,40 @@
 import { type Cart, type createCartBodySchema, defaultCartTitle } from '@oja/contract';
 import type * as z from 'zod';
+import type { Queryable } from '../../db/client';
+import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { cartAnswer, personName, pricedItem } from './cart-items';
-import { checkItems, customerNameOf, insertCart, mergeItems } from './cart-lines';
+import { checkItems, customerNameOf, insertCart, loadCart, mergeItems } from './cart-lines';
+
+type CreateCartInput = z.output<typeof createCartBodySchema>;
 
 /**
  * A new cart of the caller's, its prices read from the products when it is shown. No transaction: the reads
  * before the write lock nothing (a stock check here is advice; the confirmation is what takes stock), and the
  * cart and its lines are written by one statement. The answer is made from what was read and written:
- * 3 round trips where there were 8 (bench/HISTORY.md).
+ * 3 round trips where there were 8 (bench/HISTORY.md). With an Idempotency-Key it runs in the key's
+ * transaction, and a retry answers the cart the first attempt made (platform/idempotency.ts).
  */
-export async function createCart(ctx: BusinessContext, input: z.output<typeof createCartBodySchema>): Promise<Cart> {
+export async function createCart(
+  ctx: BusinessContext,
+  input: CreateCartInput,
+  requestKey: RequestKey | null = null,
+): Promise<{ cart: Cart; isReplay: boolean }> {
+  if (!requestKey) return { cart: await makeCart(ctx.db, ctx, input), isReplay: false };
+  let made: Cart | undefined;
+  const { subjectId, isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
+    made = await makeCart(tx, ctx, input);
+    return made.id;
+  });
+  return { cart: made ?? (await loadCart(ctx, subjectId)), isReplay };
+}
+
+async function makeCart(db: Queryable, ctx: BusinessContext, input: CreateCartInput): Promise<Cart> {
   const items = mergeItems(input.items);
-  const customerName = await customerNameOf(ctx.db, ctx.businessId, input.customer_id, input.customer_name);
-  const products = await checkItems(ctx.db, ctx.businessId, items, new Map());
+  const customerName = await customerNameOf(db, ctx.businessId, input.customer_id, input.customer_name);
+  const products = await checkItems(db, ctx.businessId, items, new Map());
   const { cart, lines } = await insertCart(
-    ctx.db,
+    db,
     {
       business_id: ctx.businessId,
       title: input.title ?? defaultCartTitle(),

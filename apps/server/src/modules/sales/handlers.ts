@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_HEADER, SALES_ENDPOINTS } from '@oja/contract';
-import { answer, foldsGate, handlers } from '../../platform/endpoints';
+import { foldsGate, handlers } from '../../platform/endpoints';
+import { onceAnswer, requestKeyOf } from '../../platform/idempotency';
 import { getSaleDocument } from '../documents/get-sale-document';
 import { saleDocumentFile } from '../documents/sale-document-file';
 import { cancelSale } from './cancel-sale';
@@ -21,7 +22,10 @@ import { updateCart } from './update-cart';
 
 export const salesHandlers = handlers(SALES_ENDPOINTS, {
   listCarts: foldsGate(listCarts),
-  createCart: async (ctx, body) => ({ cart: await createCart(ctx, body) }),
+  createCart: async (ctx, body, http) => {
+    const { cart, isReplay } = await createCart(ctx, body, requestKeyOf(http, 'createCart', body));
+    return onceAnswer({ cart }, isReplay);
+  },
   updateCart: async (ctx, body) => ({ cart: await updateCart(ctx, body) }),
   deleteCart: async (ctx, body) => {
     await deleteCart(ctx, body);
@@ -34,12 +38,14 @@ export const salesHandlers = handlers(SALES_ENDPOINTS, {
   confirmSale: async (ctx, body, { request }) => {
     const idempotencyKey = (request.headers[IDEMPOTENCY_HEADER] as string | undefined) ?? null;
     const { sale, isReplay } = await confirmSale(ctx, { ...body, idempotencyKey });
-    // A replay answers the first sale again, with 200 and a header that says so.
-    return isReplay ? answer({ sale }, { status: 200, headers: { 'idempotent-replayed': 'true' } }) : { sale };
+    return onceAnswer({ sale }, isReplay);
   },
   listSales: foldsGate(listSales),
   getSale: async (ctx, query) => ({ sale: await getSale(ctx, query.id) }),
-  recordPayment: async (ctx, body) => ({ sale: await recordPayment(ctx, body) }),
+  recordPayment: async (ctx, body, http) => {
+    const { sale, isReplay } = await recordPayment(ctx, body, requestKeyOf(http, 'recordPayment', body));
+    return onceAnswer({ sale }, isReplay);
+  },
   cancelSale: async (ctx, body) => ({ sale: await cancelSale(ctx, body) }),
   getReceipt: async (ctx, query) => saleDocumentFile(await getSaleDocument(ctx, query.id, 'receipt')),
   getInvoice: async (ctx, query) => saleDocumentFile(await getSaleDocument(ctx, query.id, 'invoice')),

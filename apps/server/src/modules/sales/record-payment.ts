@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { payments, sales } from '../../db/schema';
 import { conflict, fieldError, notFound } from '../../platform/errors';
+import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { balanceOf, loadSaleDetail } from './sale-answer';
 
@@ -17,13 +18,16 @@ import { balanceOf, loadSaleDetail } from './sale-answer';
  * Records a later payment against a sale not yet paid in full. The sale row is
  * locked first, so two payments racing for the same balance cannot both pass
  * the check: the second sees the first's amount. When the payments reach the
- * total the sale becomes paid; more than the balance is refused.
+ * total the sale becomes paid; more than the balance is refused. With an
+ * Idempotency-Key, a retry answers the sale as the first attempt left it
+ * instead of taking the money twice (platform/idempotency.ts).
  */
 export async function recordPayment(
   ctx: BusinessContext,
   input: z.output<typeof recordPaymentBodySchema>,
-): Promise<SaleDetail> {
-  await ctx.db.transaction(async (tx) => {
+  requestKey: RequestKey | null = null,
+): Promise<{ sale: SaleDetail; isReplay: boolean }> {
+  const { isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
     const where = and(eq(sales.business_id, ctx.businessId), eq(sales.id, input.sale_id));
     const [sale] = await tx
       .select({
@@ -61,8 +65,9 @@ export async function recordPayment(
       method: input.method,
       recorded_by: ctx.actor.userId,
     });
+    return input.sale_id;
   });
   const sale = await loadSaleDetail(ctx.db, ctx.businessId, input.sale_id, { showCost: true });
   if (!sale) throw notFound(MESSAGES.sale.notFound);
-  return sale;
+  return { sale, isReplay };
 }

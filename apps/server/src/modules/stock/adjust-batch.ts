@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { product_batches } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { getProduct } from './get-product';
 import { holdProduct } from './hold-product';
@@ -11,11 +12,13 @@ import { changeBatch } from './ledger';
 /**
  * A manager's correction of one batch (a recount, damage, an expired
  * write-off), recorded with its reason. The ledger refuses to go below zero.
+ * With an Idempotency-Key, a retry changes nothing (platform/idempotency.ts).
  */
 export async function adjustBatch(
   ctx: BusinessContext,
   body: z.output<typeof adjustBatchBodySchema>,
-): Promise<Product> {
+  requestKey: RequestKey | null = null,
+): Promise<{ product: Product; isReplay: boolean }> {
   const input = {
     productId: body.product_id,
     batchId: body.batch_id,
@@ -23,7 +26,7 @@ export async function adjustBatch(
     reason: body.reason,
     note: body.note,
   };
-  await ctx.db.transaction(async (tx) => {
+  const { isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
     await holdProduct(tx, ctx.businessId, input.productId);
     const [batch] = await tx
       .select({ id: product_batches.id })
@@ -45,6 +48,7 @@ export async function adjustBatch(
       userId: ctx.actor.userId,
       note: input.note ?? null,
     });
+    return input.productId;
   });
-  return getProduct(ctx, input.productId);
+  return { product: await getProduct(ctx, input.productId), isReplay };
 }

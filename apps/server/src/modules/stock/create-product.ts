@@ -1,6 +1,7 @@
 import type { createProductBodySchema, Product } from '@oja/contract';
 import type { z } from 'zod';
 import { products } from '../../db/schema';
+import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { getProduct } from './get-product';
 import { openBatch } from './ledger';
@@ -12,13 +13,19 @@ type Input = z.output<typeof createProductBodySchema>;
  * A product with its first batches, in one transaction. The opening quantities
  * enter through the ledger (reason `initial`), so the stock history starts at
  * the first unit. A SKU left blank is generated; a generated one that happens
- * to be taken is drawn again.
+ * to be taken is drawn again. With an Idempotency-Key, a retry answers the
+ * product the first attempt made (platform/idempotency.ts); each draw of the
+ * SKU claims the key anew, as a failed attempt leaves it free.
  */
-export async function createProduct(ctx: BusinessContext, input: Input): Promise<Product> {
+export async function createProduct(
+  ctx: BusinessContext,
+  input: Input,
+  requestKey: RequestKey | null = null,
+): Promise<{ product: Product; isReplay: boolean }> {
   for (let attempt = 1; ; attempt++) {
     const sku = input.sku ?? generateSku(input.product_name);
     try {
-      const productId = await ctx.db.transaction(async (tx) => {
+      const { subjectId, isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
         if (input.sku) await assertSkuFree(tx, ctx.businessId, sku);
         const [product] = await tx
           .insert(products)
@@ -51,7 +58,7 @@ export async function createProduct(ctx: BusinessContext, input: Input): Promise
         }
         return product.id;
       });
-      return await getProduct(ctx, productId);
+      return { product: await getProduct(ctx, subjectId), isReplay };
     } catch (error) {
       if (!isSkuViolation(error)) throw error;
       if (input.sku || attempt >= 3) throw skuTaken();

@@ -1,5 +1,6 @@
 import { STOCK_ENDPOINTS } from '@oja/contract';
 import { foldsGate, handlers } from '../../platform/endpoints';
+import { onceAnswer, requestKeyOf } from '../../platform/idempotency';
 import { adjustBatch } from './adjust-batch';
 import { createProduct } from './create-product';
 import { deleteProduct } from './delete-product';
@@ -13,11 +14,23 @@ import { updateStock } from './update-stock';
 export const stockHandlers = handlers(STOCK_ENDPOINTS, {
   listProducts: foldsGate(listProducts),
   getProduct: (ctx, query) => getProduct(ctx, query.product_id),
-  createProduct: (ctx, body) => createProduct(ctx, body),
+  createProduct: async (ctx, body, http) => {
+    const { product, isReplay } = await createProduct(ctx, body, requestKeyOf(http, 'createProduct', body));
+    return onceAnswer(product, isReplay);
+  },
   updateProduct: (ctx, body) => updateProduct(ctx, body),
   deleteProduct: async (ctx, body) => ({ id: body.id, ...(await deleteProduct(ctx, body.id)) }),
-  updateStock: (ctx, body) => updateStock(ctx, body),
-  receiveBatch: (ctx, body) => receiveBatch(ctx, body),
-  adjustBatch: (ctx, body) => adjustBatch(ctx, body),
+  updateStock: async (ctx, body, http) => {
+    const { product, isReplay } = await updateStock(ctx, body, requestKeyOf(http, 'updateStock', body));
+    return onceAnswer(product, isReplay);
+  },
+  receiveBatch: async (ctx, body, http) => {
+    const { product, isReplay } = await receiveBatch(ctx, body, requestKeyOf(http, 'receiveBatch', body));
+    return onceAnswer(product, isReplay);
+  },
+  adjustBatch: async (ctx, body, http) => {
+    const { product, isReplay } = await adjustBatch(ctx, body, requestKeyOf(http, 'adjustBatch', body));
+    return onceAnswer(product, isReplay);
+  },
   listMovements: (ctx, query) => listMovements(ctx, query),
 });

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { product_batches } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { getProduct } from './get-product';
 import { holdProduct } from './hold-product';
@@ -13,11 +14,16 @@ type UpdateStockBody = z.output<typeof updateStockBodySchema>;
 /**
  * A change of a product's stock by a number of units: a negative quantity is taken from the
  * soonest-expiring sellable batches first (FEFO), all or nothing; a positive
- * one is added to the newest batch that has not expired.
+ * one is added to the newest batch that has not expired. With an Idempotency-Key,
+ * a retry changes nothing and answers the product (platform/idempotency.ts).
  */
-export async function updateStock(ctx: BusinessContext, input: UpdateStockBody): Promise<Product> {
+export async function updateStock(
+  ctx: BusinessContext,
+  input: UpdateStockBody,
+  requestKey: RequestKey | null = null,
+): Promise<{ product: Product; isReplay: boolean }> {
   const { product_id: productId, quantity } = input;
-  await ctx.db.transaction(async (tx) => {
+  const { isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
     await holdProduct(tx, ctx.businessId, productId);
     if (quantity < 0) {
       await takeStock(tx, {
@@ -27,7 +33,7 @@ export async function updateStock(ctx: BusinessContext, input: UpdateStockBody):
         reason: 'adjustment',
         userId: ctx.actor.userId,
       });
-      return;
+      return productId;
     }
     const [newest] = await tx
       .select({ id: product_batches.id })
@@ -46,6 +52,7 @@ export async function updateStock(ctx: BusinessContext, input: UpdateStockBody):
       reason: 'adjustment',
       userId: ctx.actor.userId,
     });
+    return productId;
   });
-  return getProduct(ctx, productId);
+  return { product: await getProduct(ctx, productId), isReplay };
 }

@@ -2,6 +2,7 @@ import { type EndpointInput, EXPENSE_ENDPOINTS } from '@oja/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, data } from '../../lib/api';
 import { businessKeys, expenseKeys } from '../../lib/query-keys';
+import { useRequestKeys } from '../../lib/request-keys';
 
 const expenses = EXPENSE_ENDPOINTS;
 
@@ -35,12 +36,17 @@ function useInvalidateExpenses(businessId: number) {
     ]);
 }
 
+/** An expense: sent again after a lost answer, it is counted once (lib/request-keys.ts). */
 export function useCreateExpense(businessId: number) {
   const invalidate = useInvalidateExpenses(businessId);
+  const keys = useRequestKeys();
   return useMutation({
     mutationFn: (body: Omit<EndpointInput<typeof expenses.createExpense>, 'business_id'>) =>
-      call(expenses.createExpense, { ...body, business_id: businessId }),
-    onSuccess: invalidate,
+      call(expenses.createExpense, { ...body, business_id: businessId }, { headers: keys.headersFor(body) }),
+    onSuccess: () => {
+      keys.succeeded();
+      return invalidate();
+    },
   });
 }
 

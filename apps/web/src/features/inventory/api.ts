@@ -2,6 +2,7 @@ import { type EndpointInput, STOCK_ENDPOINTS } from '@oja/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, data, earlyData } from '../../lib/api';
 import { productKeys } from '../../lib/query-keys';
+import { useRequestKeys } from '../../lib/request-keys';
 import type { ProductFilters } from './inventory-view';
 import type { ProductChanges } from './product-display';
 
@@ -24,12 +25,17 @@ function useProductsChanged(businessId: number) {
   return () => client.invalidateQueries({ queryKey: productKeys.all(businessId) });
 }
 
+/** A new product with its opening stock: sent again after a lost answer, it is made once (lib/request-keys.ts). */
 export function useCreateProduct(businessId: number) {
   const changed = useProductsChanged(businessId);
+  const keys = useRequestKeys();
   return useMutation({
     mutationFn: (body: Omit<EndpointInput<typeof stock.createProduct>, 'business_id'>) =>
-      call(stock.createProduct, { ...body, business_id: businessId }),
-    onSuccess: changed,
+      call(stock.createProduct, { ...body, business_id: businessId }, { headers: keys.headersFor(body) }),
+    onSuccess: () => {
+      keys.succeeded();
+      return changed();
+    },
   });
 }
 

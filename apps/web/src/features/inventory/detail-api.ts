@@ -2,6 +2,7 @@ import { type EndpointInput, type Product, STOCK_ENDPOINTS } from '@oja/contract
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, data } from '../../lib/api';
 import { productKeys } from '../../lib/query-keys';
+import { useRequestKeys } from '../../lib/request-keys';
 
 const stock = STOCK_ENDPOINTS;
 
@@ -41,23 +42,43 @@ function afterStockChange(client: QueryClient, businessId: number, product: Prod
   return client.invalidateQueries({ queryKey: productKeys.all(businessId) });
 }
 
-/** A delivery, recorded as a receipt in the ledger. */
+/** A delivery, recorded as a receipt in the ledger: sent again after a lost answer, received once (lib/request-keys.ts). */
 export function useReceiveBatch(businessId: number, productId: number) {
   const client = useQueryClient();
+  const keys = useRequestKeys();
   return useMutation({
     mutationFn: (input: ReceiveBatchInput) =>
-      data(call(stock.receiveBatch, { ...input, business_id: businessId, product_id: productId })),
-    onSuccess: (product) => afterStockChange(client, businessId, product),
+      data(
+        call(
+          stock.receiveBatch,
+          { ...input, business_id: businessId, product_id: productId },
+          { headers: keys.headersFor(input) },
+        ),
+      ),
+    onSuccess: (product) => {
+      keys.succeeded();
+      return afterStockChange(client, businessId, product);
+    },
   });
 }
 
-/** A recount, damage or expired write-off of one batch. */
+/** A recount, damage or expired write-off of one batch, made once however often it is sent (lib/request-keys.ts). */
 export function useAdjustBatch(businessId: number, productId: number) {
   const client = useQueryClient();
+  const keys = useRequestKeys();
   return useMutation({
     mutationFn: (input: AdjustBatchInput) =>
-      data(call(stock.adjustBatch, { ...input, business_id: businessId, product_id: productId })),
-    onSuccess: (product) => afterStockChange(client, businessId, product),
+      data(
+        call(
+          stock.adjustBatch,
+          { ...input, business_id: businessId, product_id: productId },
+          { headers: keys.headersFor(input) },
+        ),
+      ),
+    onSuccess: (product) => {
+      keys.succeeded();
+      return afterStockChange(client, businessId, product);
+    },
     // A refusal (say, more removed than the batch holds) may come from stale figures: show the current ones.
     onError: () => client.invalidateQueries({ queryKey: productKeys.detail(businessId, productId) }),
   });

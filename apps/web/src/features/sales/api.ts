@@ -10,6 +10,7 @@ import {
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, data } from '../../lib/api';
 import { businessKeys, cartKeys, customerKeys, productKeys, saleKeys } from '../../lib/query-keys';
+import { useRequestKeys } from '../../lib/request-keys';
 
 const sales = SALES_ENDPOINTS;
 
@@ -84,10 +85,14 @@ export function useCustomerChoices(businessId: number, search: string, enabled: 
 
 export function useCreateCart(businessId: number) {
   const client = useQueryClient();
+  const keys = useRequestKeys();
   return useMutation({
     mutationFn: (body: WithoutBusiness<EndpointInput<typeof sales.createCart>>) =>
-      call(sales.createCart, { ...body, business_id: businessId }),
-    onSuccess: () => client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
+      call(sales.createCart, { ...body, business_id: businessId }, { headers: keys.headersFor(body) }),
+    onSuccess: () => {
+      keys.succeeded();
+      return client.invalidateQueries({ queryKey: cartKeys.all(businessId) });
+    },
   });
 }
 
@@ -132,12 +137,15 @@ export function useConfirmSale(businessId: number) {
   });
 }
 
+/** A later payment: sent again after a lost answer, it is taken once (lib/request-keys.ts). */
 export function useRecordPayment(businessId: number) {
   const client = useQueryClient();
+  const keys = useRequestKeys();
   return useMutation({
     mutationFn: (body: WithoutBusiness<EndpointInput<typeof sales.recordPayment>>) =>
-      call(sales.recordPayment, { ...body, business_id: businessId }),
+      call(sales.recordPayment, { ...body, business_id: businessId }, { headers: keys.headersFor(body) }),
     onSuccess: (answer) => {
+      keys.succeeded();
       client.setQueryData(saleKeys.detail(businessId, answer.data.sale.id), answer.data.sale);
       return Promise.all([
         client.invalidateQueries({ queryKey: saleKeys.all(businessId) }),
@@ -168,10 +176,4 @@ function invalidateAfterSale(client: QueryClient, businessId: number) {
     client.invalidateQueries({ queryKey: productKeys.all(businessId) }),
     client.invalidateQueries({ queryKey: businessKeys.overview(businessId) }),
   ]);
-}
-
-/** A fresh Idempotency-Key. getRandomValues works on plain-HTTP LAN addresses, where randomUUID does not exist. */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `sale-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }

@@ -15,10 +15,11 @@ import {
 } from '@oja/contract';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
+import { newIdempotencyKey } from '../../lib/request-keys';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
-import { newIdempotencyKey, useConfirmSale } from './api';
+import { useConfirmSale } from './api';
 
 /** Confirm sale: how the customer pays now (in full, a deposit, or on credit) and by what means. */
 export function ConfirmSaleModal({
@@ -54,7 +55,7 @@ function ConfirmSaleForm({
 }) {
   const confirm = useConfirmSale(businessId);
   // One key for every attempt at this confirmation: a retry after a lost answer cannot sell twice.
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [idempotencyKey] = useState(() => newIdempotencyKey('sale'));
   const currency = cart.currency ?? undefined;
   const form = useForm<ConfirmSaleFormValues>({
     // Not paid until the seller says money changed hands (not_paid is the default).
