@@ -193,6 +193,12 @@ export const listCartsQuerySchema = z.object({
   id: queryId(labelledId('Cart ID')).optional(),
   /** Over the title and the customer name. */
   search: searchQuery,
+  /**
+   * The customers' requests (carts marked is_customer_request): `also` keeps them beside user_id's own carts
+   * (the employee area of a member who confirms sales; without user_id every cart is listed anyway), `only`
+   * keeps nothing else (the open requests waiting for the shop).
+   */
+  customer_requests: z.enum(['also', 'only']).optional(),
 });
 export type ListCartsQuery = z.input<typeof listCartsQuerySchema>;
 

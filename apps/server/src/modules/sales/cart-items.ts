@@ -218,6 +218,10 @@ type CartPageRow = { [K in keyof CartRow]: K extends 'is_customer_request' ? boo
 export type CartsFilter = {
   /** Made by this member (the add-to-cart button's list of the clerk's own). */
   createdBy?: number;
+  /** Made by this member, or a customer's request (the employee area's carts of a member who confirms sales). */
+  createdByOrRequest?: number;
+  /** Customers' requests only (true), or none of them (false). */
+  isRequest?: boolean;
   /** This one cart (a cart's answer after a write of it). */
   id?: number;
   /** Whose title or customer name matches this ILIKE pattern (db/search.ts). */
@@ -229,6 +233,8 @@ export type CartsFilter = {
 /** The filters a statement is built for, in a fixed order, with the SQL each adds. */
 const filterSql: { [K in keyof CartsFilter]-?: SQL } = {
   createdBy: sql`${carts.created_by} = ${sql.placeholder('createdBy')}`,
+  createdByOrRequest: sql`(${carts.created_by} = ${sql.placeholder('createdByOrRequest')} or ${carts.is_customer_request})`,
+  isRequest: sql`${carts.is_customer_request} = ${sql.placeholder('isRequest')}`,
   id: sql`${carts.id} = ${sql.placeholder('id')}`,
   pattern: sql`(${carts.title} ilike ${sql.placeholder('pattern')} or ${carts.customer_name} ilike ${sql.placeholder('pattern')})`,
   requestsOf: sql`${carts.customer_id} = ${sql.placeholder('requestsOf')} and ${carts.is_customer_request}`,
@@ -238,8 +244,8 @@ const filterNames = Object.keys(filterSql) as (keyof CartsFilter)[];
 /** What a page's statement is made of besides its values: the filters asked for, the page's size, the gate or not. */
 type CartsShape = { filters: (keyof CartsFilter)[]; limit: number; gated: boolean };
 
-/** Four filters, each on or off, by two page sizes (a page, one cart), with or without the gate. */
-const CARTS_SHAPES = 64;
+/** Six filters, each on or off, by two page sizes (a page, one cart), with or without the gate. */
+const CARTS_SHAPES = 256;
 
 const cartsBusiness = sql.placeholder('businessId');
 

@@ -4,15 +4,21 @@ import { containsPattern } from '../../db/search';
 import type { BusinessReader } from '../../platform/gate';
 import { type CartsFilter, cartsWhere } from './cart-items';
 
-/** The business's carts, newest first, optionally one user's, one cart, or those whose title or customer matches. */
+/**
+ * The business's carts, newest first, optionally one user's (with the customers' requests beside them, or not),
+ * only the customers' requests, one cart, or those whose title or customer matches.
+ */
 export async function listCarts(
   reader: BusinessReader,
   query: z.output<typeof listCartsQuerySchema>,
 ): Promise<Paginated<Cart>> {
+  const isOwnWithRequests = query.customer_requests === 'also' && query.user_id !== undefined;
   return pageOfCarts(
     reader,
     {
-      createdBy: query.user_id,
+      createdBy: isOwnWithRequests ? undefined : query.user_id,
+      createdByOrRequest: isOwnWithRequests ? query.user_id : undefined,
+      isRequest: query.customer_requests === 'only' ? true : undefined,
       id: query.id,
       pattern: query.search ? containsPattern(query.search) : undefined,
     },

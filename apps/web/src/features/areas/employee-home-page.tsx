@@ -1,5 +1,5 @@
-import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
-import { formatMoney, MESSAGES } from '@oja/contract';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { can, formatMoney, MESSAGES } from '@oja/contract';
 import { IconCash, IconChartPie, IconReceipt, IconStar, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -14,13 +14,16 @@ import { useEmployeeFigures } from '../businesses/api';
 import { AttentionCard } from '../businesses/attention-card';
 import { formatAmounts } from '../businesses/figures';
 import { RecentSalesCard } from '../businesses/recent-sales';
+import { useOpenRequestCount } from './employee-api';
 import { TrialBanner } from './trial-banner';
 
 /** /{slug}/employee: the employee's own figures in this business, computed by the server. */
 export default function EmployeeHomePage() {
   const user = useCurrentUser();
-  const { business } = useBusinessContext();
+  const { business, role } = useBusinessContext();
   const figures = useEmployeeFigures(business.id);
+  const canConfirm = can(role, 'sale.confirm');
+  const openRequests = useOpenRequestCount(business.id, canConfirm);
   const performance = figures.data?.performance;
 
   useEffect(() => {
@@ -67,10 +70,44 @@ export default function EmployeeHomePage() {
               icon={<IconStar size={18} />}
             />
           </SimpleGrid>
+          {canConfirm && openRequests !== undefined && (
+            <CustomerRequestsCard count={openRequests} salesTo={`/${business.slug}/employee/sales?tab=carts`} />
+          )}
           <AttentionCard attention={figures.data.attention} slug={business.slug} />
           <RecentSalesCard sales={figures.data.recent_sales} allSalesTo={`/${business.slug}/employee/sales`} />
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The customers' requests waiting for the shop, for a member who confirms them: the customer is told the
+ * shop confirms a request, and it waits among the carts of the employee sales page.
+ */
+function CustomerRequestsCard({ count, salesTo }: { count: number; salesTo: string }) {
+  return (
+    <Card component="section" withBorder radius="md" aria-label="Customer requests">
+      <Group gap="xs" mb={4}>
+        <Title order={4}>Customer requests</Title>
+        <Badge size="sm" variant="light" color={count === 0 ? 'gray' : 'grape'}>
+          {count}
+        </Badge>
+      </Group>
+      {count === 0 ? (
+        <Text size="sm" c="dimmed">
+          No customer is waiting for a request to be confirmed.
+        </Text>
+      ) : (
+        <Text size="sm">
+          {count === 1
+            ? 'A customer’s request waits for the shop to confirm it.'
+            : `${count} customers’ requests wait for the shop to confirm them.`}{' '}
+          <Anchor component={Link} to={salesTo} fw={500}>
+            Open the carts
+          </Anchor>
+        </Text>
+      )}
+    </Card>
   );
 }

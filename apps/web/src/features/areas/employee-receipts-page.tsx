@@ -1,5 +1,5 @@
 import { Badge, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatMoney, MESSAGES, PAYMENT_METHOD_LABELS, type PaymentListItem } from '@oja/contract';
+import { formatMoney, MESSAGES, type MemberRole, PAYMENT_METHOD_LABELS, type PaymentListItem } from '@oja/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
@@ -14,11 +14,18 @@ import { usePayments } from './employee-api';
 const RECEIPTS_LIST = { filters: {}, searchParam: 'q' };
 
 /**
- * /{slug}/employee/receipts: the payments the caller took (the server scopes the list to them),
- * newest first, each with its sale's receipt.
+ * Whether the server lists every payment of the business to this role (the CEO and a manager answer for the
+ * whole till) rather than the caller's own (a salesperson's): list-payments.ts decides, this page only says so.
+ */
+const seesWholeTill = (role: MemberRole) => role === 'ceo' || role === 'manager';
+
+/**
+ * /{slug}/employee/receipts: the payments the caller may see, newest first, each with its sale's receipt:
+ * a salesperson's own, or, for the CEO and a manager, the whole business's with who took each.
  */
 export default function EmployeeReceiptsPage() {
-  const { business } = useBusinessContext();
+  const { business, role } = useBusinessContext();
+  const isWholeTill = seesWholeTill(role);
   const view = useListView(RECEIPTS_LIST);
   const { page, search } = view;
   const payments = usePayments(business.id, { page, search: search || undefined });
@@ -42,6 +49,9 @@ export default function EmployeeReceiptsPage() {
     },
     { header: 'Method', cell: (payment) => PAYMENT_METHOD_LABELS[payment.method] },
     { header: 'Customer', cell: (payment) => payment.customer_name },
+    ...(isWholeTill
+      ? [{ header: 'Received by', cell: (payment: PaymentListItem) => payment.recorded_by?.name ?? 'N/A' }]
+      : []),
     { header: 'Sale', cell: (payment) => `#${payment.sale_id}` },
     { header: 'Date', isNoWrap: true, cell: (payment) => formatDateTime(payment.created_at) },
     {
@@ -64,7 +74,9 @@ export default function EmployeeReceiptsPage() {
       <div>
         <Title order={2}>Receipts</Title>
         <Text c="dimmed" size="sm">
-          The payments you took. Each opens its sale's receipt.
+          {isWholeTill
+            ? "Every payment taken in this business, and who took it. Each opens its sale's receipt."
+            : "The payments you took. Each opens its sale's receipt."}
         </Text>
       </div>
       <TextInput
@@ -80,7 +92,11 @@ export default function EmployeeReceiptsPage() {
       {payments.data &&
         (payments.data.results.length === 0 ? (
           <Text c="dimmed">
-            {search ? 'No payment matches this search.' : 'No payments yet. Payments you take appear here.'}
+            {search
+              ? 'No payment matches this search.'
+              : isWholeTill
+                ? 'No payments yet. Payments taken in this business appear here.'
+                : 'No payments yet. Payments you take appear here.'}
           </Text>
         ) : (
           <ResponsiveTable

@@ -1,13 +1,26 @@
+import { can } from '@oja/contract';
 import { useBusinessContext } from '../../shell/business-context';
 import { useCurrentUser } from '../auth/session';
 import { SalesScreen } from '../sales/sales-page';
+import { useOwnCartsWithRequests } from './employee-api';
 
 /**
  * /{slug}/employee/sales: the business sales screen narrowed to the caller's own carts and sales,
- * with New Sale. A sale opens on the business's sale page (receipt, invoice, payments).
+ * with New Sale. A member who confirms sales also finds the customers' requests among their carts:
+ * the customer is told the shop confirms them, and this is where the shop's sellers work.
+ * There is no employee sale view: a sale opens on the business's sale page (receipt, invoice,
+ * payments), whose menu's Home leads back here.
  */
 export default function EmployeeSalesPage() {
   const user = useCurrentUser();
-  const { business } = useBusinessContext();
-  return <SalesScreen own={{ userId: user.id, saleHref: (sale) => `/business/${business.slug}/sales/${sale.id}` }} />;
+  const { business, role } = useBusinessContext();
+  return (
+    <SalesScreen
+      own={{
+        userId: user.id,
+        saleHref: (sale) => `/business/${business.slug}/sales/${sale.id}`,
+        useCarts: can(role, 'sale.confirm') ? useOwnCartsWithRequests : undefined,
+      }}
+    />
+  );
 }

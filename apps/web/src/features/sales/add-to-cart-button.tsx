@@ -3,7 +3,7 @@ import { type Cart, MESSAGES, type Product } from '@oja/contract';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMatch, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
@@ -29,7 +29,7 @@ export type AddToCart = {
 
 /**
  * Add to cart over the current user's carts: none → a new-cart dialog with a quantity; exactly one → one
- * unit is added and the user goes to the sales page; several → choose one or start a new one.
+ * unit is added and the user goes to the sales page of the area they are in; several → choose one or start a new one.
  *
  * One per page, not one per card: each card's button had these hooks and its own dialog, so a page of
  * products rendered twenty mutation observers, session subscriptions and navigators. React's work on a
@@ -41,6 +41,9 @@ export function useAddToCart(): AddToCart {
   const user = useCurrentUser();
   const client = useQueryClient();
   const navigate = useNavigate();
+  // The employee area's inventory goes on to its own sales page, on the carts tab, inside the same menu.
+  const isEmployeeArea = useMatch('/:slug/employee/*') !== null;
+  const salesPath = isEmployeeArea ? `/${business.slug}/employee/sales?tab=carts` : `/business/${business.slug}/sales`;
   const update = useUpdateCart(business.id);
   // The product stays after the dialog closes (carts null), for the dialog's closing transition.
   const [choice, setChoice] = useState<{ product: Product; carts: Cart[] | null } | null>(null);
@@ -62,7 +65,7 @@ export function useAddToCart(): AddToCart {
       if (own.length === 1 && only) {
         await update.mutateAsync(cartUpdate(only, withProduct(lineInputs(only), product.id, 1)));
         notify.success(MESSAGES.cart.addedToCart(product.product_name));
-        navigate(`/business/${business.slug}/sales`);
+        navigate(salesPath);
       } else {
         setChoice({ product, carts: own });
       }

@@ -49,7 +49,12 @@ const OWN_SALES_LIST: ListSpec<SalesFilters> = {
  * from the cart straight to its confirmation, and every seller sees Confirm (the server answers
  * who may confirm, with the spec's message).
  */
-export type OwnSales = { userId: number; saleHref(sale: Sale): string };
+export type OwnSales = {
+  userId: number;
+  saleHref(sale: Sale): string;
+  /** The carts tab's list when it holds more than the seller's own (the customers' requests beside them). */
+  useCarts?: typeof useCarts;
+};
 
 /** /business/{slug}/sales: the carts being built and the sales made, each searched by the server. */
 export default function SalesPage() {
@@ -125,7 +130,8 @@ function CartsPanel({
 }: PanelProps & { onEdit(cart: Cart): void; onConfirm(cart: Cart): void }) {
   const { business, role } = useBusinessContext();
   const { page, search } = view;
-  const carts = useCarts(business.id, { page, search: search || undefined, user_id: own?.userId });
+  const useListedCarts = own?.useCarts ?? useCarts;
+  const carts = useListedCarts(business.id, { page, search: search || undefined, user_id: own?.userId });
   const remove = useDeleteCart(business.id);
   useKeepPageInRange(view, carts);
 
