@@ -31,6 +31,8 @@ export const SALES_MESSAGES = {
   batchNotFound: 'This batch does not belong to the product.',
   customerNotFound: 'Choose a registered customer of this business.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another sale.',
+  cartChanged: 'This cart was changed on another phone since you opened it. Check its items and save again.',
+  cartVersionFormat: "updated_at is the cart's updated_at as read, an ISO date and time.",
   invalidAmount: 'Enter an amount like 1500 or 1500.50.',
   amountPositive: 'Amount must be positive',
   alreadyPaid: 'This sale is already paid in full.',
@@ -171,11 +173,17 @@ export const updateCartBodySchema = z.strictObject({
   customer_name: customerName,
   customer_id: bodyId({ required: MESSAGES.validation.required }).nullable().optional(),
   items: cartItems,
+  /**
+   * The cart's `updated_at` as the phone read it, when it sends the whole cart back: a cart changed since (another
+   * phone added a line) is refused with 409 rather than overwritten. Without it the last update wins, as the spec's
+   * clients expect.
+   */
+  updated_at: z.iso.datetime({ offset: true, error: SALES_MESSAGES.cartVersionFormat }).optional(),
 });
 export type UpdateCartBody = z.input<typeof updateCartBodySchema>;
 
 /** The cart editor's form: the update's fields without the ids (title and customer prefilled with the defaults). */
-export const cartFormSchema = updateCartBodySchema.omit({ id: true, business_id: true });
+export const cartFormSchema = updateCartBodySchema.omit({ id: true, business_id: true, updated_at: true });
 export type CartFormValues = z.input<typeof cartFormSchema>;
 
 /** A cart named by its id alone; a business_id sent beside it must be the cart's. */

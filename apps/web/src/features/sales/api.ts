@@ -5,10 +5,11 @@ import {
   IDEMPOTENCY_HEADER,
   type PaymentStatus,
   SALES_ENDPOINTS,
+  SALES_MESSAGES,
   STOCK_ENDPOINTS,
 } from '@oja/contract';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, data } from '../../lib/api';
+import { ApiError, call, data } from '../../lib/api';
 import { businessKeys, cartKeys, customerKeys, productKeys, saleKeys } from '../../lib/query-keys';
 import { useRequestKeys } from '../../lib/request-keys';
 
@@ -16,7 +17,7 @@ const sales = SALES_ENDPOINTS;
 
 /** A list call's input without the business, which every hook adds itself. */
 type WithoutBusiness<T> = Omit<T, 'business_id'>;
-type CartFilters = { page: number; search?: string; user_id?: number };
+type CartFilters = { page: number; search?: string; user_id?: number; id?: number };
 type SaleFilters = { page: number; search?: string; created_by?: number; payment_status?: PaymentStatus };
 
 const cartsQuery = (businessId: number, filters: CartFilters) => ({
@@ -39,6 +40,12 @@ export async function fetchOwnCarts(client: QueryClient, businessId: number, use
   const first = await page(1);
   const others = await Promise.all(Array.from({ length: first.total_pages - 1 }, (_, index) => page(index + 2)));
   return [first, ...others].flatMap((answer) => answer.results);
+}
+
+/** One cart as it is now on the server (null once confirmed or deleted): what a refused save starts again from. */
+export async function fetchCart(client: QueryClient, businessId: number, cartId: number): Promise<Cart | null> {
+  const answer = await client.fetchQuery({ ...cartsQuery(businessId, { page: 1, id: cartId }), staleTime: 0 });
+  return answer.results[0] ?? null;
 }
 
 export function useSales(businessId: number, filters: SaleFilters) {
@@ -96,14 +103,22 @@ export function useCreateCart(businessId: number) {
   });
 }
 
+/**
+ * Saves a whole cart. Sent with the cart's `updated_at` as read, it is refused when another phone changed the
+ * cart since (isCartChanged): the carts are read again either way, so the next try starts from what is there.
+ */
 export function useUpdateCart(businessId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: WithoutBusiness<EndpointInput<typeof sales.updateCart>>) =>
       call(sales.updateCart, { ...body, business_id: businessId }),
-    onSuccess: () => client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
+    onSettled: () => client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
   });
 }
+
+/** The refusal of a save made on a cart that another phone changed meanwhile. */
+export const isCartChanged = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.message === SALES_MESSAGES.cartChanged;
 
 export function useDeleteCart(businessId: number) {
   const client = useQueryClient();

@@ -12,12 +12,13 @@ import {
   SALES_MESSAGES,
 } from '@oja/contract';
 import { IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fullName } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
-import { useCreateCart, useUpdateCart } from './api';
+import { fetchCart, isCartChanged, useCreateCart, useUpdateCart } from './api';
 import {
   infoKey,
   type LineInfo,
@@ -27,6 +28,7 @@ import {
   previewTotal,
   productLineInfo,
   quantityOf,
+  rebaseLines,
   withProduct,
 } from './cart-lines';
 import { CustomerPicker, ProductPicker } from './cart-pickers';
@@ -85,6 +87,9 @@ function CartEditorForm({
 }) {
   const create = useCreateCart(businessId);
   const update = useUpdateCart(businessId);
+  const client = useQueryClient();
+  // The cart as last read from the server: what this phone's changes are made on, and the version sent with them.
+  const [base, setBase] = useState(cart);
   const [info, setInfo] = useState(() => initialInfo(cart));
   const form = useForm<CartFormValues>({
     initialValues: {
@@ -105,11 +110,30 @@ function CartEditorForm({
     form.setFieldValue('items', withProduct(lines, product.id, 1));
   };
 
+  /**
+   * Another phone changed the cart while this one edited it: the lines become its lines with this phone's own
+   * changes on top (rebaseLines), for the clerk to check before saving again; nothing typed here is lost.
+   */
+  const startFromLatest = async (editing: Cart, values: CartFormValues) => {
+    const latest = await fetchCart(client, businessId, editing.id);
+    if (!latest) return;
+    setInfo((known) => ({ ...known, ...initialInfo(latest) }));
+    form.setFieldValue('items', rebaseLines(lineInputs(editing), values.items as LineInput[], lineInputs(latest)));
+    setBase(latest);
+  };
+
   const submit = form.onSubmit(
     failure.run(async (values) => {
-      const created = cart ? null : (await create.mutateAsync(values)).data.cart;
-      if (cart) await update.mutateAsync({ ...values, id: cart.id });
-      notify.success(cart ? MESSAGES.cart.updated : MESSAGES.cart.created);
+      const created = base ? null : (await create.mutateAsync(values)).data.cart;
+      if (base) {
+        try {
+          await update.mutateAsync({ ...values, id: base.id, updated_at: base.updated_at });
+        } catch (error) {
+          if (isCartChanged(error)) await startFromLatest(base, values);
+          throw error;
+        }
+      }
+      notify.success(base ? MESSAGES.cart.updated : MESSAGES.cart.created);
       onClose();
       if (created) onCreated?.(created);
     }),

@@ -1,6 +1,14 @@
 import type { Product } from '@oja/contract';
 import { describe, expect, it } from 'vitest';
-import { type LineInfo, lineTotal, previewTotal, productLineInfo, quantityOf, withProduct } from './cart-lines';
+import {
+  type LineInfo,
+  lineTotal,
+  previewTotal,
+  productLineInfo,
+  quantityOf,
+  rebaseLines,
+  withProduct,
+} from './cart-lines';
 
 const product = (overrides: Partial<Product>): Product => ({
   id: 1,
@@ -127,5 +135,29 @@ describe('productLineInfo', () => {
     const wholesale = { ...retail(1, 1), pricing_strategy: 'wholesale' as const };
     expect(productLineInfo(both, wholesale).net_unit_price).toBe('360.00');
     expect(productLineInfo(both, { ...retail(1, 1), apply_discount: false }).net_unit_price).toBe('500.00');
+  });
+});
+
+describe('rebaseLines', () => {
+  it("keeps the other phone's change and this phone's own, each where the other did not touch", () => {
+    // The cart opened with rice ×2 and milk ×1. Here: milk changed to 3, sugar added, rice untouched.
+    const base = [retail(1, 2), retail(2, 1)];
+    const mine = [retail(1, 2), retail(2, 3), retail(4, 1)];
+    // There, meanwhile: rice changed to 5 and Omo added.
+    const theirs = [retail(1, 5), retail(2, 1), retail(3, 1)];
+    expect(rebaseLines(base, mine, theirs)).toEqual([retail(1, 5), retail(2, 3), retail(3, 1), retail(4, 1)]);
+  });
+
+  it("keeps a removal by either phone, and this phone's quantity over theirs when both changed a line", () => {
+    const base = [retail(1, 2), retail(2, 1), retail(3, 4)];
+    const mine = [retail(2, 1), retail(3, 6)]; // rice removed here, Omo changed
+    const theirs = [retail(1, 2), retail(3, 9)]; // milk removed there, Omo changed
+    expect(rebaseLines(base, mine, theirs)).toEqual([retail(3, 6)]);
+  });
+
+  it('changes nothing when nothing changed there', () => {
+    const base = [retail(1, 2)];
+    const mine = [retail(1, 7), retail(5, 1)];
+    expect(rebaseLines(base, mine, base)).toEqual(mine);
   });
 });

@@ -38,6 +38,35 @@ export function cartUpdate(cart: Cart, items: LineInput[]): Omit<UpdateCartBody,
   return { id: cart.id, title: cart.title, customer_name: cart.customer_name, customer_id: cart.customer_id, items };
 }
 
+/**
+ * The lines to save when the cart changed on another phone while this one edited it: the other phone's lines
+ * (`theirs`), with this phone's own changes since `base` (the cart as it opened) made on top of them. A line
+ * this phone did not touch is as the other phone left it, added or removed there included; a line this phone
+ * added, removed or changed the quantity of is as this phone has it.
+ */
+export function rebaseLines(
+  base: readonly LineInput[],
+  mine: readonly LineInput[],
+  theirs: readonly LineInput[],
+): LineInput[] {
+  const keyOf = (line: LineInput) => `${infoKey(line)}:${line.product_batch_id ?? ''}`;
+  const baseQuantity = new Map(base.map((line) => [keyOf(line), quantityOf(line.quantity)]));
+  const isMine = (key: string, line: LineInput | undefined) =>
+    baseQuantity.has(key) ? quantityOf(line?.quantity) !== baseQuantity.get(key) : line !== undefined;
+  const ownLines = new Map(mine.map((line) => [keyOf(line), line]));
+  const lines: LineInput[] = [];
+  for (const line of theirs) {
+    const key = keyOf(line);
+    const own = ownLines.get(key);
+    ownLines.delete(key);
+    if (!isMine(key, own)) lines.push(line);
+    else if (own) lines.push(own);
+  }
+  // Lines the other phone no longer has: kept when this phone added or changed them.
+  for (const [key, own] of ownLines) if (isMine(key, own)) lines.push(own);
+  return lines;
+}
+
 /** What a line shows beside its quantity: the product and its price now. */
 export type LineInfo = {
   product_name: string;
