@@ -6,18 +6,21 @@ import { MESSAGES } from './messages';
 
 const m = MESSAGES.validation;
 
+/** Text of at most `max` characters, with the same plain sentence on every form when it is longer. */
+export const limitedText = (max: number, options: { multiline?: boolean } = {}) =>
+  text(undefined, options).max(max, m.tooLong(max));
 export const requiredText = (max = 150, options: { multiline?: boolean } = {}) =>
-  text(undefined, options).trim().min(1, m.required).max(max);
+  text(undefined, options).trim().min(1, m.required).max(max, m.tooLong(max));
 export const emailSchema = text({ error: m.required })
   .trim()
   .min(1, m.required)
-  .max(254)
+  .max(254, m.tooLong(254))
   .pipe(z.email({ error: m.invalidEmail }))
   .transform((email) => email.toLowerCase());
 export const passwordSchema = text({ error: m.required })
   .min(1, m.required)
   .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
-  .max(200);
+  .max(200, m.tooLong(200));
 export const codeSchema = text({ error: m.required })
   .trim()
   .regex(/^\d{6}$/, m.codeFormat);
@@ -89,7 +92,7 @@ export type ActivateBody = z.input<typeof activateBodySchema>;
 
 export const loginBodySchema = z.strictObject({
   email_or_username: requiredText(254),
-  password: text().min(1, m.required).max(200),
+  password: text().min(1, m.required).max(200, m.tooLong(200)),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
@@ -124,7 +127,7 @@ export const updateProfileBodySchema = z.strictObject({
     (value: string | undefined) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     emailSchema.optional(),
   ),
-  current_password: text().max(200).optional(),
+  current_password: limitedText(200).optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
@@ -143,9 +146,9 @@ export type ConfirmEmailBody = z.input<typeof confirmEmailBodySchema>;
 
 export const changePasswordBodySchema = z
   .strictObject({
-    previous_password: text().min(1, m.required).max(200),
+    previous_password: text().min(1, m.required).max(200, m.tooLong(200)),
     new_password: passwordSchema,
-    confirm_password: text().min(1, m.required).max(200),
+    confirm_password: text().min(1, m.required).max(200, m.tooLong(200)),
   })
   .refine((body) => body.new_password === body.confirm_password, {
     path: ['confirm_password'],
@@ -154,7 +157,7 @@ export const changePasswordBodySchema = z
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
 /** Bearer clients send the refresh token in the body; the web app's is in an HttpOnly cookie. */
-export const refreshBodySchema = z.strictObject({ refresh_token: text().max(200).optional() });
+export const refreshBodySchema = z.strictObject({ refresh_token: limitedText(200).optional() });
 export const tokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 
 export const profileSchema = z.object({ user: userSchema });

@@ -49,7 +49,7 @@ export const UPGRADE_CONTACT_EMAIL = 'upgrade@oja.ng';
 
 /** A business id in a JSON body. */
 export const businessIdBodyField = bodyId({ required: MESSAGES.local.businessIdRequired });
-const aboutSchema = text(undefined, { multiline: true }).trim().max(1000);
+const aboutSchema = text(undefined, { multiline: true }).trim().max(1000, MESSAGES.validation.tooLong(1000));
 
 /** POST /users/businesses/: the Add Business modal (name required, about optional). */
 export const createBusinessBodySchema = z.strictObject({
@@ -180,7 +180,9 @@ export const businessIdQueryField = queryId({ required: MESSAGES.local.businessI
 /** The query of the figures that concern one business. */
 export const businessQuerySchema = z.object({ business_id: businessIdQueryField });
 /** GET /users/businesses/by-slug/ */
-export const businessSlugQuerySchema = z.object({ slug: text().trim().min(1).max(80) });
+export const businessSlugQuerySchema = z.object({
+  slug: text().trim().min(1).max(80, MESSAGES.validation.tooLong(80)),
+});
 
 /**
  * GET /users/businesses/public/: what an invite link may tell a stranger about the business it

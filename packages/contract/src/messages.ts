@@ -11,6 +11,8 @@ export const MESSAGES = {
     passwordTooShort: 'Password must be at least 8 characters.',
     passwordsDoNotMatch: 'Passwords do not match',
     codeFormat: 'The code has 6 digits.',
+    /** Every text field's length limit, said the same way on every form. */
+    tooLong: (max: number) => `Keep this to ${max} characters or fewer.`,
     badJson: 'The request body is not valid JSON.',
     payloadTooLarge: 'The request body is too large.',
     unsupportedMediaType: 'Send the request body as JSON.',

@@ -42,7 +42,7 @@ export const joinBusinessBodySchema = z.strictObject({
   last_name: requiredText(100),
   password: passwordSchema,
   /** The invite link's role segment: salesperson, customer, or anything else (which becomes `user`). */
-  role: text().trim().max(40),
+  role: text().trim().max(40, MESSAGES.validation.tooLong(40)),
   business_slug: requiredText(80),
 });
 export type JoinBusinessBody = z.input<typeof joinBusinessBodySchema>;
@@ -58,7 +58,7 @@ export const listUsersQuerySchema = z.object({
   page: pageQuerySchema,
   role: z.enum(USER_ROLE_FILTERS).default('all'),
   status: z.enum(USER_STATUS_FILTERS).default('all'),
-  search: text().trim().max(100).optional(),
+  search: text().trim().max(100, MESSAGES.validation.tooLong(100)).optional(),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 

@@ -1,13 +1,16 @@
 import {
   ACCOUNT_ENDPOINTS,
   API_PREFIX,
+  BUSINESS_ENDPOINTS,
   CSRF_HEADER,
   IDEMPOTENCY_HEADER,
+  MESSAGES,
   SALES_ENDPOINTS,
   STOCK_ENDPOINTS,
+  TEAM_ENDPOINTS,
 } from '@oja/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, data, setSessionLostHandler } from './api';
+import { ApiError, call, data, errorMessage, setSessionLostHandler, withReason } from './api';
 import { EARLY_READS } from './early-reads';
 
 type Sent = { url: string; method: string; headers: Record<string, string>; body: string | undefined };
@@ -137,5 +140,79 @@ describe('the typed API client', () => {
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ message: 'Invalid credentials.', code: 'auth_failed' });
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('what a failed call says', () => {
+  const createBusiness = () => call(BUSINESS_ENDPOINTS.createBusiness, { name: 'Ada Stores' });
+  const failureOf = async (answer: Promise<unknown>) => {
+    try {
+      await answer;
+    } catch (error) {
+      return error;
+    }
+    throw new Error('The call did not fail.');
+  };
+
+  it("a bare 500 says the screen's default, not a status code", async () => {
+    serve(() => new Response(null, { status: 500 }));
+    const error = await failureOf(createBusiness());
+    expect(error).toMatchObject({ status: 500, code: 'internal_error', message: '' });
+    expect(errorMessage(error, MESSAGES.failed.createBusiness)).toBe('Failed to create business');
+  });
+
+  it("an answer that is not JSON (a proxy's error page) says the screen's default too", async () => {
+    serve(() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
+    const error = await failureOf(call(BUSINESS_ENDPOINTS.listBusinesses));
+    expect(errorMessage(error, MESSAGES.failed.fetchBusinesses)).toBe('Failed to fetch businesses');
+  });
+
+  it.each([
+    ['message', { message: 'Name is taken.', response_description: 'Other.', detail: 'Other.' }, 'Name is taken.'],
+    ['response_description', { response_description: 'Name is taken.', detail: 'Other.' }, 'Name is taken.'],
+    ['detail', { detail: 'Name is taken.' }, 'Name is taken.'],
+    ['a blank message, then detail', { message: '  ', detail: 'Name is taken.' }, 'Name is taken.'],
+    ['response_data.detail (a user update)', { response_data: { detail: 'Name is taken.' } }, 'Name is taken.'],
+  ])("the server's %s is shown", async (_field, payload, shown) => {
+    serve(() => envelope(400, { code: 'validation_error', ...payload }));
+    const error = await failureOf(createBusiness());
+    expect(errorMessage(error, MESSAGES.failed.createBusiness)).toBe(shown);
+  });
+
+  it('an answer whose fields are not text falls back as well', async () => {
+    serve(() => envelope(500, { message: 42, detail: null, code: 7, errors: 'none' }));
+    const error = await failureOf(createBusiness());
+    expect(error).toMatchObject({ code: 'internal_error', fieldErrors: {} });
+    expect(errorMessage(error, MESSAGES.failed.createBusiness)).toBe('Failed to create business');
+  });
+
+  it('a call that never reached the server keeps its own message', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const error = await failureOf(createBusiness());
+    expect(errorMessage(error, MESSAGES.failed.createBusiness)).toBe(MESSAGES.failed.network);
+  });
+
+  it('a sentence with a reason takes the reason; without one, the plain default', async () => {
+    serve(() => new Response(null, { status: 500 }));
+    const bare = await failureOf(call(TEAM_ENDPOINTS.deleteBusinessUsers, { business_id: 1, user_ids: [2] }));
+    expect(errorMessage(withReason(bare, MESSAGES.toast.deleteUser), MESSAGES.failed.deleteUsers)).toBe(
+      'Failed to delete users',
+    );
+
+    serve(() => envelope(404, { response_description: 'User not found.', code: 'not_found', errors: { user: ['x'] } }));
+    const told = await failureOf(call(TEAM_ENDPOINTS.deleteBusinessUsers, { business_id: 1, user_ids: [2] }));
+    const reasoned = withReason(told, MESSAGES.toast.deleteUser);
+    expect(errorMessage(reasoned, MESSAGES.failed.deleteUsers)).toBe('Failed to delete user: User not found.');
+    // Still the same failure for the form that shows it: status, code and field errors kept.
+    expect(reasoned).toMatchObject({ status: 404, code: 'not_found', fieldErrors: { user: ['x'] } });
+
+    expect(errorMessage(withReason(new Error('boom'), MESSAGES.toast.deleteUser), MESSAGES.failed.deleteUsers)).toBe(
+      'Failed to delete users',
+    );
   });
 });

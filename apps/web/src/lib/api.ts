@@ -14,7 +14,10 @@ import {
 import type * as z from 'zod';
 import { takeEarlyAnswer, takeEarlyRead } from './early-reads';
 
-/** A failed call: the server's message (or a default), its code, and field errors for forms. */
+/**
+ * A failed call: the server's own message (empty when it gave none: the screen then says its default,
+ * through `errorMessage`), the status, the code, and field errors for forms.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -107,6 +110,30 @@ async function send(request: Request, options: { signal?: AbortSignal; headers?:
   return early ? early.catch(() => fetch(url, init)) : fetch(url, init);
 }
 
+/** The first text among the answer's fields, in the spec's order; none for a blank or a non-text one. */
+function serverMessage(body: unknown): string {
+  if (body === null || typeof body !== 'object') return '';
+  const fields = body as Record<string, unknown>;
+  const nested = fields.response_data as Record<string, unknown> | null | undefined;
+  for (const value of [fields.message, fields.response_description, fields.detail, nested?.detail]) {
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return '';
+}
+
+/**
+ * A failed answer as an ApiError. Its message is the server's own (message, response_description or
+ * detail, as section 8 of the spec reads them; response_data.detail for a user update), or empty: a bare
+ * 500 or a proxy's HTML page carries none, and the screen shows its own default ("Failed to create
+ * business") instead of a status code.
+ */
+function failure(response: Response, body: unknown): ApiError {
+  const fields = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const code = typeof fields.code === 'string' ? fields.code : ERROR_CODES.internal;
+  const errors = (fields.errors !== null && typeof fields.errors === 'object' ? fields.errors : {}) as FieldErrors;
+  return new ApiError(serverMessage(body), response.status, code, errors);
+}
+
 /**
  * The one way the web app talks to the server: an entry of the contract's endpoint
  * table and its input, so a wrong body or a misspelt field does not compile.
@@ -133,10 +160,7 @@ export async function call<E extends Endpoint>(entry: E, ...[input, options = {}
     throw new ApiError(MESSAGES.failed.network, 0, 'network');
   }
   const body = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message = body?.response_description || body?.detail || `Request failed (${response.status}).`;
-    throw new ApiError(message, response.status, body?.code ?? ERROR_CODES.internal, body?.errors ?? {});
-  }
+  if (!response.ok) throw failure(response, body);
   return { description: body?.response_description ?? '', data: body?.response_data as EndpointData<E> };
 }
 
@@ -157,11 +181,7 @@ export async function download<E extends Endpoint>(entry: E, input: EndpointInpu
   } catch {
     throw new ApiError(MESSAGES.failed.network, 0, 'network');
   }
-  if (!response.ok) {
-    const body = await response.json().catch(() => null);
-    const message = body?.response_description || `Request failed (${response.status}).`;
-    throw new ApiError(message, response.status, body?.code ?? ERROR_CODES.internal, body?.errors ?? {});
-  }
+  if (!response.ok) throw failure(response, await response.json().catch(() => null));
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
   const url = URL.createObjectURL(await response.blob());
@@ -206,8 +226,23 @@ export function data<T>(answer: Promise<{ data: T }>): Promise<T> {
   return answer.then((success) => success.data);
 }
 
-/** The server's message when it gave one, else the screen's default for this action. */
+/**
+ * The server's message when it gave one, else the screen's default for this action. A call that never
+ * reached the server says so (its ApiError carries the network message).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;
   return fallback;
+}
+
+/**
+ * The same failure with its message put inside the screen's sentence ("Failed to update user: {reason}"),
+ * when it has one; a failure without a reason stays as it is, so that `errorMessage` says the screen's plain
+ * default ("Failed to update user") rather than the sentence around an empty or repeated reason.
+ *
+ *   notify.error(errorMessage(withReason(error, MESSAGES.toast.activateUser), MESSAGES.failed.updateUser));
+ */
+export function withReason(error: unknown, sentence: (reason: string) => string): unknown {
+  if (!(error instanceof ApiError && error.message)) return error;
+  return new ApiError(sentence(error.message), error.status, error.code, error.fieldErrors);
 }

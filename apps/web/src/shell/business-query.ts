@@ -1,7 +1,7 @@
 import { BUSINESS_ENDPOINTS } from '@oja/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { call, data, earlyData } from '../lib/api';
-import { businessKeys } from '../lib/query-keys';
+import { businessKeys, cartKeys, customerKeys, expenseKeys, productKeys, saleKeys, teamKeys } from '../lib/query-keys';
 
 /** The business of a /business/{slug} or area address, with the caller's role there. */
 export function useBusinessBySlug(slug: string) {
@@ -11,4 +11,25 @@ export function useBusinessBySlug(slug: string) {
     staleTime: 5 * 60_000,
     ...earlyData(BUSINESS_ENDPOINTS.getBusinessBySlug, { slug }),
   });
+}
+
+/**
+ * Drops everything cached about a business that is gone (deleted): a later visit to its pages, by Back
+ * among them, asks the server and shows the plain "Business not found", never the old pages from the
+ * cache with errors about their figures. Not refetched now: the page that deleted it is leaving.
+ */
+export function forgetBusiness(client: QueryClient, slug: string, businessId: number): void {
+  for (const queryKey of [
+    businessKeys.bySlug(slug),
+    businessKeys.publicBySlug(slug),
+    businessKeys.overview(businessId),
+    productKeys.all(businessId),
+    cartKeys.all(businessId),
+    saleKeys.all(businessId),
+    customerKeys.all(businessId),
+    teamKeys.all(businessId),
+    expenseKeys.all(businessId),
+  ]) {
+    client.removeQueries({ queryKey });
+  }
 }

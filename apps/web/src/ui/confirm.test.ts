@@ -29,7 +29,24 @@ describe('openConfirm', () => {
     expect(modalsHost.attempt()).toBe(1); // a new lazy host
     modalsHost.mounted(); // what Overlays does once that host has mounted
     await settle();
-    expect(opened).toEqual([{ title: 'Delete product' }]);
+    expect(opened).toMatchObject([{ title: 'Delete product' }]);
     expect(toasts).toEqual([MESSAGES.failed.network]); // the first failure's only
+  });
+
+  it('runs its action once, however often its button is tapped', async () => {
+    const deletes: string[] = [];
+    openConfirm({ title: 'Delete Business', onConfirm: () => deletes.push('DELETE') });
+    await settle();
+    const dialog = opened.at(-1) as { title: string; onConfirm(): void };
+    expect(dialog.title).toBe('Delete Business');
+    dialog.onConfirm();
+    dialog.onConfirm(); // the second tap of a double tap, while the dialog closes
+    expect(deletes).toEqual(['DELETE']);
+
+    // Another confirmation is another action.
+    openConfirm({ title: 'Delete user', onConfirm: () => deletes.push('DELETE user') });
+    await settle();
+    (opened.at(-1) as { onConfirm(): void }).onConfirm();
+    expect(deletes).toEqual(['DELETE', 'DELETE user']);
   });
 });

@@ -43,14 +43,27 @@ export const modalsHost = {
   mounted: () => hostMounted(),
 };
 
-/** Opens a confirmation dialog, mounting the host first if it is not there yet. */
+/**
+ * Opens a confirmation dialog, mounting the host first if it is not there yet. Its action runs once: the
+ * dialog is still on the screen while it closes, and the second tap of a double tap on its button (a
+ * delete sent twice, two toasts) is ignored.
+ */
 export function openConfirm(props: OpenConfirmModal): void {
+  let isConfirmed = false;
+  const confirmOnce: OpenConfirmModal = {
+    ...props,
+    onConfirm: () => {
+      if (isConfirmed) return;
+      isConfirmed = true;
+      props.onConfirm?.();
+    },
+  };
   if (!isWanted) {
     isWanted = true;
     changed();
   }
   Promise.all([loadModalsHost(), mounted]).then(
-    ([{ modals }]) => modals.openConfirmModal(props),
+    ([{ modals }]) => modals.openConfirmModal(confirmOnce),
     () => {
       // The host's code did not come (the network): nothing was done, and the next confirmation asks again.
       if (isWanted) {

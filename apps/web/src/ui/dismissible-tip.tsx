@@ -2,6 +2,12 @@ import { Alert } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useSession } from '../features/auth/session';
 
+/**
+ * Mantine draws the close button 20 px square, too small for a thumb: 40 px here, its extra 10 px on each
+ * side taken back by a negative margin (inside the tip's 16 px padding), so the × stays where it was.
+ */
+const CLOSE_BUTTON_STYLE = { width: 40, height: 40, margin: -10 } as const;
+
 const storageKey = (userId: number | string, tipId: string) => `oja:tip-dismissed:${userId}:${tipId}`;
 
 function readDismissed(key: string): boolean {
@@ -34,6 +40,7 @@ export function DismissibleTip({
       title={title}
       withCloseButton
       closeButtonLabel="Dismiss tip"
+      styles={{ closeButton: CLOSE_BUTTON_STYLE }}
       onClose={() => {
         try {
           window.localStorage.setItem(key, '1');

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
+import { CodeInput } from '../auth/fields';
 import { useConfirmEmail, useUpdateProfile } from './api';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
@@ -131,13 +132,7 @@ function ConfirmEmailForm({ email, onDone }: { email: string; onDone(): void }) 
     <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack gap="sm">
         <Text size="sm">{MESSAGES.auth.emailCodeSent(email)}</Text>
-        <TextInput
-          label="Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          {...form.getInputProps('code')}
-        />
+        <CodeInput label="Code" {...form.getInputProps('code')} />
         <FormFailure message={failure.message} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={confirm.isPending}>

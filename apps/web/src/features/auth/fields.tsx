@@ -1,4 +1,5 @@
 import { PasswordInput, type PasswordInputProps, TextInput, type TextInputProps } from '@mantine/core';
+import { codeText } from './code-text';
 
 /**
  * The inputs the account forms share, with what a phone needs from them: the
@@ -8,9 +9,23 @@ export function EmailInput(props: TextInputProps) {
   return <TextInput label="Email" type="email" autoComplete="email" autoCapitalize="none" {...props} />;
 }
 
-/** A mailed 6-digit code: the number pad, and the code offered from the SMS/mail by the phone's keyboard. */
-export function CodeInput(props: TextInputProps) {
-  return <TextInput inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="123456" {...props} />;
+/**
+ * A mailed 6-digit code: the number pad, and the code offered from the SMS/mail by the phone's keyboard.
+ * Spaces typed or pasted with it are dropped before its length is cut (code-text.ts).
+ */
+export function CodeInput({ onChange, ...props }: TextInputProps) {
+  return (
+    <TextInput
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      placeholder="123456"
+      {...props}
+      onChange={(event) => {
+        event.currentTarget.value = codeText(event.currentTarget.value);
+        onChange?.(event);
+      }}
+    />
+  );
 }
 
 export function NewPasswordInput(props: PasswordInputProps) {

@@ -34,7 +34,9 @@ export default function VerifyEmailPage() {
   const failure = useFormFailure(form, MESSAGES.failed.verification);
 
   const sendNewCode = (email: string) => {
+    // What was said about the old code no longer holds once a new one is on its way.
     failure.clear();
+    form.clearFieldError('code');
     setResendPaused(true);
     resumeResend.start();
     // The answer's toast through the promise, not mutate()'s own callbacks: TanStack Query drops those when the

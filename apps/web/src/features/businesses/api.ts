@@ -2,6 +2,7 @@ import { BUSINESS_ENDPOINTS, type EndpointInput } from '@oja/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, data, earlyData } from '../../lib/api';
 import { businessKeys } from '../../lib/query-keys';
+import { forgetBusiness } from '../../shell/business-query';
 import { sessionKey } from '../auth/session';
 
 const businesses = BUSINESS_ENDPOINTS;
@@ -76,10 +77,9 @@ export function useDeleteBusiness(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(businesses.deleteBusiness, { id }),
-    onSuccess: async () => {
+    onSuccess: async (_answer, id) => {
+      forgetBusiness(client, slug, id);
       await Promise.all([
-        // Not refetched now (the page is leaving it); any later visit asks again and finds it gone.
-        client.invalidateQueries({ queryKey: businessKeys.bySlug(slug), refetchType: 'none' }),
         client.invalidateQueries({ queryKey: businessKeys.list() }),
         client.invalidateQueries({ queryKey: sessionKey }),
       ]);

@@ -4,7 +4,7 @@ import { type BusinessListItem, MESSAGES, ROLE_LABELS } from '@oja/contract';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, withReason } from '../../lib/api';
 import { truncate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { loadOnOpen } from '../../ui/load-on-open';
@@ -38,7 +38,9 @@ function Dashboard() {
 
   useEffect(() => {
     if (businesses.error) {
-      notify.error(MESSAGES.toast.fetchBusinesses(errorMessage(businesses.error, MESSAGES.failed.fetchBusinesses)));
+      notify.error(
+        errorMessage(withReason(businesses.error, MESSAGES.toast.fetchBusinesses), MESSAGES.failed.fetchBusinesses),
+      );
     }
   }, [businesses.error]);
 

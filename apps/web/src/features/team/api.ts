@@ -1,5 +1,6 @@
 import {
   BUSINESS_ENDPOINTS,
+  type BusinessUsersPage,
   type EndpointInput,
   TEAM_ENDPOINTS,
   type UserRoleFilter,
@@ -23,7 +24,7 @@ export function useBusinessUsers(businessId: number, filters: UserFilters) {
 }
 
 /** After a change the lists are refetched, and the overview's active-user figures with them. */
-function useTeamChanged(businessId: number) {
+export function useTeamChanged(businessId: number) {
   const client = useQueryClient();
   return () =>
     Promise.all([
@@ -39,6 +40,30 @@ export function useUpdateBusinessUser(businessId: number) {
       call(team.updateBusinessUser, { ...body, business_id: businessId }),
     onSuccess: changed,
   });
+}
+
+/**
+ * Activate on the user list. The member is shown as active where their card is, and the lists are not
+ * refetched here: the page does so a moment later (users-page.tsx), so that under an Inactive filter the
+ * card does not leave from under the thumb, giving its place, and its Activate button's, to the next member.
+ */
+export function useActivateBusinessUser(businessId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      call(team.updateBusinessUser, { user_id: userId, is_active: true, business_id: businessId }),
+    onSuccess: async (_answer, userId) => {
+      client.setQueriesData<BusinessUsersPage>({ queryKey: teamKeys.all(businessId) }, (page) =>
+        page ? withActive(page, userId) : page,
+      );
+      await client.invalidateQueries({ queryKey: businessKeys.overview(businessId) });
+    },
+  });
+}
+
+function withActive(page: BusinessUsersPage, userId: number): BusinessUsersPage {
+  const users = page.results.data.results.map((user) => (user.id === userId ? { ...user, is_active: true } : user));
+  return { ...page, results: { data: { results: users } } };
 }
 
 export function useDeleteBusinessUsers(businessId: number) {

@@ -1,6 +1,7 @@
 import { Button, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { EDITABLE_ROLES, type EditableRole, MESSAGES, ROLE_LABELS, type User } from '@oja/contract';
+import { withReason } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
@@ -50,15 +51,20 @@ function EditUserForm({ businessId, user, onClose }: { businessId: number; user:
 
   const submit = form.onSubmit(
     failure.run(async (values) => {
-      const answer = await update.mutateAsync({
-        user_id: user.id,
-        first_name: values.first_name,
-        last_name: values.last_name,
-        role: values.role as EditableRole,
-        phone_number: values.phone_number,
-        // A blank password is dropped from the payload.
-        ...(values.password.trim() ? { password: values.password } : {}),
-      });
+      const answer = await update
+        .mutateAsync({
+          user_id: user.id,
+          first_name: values.first_name,
+          last_name: values.last_name,
+          role: values.role as EditableRole,
+          phone_number: values.phone_number,
+          // A blank password is dropped from the payload.
+          ...(values.password.trim() ? { password: values.password } : {}),
+        })
+        .catch((error: unknown) => {
+          // The dialog says "Failed to update user: {reason}", or "Failed to update user" when there is none.
+          throw withReason(error, MESSAGES.toast.updateUser);
+        });
       notify.success(answer.description || MESSAGES.team.userUpdated);
       onClose();
     }),
@@ -84,8 +90,7 @@ function EditUserForm({ businessId, user, onClose }: { businessId: number; user:
           {...form.getInputProps('phone_number')}
         />
         <Select label="Role" required data={ROLE_CHOICES} allowDeselect={false} {...form.getInputProps('role')} />
-        {/* The dialog says "Failed to update user: {reason}". */}
-        <FormFailure message={failure.message && MESSAGES.toast.updateUser(failure.message)} />
+        <FormFailure message={failure.message} />
         <Button type="submit" loading={update.isPending}>
           Update User
         </Button>

@@ -10,7 +10,7 @@ import {
 } from '@oja/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
@@ -48,7 +48,7 @@ function InviteBusiness({ slug, inviteRole }: { slug: string; inviteRole: string
     return (
       <AuthCard title={isUnknown ? 'This invite link does not work' : 'Join a business'}>
         {isUnknown ? (
-          <Alert color="yellow">{lookup.error.message}</Alert>
+          <Alert color="yellow">{errorMessage(lookup.error, TEAM_MESSAGES.businessNotFoundForInvite(slug))}</Alert>
         ) : (
           <QueryError error={lookup.error} onRetry={() => lookup.refetch()} />
         )}

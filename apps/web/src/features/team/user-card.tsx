@@ -10,9 +10,25 @@ export type UserActions = {
   onDelete(user: User): void;
 };
 
-/** One member: name, CEO badge, username, role, status, and what the owner may do with them. */
-export function UserCard({ user, isBusy, actions }: { user: User; isBusy: boolean; actions: UserActions }) {
+/**
+ * One member: name, CEO badge, username, role, status, and what the owner may do with them. `busyWith` is
+ * the action of this card under way; `isLocked`, that one of the list's is (its buttons are then disabled).
+ */
+export function UserCard({
+  user,
+  busyWith,
+  isLocked,
+  actions,
+}: {
+  user: User;
+  busyWith: 'activate' | 'delete' | null;
+  isLocked: boolean;
+  actions: UserActions;
+}) {
   const isCeo = user.role === 'ceo';
+  // Just activated, the card keeps its button (as "Activated") until the list is asked again: the buttons
+  // beside it do not slide under the thumb that tapped it.
+  const hasActivateButton = !isCeo && (!user.is_active || busyWith === 'activate');
   // Joined by a link that named no role: they can do nothing until the CEO chooses one (Edit).
   const isWithoutRole = user.role === 'user';
   return (
@@ -53,14 +69,15 @@ export function UserCard({ user, isBusy, actions }: { user: User; isBusy: boolea
         </Text>
       )}
       <Group gap="xs" mt="sm">
-        {!user.is_active && !isCeo && (
+        {hasActivateButton && (
           <Button
             size="compact-sm"
             leftSection={<IconCheck size={14} />}
-            loading={isBusy}
+            loading={busyWith === 'activate' && !user.is_active}
+            disabled={isLocked}
             onClick={() => actions.onActivate(user)}
           >
-            Activate
+            {user.is_active ? 'Activated' : 'Activate'}
           </Button>
         )}
         {!isCeo && (
@@ -68,6 +85,7 @@ export function UserCard({ user, isBusy, actions }: { user: User; isBusy: boolea
             size="compact-sm"
             variant="default"
             leftSection={<IconEdit size={14} />}
+            disabled={isLocked}
             onClick={() => actions.onEdit(user)}
           >
             Edit
@@ -77,6 +95,7 @@ export function UserCard({ user, isBusy, actions }: { user: User; isBusy: boolea
           size="compact-sm"
           variant="default"
           leftSection={<IconCopy size={14} />}
+          disabled={isLocked}
           onClick={() => actions.onCopy(user)}
         >
           Copy details
@@ -87,6 +106,8 @@ export function UserCard({ user, isBusy, actions }: { user: User; isBusy: boolea
             variant="light"
             color="red"
             leftSection={<IconTrash size={14} />}
+            loading={busyWith === 'delete'}
+            disabled={isLocked}
             onClick={() => actions.onDelete(user)}
           >
             Delete

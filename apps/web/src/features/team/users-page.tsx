@@ -1,9 +1,9 @@
 import { Button, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { MESSAGES, TEAM_MESSAGES, USER_ROLE_FILTERS, USER_STATUS_FILTERS, type User } from '@oja/contract';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, withReason } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
@@ -14,7 +14,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
-import { useBusinessUsers, useDeleteBusinessUsers, useUpdateBusinessUser } from './api';
+import { useActivateBusinessUser, useBusinessUsers, useDeleteBusinessUsers, useTeamChanged } from './api';
 import { InviteLinks } from './invite-links';
 import { type UserActions, UserCard, userDetails } from './user-card';
 
@@ -47,7 +47,9 @@ function UserManagement() {
 
   useEffect(() => {
     if (users.error)
-      notify.error(MESSAGES.toast.fetchUsers(errorMessage(users.error, MESSAGES.failed.fetchBusinessUsers)));
+      notify.error(
+        errorMessage(withReason(users.error, MESSAGES.toast.fetchUsers), MESSAGES.failed.fetchBusinessUsers),
+      );
   }, [users.error]);
 
   // Deleting the last member of the last page: step back to the page that now is the last.
@@ -105,7 +107,13 @@ function UserManagement() {
       {list.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
           {list.map((user) => (
-            <UserCard key={user.id} user={user} isBusy={actions.busyId === user.id} actions={actions} />
+            <UserCard
+              key={user.id}
+              user={user}
+              busyWith={actions.running?.userId === user.id ? actions.running.action : null}
+              isLocked={actions.running !== null}
+              actions={actions}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -117,25 +125,63 @@ function UserManagement() {
   );
 }
 
-/** Activate, Edit, Copy details and Delete, with the spec's toasts and confirm. */
-function useUserActions(businessId: number, edit: (user: User) => void): UserActions & { busyId: number | null } {
-  const update = useUpdateBusinessUser(businessId);
-  const remove = useDeleteBusinessUsers(businessId);
-  const [busyId, setBusyId] = useState<number | null>(null);
+/**
+ * How long an activated member's card stays where it was before the list is asked again (and, under the
+ * Inactive filter, the card leaves it): longer than the gap between the two taps of a double tap (about
+ * 250 ms on a phone), so that the second tap meets this card, not the next member's Activate.
+ */
+const CARD_SETTLE_MS = 600;
 
-  const onActivate = async (user: User) => {
-    setBusyId(user.id);
+const pause = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+type Running = { userId: number; action: 'activate' | 'delete' };
+
+/**
+ * Activate, Edit, Copy details and Delete, with the spec's toasts and confirm. One at a time: while an
+ * action's request runs (and an activated card settles), the list's actions are disabled and taps on
+ * them ignored, so that a double tap, or a tap on the card that moved under the thumb, does nothing more.
+ */
+function useUserActions(businessId: number, edit: (user: User) => void): UserActions & { running: Running | null } {
+  const activate = useActivateBusinessUser(businessId);
+  const remove = useDeleteBusinessUsers(businessId);
+  const teamChanged = useTeamChanged(businessId);
+  const [running, setRunning] = useState<Running | null>(null);
+  // Read at the tap itself: a second tap can come before React has drawn the disabled buttons.
+  const isRunning = useRef(false);
+
+  const exclusively = async (next: Running, action: () => Promise<void>) => {
+    if (isRunning.current) return;
+    isRunning.current = true;
+    setRunning(next);
     try {
-      const answer = await update.mutateAsync({ user_id: user.id, is_active: true });
-      notify.success(answer.description || MESSAGES.team.userActivated);
-    } catch (error) {
-      notify.error(MESSAGES.toast.activateUser(errorMessage(error, MESSAGES.failed.updateUser)));
+      await action();
     } finally {
-      setBusyId(null);
+      isRunning.current = false;
+      setRunning(null);
     }
   };
 
+  const onActivate = (user: User) =>
+    exclusively({ userId: user.id, action: 'activate' }, async () => {
+      try {
+        const answer = await activate.mutateAsync(user.id);
+        notify.success(answer.description || MESSAGES.team.userActivated);
+      } catch (error) {
+        notify.error(errorMessage(withReason(error, MESSAGES.toast.activateUser), MESSAGES.failed.updateUser));
+        return;
+      }
+      // The card now reads Active where it was; the list is asked again (and, under the Inactive filter,
+      // loses it) once a double tap's second tap has landed on it.
+      await pause(CARD_SETTLE_MS);
+      await teamChanged();
+    });
+
+  const onEdit = (user: User) => {
+    if (!isRunning.current) edit(user);
+  };
+
   const onCopy = async (user: User) => {
+    if (isRunning.current) return;
     try {
       await navigator.clipboard.writeText(userDetails(user));
       notify.copied(MESSAGES.team.userDetailsCopied);
@@ -144,22 +190,25 @@ function useUserActions(businessId: number, edit: (user: User) => void): UserAct
     }
   };
 
-  const onDelete = (user: User) =>
+  const onDelete = (user: User) => {
+    if (isRunning.current) return;
     openConfirm({
       title: 'Delete user',
       centered: true,
       children: <Text size="sm">{MESSAGES.team.deleteConfirm(user.first_name, user.last_name)}</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          await remove.mutateAsync([user.id]);
-          notify.success(MESSAGES.team.userDeleted);
-        } catch (error) {
-          notify.error(MESSAGES.toast.deleteUser(errorMessage(error, MESSAGES.failed.deleteUsers)));
-        }
-      },
+      onConfirm: () =>
+        exclusively({ userId: user.id, action: 'delete' }, async () => {
+          try {
+            await remove.mutateAsync([user.id]);
+            notify.success(MESSAGES.team.userDeleted);
+          } catch (error) {
+            notify.error(errorMessage(withReason(error, MESSAGES.toast.deleteUser), MESSAGES.failed.deleteUsers));
+          }
+        }),
     });
+  };
 
-  return { onActivate, onEdit: edit, onCopy, onDelete, busyId };
+  return { onActivate, onEdit, onCopy, onDelete, running };
 }
