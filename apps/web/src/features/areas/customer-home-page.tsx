@@ -3,7 +3,7 @@ import { MESSAGES, ROLE_LABELS } from '@oja/contract';
 import { IconCash, IconFileInvoice, IconShoppingBag } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, withReason } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { DismissibleTip } from '../../ui/dismissible-tip';
@@ -28,7 +28,7 @@ function CustomerHome({ firstName }: { firstName: string }) {
 
   useEffect(() => {
     if (figures.error)
-      notify.error(MESSAGES.toast.fetchOrders(errorMessage(figures.error, MESSAGES.failed.fetchSales)));
+      notify.error(errorMessage(withReason(figures.error, MESSAGES.toast.fetchOrders), MESSAGES.failed.fetchSales));
   }, [figures.error]);
   return (
     <Stack gap="lg">

@@ -2,7 +2,7 @@ import { Button, Center, Group, Loader, Stack, Tabs, Text, TextInput, Title } fr
 import { type Cart, can, MESSAGES, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type Sale } from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, withReason } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
@@ -189,7 +189,7 @@ function SalesPanel({ view, slug, own }: PanelProps & { slug: string }) {
   useKeepPageInRange(view, sales);
   const failure = sales.error;
   useEffect(() => {
-    if (failure) notify.error(MESSAGES.toast.fetchSales(errorMessage(failure, MESSAGES.failed.fetchSales)));
+    if (failure) notify.error(errorMessage(withReason(failure, MESSAGES.toast.fetchSales), MESSAGES.failed.fetchSales));
   }, [failure]);
   if (sales.isPending) return <PanelLoader label="Loading sales..." />;
   if (sales.isError)
