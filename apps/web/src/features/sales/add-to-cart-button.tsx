@@ -9,8 +9,7 @@ import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { loadOnOpen } from '../../ui/load-on-open';
 import { useCurrentUser } from '../auth/session';
-import { fetchOwnCarts, useUpdateCart } from './api';
-import { cartUpdate, lineInputs, withProduct } from './cart-lines';
+import { fetchOwnCarts, useAddToExistingCart } from './api';
 
 /** The new-cart and choose-a-cart dialog, downloaded when first needed (ui/load-on-open.tsx). */
 const AddToCartModal = loadOnOpen(
@@ -44,7 +43,7 @@ export function useAddToCart(): AddToCart {
   // The employee area's inventory goes on to its own sales page, on the carts tab, inside the same menu.
   const isEmployeeArea = useMatch('/:slug/employee/*') !== null;
   const salesPath = isEmployeeArea ? `/${business.slug}/employee/sales?tab=carts` : `/business/${business.slug}/sales`;
-  const update = useUpdateCart(business.id);
+  const addToCart = useAddToExistingCart(business.id);
   // The product stays after the dialog closes (carts null), for the dialog's closing transition.
   const [choice, setChoice] = useState<{ product: Product; carts: Cart[] | null } | null>(null);
   const [looking, setLooking] = useState<ReadonlySet<number>>(new Set());
@@ -63,7 +62,7 @@ export function useAddToCart(): AddToCart {
       const own = await fetchOwnCarts(client, business.id, user.id);
       const [only] = own;
       if (own.length === 1 && only) {
-        await update.mutateAsync(cartUpdate(only, withProduct(lineInputs(only), product.id, 1)));
+        await addToCart.add(only, product.id, 1);
         notify.success(MESSAGES.cart.addedToCart(product.product_name));
         navigate(salesPath);
       } else {

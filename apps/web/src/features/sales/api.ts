@@ -12,6 +12,7 @@ import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClie
 import { ApiError, call, data } from '../../lib/api';
 import { businessKeys, cartKeys, customerKeys, productKeys, saleKeys } from '../../lib/query-keys';
 import { useRequestKeys } from '../../lib/request-keys';
+import { cartUpdate, lineInputs, withProduct } from './cart-lines';
 
 const sales = SALES_ENDPOINTS;
 
@@ -114,6 +115,31 @@ export function useUpdateCart(businessId: number) {
       call(sales.updateCart, { ...body, business_id: businessId }),
     onSettled: () => client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
   });
+}
+
+/**
+ * Adds units of a product to a cart as the server has it: the cart goes back whole with the version it was read
+ * at, and when another phone changed it in between, it is read again and the units added to that (adding is the
+ * same on any version), so neither phone's line is lost.
+ */
+export function useAddToExistingCart(businessId: number) {
+  const client = useQueryClient();
+  const update = useUpdateCart(businessId);
+  const addTo = (cart: Cart, productId: number, quantity: number) =>
+    update.mutateAsync({
+      ...cartUpdate(cart, withProduct(lineInputs(cart), productId, quantity)),
+      updated_at: cart.updated_at,
+    });
+  const add = async (cart: Cart, productId: number, quantity: number) => {
+    try {
+      return await addTo(cart, productId, quantity);
+    } catch (error) {
+      const latest = isCartChanged(error) ? await fetchCart(client, businessId, cart.id) : null;
+      if (!latest) throw error;
+      return addTo(latest, productId, quantity);
+    }
+  };
+  return { add, isPending: update.isPending };
 }
 
 /** The refusal of a save made on a cart that another phone changed meanwhile. */
