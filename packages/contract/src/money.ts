@@ -32,19 +32,56 @@ export function normalizeMoney(value: string): string {
   return fromKobo(toKobo(value));
 }
 
+/** The most an amount can be: numeric(14,2) holds twelve digits before the point. */
+export const MAX_MONEY = '999999999999.99';
+
+/** What is wrong with a money field, worded once for every amount of the API and the forms. */
+export const MONEY_MESSAGES = {
+  format: 'Enter an amount like 1500 or 1500.50.',
+  decimals: 'An amount has at most two decimals, like 1500.50.',
+  tooLarge: 'The amount is too large: at most 999,999,999,999.99.',
+  negative: 'An amount cannot be below 0.',
+} as const;
+
+/** Why a text is not an amount of money, or null when it is one. */
+export type MoneyProblem = 'missing' | 'format' | 'negative' | 'decimals' | 'tooLarge';
+
+const DECIMAL_PATTERN = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** Names what is wrong with an amount typed or sent as text: the first problem a person would fix. */
+export function moneyProblem(value: string): MoneyProblem | null {
+  const text = value.trim();
+  if (text === '') return 'missing';
+  if (MONEY_PATTERN.test(text)) return null;
+  const parts = DECIMAL_PATTERN.exec(text);
+  if (!parts) return 'format';
+  const [, sign, whole = '', fraction = ''] = parts;
+  if (sign) return 'negative';
+  if (fraction.length > 2) return 'decimals';
+  // Leading zeros add nothing to the amount; only real digits past twelve make it too large.
+  return whole.replace(/^0+(?=\d)/, '').length > 12 ? 'tooLarge' : 'format';
+}
+
 /**
- * Accepts a money string ("1500", "1500.5", "1500.50") and outputs the two-decimal string. A number
- * is refused with the field's message.
+ * Accepts a money string ("1500", "1500.5", "1500.50") and outputs the two-decimal string. Each problem gets
+ * the caller's message for it, else: too large says so (MONEY_MESSAGES.tooLarge), anything else `invalid`.
+ * A number is refused with `invalid`: a JavaScript number has already lost the amount's exactness.
  */
-export function moneySchema(messages: { invalid: string; positive?: string }) {
-  // Text only: a JavaScript number has already lost the amount's exactness before it reaches us.
+export function moneySchema(messages: { invalid: string; positive?: string } & Partial<Record<MoneyProblem, string>>) {
+  const defaults: Record<MoneyProblem, string> = {
+    missing: messages.invalid,
+    format: messages.invalid,
+    negative: messages.invalid,
+    decimals: messages.invalid,
+    tooLarge: MONEY_MESSAGES.tooLarge,
+  };
   return z.string({ error: messages.invalid }).transform((value, ctx) => {
-    const text = value.trim();
-    if (!MONEY_PATTERN.test(text)) {
-      ctx.addIssue({ code: 'custom', message: messages.invalid });
+    const problem = moneyProblem(value);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: messages[problem] ?? defaults[problem] });
       return z.NEVER;
     }
-    const normalized = normalizeMoney(text);
+    const normalized = normalizeMoney(value.trim());
     if (messages.positive && toKobo(normalized) <= 0n) {
       ctx.addIssue({ code: 'custom', message: messages.positive });
       return z.NEVER;

@@ -3,7 +3,7 @@ import { DEFAULT_CURRENCY, EXPIRING_SOON_DAYS } from './constants';
 import { CURRENCIES, currencySchema, type StockMovementReason, stockMovementReasonSchema } from './enums';
 import { bodyId, queryId, realDay, text, whenMissing } from './ids';
 import { MESSAGES } from './messages';
-import { moneySchema, percentSchema } from './money';
+import { MONEY_MESSAGES, moneySchema, percentSchema } from './money';
 import { pageQuerySchema, paginated } from './pagination';
 
 const p = MESSAGES.product;
@@ -29,6 +29,11 @@ export const STOCK_MESSAGES = {
   quantityTooLarge: 'Quantity is too large.',
   productStockTooLarge: 'A product cannot hold more than 2,147,483,647 units in all its batches.',
   deltaNotZero: 'Enter how many units to add (+) or remove (-).',
+  wholeUnits: 'Enter a whole number of units, like 2 or -2.',
+  /** A removal larger than the batch: the batch's own words, not a sale's ("Insufficient stock..."). */
+  batchHoldsOnly: (quantity: number) => `This batch holds only ${quantity}.`,
+  /** More asked for than can be sold now: the cart's dialogs say it beside the quantity. */
+  onlyInStock: (quantity: number) => `Only ${quantity} in stock`,
   removalNeedsMinus: 'Damage and expired write-offs remove stock: enter a negative number.',
   noBatchToAddTo: 'Every batch of this product has expired. Receive a new batch instead.',
   invalidDate: 'Enter a date as YYYY-MM-DD.',
@@ -55,9 +60,21 @@ export const MAX_PRODUCT_STOCK = 2_147_483_647;
 /** Blank optional inputs (an empty form field) read as "not given". */
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
-/** The spec's money rule worded per field; a missing price gets the same sentence. */
+/**
+ * The spec's money rule worded per field ("Selling price must be positive") for a price that is missing, 0 or
+ * below; a price that is no amount at all, has too many decimals or is too large is told so (MONEY_MESSAGES).
+ */
 const price = (message: string) =>
-  z.preprocess((value) => value ?? '', moneySchema({ invalid: message, positive: message }));
+  z.preprocess(
+    (value) => value ?? '',
+    moneySchema({
+      invalid: MONEY_MESSAGES.format,
+      decimals: MONEY_MESSAGES.decimals,
+      missing: message,
+      negative: message,
+      positive: message,
+    }),
+  );
 const discount = () => percentSchema(p.discountRange);
 const productName = () =>
   text({ error: whenMissing(p.nameMin) })
@@ -66,7 +83,15 @@ const productName = () =>
     .max(200);
 const sku = () => text().trim().min(1, MESSAGES.validation.required).max(64, STOCK_MESSAGES.skuTooLong);
 const expirationDate = () => z.preprocess(blankToNull, realDay(STOCK_MESSAGES.invalidDate).nullable()).optional();
-const optionalPrice = () => z.preprocess(blankToNull, moneySchema({ invalid: p.costPositive }).nullable());
+const optionalPrice = () =>
+  z.preprocess(
+    blankToNull,
+    moneySchema({
+      invalid: MONEY_MESSAGES.format,
+      decimals: MONEY_MESSAGES.decimals,
+      negative: MONEY_MESSAGES.negative,
+    }).nullable(),
+  );
 const currency = () => z.enum(CURRENCIES, { error: whenMissing(p.currencyRequired) });
 /** A blank SKU in the Add form means "make one up". */
 const optionalSku = () => z.preprocess((value) => (value === '' ? undefined : value), sku().optional()).optional();
@@ -229,7 +254,7 @@ export const STOCK_MOVEMENT_REASON_LABELS: Record<StockMovementReason, string> =
 const adjustmentFields = {
   delta: z
     .number({ error: whenMissing(STOCK_MESSAGES.deltaNotZero) })
-    .int()
+    .int(STOCK_MESSAGES.wholeUnits)
     .min(-MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge)
     .max(MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge)
     .refine((value) => value !== 0, STOCK_MESSAGES.deltaNotZero),

@@ -1,4 +1,4 @@
-import { type AdjustBatchBody, ENDPOINTS, MESSAGES, type StockMovementReason } from '@oja/contract';
+import { type AdjustBatchBody, ENDPOINTS, MESSAGES, STOCK_MESSAGES, type StockMovementReason } from '@oja/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stock_movements } from '../../src/db/schema';
@@ -205,9 +205,25 @@ describe('receiving and adjusting batches', () => {
     const damaged = await adjust(-2, 'damage');
     expect(quantities(damaged.data)).toEqual({ 'ADJ-1': 10, 'ADJ-2': 5 });
 
+    // Said of the batch, with what it holds, on the field that asked: not a sale's sentence.
     const below = await adjust(-6, 'expired_write_off');
     expect(below.status).toBe(409);
-    expect(below.body.detail).toBe(MESSAGES.product.insufficientStock);
+    expect(below.body.detail).toBe(STOCK_MESSAGES.batchHoldsOnly(5));
+    expect(below.body.errors?.delta).toEqual([STOCK_MESSAGES.batchHoldsOnly(5)]);
+    const recountBelow = await adjust(-6, 'count_correction');
+    expect(recountBelow.body.detail).toBe(STOCK_MESSAGES.batchHoldsOnly(5));
+    const halfUnit = await api.send(ENDPOINTS.stock.adjustBatch, {
+      token: ceo.token,
+      body: {
+        business_id: businessId,
+        product_id: product.id,
+        batch_id: batch.id,
+        delta: 1.5,
+        reason: 'count_correction',
+      },
+    });
+    expect(halfUnit.status).toBe(400);
+    expect(halfUnit.body.errors?.delta).toEqual([STOCK_MESSAGES.wholeUnits]);
     const positiveDamage = await adjust(2, 'damage');
     expect(positiveDamage.status).toBe(400);
     expect(positiveDamage.body.errors?.delta).toEqual([

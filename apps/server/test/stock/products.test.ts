@@ -1,4 +1,4 @@
-import { ENDPOINTS, type EndpointInput, MESSAGES, type Product } from '@oja/contract';
+import { ENDPOINTS, type EndpointInput, MESSAGES, MONEY_MESSAGES, type Product } from '@oja/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { product_batches, products, sale_lines, sales, stock_movements } from '../../src/db/schema';
@@ -89,7 +89,12 @@ describe('creating a product', () => {
       [{ cost_price: '-5.00' }, 'cost_price', P.costPositive],
       [{ cost_price: undefined }, 'cost_price', P.costPositive],
       [{ selling_price: '0.00' }, 'selling_price', P.sellingPositive],
-      [{ selling_price: 'abc' }, 'selling_price', P.sellingPositive],
+      [{ selling_price: 'abc' }, 'selling_price', MONEY_MESSAGES.format],
+      [{ selling_price: 1000 }, 'selling_price', MONEY_MESSAGES.format],
+      [{ selling_price: '1e3' }, 'selling_price', MONEY_MESSAGES.format],
+      [{ selling_price: { a: 1 } }, 'selling_price', MONEY_MESSAGES.format],
+      [{ cost_price: '1.005' }, 'cost_price', MONEY_MESSAGES.decimals],
+      [{ selling_price: '999999999999999.99' }, 'selling_price', MONEY_MESSAGES.tooLarge],
       [{ selling_price_discount_percentage: '100.01' }, 'selling_price_discount_percentage', P.discountRange],
       [{ wholesale_price_discount_percentage: '-1' }, 'wholesale_price_discount_percentage', P.discountRange],
       [{ batches: [{ batch_number: 'AB', quantity: 1 }] }, 'batches.0.batch_number', P.batchNumberMin],

@@ -13,36 +13,64 @@ function hasPath(values: unknown, path: string): boolean {
   return true;
 }
 
+/** Whether the form shows an input for this path: by default, whether the values hold it at all. */
+type IsShown = (path: string) => boolean;
+
 /**
- * The server's field errors that a form can show beside its own fields (paths
- * such as "business.name" included), one message each. Errors about fields the
- * form does not have are left out: the caller shows the message instead.
+ * The server's field errors split into those a form can show beside its own fields (paths such as
+ * "business.name" included), one message each, and the messages of the others: a field the form does not
+ * have, or holds without an input for it (a cart's `items`), whose message must then be shown on its own,
+ * never dropped.
  */
-export function fieldErrorsFor(values: unknown, fieldErrors: FieldErrors): Record<string, string> {
-  const shown: Record<string, string> = {};
+export function splitFieldErrors(
+  values: unknown,
+  fieldErrors: FieldErrors,
+  isShown: IsShown = () => true,
+): { fields: Record<string, string>; others: string[] } {
+  const fields: Record<string, string> = {};
+  const others: string[] = [];
   for (const [path, messages] of Object.entries(fieldErrors)) {
     const first = messages[0];
-    if (first && hasPath(values, path)) shown[path] = first;
+    if (!first) continue;
+    if (hasPath(values, path) && isShown(path)) fields[path] = first;
+    else if (!others.includes(first)) others.push(first);
   }
-  return shown;
+  return { fields, others };
+}
+
+/** The field errors a form can show beside its fields (splitFieldErrors). */
+export function fieldErrorsFor(values: unknown, fieldErrors: FieldErrors, isShown?: IsShown): Record<string, string> {
+  return splitFieldErrors(values, fieldErrors, isShown).fields;
 }
 
 /**
- * How a form shows a failed call: the server's field errors on the fields they
- * name; otherwise one message above the button, the server's own or the
- * screen's default. What was typed stays in the form.
+ * What a failed call shows: field errors beside the fields that have an input, and one message above the
+ * button for the rest, the messages of fields without an input or, with no field error at all, the server's
+ * own message or the screen's default.
+ */
+export function failureDisplay(
+  error: unknown,
+  values: unknown,
+  fallback: string,
+  isShown?: IsShown,
+): { fields: Record<string, string>; message: string | null } {
+  const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+  const { fields, others } = splitFieldErrors(values, fieldErrors, isShown);
+  if (Object.keys(fields).length === 0) return { fields, message: errorMessage(error, fallback) };
+  return { fields, message: others.length > 0 ? others.join(' ') : null };
+}
+
+/**
+ * How a form shows a failed call (failureDisplay): an input is there when the form rendered one for the
+ * path (Mantine's getInputProps marks it with data-path). What was typed stays in the form.
  */
 export function useFormFailure<Values>(form: UseFormReturnType<Values>, fallback: string) {
   const [message, setMessage] = useState<string | null>(null);
   const clear = () => setMessage(null);
   const show = (error: unknown) => {
-    const fields = error instanceof ApiError ? fieldErrorsFor(form.values, error.fieldErrors) : {};
-    if (Object.keys(fields).length > 0) {
-      form.setErrors(fields);
-      setMessage(null);
-    } else {
-      setMessage(errorMessage(error, fallback));
-    }
+    const shown = failureDisplay(error, form.values, fallback, (path) => form.getInputNode(path) !== null);
+    if (Object.keys(shown.fields).length > 0) form.setErrors(shown.fields);
+    setMessage(shown.message);
   };
   return {
     message,

@@ -1,4 +1,12 @@
-import { ERROR_CODES, MAX_PRODUCT_STOCK, MESSAGES, STOCK_MESSAGES, type StockMovementReason } from '@oja/contract';
+import {
+  ADJUSTMENT_REASONS,
+  type AdjustmentReason,
+  ERROR_CODES,
+  MAX_PRODUCT_STOCK,
+  MESSAGES,
+  STOCK_MESSAGES,
+  type StockMovementReason,
+} from '@oja/contract';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { BUILT, builtOnce, builtOnceSqlPer } from '../../db/built-once';
 import { businessTodayOnce } from '../../db/business-day';
@@ -94,7 +102,33 @@ export async function changeBatch(tx: Tx, batchChange: BatchChange): Promise<voi
     saleId: batchChange.saleId ?? null,
     note: batchChange.note ?? null,
   });
-  if (rows.length === 0) throw delta > 0 ? badRequest(STOCK_MESSAGES.productStockTooLarge) : insufficientStock();
+  if (rows.length === 0) {
+    if (delta > 0) throw badRequest(STOCK_MESSAGES.productStockTooLarge);
+    throw isAdjustment(batchChange.reason) ? await batchTooSmall(tx, batchChange) : insufficientStock();
+  }
+}
+
+const isAdjustment = (reason: StockMovementReason): reason is AdjustmentReason =>
+  (ADJUSTMENT_REASONS as readonly StockMovementReason[]).includes(reason);
+
+/**
+ * A manager's removal from one batch that it cannot cover: said of that batch, with what it holds, on the
+ * field that asked for it. A sale's shortfall keeps the spec's sentence (insufficientStock).
+ */
+async function batchTooSmall(tx: Tx, batchChange: BatchChange): Promise<AppError> {
+  const [batch] = await tx
+    .select({ quantity: product_batches.quantity })
+    .from(product_batches)
+    .where(
+      and(
+        eq(product_batches.business_id, batchChange.businessId),
+        eq(product_batches.product_id, batchChange.productId),
+        eq(product_batches.id, batchChange.batchId),
+      ),
+    );
+  if (!batch) return insufficientStock();
+  const message = STOCK_MESSAGES.batchHoldsOnly(batch.quantity);
+  return new AppError(409, ERROR_CODES.insufficientStock, message, { delta: [message] });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Button, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import {
   ADJUSTMENT_REASONS,
   type AdjustBatchValues,
@@ -12,13 +12,22 @@ import {
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
-import { onDemand, validateBy } from '../../ui/validate-on-demand';
+import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useAdjustBatch } from './detail-api';
 import { quantityAfter } from './product-detail-status';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
-const validateForm = validateBy(rules, (schemas) => schemas.adjustBatchFormSchema);
+
+/** The contract's rules, and a removal the batch cannot cover said of the batch before anything is sent. */
+const validateFor = (batch: Batch) =>
+  validateWith(rules, (schemas, values: AdjustFormValues) => {
+    const errors = schemaResolver(schemas.adjustBatchFormSchema, { sync: true })(values);
+    const after = quantityAfter(batch.quantity, values.delta);
+    return after !== null && after < 0 && !errors.delta
+      ? { ...errors, delta: STOCK_MESSAGES.batchHoldsOnly(batch.quantity) }
+      : errors;
+  });
 
 const REASON_CHOICES = ADJUSTMENT_REASONS.map((value) => ({ value, label: STOCK_MOVEMENT_REASON_LABELS[value] }));
 
@@ -64,7 +73,9 @@ function AdjustBatchForm({
   const adjust = useAdjustBatch(businessId, productId);
   const form = useForm<AdjustFormValues>({
     initialValues: { reason: 'count_correction', delta: '', note: '' },
-    validate: validateForm,
+    validate: validateFor(batch),
+    // A refusal is about what was typed: once it changes, the old message no longer holds.
+    onValuesChange: () => failure.clear(),
   });
   const failure = useFormFailure(form, STOCK_MESSAGES.failed.adjust);
   const after = quantityAfter(batch.quantity, form.values.delta);
@@ -100,7 +111,7 @@ function AdjustBatchForm({
           required
           min={-MAX_BATCH_QUANTITY}
           max={MAX_BATCH_QUANTITY}
-          allowDecimal={false}
+          // Decimals are kept as typed (or pasted) and refused with a message: "1.5" must never save 1 or 15.
           data-autofocus
           {...form.getInputProps('delta')}
         />

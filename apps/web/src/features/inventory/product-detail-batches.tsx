@@ -66,13 +66,15 @@ export function BatchesTable({ batches, onAdjust }: { batches: Batch[]; onAdjust
                     >
                       Adjust
                     </Button>
+                    {/* 40 px: a thumb's tap target on a phone. */}
                     <ActionIcon
                       variant="default"
+                      size={40}
                       hiddenFrom="xs"
                       aria-label={`Adjust batch ${batch.batch_number}`}
                       onClick={() => onAdjust(batch)}
                     >
-                      <IconAdjustmentsHorizontal size={16} />
+                      <IconAdjustmentsHorizontal size={20} />
                     </ActionIcon>
                   </Table.Td>
                 )}

@@ -1,5 +1,5 @@
 import { Button, Modal, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import {
   type Cart,
   type CartFormValues,
@@ -8,11 +8,12 @@ import {
   formatMoney,
   MESSAGES,
   type Product,
+  STOCK_MESSAGES,
 } from '@oja/contract';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
-import { onDemand, validateBy } from '../../ui/validate-on-demand';
+import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useCreateCart, useUpdateCart } from './api';
 import { cartUpdate, lineInputs, withProduct } from './cart-lines';
 
@@ -20,6 +21,17 @@ import { cartUpdate, lineInputs, withProduct } from './cart-lines';
 const rules = onDemand(() => import('./schemas'));
 
 const NEW_CART = 'new';
+const QUANTITY = 'items.0.quantity';
+
+/** A cart holds one currency (the server refuses a mix): a cart in another one cannot take this product. */
+const takesProduct = (cart: Cart, product: Product) => cart.currency === null || cart.currency === product.currency;
+
+/** More than can be sold now: said beside the quantity as it is typed, and the form is not sent. */
+function quantityProblem(quantity: unknown, product: Product): string | null {
+  return typeof quantity === 'number' && quantity > product.quantity_in_stock
+    ? STOCK_MESSAGES.onlyInStock(product.quantity_in_stock)
+    : null;
+}
 
 /**
  * Add to cart when the user has no cart (a new cart with a quantity) or several
@@ -57,15 +69,21 @@ function AddToCartForm({
 }) {
   const create = useCreateCart(businessId);
   const update = useUpdateCart(businessId);
-  const [target, setTarget] = useState<string>(carts[0] ? String(carts[0].id) : NEW_CART);
+  const usable = carts.find((cart) => takesProduct(cart, product));
+  const [target, setTarget] = useState<string>(usable ? String(usable.id) : NEW_CART);
   const form = useForm<CartFormValues>({
     initialValues: {
       title: defaultCartTitle(),
       customer_name: DEFAULT_CUSTOMER_NAME,
       items: [{ product_id: product.id, quantity: 1 }],
     },
-    validate: validateBy(rules, (schemas) => schemas.cartFormSchema),
+    validate: validateWith(rules, (schemas, values: CartFormValues) => {
+      const errors = schemaResolver(schemas.cartFormSchema, { sync: true })(values);
+      const tooMany = quantityProblem(values.items[0]?.quantity, product);
+      return tooMany ? { ...errors, [QUANTITY]: tooMany } : errors;
+    }),
   });
+  const quantityInput = form.getInputProps(QUANTITY);
   const failure = useFormFailure(form, MESSAGES.failed.addToCart);
   const isNew = target === NEW_CART;
 
@@ -90,14 +108,29 @@ function AddToCartForm({
         {carts.length > 0 && (
           <Radio.Group label="Cart" value={target} onChange={setTarget}>
             <Stack gap="xs" mt="xs">
-              {carts.map((cart) => (
-                <Radio
-                  key={cart.id}
-                  value={String(cart.id)}
-                  label={cart.title}
-                  description={`${cart.customer_name} · ${cart.items.length} item${cart.items.length === 1 ? '' : 's'}`}
-                />
-              ))}
+              {carts.map((cart) => {
+                const summary = `${cart.customer_name} · ${cart.items.length} item${cart.items.length === 1 ? '' : 's'}`;
+                const isUsable = takesProduct(cart, product);
+                return (
+                  <Radio
+                    key={cart.id}
+                    value={String(cart.id)}
+                    label={cart.title}
+                    disabled={!isUsable}
+                    description={
+                      isUsable ? (
+                        summary
+                      ) : (
+                        <>
+                          {summary} · {cart.currency}
+                          <br />
+                          {MESSAGES.cart.mixedCurrency}
+                        </>
+                      )
+                    }
+                  />
+                );
+              })}
               <Radio value={NEW_CART} label="New cart" />
             </Stack>
           </Radio.Group>
@@ -108,16 +141,17 @@ function AddToCartForm({
             <TextInput label="Customer name" required {...form.getInputProps('customer_name')} />
           </>
         )}
+        {/* No max: a quantity past the stock is kept as typed (or pasted) and refused with its reason. */}
         <NumberInput
           label="Quantity"
           required
           min={1}
-          max={Math.max(1, product.quantity_in_stock)}
-          clampBehavior="strict"
+          clampBehavior="none"
           allowDecimal={false}
           allowNegative={false}
           data-autofocus
-          {...form.getInputProps('items.0.quantity')}
+          {...quantityInput}
+          error={quantityInput.error ?? quantityProblem(form.values.items[0]?.quantity, product)}
         />
         <Button type="submit" loading={create.isPending || update.isPending}>
           {isNew ? 'Create cart' : 'Add to cart'}
