@@ -14,8 +14,7 @@ import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
-import { useCreateCart, useUpdateCart } from './api';
-import { cartUpdate, lineInputs, withProduct } from './cart-lines';
+import { useAddToExistingCart, useCreateCart } from './api';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
@@ -68,7 +67,7 @@ function AddToCartForm({
   onClose(): void;
 }) {
   const create = useCreateCart(businessId);
-  const update = useUpdateCart(businessId);
+  const addToCart = useAddToExistingCart(businessId);
   const usable = carts.find((cart) => takesProduct(cart, product));
   const [target, setTarget] = useState<string>(usable ? String(usable.id) : NEW_CART);
   const form = useForm<CartFormValues>({
@@ -91,7 +90,7 @@ function AddToCartForm({
     failure.run(async (values) => {
       const quantity = values.items[0]?.quantity ?? 1;
       const cart = carts.find((candidate) => String(candidate.id) === target);
-      if (cart) await update.mutateAsync(cartUpdate(cart, withProduct(lineInputs(cart), product.id, quantity)));
+      if (cart) await addToCart.add(cart, product.id, quantity);
       else await create.mutateAsync(values);
       notify.success(MESSAGES.cart.addedToCart(product.product_name));
       onClose();
@@ -153,7 +152,7 @@ function AddToCartForm({
           {...quantityInput}
           error={quantityInput.error ?? quantityProblem(form.values.items[0]?.quantity, product)}
         />
-        <Button type="submit" loading={create.isPending || update.isPending}>
+        <Button type="submit" loading={create.isPending || addToCart.isPending}>
           {isNew ? 'Create cart' : 'Add to cart'}
         </Button>
       </Stack>

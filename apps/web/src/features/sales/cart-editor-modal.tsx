@@ -10,6 +10,7 @@ import {
   MESSAGES,
   type Product,
   SALES_MESSAGES,
+  STOCK_MESSAGES,
 } from '@oja/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -241,7 +242,7 @@ function CartLine({
           )}
           {info && !info.is_archived && quantity > info.quantity_in_stock && (
             <Text size="xs" c="red">
-              Only {info.quantity_in_stock} in stock
+              {STOCK_MESSAGES.onlyInStock(info.quantity_in_stock)}
             </Text>
           )}
         </Stack>
