@@ -213,11 +213,19 @@ test('settings: without the password, a new email waits for the code sent to it'
   await expect(editDialog.getByText(MESSAGES.auth.emailCodeSent(newEmail))).toBeVisible();
   const firstCode = await codeMailedTo(newEmail);
   await page.screenshot({ path: '/tmp/email-code-step.png' });
-  // Until the code is entered the old email stays.
+  // Until the code is entered the old email stays, and the page says what waits, after a reload too.
   await editDialog.getByRole('button', { name: 'Later' }).click();
   await expect(detail(page, 'Email')).toHaveText(ceo.email);
+  const waiting = page.getByText(MESSAGES.auth.emailWaitsForCode(newEmail));
+  await expect(waiting).toBeVisible();
+  await page.reload();
+  await expect(waiting).toBeVisible();
 
-  await page.getByRole('button', { name: 'Edit Info' }).click();
+  // Back to the code step from the page; another address instead asks for a new code.
+  await page.getByRole('button', { name: 'Enter the code' }).click();
+  await expect(editDialog.getByText(MESSAGES.auth.emailCodeSent(newEmail))).toBeVisible();
+  await editDialog.getByRole('button', { name: 'Use another email' }).click();
+  await expect(waiting).toBeHidden();
   await editDialog.getByLabel('Email').fill(newEmail);
   await editDialog.getByRole('button', { name: 'Update Info' }).click();
   // Asking again sends a new code, which replaces the first: wait for it.
@@ -226,6 +234,7 @@ test('settings: without the password, a new email waits for the code sent to it'
   await expect(page.getByText(MESSAGES.auth.emailChanged)).toBeVisible();
   await expect(editDialog).toBeHidden();
   await expect(detail(page, 'Email')).toHaveText(newEmail);
+  await expect(waiting).toBeHidden();
 });
 
 test('every account screen fits a 360 px phone without sideways scrolling', async ({ page }) => {

@@ -54,6 +54,8 @@ export const MESSAGES = {
     emailCodeSent: (email: string) =>
       `We sent a code to ${email}. Enter it to confirm your new email; until then your email stays as it was.`,
     emailChanged: 'Email changed ✅',
+    emailWaitsForCode: (email: string) =>
+      `Your new email ${email} waits for the code we sent to it. Until you enter it, your email stays as it was.`,
     currentPasswordWrong: 'Your current password is wrong.',
   },
   business: {

@@ -1,7 +1,6 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ConfirmEmailBody, MESSAGES, type UpdateProfileBody, type User } from '@oja/contract';
-import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
@@ -11,24 +10,34 @@ import { useConfirmEmail, useUpdateProfile } from './api';
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
 
-type Props = { user: User; opened: boolean; onClose(): void };
+type Props = {
+  user: User;
+  opened: boolean;
+  onClose(): void;
+  /** A new email waiting for its code (pending-email.ts): the dialog opens on the code step. */
+  pendingEmail: string | null;
+  onPending(email: string | null): void;
+};
 
-export function EditInfoDialog({ user, opened, onClose }: Props) {
+export function EditInfoDialog({ user, opened, onClose, pendingEmail, onPending }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title="Edit Info" centered>
       {/* Mounted only while open, so each opening starts from the current profile. */}
-      {opened && <EditInfo user={user} onDone={onClose} />}
+      {opened &&
+        (pendingEmail ? (
+          <ConfirmEmailForm
+            email={pendingEmail}
+            onConfirmed={() => {
+              onPending(null);
+              onClose();
+            }}
+            onLater={onClose}
+            onAnotherEmail={() => onPending(null)}
+          />
+        ) : (
+          <EditInfoForm user={user} onDone={onClose} onPending={onPending} />
+        ))}
     </Modal>
-  );
-}
-
-/** The form, then (when a new email waits for its code) the code step. */
-function EditInfo({ user, onDone }: { user: User; onDone(): void }) {
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  return pendingEmail ? (
-    <ConfirmEmailForm email={pendingEmail} onDone={onDone} />
-  ) : (
-    <EditInfoForm user={user} onDone={onDone} onPending={setPendingEmail} />
   );
 }
 
@@ -109,7 +118,17 @@ function EditInfoForm({ user, onDone, onPending }: { user: User; onDone(): void;
   );
 }
 
-function ConfirmEmailForm({ email, onDone }: { email: string; onDone(): void }) {
+function ConfirmEmailForm({
+  email,
+  onConfirmed,
+  onLater,
+  onAnotherEmail,
+}: {
+  email: string;
+  onConfirmed(): void;
+  onLater(): void;
+  onAnotherEmail(): void;
+}) {
   const confirm = useConfirmEmail();
   const form = useForm<ConfirmEmailBody>({
     initialValues: { code: '' },
@@ -122,7 +141,7 @@ function ConfirmEmailForm({ email, onDone }: { email: string; onDone(): void }) 
     confirm.mutate(values, {
       onSuccess: () => {
         notify.success(MESSAGES.auth.emailChanged);
-        onDone();
+        onConfirmed();
       },
       onError: failure.show,
     });
@@ -135,7 +154,10 @@ function ConfirmEmailForm({ email, onDone }: { email: string; onDone(): void }) 
         <CodeInput label="Code" {...form.getInputProps('code')} />
         <FormFailure message={failure.message} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={confirm.isPending}>
+          <Button variant="subtle" onClick={onAnotherEmail} disabled={confirm.isPending}>
+            Use another email
+          </Button>
+          <Button variant="default" onClick={onLater} disabled={confirm.isPending}>
             Later
           </Button>
           <Button type="submit" loading={confirm.isPending}>

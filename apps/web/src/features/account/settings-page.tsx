@@ -1,10 +1,11 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ROLE_LABELS } from '@oja/contract';
+import { MESSAGES, ROLE_LABELS } from '@oja/contract';
 import type { ReactNode } from 'react';
 import { fullName } from '../../lib/format';
 import { loadOnOpen } from '../../ui/load-on-open';
 import { useCurrentUser } from '../auth/session';
+import { usePendingEmail } from './pending-email';
 
 /** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
 const ChangePasswordDialog = loadOnOpen(
@@ -32,10 +33,19 @@ export default function SettingsPage() {
   const user = useCurrentUser();
   const [isEditing, editing] = useDisclosure(false);
   const [isChangingPassword, changingPassword] = useDisclosure(false);
+  const [pendingEmail, setPendingEmail] = usePendingEmail(user.id);
 
   return (
     <Stack gap="md" maw={640}>
       <Title order={2}>Account settings</Title>
+      {pendingEmail && (
+        <Alert color="yellow" title="Your new email">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{MESSAGES.auth.emailWaitsForCode(pendingEmail)}</Text>
+            <Button onClick={editing.open}>Enter the code</Button>
+          </Stack>
+        </Alert>
+      )}
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -53,7 +63,13 @@ export default function SettingsPage() {
           </Group>
         </Stack>
       </Paper>
-      <EditInfoDialog user={user} opened={isEditing} onClose={editing.close} />
+      <EditInfoDialog
+        user={user}
+        opened={isEditing}
+        onClose={editing.close}
+        pendingEmail={pendingEmail}
+        onPending={setPendingEmail}
+      />
       <ChangePasswordDialog opened={isChangingPassword} onClose={changingPassword.close} />
     </Stack>
   );
