@@ -1,7 +1,7 @@
 import { ENDPOINTS, formatMoney } from '@oja/contract';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECEIPT_WIDTH } from '../../src/modules/documents/sale-documents';
+import { printable, RECEIPT_WIDTH } from '../../src/modules/documents/sale-documents';
 import { createTestApp, type TestApp } from '../app';
 import { confirm, createCart, createProduct, type Member, memberLoggedIn, type Owner, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
@@ -105,6 +105,29 @@ describe('receipts and invoices as PDFs', () => {
     expect((await download('getReceipt', other.token)).status).toBe(404);
     expect((await download('getReceipt', other.token, other.businessId)).status).toBe(404);
     expect((await download('getInvoice', shop.token, shop.businessId, saleId + 10_000)).status).toBe(404);
+  });
+
+  it('leaves out what the font cannot draw (an emoji in a name) instead of a box or a NUL', async () => {
+    const milk = await createProduct(t, shop, { product_name: 'Peak Milk 🥛 Tin', batches: [{ quantity: 5 }] });
+    const cart = await createCart(t, shop, [{ product_id: milk.id, quantity: 1 }], {
+      customer_name: 'Mama Tobi 👩🏾‍🍳',
+    });
+    const sold = await confirm(t, shop, cart.id, {}, {});
+    expect(sold.status).toBe(201);
+    for (const kind of ['getReceipt', 'getInvoice'] as const) {
+      const pdf = await readPdf((await download(kind, shop.token, shop.businessId, sold.data.sale.id)).raw);
+      expect(pdf.text).toContain('Peak Milk Tin');
+      expect(pdf.text).toContain('Mama Tobi');
+      expect(pdf.text.includes('\u0000') || pdf.text.includes('\uFFFD')).toBe(false);
+    }
+  });
+
+  it('keeps every character the font draws: Naira, accents, Yoruba tones, line breaks', () => {
+    const drawsLatin = (codePoint: number) => codePoint < 0x2000 || codePoint === 0x20a6;
+    expect(printable('₦1,500 · Ọ̀gbẹ́ni Adéwálé\nAbuja', (c) => drawsLatin(c) || c === 0xb7)).toBe(
+      '₦1,500 · Ọ̀gbẹ́ni Adéwálé\nAbuja',
+    );
+    expect(printable('Peak Milk 🥛, Zobo ❤️', drawsLatin)).toBe('Peak Milk , Zobo ');
   });
 
   it('marks a cancelled sale’s invoice Cancelled, with its reason', async () => {

@@ -11,6 +11,7 @@ import {
   type SaleDetail,
   type SaleLine,
 } from '@oja/contract';
+import type { Font } from 'fontkit';
 import type PDFKitDocument from 'pdfkit';
 
 /**
@@ -54,7 +55,12 @@ const when = (iso: string) => dateTime.format(new Date(iso));
  * four lines, rendered in a loop, warm, 2026-11-25). Through HTTP on the load data, a receipt 90-116 → 26-35 ms,
  * each PDF the same size to the byte as before.
  */
-type Loaded = { PDFDocument: typeof PDFKitDocument; fonts: { regular: string; bold: string } };
+type Loaded = {
+  PDFDocument: typeof PDFKitDocument;
+  fonts: { regular: string; bold: string };
+  /** Whether the documents' fonts draw a character (the two DejaVu faces cover the same ones). */
+  canDraw(codePoint: number): boolean;
+};
 let pdfkit: Promise<Loaded> | undefined;
 const loadPdfKit = () => {
   pdfkit ??= (async () => {
@@ -64,9 +70,15 @@ const loadPdfKit = () => {
       readFile(FONT_FILES.regular),
       readFile(FONT_FILES.bold),
     ]);
+    const regularFont = fontkit.create(regular) as Font;
+    const boldFont = fontkit.create(bold) as Font;
     // pdfkit's types say a font is a path or bytes; its PDFFontFactory also takes a parsed font (one with layout()).
-    const parsed = (bytes: Buffer) => fontkit.create(bytes) as unknown as string;
-    return { PDFDocument, fonts: { regular: parsed(regular), bold: parsed(bold) } };
+    const asPdfKitFont = (font: Font) => font as unknown as string;
+    return {
+      PDFDocument,
+      fonts: { regular: asPdfKitFont(regularFont), bold: asPdfKitFont(boldFont) },
+      canDraw: (codePoint) => regularFont.hasGlyphForCodePoint(codePoint) && boldFont.hasGlyphForCodePoint(codePoint),
+    };
   })();
   return pdfkit;
 };
@@ -99,7 +111,7 @@ export async function renderCartInvoice(data: { business: string; cart: Cart }):
 type Doc = PDFKit.PDFDocument;
 
 function newDocument(
-  { PDFDocument, fonts }: Loaded,
+  { PDFDocument, fonts, canDraw }: Loaded,
   size: string | [number, number],
   margin: number,
   business: string,
@@ -109,11 +121,42 @@ function newDocument(
     size,
     margin,
     font: fonts.regular,
-    info: { Title: title, Author: business },
+    info: { Title: printable(title, canDraw), Author: printable(business, canDraw) },
   });
   doc.registerFont('regular', fonts.regular);
   doc.registerFont('bold', fonts.bold);
+  drawOnlyPrintable(doc, canDraw);
   return doc;
+}
+
+/** Joiners and variation selectors: they only shape the emoji around them, and are left out with them. */
+const isEmojiShaping = (codePoint: number) => codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f);
+
+/**
+ * The text as the documents' font draws it. A character DejaVu has no glyph for (an emoji in a product's or a
+ * customer's name, "Peak Milk 🥛") came out of pdfkit as an empty box, and as a NUL when the text was copied
+ * from the PDF: it is left out. Line breaks stay (pdfkit breaks lines on them).
+ */
+export function printable(text: string, canDraw: (codePoint: number) => boolean): string {
+  let kept = '';
+  for (const character of text) {
+    const codePoint = character.codePointAt(0) ?? 0;
+    if (character === '\n' || (!isEmojiShaping(codePoint) && canDraw(codePoint))) kept += character;
+  }
+  return kept;
+}
+
+/** Every text the document draws or measures goes through `printable`: names come from users, any of them. */
+function drawOnlyPrintable(doc: Doc, canDraw: (codePoint: number) => boolean): void {
+  const clean = (value: unknown) => (typeof value === 'string' ? printable(value, canDraw) : value);
+  const text = doc.text.bind(doc) as (...args: unknown[]) => Doc;
+  const widthOfString = doc.widthOfString.bind(doc) as (...args: unknown[]) => number;
+  const heightOfString = doc.heightOfString.bind(doc) as (...args: unknown[]) => number;
+  doc.text = ((value: unknown, ...rest: unknown[]) => text(clean(value), ...rest)) as Doc['text'];
+  doc.widthOfString = ((value: unknown, ...rest: unknown[]) =>
+    widthOfString(clean(value), ...rest)) as Doc['widthOfString'];
+  doc.heightOfString = ((value: unknown, ...rest: unknown[]) =>
+    heightOfString(clean(value), ...rest)) as Doc['heightOfString'];
 }
 
 function toBuffer(doc: Doc, draw: (doc: Doc) => void): Promise<Buffer> {
