@@ -10,6 +10,7 @@ import {
   createProduct,
   lagosDay,
   ledgerMismatches,
+  memberLoggedIn,
   type Owner,
   productBody,
   signUpCeo,
@@ -218,6 +219,44 @@ describe('a new cart and a new product', () => {
       .from(product_batches)
       .where(eq(product_batches.product_id, rows[0]?.id ?? 0));
     expect(batches.map((batch) => batch.quantity)).toEqual([9]);
+  });
+});
+
+describe("a cancellation and a customer's request", () => {
+  it('cancels once per key: a retry answers the cancelled sale, not "already cancelled"', async () => {
+    const product = await createProduct(t, shop, { batches: [{ quantity: 6 }] });
+    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 2 }]);
+    const sold = await confirm(t, shop, cart.id);
+    const body = { business_id: shop.businessId, id: sold.data.sale.id, reason: 'Brought back unopened' };
+    const key = newKey();
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => api.call(ENDPOINTS.sales.cancelSale, body, keyed(shop, key))),
+    );
+    expectReplays(answers, 200);
+    for (const answer of answers) expect(answer.data.sale.status).toBe('cancelled');
+    expect(await batchQuantities(t, product.id)).toEqual([6]);
+    expect(await ledgerMismatches(t, shop.businessId)).toEqual([]);
+  });
+
+  it("makes one request of a customer's per key", async () => {
+    const product = await createProduct(t, shop);
+    const customer = await memberLoggedIn(t, shop.businessId, 'customer');
+    const body = { business_id: shop.businessId, items: [{ product_id: product.id, quantity: 1 }] };
+    const key = newKey();
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        api.call(ENDPOINTS.sales.requestProducts, body, {
+          token: customer.token,
+          headers: { [IDEMPOTENCY_HEADER]: key },
+        }),
+      ),
+    );
+    expectReplays(answers, 201);
+    const rows = await t.db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.business_id, shop.businessId), eq(carts.customer_id, customer.user.id)));
+    expect(rows).toHaveLength(1);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   sales,
 } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
+import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { returnStock } from '../stock/ledger';
 import { loadSaleDetail } from './sale-answer';
@@ -29,14 +30,18 @@ type Line = { id: number; product_id: number; batch_id: number | null; quantity:
  *
  * The return is written as a header with one line per sale line and its quantity, and the refunds
  * reference that header, so a partial return later is the same rows with fewer units.
+ *
+ * With an Idempotency-Key, a retry after a lost answer answers the cancelled sale rather than
+ * "already cancelled" (platform/idempotency.ts).
  */
 export async function cancelSale(
   ctx: BusinessContext,
   input: z.output<typeof cancelSaleBodySchema>,
-): Promise<SaleDetail> {
+  requestKey: RequestKey | null = null,
+): Promise<{ sale: SaleDetail; isReplay: boolean }> {
   const { businessId } = ctx;
   const userId = ctx.actor.userId;
-  await ctx.db.transaction(async (tx) => {
+  const { isReplay } = await writeOnce(ctx.db, businessId, requestKey, async (tx) => {
     const where = and(eq(sales.business_id, businessId), eq(sales.id, input.id));
     const [sale] = await tx
       .select({ status: sales.status, amount_paid: sales.amount_paid })
@@ -73,10 +78,11 @@ export async function cancelSale(
       .update(sales)
       .set({ status: 'cancelled', cancelled_at: new Date(), cancelled_by: userId, cancel_reason: input.reason })
       .where(where);
+    return input.id;
   });
   const sale = await loadSaleDetail(ctx.db, businessId, input.id, { showCost: true });
   if (!sale) throw notFound(MESSAGES.sale.notFound);
-  return sale;
+  return { sale, isReplay };
 }
 
 /** Every unit of every line back to its batch, in the lock order above, and the return's lines. */

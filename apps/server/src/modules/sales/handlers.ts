@@ -31,7 +31,10 @@ export const salesHandlers = handlers(SALES_ENDPOINTS, {
     await deleteCart(ctx, body);
     return {};
   },
-  requestProducts: async (ctx, body) => ({ cart: await requestProducts(ctx, body) }),
+  requestProducts: async (ctx, body, http) => {
+    const { cart, isReplay } = await requestProducts(ctx, body, requestKeyOf(http, 'requestProducts', body));
+    return onceAnswer({ cart }, isReplay);
+  },
   listMyRequests: (ctx, query) => listMyRequests(ctx, query),
   getCartInvoice: async (ctx, query) => saleDocumentFile(await getCartInvoice(ctx, query.id)),
   listCustomers: async (ctx, query) => ({ results: await listCustomers(ctx, query.search) }),
@@ -46,7 +49,10 @@ export const salesHandlers = handlers(SALES_ENDPOINTS, {
     const { sale, isReplay } = await recordPayment(ctx, body, requestKeyOf(http, 'recordPayment', body));
     return onceAnswer({ sale }, isReplay);
   },
-  cancelSale: async (ctx, body) => ({ sale: await cancelSale(ctx, body) }),
+  cancelSale: async (ctx, body, http) => {
+    const { sale, isReplay } = await cancelSale(ctx, body, requestKeyOf(http, 'cancelSale', body));
+    return onceAnswer({ sale }, isReplay);
+  },
   getReceipt: async (ctx, query) => saleDocumentFile(await getSaleDocument(ctx, query.id, 'receipt')),
   getInvoice: async (ctx, query) => saleDocumentFile(await getSaleDocument(ctx, query.id, 'invoice')),
   listDebts: (ctx, query) => listDebts(ctx, query),

@@ -12,6 +12,7 @@ import type * as z from 'zod';
 import type { Tx } from '../../db/client';
 import { carts, memberships, users } from '../../db/schema';
 import { conflict, notFound } from '../../platform/errors';
+import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { checkItems, insertItems, loadCart, mergeItems } from './cart-lines';
 
@@ -22,16 +23,18 @@ const requestTitle = () => defaultCartTitle().replace(/^Cart-/, 'Request-');
  * A customer asks the shop for products: a cart of the business named to them (customer_id and their
  * full name), marked as their request, with retail prices and the discount; the staff confirm it as any
  * cart, and the batches are taken then, soonest expiry first. The lines are checked exactly as a cart's
- * (in stock, no more than the stock, one currency, a total a sale can record).
+ * (in stock, no more than the stock, one currency, a total a sale can record). With an Idempotency-Key,
+ * a request sent again from a phone that lost the answer is the same request (platform/idempotency.ts).
  */
 export async function requestProducts(
   ctx: BusinessContext,
   input: z.output<typeof requestProductsBodySchema>,
-): Promise<Cart> {
+  requestKey: RequestKey | null = null,
+): Promise<{ cart: Cart; isReplay: boolean }> {
   const items = mergeItems(
     input.items.map((item) => ({ ...item, product_batch_id: null, pricing_strategy: 'retail', apply_discount: true })),
   );
-  const cartId = await ctx.db.transaction(async (tx) => {
+  const { subjectId: cartId, isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
     const customerName = await lockCustomer(tx, ctx.businessId, ctx.actor.userId);
     const [open] = await tx
       .select({ value: count() })
@@ -60,7 +63,7 @@ export async function requestProducts(
     await insertItems(tx, ctx.businessId, cart.id, items);
     return cart.id;
   });
-  return loadCart(ctx, cartId);
+  return { cart: await loadCart(ctx, cartId), isReplay };
 }
 
 /**

@@ -2,6 +2,7 @@ import { type RequestProductsBody, SALES_ENDPOINTS, STOCK_ENDPOINTS } from '@oja
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, data } from '../../lib/api';
 import { cartKeys, productKeys, saleKeys } from '../../lib/query-keys';
+import { useRequestKeys } from '../../lib/request-keys';
 
 /**
  * The customer area's calls. Every one is scoped to the caller by the server (their own sales,
@@ -29,10 +30,16 @@ export function useShopProducts(businessId: number, filters: PageFilters) {
 /** Asks the shop for products: the answer is the request, a cart the staff will confirm. */
 export function useRequestProducts(businessId: number) {
   const client = useQueryClient();
+  const keys = useRequestKeys();
   return useMutation({
     mutationFn: (items: RequestProductsBody['items']) =>
-      data(call(sales.requestProducts, { business_id: businessId, items })).then((answer) => answer.cart),
-    onSuccess: () => client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
+      data(call(sales.requestProducts, { business_id: businessId, items }, { headers: keys.headersFor(items) })).then(
+        (answer) => answer.cart,
+      ),
+    onSuccess: () => {
+      keys.succeeded();
+      return client.invalidateQueries({ queryKey: cartKeys.all(businessId) });
+    },
   });
 }
 

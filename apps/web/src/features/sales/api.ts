@@ -199,10 +199,12 @@ export function useRecordPayment(businessId: number) {
 /** Cancelling a sale gives its stock back and takes it out of debts and figures: the same keys as a sale. */
 export function useCancelSale(businessId: number) {
   const client = useQueryClient();
+  const keys = useRequestKeys();
   return useMutation({
     mutationFn: (body: WithoutBusiness<EndpointInput<typeof sales.cancelSale>>) =>
-      call(sales.cancelSale, { ...body, business_id: businessId }),
+      call(sales.cancelSale, { ...body, business_id: businessId }, { headers: keys.headersFor(body) }),
     onSuccess: (answer) => {
+      keys.succeeded();
       client.setQueryData(saleKeys.detail(businessId, answer.data.sale.id), answer.data.sale);
       return invalidateAfterSale(client, businessId);
     },
