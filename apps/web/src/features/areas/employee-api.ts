@@ -1,30 +1,8 @@
-import { BUSINESS_ENDPOINTS, type EmployeeAnalyticsDays, type ListCartsQuery, SALES_ENDPOINTS } from '@oja/contract';
+import { BUSINESS_ENDPOINTS, type EmployeeAnalyticsDays, SALES_ENDPOINTS } from '@oja/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, data } from '../../lib/api';
-import { businessKeys, cartKeys, saleKeys } from '../../lib/query-keys';
-
-/** The carts list's query under the carts' keys, so every cart and sale mutation refreshes it as it does the rest. */
-function cartsQuery(businessId: number, filters: Omit<ListCartsQuery, 'business_id'>) {
-  return {
-    queryKey: cartKeys.list(businessId, filters),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      data(call(SALES_ENDPOINTS.listCarts, { business_id: businessId, ...filters }, { signal })),
-  };
-}
-
-/**
- * The employee sales page's carts for a member who confirms sales: their own and, beside them, the customers'
- * open requests, which nobody else in the employee area would see (the customer is told the shop confirms them).
- */
-export function useOwnCartsWithRequests(
-  businessId: number,
-  filters: { page: number; search?: string; user_id?: number },
-) {
-  return useQuery({
-    ...cartsQuery(businessId, { ...filters, customer_requests: 'also' }),
-    placeholderData: keepPreviousData,
-  });
-}
+import { businessKeys, saleKeys } from '../../lib/query-keys';
+import { cartsQuery } from '../sales/api';
 
 /** How many customers' requests wait for the shop to confirm them (the employee home), or undefined until known. */
 export function useOpenRequestCount(businessId: number, isEnabled: boolean): number | undefined {

@@ -2,7 +2,6 @@ import { can } from '@oja/contract';
 import { useBusinessContext } from '../../shell/business-context';
 import { useCurrentUser } from '../auth/session';
 import { SalesScreen } from '../sales/sales-page';
-import { useOwnCartsWithRequests } from './employee-api';
 
 /**
  * /{slug}/employee/sales: the business sales screen narrowed to the caller's own carts and sales,
@@ -19,7 +18,7 @@ export default function EmployeeSalesPage() {
       own={{
         userId: user.id,
         saleHref: (sale) => `/business/${business.slug}/sales/${sale.id}`,
-        useCarts: can(role, 'sale.confirm') ? useOwnCartsWithRequests : undefined,
+        withRequests: can(role, 'sale.confirm'),
       }}
     />
   );

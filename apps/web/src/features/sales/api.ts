@@ -3,6 +3,7 @@ import {
   type Customer,
   type EndpointInput,
   IDEMPOTENCY_HEADER,
+  type ListCartsQuery,
   type PaymentStatus,
   SALES_ENDPOINTS,
   SALES_MESSAGES,
@@ -18,10 +19,11 @@ const sales = SALES_ENDPOINTS;
 
 /** A list call's input without the business, which every hook adds itself. */
 type WithoutBusiness<T> = Omit<T, 'business_id'>;
-type CartFilters = { page: number; search?: string; user_id?: number; id?: number };
+type CartFilters = Pick<ListCartsQuery, 'search' | 'user_id' | 'id' | 'customer_requests'> & { page: number };
 type SaleFilters = { page: number; search?: string; created_by?: number; payment_status?: PaymentStatus };
 
-const cartsQuery = (businessId: number, filters: CartFilters) => ({
+/** A page of the business's carts, under the carts' keys: every cart and sale mutation refreshes it. */
+export const cartsQuery = (businessId: number, filters: CartFilters) => ({
   queryKey: cartKeys.list(businessId, filters),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     data(call(sales.listCarts, { business_id: businessId, ...filters }, { signal })),

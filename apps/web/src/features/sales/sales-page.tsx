@@ -52,8 +52,8 @@ const OWN_SALES_LIST: ListSpec<SalesFilters> = {
 export type OwnSales = {
   userId: number;
   saleHref(sale: Sale): string;
-  /** The carts tab's list when it holds more than the seller's own (the customers' requests beside them). */
-  useCarts?: typeof useCarts;
+  /** The carts tab lists the customers' requests beside the seller's own carts (a member who confirms sales). */
+  withRequests?: boolean;
 };
 
 /** /business/{slug}/sales: the carts being built and the sales made, each searched by the server. */
@@ -130,8 +130,12 @@ function CartsPanel({
 }: PanelProps & { onEdit(cart: Cart): void; onConfirm(cart: Cart): void }) {
   const { business, role } = useBusinessContext();
   const { page, search } = view;
-  const useListedCarts = own?.useCarts ?? useCarts;
-  const carts = useListedCarts(business.id, { page, search: search || undefined, user_id: own?.userId });
+  const carts = useCarts(business.id, {
+    page,
+    search: search || undefined,
+    user_id: own?.userId,
+    customer_requests: own?.withRequests ? 'also' : undefined,
+  });
   const remove = useDeleteCart(business.id);
   useKeepPageInRange(view, carts);
 
