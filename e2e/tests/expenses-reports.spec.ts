@@ -83,6 +83,10 @@ test('a CEO records expenses on a phone and reads the profit they leave, then do
   await expect(page.getByText(EXPENSE_MESSAGES.noExpenses)).toBeVisible();
   await expect(card(page, 'Total for the period')).toContainText(formatMoney('0.00'));
   await page.screenshot({ path: '/tmp/i12-expenses-custom.png', fullPage: true });
+  // The custom days live in the address with the period: a reload keeps them.
+  await page.reload();
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(lagos(-1));
+  await expect(page.getByText(EXPENSE_MESSAGES.noExpenses)).toBeVisible();
   await page.getByLabel('To', { exact: true }).fill(lagos(0));
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(card(page, 'Total for the period')).toContainText(formatMoney('750.50'));
@@ -105,6 +109,7 @@ test('a CEO records expenses on a phone and reads the profit they leave, then do
   await choosePeriod(page, '30 days');
   await expect(card(page, 'Net profit')).toContainText(formatMoney('2049.50'));
 
+
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV: Best sellers by quantity' }).click(),
@@ -113,6 +118,31 @@ test('a CEO records expenses on a phone and reads the profit they leave, then do
   const csv = await readFile((await download.path()) as string, 'utf8');
   expect(csv.startsWith('\uFEFF')).toBe(true);
   expect(csv.slice(1).split('\r\n')).toEqual(['Product,Sold,Currency,Revenue', `${name},2,NGN,3000.00`, '']);
+});
+
+test("the reports' period lives in the address: a reload keeps a custom one", async ({ page }) => {
+  const ceo = await signUpCeoViaApi(page);
+  const day = (offset: number) => lagosToday(new Date(Date.now() + offset * 86_400_000));
+  await page.goto(`/business/${ceo.slug}/reports`);
+  await choosePeriod(page, 'Custom');
+  await page.getByLabel('From', { exact: true }).fill(day(-20));
+  await page.getByLabel('To', { exact: true }).fill(day(-10));
+  await expect(page).toHaveURL(new RegExp(`period=custom&from=${day(-20)}&to=${day(-10)}`));
+  await expect(card(page, 'Revenue')).toContainText(formatMoney('0.00'));
+  // A start after the end moves the end with it.
+  await page.getByLabel('From', { exact: true }).fill(day(-5));
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(day(-5));
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Custom' })).toBeChecked();
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(day(-5));
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(day(-5));
+  await expect(card(page, 'Revenue')).toContainText(formatMoney('0.00'));
+  // What is owed and on hand today does not follow the period, and says so.
+  await expect(page.getByText('Owed today, on sales of any date.')).toBeVisible();
+  await expect(page.getByText('Stock on hand today, whatever the period.').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/i12-reports-custom.png', fullPage: true });
+  await page.goBack();
+  await expect(page.getByRole('radio', { name: '30 days' })).toBeChecked();
 });
 
 test('an employee sees only their own expenses at /{slug}/employee/expenses', async ({ page, browser }) => {

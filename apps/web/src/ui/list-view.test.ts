@@ -28,3 +28,12 @@ describe('a list view in the URL', () => {
     expect(writeListState(spec, { filters: {}, page: 1, search: 'rice' }).toString()).toBe('search=rice');
   });
 });
+
+describe('parameters another part of the screen keeps', () => {
+  it('are carried through a change of the view, and only those named', () => {
+    const spec = { filters: { period: ['all', 'custom'] as const }, keep: ['from', 'to'] };
+    const current = new URLSearchParams('period=custom&from=2026-01-02&to=2026-01-09&stray=1&page=3');
+    const next = writeListState(spec, { filters: { period: 'custom' }, page: 1, search: '' }, current);
+    expect(next.toString()).toBe('from=2026-01-02&to=2026-01-09&period=custom');
+  });
+});

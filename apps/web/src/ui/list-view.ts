@@ -11,6 +11,8 @@ export type ListSpec<F extends ListFilters> = {
   filters: F;
   /** The search's URL parameter: `search` unless the screen has its own. */
   searchParam?: string;
+  /** Parameters another part of the screen keeps in the same URL (a custom period's days): carried through. */
+  keep?: readonly string[];
 };
 
 export type ListState<F extends ListFilters> = {
@@ -33,9 +35,20 @@ export function readListState<F extends ListFilters>(spec: ListSpec<F>, params: 
   };
 }
 
-/** The URL of a view: defaults are left out, so the first view is the plain address. */
-export function writeListState<F extends ListFilters>(spec: ListSpec<F>, state: ListState<F>): URLSearchParams {
+/**
+ * The URL of a view: defaults are left out, so the first view is the plain address. The spec's `keep`
+ * parameters are copied from the URL the view was in.
+ */
+export function writeListState<F extends ListFilters>(
+  spec: ListSpec<F>,
+  state: ListState<F>,
+  current?: URLSearchParams,
+): URLSearchParams {
   const params = new URLSearchParams();
+  for (const name of spec.keep ?? []) {
+    const value = current?.get(name);
+    if (value) params.set(name, value);
+  }
   for (const [name, values] of Object.entries(spec.filters)) {
     const value = state.filters[name];
     if (value !== undefined && value !== values[0]) params.set(name, value);

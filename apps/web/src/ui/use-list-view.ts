@@ -34,7 +34,7 @@ export function useListView<F extends ListFilters>(spec: ListSpec<F>): ListView<
   const change = (patch: (current: ListState<F>) => Partial<ListState<F>>, options?: Replace) =>
     setParams((current) => {
       const now = readListState(spec, current);
-      return writeListState(spec, { ...now, ...patch(now) });
+      return writeListState(spec, { ...now, ...patch(now) }, current);
     }, options);
 
   const [text, setText] = useState(state.search);

@@ -34,3 +34,33 @@ export function periodOf(preset: PeriodPreset, today: string): Period {
     }
   }
 }
+
+/** The URL parameters of a custom period: a reload or a shared link keeps the days chosen. */
+export const CUSTOM_PERIOD_PARAMS = ['from', 'to'] as const;
+
+/** A real calendar day as YYYY-MM-DD (not 2026-02-30), as the API's date rule takes it. */
+function isDay(value: string | null): value is string {
+  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
+}
+
+/** The custom period in the URL; a missing or malformed end reads as the last 30 days' (the first choice). */
+export function readCustomPeriod(params: URLSearchParams, today: string): Period {
+  const from = params.get('from');
+  const to = params.get('to');
+  return { from: isDay(from) ? from : addDays(today, -29), to: isDay(to) ? to : today };
+}
+
+/**
+ * The URL after one end of the custom period is changed: a cleared input keeps the day it had, a start after
+ * the end (or an end before the start) moves the other end with it, and a list starts again at its page 1.
+ */
+export function withCustomDay(params: URLSearchParams, end: keyof Period, value: string, today: string) {
+  const next = new URLSearchParams(params);
+  if (!isDay(value)) return next;
+  const period = { ...readCustomPeriod(params, today), [end]: value };
+  if (period.from > period.to) period[end === 'from' ? 'to' : 'from'] = value;
+  next.set('from', period.from);
+  next.set('to', period.to);
+  next.delete('page');
+  return next;
+}

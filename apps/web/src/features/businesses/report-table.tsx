@@ -22,8 +22,11 @@ export function ReportTable<Row>({
   rows,
   rowKey,
   empty,
+  note,
 }: {
   title: string;
+  /** A line under the title, for a table that does not follow the period (what is owed or on hand today). */
+  note?: string;
   filename: string;
   columns: readonly ReportColumn<Row>[];
   rows: readonly Row[];
@@ -47,9 +50,14 @@ export function ReportTable<Row>({
   return (
     <Card withBorder radius="md">
       <Group justify="space-between" mb="sm" wrap="nowrap" align="flex-start">
-        <Title order={4} style={{ minWidth: 0 }}>
-          {title}
-        </Title>
+        <div style={{ minWidth: 0 }}>
+          <Title order={4}>{title}</Title>
+          {note && (
+            <Text size="xs" c="dimmed">
+              {note}
+            </Text>
+          )}
+        </div>
         <Button
           size="sm"
           variant="light"

@@ -8,8 +8,8 @@ import {
   REPORT_MAX_DAYS,
 } from '@oja/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { addDays, lagosToday } from '../../lib/dates';
+import { Link, useSearchParams } from 'react-router';
+import { lagosToday } from '../../lib/dates';
 import { formatDate } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
@@ -26,12 +26,14 @@ import { ProfitChart } from './lazy-charts';
 import { marginOf } from './margin';
 import { PERIOD_LABELS, PERIODS, type PeriodPreset, periodOf } from './periods';
 import { type ReportColumn, ReportTable } from './report-table';
+import { useCustomPeriod } from './use-custom-period';
 
 /** The contract's rule for a period (ui/validate-on-demand.ts): zod, downloaded once a custom period is chosen. */
 const rules = onDemand(() => import('./schemas'));
 
 type Preset = PeriodPreset | 'custom';
 const PRESETS: readonly Preset[] = [...PERIODS, 'custom'];
+const DEFAULT_PRESET: Preset = '30_days';
 
 /** /business/{slug}/reports: what the business earned, spent and kept over a period, and its stock. */
 export default function ReportsPage() {
@@ -45,8 +47,8 @@ export default function ReportsPage() {
 function Reports() {
   const { business } = useBusinessContext();
   const today = lagosToday();
-  const [preset, setPreset] = useState<Preset>('30_days');
-  const [custom, setCustom] = useState({ from: addDays(today, -29), to: today });
+  const [preset, setPreset] = usePreset();
+  const [custom, changeCustom] = useCustomPeriod(today);
   const period = preset === 'custom' ? custom : periodOf(preset, today);
   // A preset is a valid period by construction (periods.ts): it is checked once the rule is there anyway, and
   // until then the server checks it with the same rule. A custom one waits for the rule, or for its failure.
@@ -75,15 +77,15 @@ function Reports() {
               type="date"
               label="From"
               value={custom.from}
-              max={custom.to}
-              onChange={(event) => setCustom({ ...custom, from: event.currentTarget.value })}
+              max={today}
+              onChange={(event) => changeCustom('from', event.currentTarget.value)}
             />
             <TextInput
               type="date"
               label="To"
               value={custom.to}
               max={today}
-              onChange={(event) => setCustom({ ...custom, to: event.currentTarget.value })}
+              onChange={(event) => changeCustom('to', event.currentTarget.value)}
             />
           </Group>
         )}
@@ -99,6 +101,21 @@ function Reports() {
       {!problem && report.data && <ReportBody report={report.data} slug={business.slug} />}
     </Stack>
   );
+}
+
+/** The period chosen, in the URL (`?period=`) with the custom days: a reload or a shared link keeps it. */
+function usePreset(): [Preset, (value: Preset) => void] {
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('period');
+  const preset = PRESETS.find((value) => value === chosen) ?? DEFAULT_PRESET;
+  const choose = (value: Preset) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === DEFAULT_PRESET) next.delete('period');
+      else next.set('period', value);
+      return next;
+    });
+  return [preset, choose];
 }
 
 function ReportBody({ report, slug }: { report: BusinessReport; slug: string }) {
@@ -205,7 +222,8 @@ function ReportBody({ report, slug }: { report: BusinessReport; slug: string }) 
         />
         <ReportTable
           title="Top debtors"
-          filename={`top-debtors_${suffix}.csv`}
+          note={NOW_NOTE.debts}
+          filename={`top-debtors_${report.to}.csv`}
           rows={report.top_debtors}
           rowKey={(row) => `${row.customer_id ?? row.customer_name}-${row.currency}`}
           empty="Nobody owes the business."
@@ -232,6 +250,7 @@ function ReportBody({ report, slug }: { report: BusinessReport; slug: string }) 
         />
         <ReportTable
           title="Stock value"
+          note={NOW_NOTE.stock}
           filename={`stock-value_${report.to}.csv`}
           rows={report.stock_value}
           rowKey={(row) => row.currency}
@@ -255,6 +274,7 @@ function ReportBody({ report, slug }: { report: BusinessReport; slug: string }) 
         />
         <ReportTable
           title="Low stock"
+          note={NOW_NOTE.stock}
           filename={`low-stock_${report.to}.csv`}
           rows={report.low_stock}
           rowKey={(row) => row.product_id}
@@ -277,6 +297,7 @@ function ReportBody({ report, slug }: { report: BusinessReport; slug: string }) 
         />
         <ReportTable
           title="Expiring in the next 30 days"
+          note={NOW_NOTE.stock}
           filename={`expiring-batches_${report.to}.csv`}
           rows={report.expiring}
           rowKey={(row) => row.batch_id}
@@ -285,6 +306,7 @@ function ReportBody({ report, slug }: { report: BusinessReport; slug: string }) 
         />
         <ReportTable
           title="Expired, still on hand"
+          note={NOW_NOTE.stock}
           filename={`expired-stock_${report.to}.csv`}
           rows={report.expired}
           rowKey={(row) => row.batch_id}
@@ -297,6 +319,12 @@ function ReportBody({ report, slug }: { report: BusinessReport; slug: string }) 
 }
 
 const money = (amount: string, currency: Currency) => formatMoney(amount, currency);
+
+/** The tables of what stands today, which the period chosen does not change (the server reads them as of now). */
+const NOW_NOTE = {
+  debts: 'Owed today, on sales of any date.',
+  stock: 'Stock on hand today, whatever the period.',
+};
 
 function productColumns(slug: string): ReportColumn<BusinessReport['top_products'][number]>[] {
   return [

@@ -3,7 +3,6 @@ import { EXPENSE_CATEGORIES, EXPENSE_MESSAGES, type Expense, formatMoney, lagosT
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { addDays } from '../../lib/dates';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
@@ -19,7 +18,8 @@ import { RowActions } from '../../ui/row-actions';
 import { StatCard } from '../../ui/stat-card';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { formatAmounts } from '../businesses/figures';
-import { PERIOD_LABELS, PERIODS, type Period, periodOf } from '../businesses/periods';
+import { CUSTOM_PERIOD_PARAMS, PERIOD_LABELS, PERIODS, periodOf } from '../businesses/periods';
+import { useCustomPeriod } from '../businesses/use-custom-period';
 import { useDeleteExpense, useExpenseCategories, useExpenses } from './api';
 import { categoryLabel } from './category-label';
 
@@ -53,20 +53,12 @@ function Expenses() {
   const names = categories.data?.map((category) => category.name) ?? [...EXPENSE_CATEGORIES];
   const view = useListView({
     filters: { period: PERIOD_FILTER, category: ['all', ...names] as [string, ...string[]] },
+    keep: CUSTOM_PERIOD_PARAMS,
   });
   const { period, category } = view.filters;
   const today = lagosToday();
-  // A custom range starts as the last 30 days; it lives in the screen, like the reports page's.
-  const [custom, setCustom] = useState<Period>({ from: addDays(today, -29), to: today });
+  const [custom, changeCustom] = useCustomPeriod(today);
   const days = period === 'all' ? {} : period === 'custom' ? custom : periodOf(period, today);
-  /** A cleared input keeps the day it had; a start after the end (or an end before the start) moves the other. */
-  const changeCustom = (end: keyof Period, value: string) => {
-    if (!value) return;
-    const next = { ...custom, [end]: value };
-    if (next.from > next.to) next[end === 'from' ? 'to' : 'from'] = value;
-    setCustom(next);
-    view.setPage(1, { replace: true });
-  };
   const expenses = useExpenses(business.id, {
     page: view.page,
     category: category === 'all' ? undefined : category,
