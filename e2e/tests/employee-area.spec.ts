@@ -60,6 +60,12 @@ test('a salesperson sells from the employee area and finds the sale in Recent Sa
   await expect(sales.getByRole('row').filter({ hasText: 'Iya Bose' })).toContainText('₦2,701.00');
   await expectNoSidewaysScroll(phone);
   await phone.screenshot({ path: '/tmp/emp-sales.png', fullPage: true });
+  // The sale opens on the business's sale page, whose Back returns to the employee area's sales.
+  await sales.getByRole('link', { name: /^View sale / }).tap();
+  await expect(phone.getByRole('heading', { name: /^Sale #/ })).toBeVisible();
+  await phone.getByRole('link', { name: 'Back to sales' }).tap();
+  await expect(phone).toHaveURL(new RegExp(`/${ceo.slug}/employee/sales(\\?|$)`));
+  await expect(sales.getByRole('row').filter({ hasText: 'Iya Bose' })).toContainText('₦2,701.00');
 
   await openFromMenu(phone, ceo.businessName, 'Dashboard', 'Welcome back, Sade 👋');
   const recent = phone.getByRole('table', { name: 'Recent sales' });

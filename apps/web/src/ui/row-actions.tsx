@@ -15,6 +15,8 @@ type RowAction = {
   isDisabled?: boolean;
   /** A link to this address instead of a button. */
   to?: string;
+  /** The link's history state (a sale page's way back). */
+  state?: unknown;
   onClick?(): void;
 };
 
@@ -67,7 +69,7 @@ export function RowActions({ actions }: { actions: readonly RowAction[] }) {
 function ButtonFor({ action, ...props }: ButtonProps & { action: RowAction }) {
   const common = { ...props, color: action.color, disabled: action.isDisabled, 'aria-label': action.name };
   return action.to ? (
-    <Button component={Link} to={action.to} {...common} />
+    <Button component={Link} to={action.to} state={action.state} {...common} />
   ) : (
     <Button onClick={action.onClick} {...common} />
   );
@@ -76,7 +78,7 @@ function ButtonFor({ action, ...props }: ButtonProps & { action: RowAction }) {
 function ActionIconFor({ action, ...props }: ActionIconProps & { action: RowAction }) {
   const common = { ...props, color: action.color, disabled: action.isDisabled, 'aria-label': action.name };
   return action.to ? (
-    <ActionIcon component={Link} to={action.to} {...common} />
+    <ActionIcon component={Link} to={action.to} state={action.state} {...common} />
   ) : (
     <ActionIcon onClick={action.onClick} {...common} />
   );

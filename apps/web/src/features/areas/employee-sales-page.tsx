@@ -8,16 +8,15 @@ import { SalesScreen } from '../sales/sales-page';
  * with New Sale. A member who confirms sales also finds the customers' requests among their carts:
  * the customer is told the shop confirms them, and this is where the shop's sellers work.
  * There is no employee sale view: a sale opens on the business's sale page (receipt, invoice,
- * payments), whose menu's Home leads back here.
+ * payments), whose Back returns here (sales/sale-back.ts).
  */
 export default function EmployeeSalesPage() {
   const user = useCurrentUser();
-  const { business, role } = useBusinessContext();
+  const { role } = useBusinessContext();
   return (
     <SalesScreen
       own={{
         userId: user.id,
-        saleHref: (sale) => `/business/${business.slug}/sales/${sale.id}`,
         withRequests: can(role, 'sale.confirm'),
       }}
     />

@@ -6,6 +6,7 @@ import { formatDateTime, fullName } from '../../lib/format';
 import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
+import { useSaleBackState } from '../sales/sale-back';
 import { useStockMovements } from './detail-api';
 import { formatDelta } from './product-detail-status';
 
@@ -58,6 +59,7 @@ export function MovementsHistory({
 }
 
 function MovementsTable({ movements, slug }: { movements: StockMovement[]; slug: string }) {
+  const linkState = useSaleBackState('Back to the product');
   const columns: ResponsiveColumn<StockMovement>[] = [
     // Wraps after the date in a narrow table, so the change and its reason stay in view.
     { header: 'Time', kind: 'main', cellProps: { miw: 96 }, cell: (movement) => formatDateTime(movement.created_at) },
@@ -90,7 +92,7 @@ function MovementsTable({ movements, slug }: { movements: StockMovement[]; slug:
         movement.sale_id === null ? (
           '—'
         ) : (
-          <Anchor component={Link} to={`/business/${slug}/sales/${movement.sale_id}`} size="sm">
+          <Anchor component={Link} to={`/business/${slug}/sales/${movement.sale_id}`} state={linkState} size="sm">
             Sale #{movement.sale_id}
           </Anchor>
         ),

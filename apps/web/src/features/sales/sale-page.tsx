@@ -22,7 +22,7 @@ import {
   IconReceipt,
 } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, download, errorMessage } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -34,6 +34,7 @@ import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useSale } from './api';
 import { Receipt } from './receipt';
+import { saleBackOf } from './sale-back';
 import { SaleStatusBadge } from './sale-status-badge';
 
 /** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
@@ -80,16 +81,14 @@ export default function SalePage() {
   const { business } = useBusinessContext();
   const saleId = Number(useParams().saleId);
   const sale = useSale(business.id, saleId);
+  const way = saleBackOf(useLocation().state, {
+    to: `/business/${business.slug}/sales?tab=sales`,
+    label: 'Back to sales',
+  });
   const back = (
     <Group>
-      <Button
-        component={Link}
-        to={`/business/${business.slug}/sales?tab=sales`}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} />}
-        px={0}
-      >
-        Back to sales
+      <Button component={Link} to={way.to} variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0}>
+        {way.label}
       </Button>
     </Group>
   );

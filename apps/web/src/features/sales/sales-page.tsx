@@ -1,5 +1,5 @@
 import { Button, Center, Group, Loader, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { type Cart, can, MESSAGES, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type Sale } from '@oja/contract';
+import { type Cart, can, MESSAGES, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage, withReason } from '../../lib/api';
@@ -51,7 +51,6 @@ const OWN_SALES_LIST: ListSpec<SalesFilters> = {
  */
 export type OwnSales = {
   userId: number;
-  saleHref(sale: Sale): string;
   /** The carts tab lists the customers' requests beside the seller's own carts (a member who confirms sales). */
   withRequests?: boolean;
 };
@@ -223,7 +222,7 @@ function SalesPanel({ view, slug, own }: PanelProps & { slug: string }) {
             : 'No sales yet. Confirm a cart to make the first one.'}
         </Text>
       ) : (
-        <SalesTable sales={results} slug={slug} saleHref={own?.saleHref} />
+        <SalesTable sales={results} slug={slug} />
       )}
       <Pager page={page} totalPages={total_pages} onChange={view.setPage} />
     </>

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { RowActions } from '../../ui/row-actions';
 import { DebtShareButton } from './debt-share-button';
+import { useSaleBackState } from './sale-back';
 import { SaleStatusBadge } from './sale-status-badge';
 
 /** The first product of a sale and how many others it has, as the spec's tables show it. */
@@ -19,24 +20,17 @@ function saleProducts(sale: Sale): string {
 const totalQuantity = (sale: Sale) => sale.items.reduce((sum, item) => sum + item.quantity, 0);
 
 /** Sales: product, customer, qty, total, payment status, sold by, date, view. A card a sale on a phone. */
-export function SalesTable({
-  sales,
-  slug,
-  saleHref,
-}: {
-  sales: readonly Sale[];
-  slug: string;
-  /** Where a sale opens; the business's sale page unless told. */
-  saleHref?(sale: Sale): string;
-}) {
-  const saleLink = saleHref ?? ((sale: Sale) => `/business/${slug}/sales/${sale.id}`);
+export function SalesTable({ sales, slug }: { sales: readonly Sale[]; slug: string }) {
+  // A sale opens on the business's sale page, whose Back returns to this list as it is (the employee area's too).
+  const saleLink = (sale: Sale) => `/business/${slug}/sales/${sale.id}`;
+  const linkState = useSaleBackState('Back to sales');
   const columns: ResponsiveColumn<Sale>[] = [
     {
       header: 'Product',
       kind: 'main',
       cellProps: { fw: 500 },
       cell: (sale) => (
-        <Anchor component={Link} to={saleLink(sale)} size="sm" fw={500} c="inherit">
+        <Anchor component={Link} to={saleLink(sale)} state={linkState} size="sm" fw={500} c="inherit">
           {saleProducts(sale)}
         </Anchor>
       ),
@@ -67,7 +61,9 @@ export function SalesTable({
       header: 'Actions',
       isHeaderHidden: true,
       kind: 'actions',
-      cell: (sale) => <RowActions actions={[{ label: 'View', name: `View sale ${sale.id}`, to: saleLink(sale) }]} />,
+      cell: (sale) => (
+        <RowActions actions={[{ label: 'View', name: `View sale ${sale.id}`, to: saleLink(sale), state: linkState }]} />
+      ),
     },
   ];
   return <ResponsiveTable label="Sales" minWidth={760} columns={columns} rows={sales} rowKey={(sale) => sale.id} />;
