@@ -53,6 +53,7 @@ function CustomerHome({ firstName }: { firstName: string }) {
             <StatCard
               label="Amount Spent"
               value={formatAmounts(figures.data.amount_spent)}
+              hint="Your orders' total, paid or owed"
               icon={<IconCash size={18} />}
             />
             <StatCard label="Receipts" value={figures.data.total_orders} icon={<IconFileInvoice size={18} />} />
