@@ -87,6 +87,18 @@ const ROW_TARGETS: RowTarget[] = [
   },
 ];
 
+/** What a read's p50 adds to the floor's (the gate and one small read), over its own SQL@32. */
+function ratioBeyondFloor(row: TargetRow, floor: TargetRow): number {
+  return (row.p50 - floor.p50) / (row.sqlLoadedP50 ?? Number.NaN);
+}
+
+function maxBeyondFloor(reads: TargetRow[], floor: TargetRow): string {
+  const worst = reads.reduce((most, row) =>
+    ratioBeyondFloor(row, floor) > ratioBeyondFloor(most, floor) ? row : most,
+  );
+  return `${worst.endpoint} ${ratioBeyondFloor(worst, floor).toFixed(2)}×`;
+}
+
 /** The issue's targets on one run: those whose rows the run has, and the run's own figures. */
 export function verdicts(rows: TargetRow[], run: { peakRssMb?: number; secondStartSeconds?: number }): Verdict[] {
   const found: Verdict[] = [];
@@ -94,16 +106,21 @@ export function verdicts(rows: TargetRow[], run: { peakRssMb?: number; secondSta
     const row = rows.find((candidate) => candidate.endpoint === target.endpoint);
     if (row) found.push({ target: target.target, met: target.met(row), figures: target.figures(row) });
   }
-  const reads = rows.filter((row) => row.ratio !== undefined && !FLOOR_ENDPOINTS.includes(row.endpoint));
-  if (reads.length > 0) {
-    const missed = reads.filter((row) => (row.ratio ?? 0) > 1.5);
+  const reads = rows.filter((row) => row.sqlLoadedP50 !== undefined && !FLOOR_ENDPOINTS.includes(row.endpoint));
+  const floor = rows.find((row) => row.endpoint === FLOOR_ENDPOINT);
+  if (reads.length > 0 && floor) {
+    // The ratio as changed (bench/README.md, "The API/SQL ratio, changed"): what a read adds to the signed-in
+    // floor, over its SQL at the same concurrency. The ratio as first stated is printed beside it, not judged.
+    const missed = reads.filter((row) => ratioBeyondFloor(row, floor) > 1.5);
+    const asFirstStated = reads.map((row) => `${row.endpoint} ${row.ratio?.toFixed(2)}×`).join(', ');
     found.push({
-      target: 'API p50 ≤ 1.5× its SQL@32, each read',
+      target: "a read's p50 beyond the signed-in floor's ≤ 1.5× its SQL@32, each read",
       met: missed.length === 0,
-      figures:
+      figures: `${
         missed.length === 0
-          ? `all ${reads.length} reads`
-          : `missed by ${missed.map((row) => `${row.endpoint} ${row.ratio?.toFixed(2)}×`).join(', ')}`,
+          ? `all ${reads.length} reads (the most, ${maxBeyondFloor(reads, floor)})`
+          : `missed by ${missed.map((row) => `${row.endpoint} ${ratioBeyondFloor(row, floor).toFixed(2)}×`).join(', ')}`
+      }; the floor's p50 ${ms(floor.p50)}; API p50 over SQL@32 as first stated, not judged: ${asFirstStated}`,
     });
   }
   if (run.peakRssMb !== undefined) {
