@@ -109,7 +109,6 @@ test('a CEO records expenses on a phone and reads the profit they leave, then do
   await choosePeriod(page, '30 days');
   await expect(card(page, 'Net profit')).toContainText(formatMoney('2049.50'));
 
-
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download CSV: Best sellers by quantity' }).click(),
