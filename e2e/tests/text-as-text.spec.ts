@@ -1,5 +1,6 @@
+import { ENDPOINTS } from '@oja/contract';
 import { expect, test } from '../fixtures';
-import { createCart, createProduct, signUpCeoViaApi } from '../helpers/api';
+import { apiCall, createCart, createProduct, signUpCeoViaApi } from '../helpers/api';
 
 /**
  * Names and descriptions are the shop's text, whatever characters they hold: markup typed into them shows
@@ -30,4 +31,12 @@ test('markup in a business, product and customer name shows as text and never ru
     await expect(page.locator('b', { hasText: /^(shop|rice|buyer)$/ }), screen.path).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss), screen.path).toBeUndefined();
   }
+});
+
+test("the built server words a refusal as the contract does, not in zod's own words", async ({ page }) => {
+  // The bundle once left out the contract's zod wording (apps/server/src/app.ts says how), which the tests run from
+  // source never saw: only the server as npm start builds it, which these tests run, shows it.
+  const ceo = await signUpCeoViaApi(page);
+  const refused = apiCall(page, ENDPOINTS.sales.listSales, { business_id: ceo.businessId, search: 'a'.repeat(101) });
+  await expect(refused).rejects.toThrow('At most 100 characters.');
 });

@@ -6,6 +6,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+// zod's wording of the failures the schemas do not word themselves (the contract's zod-config.ts). Imported here by
+// name: the contract's index imports it too, but esbuild's bundle skips that barrel's bare import, so the built
+// server answered zod's own "Too big: expected string to have <=100 characters" where the tests saw "At most 100
+// characters." (e2e/tests/text-as-text.spec.ts asks the built server).
+import '@oja/contract/zod-config';
 import { API_PREFIX, ERROR_CODES, type ErrorEnvelope, MESSAGES, SPEC_API_PREFIX } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
