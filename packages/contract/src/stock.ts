@@ -30,6 +30,8 @@ export const STOCK_MESSAGES = {
   productStockTooLarge: 'A product cannot hold more than 2,147,483,647 units in all its batches.',
   deltaNotZero: 'Enter how many units to add (+) or remove (-).',
   wholeUnits: 'Enter a whole number of units, like 2 or -2.',
+  /** A batch's count: units come whole, and "1.5" is refused rather than saved as 1 or 15. */
+  wholeQuantity: 'Enter a whole number of units, like 12.',
   /** A removal larger than the batch: the batch's own words, not a sale's ("Insufficient stock..."). */
   batchHoldsOnly: (quantity: number) => `This batch holds only ${quantity}.`,
   /** More asked for than can be sold now: the cart's dialogs say it beside the quantity. */
@@ -37,6 +39,8 @@ export const STOCK_MESSAGES = {
   removalNeedsMinus: 'Damage and expired write-offs remove stock: enter a negative number.',
   noBatchToAddTo: 'Every batch of this product has expired. Receive a new batch instead.',
   invalidDate: 'Enter a date as YYYY-MM-DD.',
+  /** A delivery's expiry typed in the past (a wrong year): its units would be expired the moment they arrive. */
+  expiryPassed: 'This expiry date has passed: these units could not be sold. Check the date.',
   skuTooLong: 'SKU has at most 64 characters.',
   reorderLevel: 'Reorder level is a whole number, 0 or more.',
   lowStock: (quantity: number, level: number) => `Low stock (${quantity} of ${level})`,
@@ -113,7 +117,7 @@ const reorderLevel = () =>
 const quantity = (min: number, minMessage: string, missing: string) =>
   z
     .number({ error: whenMissing(missing) })
-    .int()
+    .int(STOCK_MESSAGES.wholeQuantity)
     .min(min, minMessage)
     .max(MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge);
 

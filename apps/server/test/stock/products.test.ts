@@ -1,4 +1,4 @@
-import { ENDPOINTS, type EndpointInput, MESSAGES, MONEY_MESSAGES, type Product } from '@oja/contract';
+import { ENDPOINTS, type EndpointInput, MESSAGES, MONEY_MESSAGES, type Product, STOCK_MESSAGES } from '@oja/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { product_batches, products, sale_lines, sales, stock_movements } from '../../src/db/schema';
@@ -99,6 +99,7 @@ describe('creating a product', () => {
       [{ wholesale_price_discount_percentage: '-1' }, 'wholesale_price_discount_percentage', P.discountRange],
       [{ batches: [{ batch_number: 'AB', quantity: 1 }] }, 'batches.0.batch_number', P.batchNumberMin],
       [{ batches: [{ batch_number: 'ABC', quantity: -1 }] }, 'batches.0.quantity', P.quantityNonNegative],
+      [{ batches: [{ batch_number: 'ABC', quantity: 1.5 }] }, 'batches.0.quantity', STOCK_MESSAGES.wholeQuantity],
       [{ batches: [{ quantity: 1 }] }, 'batches.0.batch_number', P.createRequired],
       [{ batches: [{ batch_number: 'ABC' }] }, 'batches.0.quantity', P.createRequired],
       [{ batches: [] }, 'batches', P.createRequired],

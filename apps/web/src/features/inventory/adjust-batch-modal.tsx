@@ -51,7 +51,14 @@ export function AdjustBatchModal({
 }) {
   const isOpen = opened && batch !== null;
   return (
-    <Modal opened={isOpen} onClose={onClose} title={batch ? `Adjust batch ${batch.batch_number}` : undefined} centered>
+    <Modal
+      opened={isOpen}
+      onClose={onClose}
+      title={batch ? `Adjust batch ${batch.batch_number}` : undefined}
+      centered
+      // A long batch number breaks rather than run off a phone's screen.
+      styles={{ title: { overflowWrap: 'anywhere' } }}
+    >
       {isOpen && (
         <AdjustBatchForm key={batch.id} businessId={businessId} productId={productId} batch={batch} onClose={onClose} />
       )}
@@ -111,6 +118,8 @@ function AdjustBatchForm({
           required
           min={-MAX_BATCH_QUANTITY}
           max={MAX_BATCH_QUANTITY}
+          // Past the limit it is refused with its reason, not silently turned into the limit when left.
+          clampBehavior="none"
           // Decimals are kept as typed (or pasted) and refused with a message: "1.5" must never save 1 or 15.
           data-autofocus
           {...form.getInputProps('delta')}

@@ -57,7 +57,11 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
     openConfirm({
       title: 'Delete product',
       centered: true,
-      children: <Text size="sm">{MESSAGES.product.deleteConfirm(product.product_name)}</Text>,
+      children: (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {MESSAGES.product.deleteConfirm(product.product_name)}
+        </Text>
+      ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>

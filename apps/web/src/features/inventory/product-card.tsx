@@ -1,11 +1,11 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { type Product, STOCK_MESSAGES } from '@oja/contract';
+import type { Product } from '@oja/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { OpenIntent } from '../../ui/load-on-open';
 import { type AddToCart, AddToCartButton } from '../sales/add-to-cart-button';
-import { discountLabel, firstExpiry } from './product-display';
+import { discountLabel, firstExpiry, stockStatus } from './product-display';
 
 export type ProductCardActions = {
   /** Present only for those who may edit and delete (ceo, manager). */
@@ -36,7 +36,7 @@ export function ProductCard({
   const nameId = useId();
   const discount = discountLabel(product.selling_price_discount_percentage);
   const expiry = firstExpiry(product.batches);
-  const isInStock = product.quantity_in_stock > 0;
+  const stock = stockStatus(product);
   return (
     <Card withBorder radius="md" padding="md" role="group" aria-labelledby={nameId}>
       <Stack gap={4}>
@@ -61,8 +61,8 @@ export function ProductCard({
           )}
         </Group>
         <Group gap="xs">
-          <Badge variant="light" color={isInStock ? 'teal' : 'red'} tt="none">
-            {isInStock ? STOCK_MESSAGES.inStock(product.quantity_in_stock) : STOCK_MESSAGES.outOfStock}
+          <Badge variant="light" color={stock.color} tt="none">
+            {stock.label}
           </Badge>
           {product.expired_quantity > 0 && (
             <Badge variant="light" color="orange" tt="none">
@@ -79,6 +79,8 @@ export function ProductCard({
         {actions.onEdit && (
           <Button
             size="xs"
+            // Small so the card's buttons share a line at 360 px, but a thumb's height (theme.ts).
+            mih={40}
             variant="default"
             aria-label={`Edit ${product.product_name}`}
             onClick={() => actions.onEdit?.(product)}
@@ -90,6 +92,7 @@ export function ProductCard({
         {actions.onDelete && (
           <Button
             size="xs"
+            mih={40}
             variant="light"
             color="red"
             aria-label={`Delete ${product.product_name}`}

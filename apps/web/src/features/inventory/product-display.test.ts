@@ -1,6 +1,13 @@
-import type { Batch } from '@oja/contract';
+import { type Batch, STOCK_MESSAGES } from '@oja/contract';
 import { describe, expect, it } from 'vitest';
-import { changedFields, discountLabel, type EditedFields, firstExpiry } from './product-display';
+import {
+  changedFields,
+  discountLabel,
+  type EditedFields,
+  firstExpiry,
+  isPastExpiry,
+  stockStatus,
+} from './product-display';
 
 describe('discountLabel', () => {
   it('shows a whole or fractional percentage without trailing zeros', () => {
@@ -74,5 +81,40 @@ describe('changedFields', () => {
     expect(changedFields({ ...product, wholesale_price: '350.00' }, { ...product, wholesale_price: null })).toEqual({
       wholesale_price: null,
     });
+  });
+});
+
+describe('stockStatus', () => {
+  it('says low stock below the reorder level, as the Low stock filter chooses', () => {
+    expect(stockStatus({ quantity_in_stock: 2, reorder_level: 5 })).toEqual({
+      label: STOCK_MESSAGES.lowStock(2, 5),
+      color: 'orange',
+    });
+    expect(stockStatus({ quantity_in_stock: 5, reorder_level: 5 })).toEqual({
+      label: STOCK_MESSAGES.inStock(5),
+      color: 'teal',
+    });
+    expect(stockStatus({ quantity_in_stock: 5, reorder_level: null })).toEqual({
+      label: STOCK_MESSAGES.inStock(5),
+      color: 'teal',
+    });
+  });
+
+  it('says out of stock with nothing to sell, whatever the level', () => {
+    expect(stockStatus({ quantity_in_stock: 0, reorder_level: 5 })).toEqual({
+      label: STOCK_MESSAGES.outOfStock,
+      color: 'red',
+    });
+  });
+});
+
+describe('isPastExpiry', () => {
+  it('is a day before today; today still sells, and blank is no expiry', () => {
+    expect(isPastExpiry('2026-03-09', '2026-03-10')).toBe(true);
+    expect(isPastExpiry('2025-12-31', '2026-01-01')).toBe(true);
+    expect(isPastExpiry('2026-03-10', '2026-03-10')).toBe(false);
+    expect(isPastExpiry('2026-03-11', '2026-03-10')).toBe(false);
+    expect(isPastExpiry('', '2026-03-10')).toBe(false);
+    expect(isPastExpiry(null, '2026-03-10')).toBe(false);
   });
 });

@@ -1,10 +1,38 @@
-import type { Batch, EndpointInput, Product, STOCK_ENDPOINTS } from '@oja/contract';
+import { type Batch, type EndpointInput, type Product, type STOCK_ENDPOINTS, STOCK_MESSAGES } from '@oja/contract';
 
 /** "10.00" → "10% off", "12.50" → "12.5% off"; no label for no discount. Exact: the string is never a float. */
 export function discountLabel(percentage: string): string | null {
   const trimmed = percentage.includes('.') ? percentage.replace(/0+$/, '').replace(/\.$/, '') : percentage;
   if (/^0*$/.test(trimmed)) return null;
   return `${trimmed.replace(/^0+(?=\d)/, '')}% off`;
+}
+
+/**
+ * A count input's props (units, a reorder level): what was typed or pasted stays as it was, for the contract's
+ * rules to refuse with their reason. Mantine's own guards changed it silently: without decimals "1.5" became 1,
+ * without a separator "1,500" became 1, without negatives "-3" became 3, and clamping turned a figure past
+ * the limit into the limit when the field was left.
+ */
+export const quantityInputProps = { thousandSeparator: ',', clampBehavior: 'none' } as const;
+
+/** An expiry typed as a day before today (YYYY-MM-DD, compared as text): blank is no expiry. */
+export function isPastExpiry(day: string | null | undefined, today: string): boolean {
+  return !!day && day < today;
+}
+
+/**
+ * What a card says of a product's stock. Low is the server's rule (its Low stock filter and the overview): fewer
+ * sellable units than the reorder level; a card that said only "In stock" left the filter's choice unexplained.
+ */
+export function stockStatus(product: Pick<Product, 'quantity_in_stock' | 'reorder_level'>): {
+  label: string;
+  color: 'teal' | 'orange' | 'red';
+} {
+  const quantity = product.quantity_in_stock;
+  if (quantity <= 0) return { label: STOCK_MESSAGES.outOfStock, color: 'red' };
+  const level = product.reorder_level ?? null;
+  if (level !== null && quantity < level) return { label: STOCK_MESSAGES.lowStock(quantity, level), color: 'orange' };
+  return { label: STOCK_MESSAGES.inStock(quantity), color: 'teal' };
 }
 
 /**

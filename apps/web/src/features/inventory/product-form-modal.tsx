@@ -11,16 +11,17 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { type GetInputPropsReturnType, useForm } from '@mantine/form';
+import { type GetInputPropsReturnType, schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { CURRENCIES, type Currency, DEFAULT_CURRENCY, MESSAGES, type Product } from '@oja/contract';
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY, MESSAGES, type Product, STOCK_MESSAGES } from '@oja/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { lagosToday } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { moneyInputProps } from '../../ui/money-input';
-import { onDemand, validateBy } from '../../ui/validate-on-demand';
+import { onDemand, validateBy, validateWith } from '../../ui/validate-on-demand';
 import { useCreateProduct, useUpdateProduct } from './api';
-import { changedFields } from './product-display';
+import { changedFields, isPastExpiry, quantityInputProps } from './product-display';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
@@ -56,6 +57,8 @@ export function ProductFormModal({
       title={product ? `Edit ${product.product_name}` : 'Add Product'}
       size="lg"
       fullScreen={isPhone}
+      // A long name breaks rather than push the close button off a phone's screen.
+      styles={{ title: { overflowWrap: 'anywhere' } }}
     >
       {opened &&
         (product ? (
@@ -101,8 +104,7 @@ function ProductFields({ field, skuHint }: { field(path: keyof ProductValues): I
           label="Reorder level"
           description="Shown as low stock below this many units; blank for never"
           min={0}
-          allowDecimal={false}
-          allowNegative={false}
+          {...quantityInputProps}
           {...field('reorder_level')}
         />
       </SimpleGrid>
@@ -111,6 +113,21 @@ function ProductFields({ field, skuHint }: { field(path: keyof ProductValues): I
 }
 
 const emptyBatch = (): BatchRow => ({ batch_number: '', quantity: '', expiration_date: '' });
+
+/**
+ * The contract's rules, and an opening batch's expiry in the past refused: the server records it (an import may
+ * hold expired stock) but a person typing it meant another year, and "Product created" hid that every unit was
+ * already out of stock.
+ */
+const validateAdd = validateWith(rules, (schemas, values: AddValues) => {
+  const errors = schemaResolver(schemas.productFormSchema, { sync: true })(values);
+  const today = lagosToday();
+  values.batches.forEach((batch, index) => {
+    const path = `batches.${index}.expiration_date`;
+    if (!errors[path] && isPastExpiry(batch.expiration_date, today)) errors[path] = STOCK_MESSAGES.expiryPassed;
+  });
+  return errors;
+});
 
 function AddProductForm({
   businessId,
@@ -135,7 +152,7 @@ function AddProductForm({
       reorder_level: '',
       batches: [emptyBatch()],
     },
-    validate: validateBy(rules, (schemas) => schemas.productFormSchema),
+    validate: validateAdd,
   });
   const failure = useFormFailure(form, MESSAGES.failed.createProduct);
 
@@ -168,13 +185,13 @@ function AddProductForm({
                   label="Quantity"
                   required
                   min={0}
-                  allowDecimal={false}
-                  allowNegative={false}
+                  {...quantityInputProps}
                   {...form.getInputProps(`batches.${index}.quantity`)}
                 />
                 <TextInput
                   type="date"
                   label="Expiration date"
+                  min={lagosToday()}
                   {...form.getInputProps(`batches.${index}.expiration_date`)}
                 />
               </SimpleGrid>

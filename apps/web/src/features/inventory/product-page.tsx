@@ -13,7 +13,7 @@ import { StatCard } from '../../ui/stat-card';
 import { useProduct } from './detail-api';
 import { MovementsHistory } from './movements-table';
 import { BatchesTable } from './product-detail-batches';
-import { discountLabel } from './product-display';
+import { discountLabel, stockStatus } from './product-display';
 
 /** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
 const AdjustBatchModal = loadOnOpen(
@@ -98,6 +98,8 @@ function ProductDetail({ product }: { product: Product }) {
   // The batch as the latest answer has it, so the dialog never shows a stale quantity.
   const adjustedBatch = adjusting ? (product.batches.find((batch) => batch.id === adjusting.batchId) ?? null) : null;
   const money = (amount: string) => formatMoney(amount, product.currency);
+  // The overview's Low stock line links here: the page says so too.
+  const stock = stockStatus(product);
 
   return (
     <>
@@ -117,7 +119,11 @@ function ProductDetail({ product }: { product: Product }) {
         )}
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-        <StatCard label="In stock" value={product.quantity_in_stock} hint="Units in unexpired batches" />
+        <StatCard
+          label="In stock"
+          value={product.quantity_in_stock}
+          hint={stock.color === 'orange' ? stock.label : 'Units in unexpired batches'}
+        />
         <StatCard
           label="Expired"
           value={product.expired_quantity}

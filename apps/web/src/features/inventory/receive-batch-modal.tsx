@@ -1,21 +1,34 @@
 import { Button, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { formatMoney, MAX_BATCH_QUANTITY, type Product, type ReceiveBatchValues, STOCK_MESSAGES } from '@oja/contract';
+import { lagosToday } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { moneyInputProps } from '../../ui/money-input';
-import { onDemand, validateBy } from '../../ui/validate-on-demand';
+import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useReceiveBatch } from './detail-api';
+import { isPastExpiry, quantityInputProps } from './product-display';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
-const validateForm = validateBy(rules, (schemas) => schemas.receiveBatchFormSchema);
 
-/** The form as its inputs hold it: the quantity input is '' while empty; the cost price is the text typed. */
-type ReceiveFormValues = Omit<ReceiveBatchValues, 'quantity' | 'cost_price'> & {
+/** The form as its inputs hold it: the quantity input is '' while empty; the cost price and the date are the text typed. */
+type ReceiveFormValues = Omit<ReceiveBatchValues, 'quantity' | 'cost_price' | 'expiration_date'> & {
   quantity: number | '';
   cost_price: string;
+  expiration_date: string;
 };
+
+/**
+ * The contract's rules, and an expiry in the past refused: the server records it (an import may hold expired
+ * stock), but typed here it is a wrong year, and "Stock received" hid that not one unit could be sold.
+ */
+const validateForm = validateWith(rules, (schemas, values: ReceiveFormValues) => {
+  const errors = schemaResolver(schemas.receiveBatchFormSchema, { sync: true })(values);
+  if (!errors.expiration_date && isPastExpiry(values.expiration_date, lagosToday()))
+    errors.expiration_date = STOCK_MESSAGES.expiryPassed;
+  return errors;
+});
 
 /** Receive stock: a new batch of this product, recorded in the ledger as a receipt. */
 export function ReceiveBatchModal({
@@ -65,15 +78,14 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
           required
           min={1}
           max={MAX_BATCH_QUANTITY}
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator=","
+          {...quantityInputProps}
           {...form.getInputProps('quantity')}
         />
         <TextInput
           type="date"
           label="Expiration date"
           description="Leave empty if it does not expire."
+          min={lagosToday()}
           {...form.getInputProps('expiration_date')}
         />
         <TextInput

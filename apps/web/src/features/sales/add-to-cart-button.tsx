@@ -91,6 +91,8 @@ export function AddToCartButton({ product, addToCart }: { product: Product; addT
   return (
     <Button
       size="xs"
+      // Small beside the card's Edit and Delete, but a thumb's height, as they are (inventory/product-card.tsx).
+      mih={40}
       variant="light"
       leftSection={<IconShoppingCartPlus size={14} />}
       disabled={product.quantity_in_stock <= 0}
