@@ -43,6 +43,7 @@ export const SALES_MESSAGES = {
   failedFetchDebts: 'Failed to fetch debts.',
   failedFetchCustomers: 'Failed to fetch customers.',
   tooManyItems: 'A cart holds at most 100 lines.',
+  quantityMax: 'Quantity must be at most 1,000,000',
   saleCancelled: 'Sale cancelled. Its stock is back and its payments are refunded.',
   alreadyCancelled: 'This sale is already cancelled.',
   cannotPayCancelled: 'This sale was cancelled; it cannot be paid.',
@@ -71,7 +72,9 @@ export const SALES_MESSAGES = {
 
 const cartMessages = MESSAGES.cart;
 
-const searchQuery = text().trim().max(100).optional();
+/** The longest search the sales lists take: their search boxes stop there, so a paste never breaks the list. */
+export const SALES_SEARCH_MAX_LENGTH = 100;
+const searchQuery = text().trim().max(SALES_SEARCH_MAX_LENGTH).optional();
 
 /**
  * Made once: building an Intl.DateTimeFormat costs more than formatting with it (1.3% of the server's CPU
@@ -144,7 +147,7 @@ export const cartItemInputSchema = z.strictObject({
     .number({ error: cartMessages.quantityMin })
     .int(cartMessages.quantityMin)
     .min(1, cartMessages.quantityMin)
-    .max(1_000_000),
+    .max(1_000_000, SALES_MESSAGES.quantityMax),
   pricing_strategy: pricingStrategySchema.default('retail'),
   apply_discount: z.boolean().default(true),
 });

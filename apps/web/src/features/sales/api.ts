@@ -177,6 +177,8 @@ export function useConfirmSale(businessId: number) {
         { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
       ),
     onSuccess: () => invalidateAfterSale(client, businessId),
+    // A refusal (stock sold on another phone, a product deleted, the cart gone) means the carts list is stale.
+    onError: () => client.invalidateQueries({ queryKey: cartKeys.all(businessId) }),
   });
 }
 

@@ -226,7 +226,8 @@ function CartLine({
         {name}
       </Text>
       <Group justify="space-between" wrap="nowrap" align="flex-start" mt={4}>
-        <Stack gap={2}>
+        {/* It gives way to the quantity and trash: a long total wraps rather than push them off a phone's screen. */}
+        <Stack gap={2} miw={0} style={{ flex: 1, overflowWrap: 'anywhere' }}>
           {info && (
             <>
               <Text size="xs" c="dimmed">
@@ -247,16 +248,18 @@ function CartLine({
           )}
         </Stack>
         <Group gap={4} wrap="nowrap" align="flex-start">
+          {/* md and 40 px: a thumb's targets (the sm box and trash were 36 and 34 px high). */}
           <NumberInput
             aria-label={`Quantity of ${name}`}
-            w={96}
+            w={104}
+            size="md"
             min={1}
             clampBehavior="strict"
             allowDecimal={false}
             allowNegative={false}
             {...quantityProps}
           />
-          <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove ${name}`} onClick={onRemove}>
+          <ActionIcon variant="subtle" color="red" size={42} aria-label={`Remove ${name}`} onClick={onRemove}>
             <IconTrash size={18} />
           </ActionIcon>
         </Group>

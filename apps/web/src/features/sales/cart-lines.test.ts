@@ -98,6 +98,12 @@ describe('previewTotal', () => {
     expect(previewTotal(lines, known)).toBe('1000.48');
     expect(previewTotal([], known)).toBe('0.00');
   });
+
+  it('sums lines past what one amount can hold (a quantity of 1e9 typed by mistake) without throwing', () => {
+    const lines = [retail(1, 1_000_000_000), retail(2, 1)];
+    const known = { '1:retail:true': info('12500.00'), '2:retail:true': info('0.01') };
+    expect(previewTotal(lines, known)).toBe('12500000000000.01');
+  });
 });
 
 describe('productLineInfo', () => {

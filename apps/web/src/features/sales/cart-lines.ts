@@ -101,9 +101,12 @@ export function quantityOf(value: number | string | undefined): number {
   return Number.isSafeInteger(count) && count > 0 ? count : 0;
 }
 
+const lineKobo = (netUnitPrice: string, quantity: number | string | undefined) =>
+  toKobo(netUnitPrice) * BigInt(quantityOf(quantity));
+
 /** net unit price × quantity, exact (integer kobo). */
 export function lineTotal(netUnitPrice: string, quantity: number | string | undefined): string {
-  return fromKobo(toKobo(netUnitPrice) * BigInt(quantityOf(quantity)));
+  return fromKobo(lineKobo(netUnitPrice, quantity));
 }
 
 /**
@@ -115,7 +118,9 @@ export function previewTotal(lines: readonly LineInput[], info: Readonly<Record<
   let kobo = 0n;
   for (const line of lines) {
     const known = info[infoKey(line)];
-    if (known) kobo += toKobo(lineTotal(known.net_unit_price, line.quantity));
+    // Summed as kobo, never read back from a line's text: a line past what an amount can hold (1e9 typed
+    // as a quantity) is no money string, and toKobo threw on it, taking the whole page down with the cart.
+    if (known) kobo += lineKobo(known.net_unit_price, line.quantity);
   }
   return fromKobo(kobo);
 }

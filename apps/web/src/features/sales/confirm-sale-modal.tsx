@@ -1,8 +1,10 @@
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type Cart,
+  type CartItem,
   type ConfirmSaleFormValues,
+  ERROR_CODES,
   formatMoney,
   MESSAGES,
   PAYMENT_METHOD_LABELS,
@@ -11,15 +13,21 @@ import {
   PAYMENT_STATUSES,
   SALES_MESSAGES,
   type SaleDetail,
+  STOCK_MESSAGES,
   toKobo,
 } from '@oja/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { newIdempotencyKey } from '../../lib/request-keys';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
-import { useConfirmSale } from './api';
+import { fetchCart, useConfirmSale } from './api';
+
+/** The lines asking for more than can be sold now. */
+const shortOf = (items: readonly CartItem[]) => items.filter((item) => item.quantity > item.quantity_in_stock);
 
 /** Confirm sale: how the customer pays now (in full, a deposit, or on credit) and by what means. */
 export function ConfirmSaleModal({
@@ -54,6 +62,12 @@ function ConfirmSaleForm({
   onSold(sale: SaleDetail): void;
 }) {
   const confirm = useConfirmSale(businessId);
+  const client = useQueryClient();
+  /**
+   * "Insufficient stock for one or more items." does not say which: the lines short of stock are named, as the
+   * cart was read and again as it is after a refusal (another phone may have sold the stock meanwhile).
+   */
+  const [short, setShort] = useState(() => shortOf(cart.items));
   // One key for every attempt at this confirmation: a retry after a lost answer cannot sell twice.
   const [idempotencyKey] = useState(() => newIdempotencyKey('sale'));
   const currency = cart.currency ?? undefined;
@@ -79,14 +93,22 @@ function ConfirmSaleForm({
 
   const submit = form.onSubmit(
     failure.run(async (values) => {
-      const answer = await confirm.mutateAsync({
-        idempotencyKey,
-        body: {
-          ...values,
-          cart_id: cart.id,
-          deposit_amount: values.payment_status === 'partial' ? values.deposit_amount : null,
-        },
-      });
+      const answer = await confirm
+        .mutateAsync({
+          idempotencyKey,
+          body: {
+            ...values,
+            cart_id: cart.id,
+            deposit_amount: values.payment_status === 'partial' ? values.deposit_amount : null,
+          },
+        })
+        .catch(async (error: unknown) => {
+          if (error instanceof ApiError && error.code === ERROR_CODES.insufficientStock) {
+            const latest = await fetchCart(client, businessId, cart.id).catch(() => null);
+            if (latest) setShort(shortOf(latest.items));
+          }
+          throw error;
+        });
       notify.success(MESSAGES.sale.created);
       onSold(answer.data.sale);
     }),
@@ -96,6 +118,17 @@ function ConfirmSaleForm({
     <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
+        {short.length > 0 && (
+          <Alert color="orange" variant="light" title="Not enough stock">
+            <List size="sm" spacing={2}>
+              {short.map((item) => (
+                <List.Item key={item.id}>
+                  {item.product_name} × {item.quantity}: {STOCK_MESSAGES.onlyInStock(item.quantity_in_stock)}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
         <Group justify="space-between" wrap="nowrap">
           <Text fw={500} truncate>
             {cart.title} · {cart.customer_name}
@@ -112,6 +145,8 @@ function ConfirmSaleForm({
             aria-labelledby="payment-status-label"
             fullWidth
             orientation="vertical"
+            // The choice a clerk taps on every sale: each option a thumb's height (sm's were 28 px).
+            size="lg"
             data={PAYMENT_STATUSES.map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] }))}
             {...form.getInputProps('payment_status')}
           />
@@ -132,7 +167,7 @@ function ConfirmSaleForm({
             {...form.getInputProps('payment_method')}
           />
         )}
-        <Button type="submit" loading={confirm.isPending}>
+        <Button type="submit" size="md" loading={confirm.isPending}>
           Confirm sale
         </Button>
       </Stack>

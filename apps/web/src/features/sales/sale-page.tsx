@@ -47,6 +47,9 @@ const RecordPaymentModal = loadOnOpen(
   (props) => props.opened,
 );
 
+/** A thumb's target: the page's buttons were 36 px high, under the 40 px a phone's touch needs. */
+const TOUCH = 40;
+
 const actionsMenu = preloadable(() => import('./sale-actions-menu').then((module) => module.default));
 
 /**
@@ -61,6 +64,8 @@ function MoreActions({ onCancel }: { onCancel(): void }) {
       color="gray"
       aria-label="More actions"
       px="xs"
+      miw={TOUCH}
+      mih={TOUCH}
       onPointerDown={actionsMenu.preload}
       onFocus={actionsMenu.preload}
       onClick={isTapped ? undefined : () => setTapped(true)}
@@ -87,7 +92,14 @@ export default function SalePage() {
   });
   const back = (
     <Group>
-      <Button component={Link} to={way.to} variant="subtle" leftSection={<IconArrowLeft size={16} />} px={0}>
+      <Button
+        component={Link}
+        to={way.to}
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} />}
+        px={0}
+        mih={TOUCH}
+      >
         {way.label}
       </Button>
     </Group>
@@ -147,6 +159,7 @@ function SaleView({ sale }: { sale: SaleDetail }) {
           <Button
             variant="default"
             leftSection={<IconReceipt size={16} />}
+            mih={TOUCH}
             loading={downloading === 'receipt'}
             onClick={() => fetchDocument('receipt')}
           >
@@ -155,6 +168,7 @@ function SaleView({ sale }: { sale: SaleDetail }) {
           <Button
             variant="default"
             leftSection={<IconFileDownload size={16} />}
+            mih={TOUCH}
             loading={downloading === 'invoice'}
             onClick={() => fetchDocument('invoice')}
           >
@@ -168,15 +182,16 @@ function SaleView({ sale }: { sale: SaleDetail }) {
             color="green"
             variant="light"
             leftSection={<IconBrandWhatsapp size={16} />}
+            mih={TOUCH}
           >
             Share on WhatsApp
           </Button>
           {isOwed && can(role, 'payment.record') && (
-            <Button leftSection={<IconCash size={16} />} onClick={() => setPaying(true)}>
+            <Button leftSection={<IconCash size={16} />} mih={TOUCH} onClick={() => setPaying(true)}>
               Record Payment
             </Button>
           )}
-          <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
+          <Button variant="default" leftSection={<IconPrinter size={16} />} mih={TOUCH} onClick={() => window.print()}>
             Print receipt
           </Button>
           {!isCancelled && can(role, 'sale.cancel') && <MoreActions onCancel={() => setCancelling(true)} />}

@@ -1,5 +1,12 @@
 import { Button, Center, Group, Loader, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { type Cart, can, MESSAGES, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '@oja/contract';
+import {
+  type Cart,
+  can,
+  MESSAGES,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  SALES_SEARCH_MAX_LENGTH,
+} from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorMessage, withReason } from '../../lib/api';
@@ -84,6 +91,7 @@ export function SalesScreen({ own }: { own?: OwnSales }) {
         aria-label="Search"
         placeholder={tab === 'carts' ? 'Search carts by title or customer' : 'Search sales by product or customer'}
         leftSection={<IconSearch size={16} />}
+        maxLength={SALES_SEARCH_MAX_LENGTH}
         {...view.searchBox}
       />
       <Tabs value={tab} onChange={(value) => view.setFilter('tab', value)} keepMounted={false}>
