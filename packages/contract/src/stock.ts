@@ -200,7 +200,7 @@ export const deleteProductBodySchema = z.strictObject({
 export type DeleteProductBody = z.input<typeof deleteProductBodySchema>;
 export const deletedProductSchema = z.object({
   id: z.number().int(),
-  /** True when the product appears in past sales: it left every list, its history stays whole. */
+  /** True when the product appears in past sales or in a cart: it left every list, its history stays whole. */
   archived: z.boolean(),
 });
 

@@ -1,9 +1,17 @@
-import { ENDPOINTS, type EndpointInput, MESSAGES, MONEY_MESSAGES, type Product, STOCK_MESSAGES } from '@oja/contract';
+import {
+  ENDPOINTS,
+  type EndpointInput,
+  MESSAGES,
+  MONEY_MESSAGES,
+  type Product,
+  SALES_MESSAGES,
+  STOCK_MESSAGES,
+} from '@oja/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { product_batches, products, sale_lines, sales, stock_movements } from '../../src/db/schema';
+import { cart_items, product_batches, products, sale_lines, sales, stock_movements } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
-import { createProduct, lagosDay, productBody, signUpCeo } from '../factories';
+import { confirm, createCart, createProduct, lagosDay, productBody, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';
 
 let t: TestApp;
@@ -403,6 +411,24 @@ describe('deleting a product', () => {
       { token: ceo.token },
     );
     expect(again.status).toBe(404);
+  });
+
+  it('archives a product that is in a cart, which then says it is no longer sold instead of losing the line', async () => {
+    const product = await createProduct(t, ceo, { product_name: 'Carted Custard' });
+    const cart = await createCart(t, ceo, [{ product_id: product.id, quantity: 2 }]);
+    const answer = await api.call(
+      ENDPOINTS.stock.deleteProduct,
+      { id: product.id, business_id: businessId },
+      { token: ceo.token },
+    );
+    expect(answer.data).toEqual({ id: product.id, archived: true });
+    expect((await list({ search: 'Carted Custard' })).count).toBe(0);
+    // The line stays for the clerk to see and remove (the cart editor marks it), where a delete's cascade took it.
+    const kept = await t.db.select().from(cart_items).where(eq(cart_items.cart_id, cart.id));
+    expect(kept.map((item) => item.product_id)).toEqual([product.id]);
+    const sale = await confirm(t, ceo, cart.id);
+    expect(sale.status).toBe(400);
+    expect(sale.body.response_description).toBe(SALES_MESSAGES.productUnavailable);
   });
 
   it('archives a product that appears in a past sale: gone from lists and lookups, history whole, SKU free again', async () => {
