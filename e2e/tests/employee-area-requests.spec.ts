@@ -110,6 +110,9 @@ test('Add to cart in the employee inventory stays in the employee area; a sale o
   await phone.getByRole('tab', { name: 'Sales' }).tap();
   await phone.getByRole('link', { name: `View sale ${sale.id}` }).tap();
   await expect(phone).toHaveURL(new RegExp(`/business/${ceo.slug}/sales/${sale.id}$`));
+  // The sale page itself, not the list still shown while its code loads (the URL changes first): a menu tapped on
+  // the list's layout closed with it, and the business menu never opened.
+  await expect(phone.getByRole('heading', { level: 2, name: `Sale #${sale.id}` })).toBeVisible();
   await expect(phone.getByText('Iya Bose').first()).toBeVisible();
   await phone.getByRole('button', { name: 'Toggle menu' }).tap();
   await phone.getByRole('navigation', { name: 'Business menu' }).getByRole('link', { name: 'Home' }).tap();
