@@ -65,10 +65,11 @@ test('a CEO records expenses on a phone and reads the profit they leave, then do
   const table = page.getByRole('table', { name: 'Expenses' });
   await expect(table.getByRole('row')).toHaveCount(3);
 
-  // A third one, deleted after the confirmation.
-  await addExpense(page, '99.00', 'Other', 'Mistake');
+  // A third one, its amount written as receipts print it (thousands grouped), deleted after the confirmation.
+  await addExpense(page, '1,099.00', 'Other', 'Mistake');
   await expect(table.getByRole('row')).toHaveCount(4);
-  await table.getByRole('button', { name: /^Delete expense of ₦99\.00/ }).click();
+  await expect(card(page, 'Total for the period')).toContainText(formatMoney('1849.50'));
+  await table.getByRole('button', { name: /^Delete expense of ₦1,099\.00/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(EXPENSE_MESSAGES.deleted).first()).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(3);

@@ -1,11 +1,25 @@
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { isMoneyString, normalizeMoney } from '@oja/contract';
-import type { FocusEvent } from 'react';
+import type { ChangeEvent, FocusEvent } from 'react';
+
+/** Thousands grouped the way receipts, price lists and chat messages print them: "1,500", "12,000.50". */
+const GROUPED_THOUSANDS = /^\d{1,3}(,\d{3})+(\.\d{0,2})?$/;
+
+/**
+ * An amount as a person types or pastes it, as the contract's plain decimal: "1,500" is 1500. Only commas that
+ * group thousands exactly are taken out, so no figure changes its value by the reading ("1,50" or "1500,000" stay
+ * as typed, for the form to say what an amount looks like); the API itself keeps refusing commas.
+ */
+export function readTypedMoney(text: string): string {
+  const value = text.trim();
+  return GROUPED_THOUSANDS.test(value) ? value.replaceAll(',', '') : text;
+}
 
 /**
  * Props that make a Mantine TextInput hold money (or a percentage) typed by a person:
  * the decimal keypad on a phone, and the value kept as the string typed, never a
  * JavaScript number, for the contract's zod money schema to check and send as text.
+ * A grouped figure ("1,500") reads as the amount it prints as soon as it is whole (`readTypedMoney`).
  * With `normalizeOnBlur`, "1500" reads back as "1500.00" once the field is left, as it will be stored.
  */
 export function moneyInputProps(props: GetInputPropsReturnType, options: { normalizeOnBlur?: boolean } = {}) {
@@ -13,6 +27,7 @@ export function moneyInputProps(props: GetInputPropsReturnType, options: { norma
     ...props,
     inputMode: 'decimal' as const,
     autoComplete: 'off',
+    onChange: (event: ChangeEvent<HTMLInputElement>) => props.onChange(readTypedMoney(event.currentTarget.value)),
     onBlur: (event: FocusEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value.trim();
       if (options.normalizeOnBlur && value && isMoneyString(value) && value !== normalizeMoney(value))
