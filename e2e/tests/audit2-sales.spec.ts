@@ -1,7 +1,8 @@
 import { ENDPOINTS, MESSAGES, SALES_MESSAGES, SALES_SEARCH_MAX_LENGTH, STOCK_MESSAGES } from '@oja/contract';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { apiCall, createCart, createProduct, signUpCeoViaApi } from '../helpers/api';
+import { expectThumbSized } from '../helpers/thumb';
 
 /**
  * The second audit of selling at 360 px with touch, as a clerk and an owner do it on a phone: weird input in
@@ -10,16 +11,6 @@ import { apiCall, createCart, createProduct, signUpCeoViaApi } from '../helpers/
  */
 
 const shot = (name: string) => `/tmp/aud-sales-${name}.png`;
-
-/** At least 40 × 40 px, wholly on the phone's screen. */
-async function expectThumbSized(target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  expect(box, 'the target is drawn').not.toBeNull();
-  expect.soft(box?.height, 'height').toBeGreaterThanOrEqual(40);
-  expect.soft(box?.width, 'width').toBeGreaterThanOrEqual(40);
-  expect.soft((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
-}
 
 async function sell(page: Page, businessId: number, customer: string, productId: number, quantity: number) {
   const cart = await createCart(page, businessId, customer, [{ product_id: productId, quantity }]);

@@ -41,6 +41,8 @@ export const SALES_MESSAGES = {
   failedRecordPayment: 'Failed to record payment.',
   failedFetchSale: 'Failed to fetch sale.',
   failedFetchDebts: 'Failed to fetch debts.',
+  debtShareReady: 'What they owe is ready to send.',
+  debtShareOpen: 'Open WhatsApp',
   failedFetchCustomers: 'Failed to fetch customers.',
   tooManyItems: 'A cart holds at most 100 lines.',
   quantityMax: 'Quantity must be at most 1,000,000',

@@ -1,4 +1,5 @@
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { can, type Debt, debtShareText, SALES_ENDPOINTS, SALES_MESSAGES, type Sale, whatsappUrl } from '@oja/contract';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -50,7 +51,11 @@ export function DebtShareButton({ sale }: { sale: Sale }) {
         await client.invalidateQueries({ queryKey: saleKeys.all(business.id) });
         return;
       }
-      window.open(whatsappUrl(debtShareText(business.name, debt), debt.customer_phone), '_blank', 'noopener');
+      const url = whatsappUrl(debtShareText(business.name, debt), debt.customer_phone);
+      // A tap lets a page open a window for a few seconds only (5 s in Chromium). When the debts took longer on a
+      // slow network, window.open would be blocked without a word: a link tapped now opens WhatsApp instead.
+      if (navigator.userActivation?.isActive === false) offerLink(url);
+      else window.open(url, '_blank', 'noopener');
     } catch (error) {
       notify.error(errorMessage(error, SALES_MESSAGES.failedFetchDebts));
     } finally {
@@ -72,4 +77,30 @@ export function DebtShareButton({ sale }: { sale: Sale }) {
       </ActionIcon>
     </LazyTooltip>
   );
+}
+
+/** A toast holding the WhatsApp link, for a tap of its own once the first tap can no longer open a window. */
+function offerLink(url: string) {
+  const id = notifications.show({
+    color: 'green',
+    autoClose: false,
+    message: (
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{SALES_MESSAGES.debtShareReady}</Text>
+        <Button
+          component="a"
+          href={url}
+          target="_blank"
+          rel="noopener"
+          color="green"
+          // A thumb's target: 42 px.
+          size="md"
+          leftSection={<IconBrandWhatsapp size={18} />}
+          onClick={() => notifications.hide(id)}
+        >
+          {SALES_MESSAGES.debtShareOpen}
+        </Button>
+      </Stack>
+    ),
+  });
 }
