@@ -1,7 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '@oja/contract';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   filterValue,
   type ListFilters,
@@ -10,6 +9,7 @@ import {
   readListState,
   writeListState,
 } from './list-view';
+import { useSearchParamsUpdate } from './use-search-params-update';
 
 type Replace = { replace?: boolean };
 
@@ -28,11 +28,12 @@ export type ListView<F extends ListFilters> = ListState<F> & {
  * and starts at page 1; a search changed from outside (back, a link) fills the box.
  */
 export function useListView<F extends ListFilters>(spec: ListSpec<F>): ListView<F> {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamsUpdate();
   const state = readListState(spec, params);
-  // Changes apply to the URL as it is when they land, not as it was rendered.
+  // Changes apply to the URL as it is when they land, not as it was rendered: a search settling as a filter is
+  // tapped keeps both.
   const change = (patch: (current: ListState<F>) => Partial<ListState<F>>, options?: Replace) =>
-    setParams((current) => {
+    update((current) => {
       const now = readListState(spec, current);
       return writeListState(spec, { ...now, ...patch(now) }, current);
     }, options);

@@ -8,7 +8,7 @@ import {
   REPORT_MAX_DAYS,
 } from '@oja/contract';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { lagosToday } from '../../lib/dates';
 import { formatDate } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
@@ -18,6 +18,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
 import { useOnDemand } from '../../ui/use-on-demand';
+import { useSearchParamsUpdate } from '../../ui/use-search-params-update';
 import { onDemand } from '../../ui/validate-on-demand';
 import { useBusinessReport } from './api';
 import { customerSalesPath, productPath } from './attention-card';
@@ -105,11 +106,11 @@ function Reports() {
 
 /** The period chosen, in the URL (`?period=`) with the custom days: a reload or a shared link keeps it. */
 function usePreset(): [Preset, (value: Preset) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamsUpdate();
   const chosen = params.get('period');
   const preset = PRESETS.find((value) => value === chosen) ?? DEFAULT_PRESET;
   const choose = (value: Preset) =>
-    setParams((current) => {
+    update((current) => {
       const next = new URLSearchParams(current);
       if (value === DEFAULT_PRESET) next.delete('period');
       else next.set('period', value);

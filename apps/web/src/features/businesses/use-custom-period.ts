@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../../ui/use-search-params-update';
 import { type Period, readCustomPeriod, withCustomDay } from './periods';
 
 /**
@@ -8,19 +7,8 @@ import { type Period, readCustomPeriod, withCustomDay } from './periods';
  * entry: the date inputs change once per day picked, and the period choice itself is the entry.
  */
 export function useCustomPeriod(today: string): [Period, (end: keyof Period, value: string) => void] {
-  const [params, setParams] = useSearchParams();
-  // React Router hands a functional update the params of the last render, not those of a navigation still on its
-  // way: two days changed before the page renders again (a date typed, then the other at once) lost the first.
-  // So a change starts from what the last change wrote until the page has rendered it.
-  const written = useRef<URLSearchParams | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rendered params change, which it awaits
-  useEffect(() => {
-    written.current = null;
-  }, [params]);
-  const change = (end: keyof Period, value: string) => {
-    const next = withCustomDay(written.current ?? params, end, value, today);
-    written.current = next;
-    setParams(next, { replace: true });
-  };
+  const [params, update] = useSearchParamsUpdate();
+  const change = (end: keyof Period, value: string) =>
+    update((current) => withCustomDay(current, end, value, today), { replace: true });
   return [readCustomPeriod(params, today), change];
 }
