@@ -137,10 +137,13 @@ test("a customer's phone, set by the CEO, takes the sale's share and the debt's 
   // On a slow network the debts arrive after the tap may open a window (5 s in Chromium): the window would be
   // blocked without a word, so a link is offered instead, and its own tap opens WhatsApp.
   const debts = `${API_PREFIX}${ENDPOINTS.sales.listDebts.path}`;
-  await page.route((address) => address.pathname === debts, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    await route.continue();
-  });
+  await page.route(
+    (address) => address.pathname === debts,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await route.continue();
+    },
+  );
   // Playwright's own checks run script in the page as a user gesture, which would renew the tap's leave to open a
   // window: the test stays out of the page until the debts have answered and the page has acted on them.
   const answered = page.waitForResponse((response) => new URL(response.url()).pathname === debts);
