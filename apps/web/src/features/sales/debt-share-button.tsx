@@ -55,7 +55,7 @@ export function DebtShareButton({ sale }: { sale: Sale }) {
       // A tap lets a page open a window for a few seconds only (5 s in Chromium). When the debts took longer on a
       // slow network, window.open would be blocked without a word: a link tapped now opens WhatsApp instead.
       if (navigator.userActivation?.isActive === false) offerLink(url);
-      else window.open(url, '_blank', 'noopener');
+      else window.open(url, '_blank', 'noopener,noreferrer');
     } catch (error) {
       notify.error(errorMessage(error, SALES_MESSAGES.failedFetchDebts));
     } finally {
@@ -91,7 +91,7 @@ function offerLink(url: string) {
           component="a"
           href={url}
           target="_blank"
-          rel="noopener"
+          rel="noopener noreferrer"
           color="green"
           // A thumb's target: 42 px.
           size="md"
