@@ -3,9 +3,10 @@ import { ENDPOINTS, EXPENSE_MESSAGES, formatMoney, lagosToday } from '@oja/contr
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { addMember, apiCall, createCart, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
+import { countRequests, slowRules } from '../helpers/network';
 
-/** Fills the Add Expense form and sends it. */
-async function addExpense(page: Page, amount: string, category: string, description: string) {
+/** Opens the Add Expense form and fills it. */
+async function openAddExpense(page: Page, amount: string, category: string, description: string) {
   await page.getByRole('button', { name: 'Add Expense' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Expense' });
   await dialog.getByLabel('Amount').fill(amount);
@@ -18,6 +19,12 @@ async function addExpense(page: Page, amount: string, category: string, descript
     await expect(categoryField).toHaveValue(category, { timeout: 1_000 });
   }).toPass();
   await dialog.getByLabel('Description').fill(description);
+  return dialog;
+}
+
+/** Fills the Add Expense form and sends it. */
+async function addExpense(page: Page, amount: string, category: string, description: string) {
+  const dialog = await openAddExpense(page, amount, category, description);
   await dialog.getByRole('button', { name: 'Add Expense' }).click();
   return dialog;
 }
@@ -209,4 +216,21 @@ test('the overview and the employee home show what needs attention, each line a 
   await own.getByRole('group', { name: 'Owe the most' }).getByRole('link', { name: 'Iya Bose' }).click();
   await expect(seller.page).toHaveURL(/\/sales\?tab=sales&q=Iya%20Bose$/);
   await seller.context.close();
+});
+
+test('a double tap on Add Expense while the rules download records the expense once', async ({ page }) => {
+  const ceo = await signUpCeoViaApi(page);
+  await page.goto(`/business/${ceo.slug}/expenses`);
+  await expect(page.getByText(EXPENSE_MESSAGES.noExpenses)).toBeVisible();
+  await slowRules(page);
+  const sent = countRequests(page, ENDPOINTS.expenses.createExpense.path);
+  const dialog = await openAddExpense(page, '2500', 'Transport', 'Keke to the market');
+  // The first tap seems to do nothing while the rules arrive on a slow network: the person taps again.
+  const add = dialog.getByRole('button', { name: 'Add Expense' });
+  await add.tap();
+  await add.tap();
+  await expect(page.getByText(EXPENSE_MESSAGES.created).first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Expenses' }).getByRole('row')).toHaveCount(2);
+  await expect(card(page, 'Total for the period')).toContainText(formatMoney('2500.00'));
+  expect(sent.count).toBe(1);
 });

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { FieldErrors } from '@oja/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../lib/api';
 
 function hasPath(values: unknown, path: string): boolean {
@@ -66,6 +66,7 @@ export function failureDisplay(
  */
 export function useFormFailure<Values>(form: UseFormReturnType<Values>, fallback: string) {
   const [message, setMessage] = useState<string | null>(null);
+  const isSending = useRef(false);
   const clear = () => setMessage(null);
   const show = (error: unknown) => {
     const shown = failureDisplay(error, form.values, fallback, (path) => form.getInputNode(path) !== null);
@@ -76,14 +77,24 @@ export function useFormFailure<Values>(form: UseFormReturnType<Values>, fallback
     message,
     clear,
     show,
-    /** A submit handler: the last failure cleared, then `action`, whose failure is shown. */
+    /**
+     * A submit handler: the last failure cleared, then `action`, whose failure is shown; one at a time. A submit
+     * waits for the form's rules before it sends (validate-on-demand.ts): on a slow phone the first tap seems to
+     * do nothing, the person taps again, and both were sent once the rules arrived. The second then answered for
+     * the first: a join made two accounts, a reset whose code the first had spent said the code was wrong
+     * although the password was changed. A submit while one is on its way is dropped.
+     */
     run<Args extends unknown[]>(action: (...args: Args) => Promise<unknown>) {
       return async (...args: Args) => {
+        if (isSending.current) return;
+        isSending.current = true;
         clear();
         try {
           await action(...args);
         } catch (error) {
           show(error);
+        } finally {
+          isSending.current = false;
         }
       };
     },

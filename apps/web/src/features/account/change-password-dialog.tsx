@@ -33,16 +33,13 @@ function ChangePasswordForm({ onDone }: { onDone(): void }) {
   const failure = useFormFailure(form, MESSAGES.failed.changePassword);
   const visibility = { visible: isVisible, onVisibilityChange: toggle };
 
-  const submit = form.onSubmit((values) => {
-    failure.clear();
-    change.mutate(values, {
-      onSuccess: () => {
-        notify.success(MESSAGES.auth.passwordChanged);
-        onDone();
-      },
-      onError: failure.show,
-    });
-  });
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      await change.mutateAsync(values);
+      notify.success(MESSAGES.auth.passwordChanged);
+      onDone();
+    }),
+  );
 
   return (
     <form onSubmit={submit} onFocus={rules.preload} noValidate>

@@ -61,25 +61,21 @@ function EditInfoForm({ user, onDone, onPending }: { user: User; onDone(): void;
   // A new email needs the current password, or a code sent to the new address: the form says so.
   const changesEmail = email !== '' && email.toLowerCase() !== (user.email ?? '').toLowerCase();
 
-  const submit = form.onSubmit((values) => {
-    failure.clear();
-    const body = {
-      ...values,
-      email: values.email?.trim() ? values.email : undefined,
-      current_password: changesEmail && values.current_password ? values.current_password : undefined,
-    };
-    update.mutate(body, {
-      onSuccess: ({ data }) => {
-        if (data.pending_email) {
-          onPending(data.pending_email);
-          return;
-        }
-        notify.success(MESSAGES.auth.profileUpdated);
-        onDone();
-      },
-      onError: failure.show,
-    });
-  });
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      const { data } = await update.mutateAsync({
+        ...values,
+        email: values.email?.trim() ? values.email : undefined,
+        current_password: changesEmail && values.current_password ? values.current_password : undefined,
+      });
+      if (data.pending_email) {
+        onPending(data.pending_email);
+        return;
+      }
+      notify.success(MESSAGES.auth.profileUpdated);
+      onDone();
+    }),
+  );
 
   return (
     <form onSubmit={submit} onFocus={rules.preload} noValidate>
@@ -136,16 +132,13 @@ function ConfirmEmailForm({
   });
   const failure = useFormFailure(form, MESSAGES.failed.updateProfile);
 
-  const submit = form.onSubmit((values) => {
-    failure.clear();
-    confirm.mutate(values, {
-      onSuccess: () => {
-        notify.success(MESSAGES.auth.emailChanged);
-        onConfirmed();
-      },
-      onError: failure.show,
-    });
-  });
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      await confirm.mutateAsync(values);
+      notify.success(MESSAGES.auth.emailChanged);
+      onConfirmed();
+    }),
+  );
 
   return (
     <form onSubmit={submit} onFocus={rules.preload} noValidate>

@@ -29,16 +29,13 @@ export default function ForgotPasswordPage() {
   // The spec gives this screen no default of its own; a reset that cannot start is a failed reset.
   const failure = useFormFailure(form, MESSAGES.failed.reset);
 
-  const submit = form.onSubmit((values) => {
-    failure.clear();
-    forgot.mutate(values, {
-      onSuccess: ({ description }) => {
-        setSent({ message: description || MESSAGES.auth.forgotSent, email: values.email });
-        goToReset.start(values.email.trim());
-      },
-      onError: failure.show,
-    });
-  });
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      const { description } = await forgot.mutateAsync(values);
+      setSent({ message: description || MESSAGES.auth.forgotSent, email: values.email });
+      goToReset.start(values.email.trim());
+    }),
+  );
 
   return (
     <AuthCard title="Forgot password" subtitle="Enter your email and we will send you a code to reset your password.">

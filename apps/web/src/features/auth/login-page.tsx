@@ -25,22 +25,21 @@ export default function LoginPage() {
   });
   const failure = useFormFailure(form, MESSAGES.failed.login);
 
-  const submit = form.onSubmit((values) => {
-    failure.clear();
-    login.mutate(values, {
-      onSuccess: () => navigate('/', { replace: true }),
-      onError: (error) => {
-        if (isNotActivated(error)) {
-          // Verification needs the email: carry it when that is what the person typed.
-          const identifier = values.email_or_username.trim();
-          const state: VerifyEmailState = identifier.includes('@') ? { email: identifier, resend: true } : {};
-          navigate('/verify-email', { state });
-          return;
-        }
-        failure.show(error);
-      },
-    });
-  });
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      try {
+        await login.mutateAsync(values);
+      } catch (error) {
+        if (!isNotActivated(error)) throw error;
+        // Verification needs the email: carry it when that is what the person typed.
+        const identifier = values.email_or_username.trim();
+        const state: VerifyEmailState = identifier.includes('@') ? { email: identifier, resend: true } : {};
+        navigate('/verify-email', { state });
+        return;
+      }
+      navigate('/', { replace: true });
+    }),
+  );
 
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Log in to manage your shop.">

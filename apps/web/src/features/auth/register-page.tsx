@@ -28,16 +28,13 @@ export default function RegisterPage() {
   });
   const failure = useFormFailure(form, MESSAGES.failed.signup);
 
-  const submit = form.onSubmit((values) => {
-    failure.clear();
-    register.mutate(values, {
-      onSuccess: ({ data }) => {
-        const state: VerifyEmailState = { email: data.user.email ?? values.email };
-        navigate('/verify-email', { state });
-      },
-      onError: failure.show,
-    });
-  });
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      const { data } = await register.mutateAsync(values);
+      const state: VerifyEmailState = { email: data.user.email ?? values.email };
+      navigate('/verify-email', { state });
+    }),
+  );
 
   return (
     <AuthCard title="Create your account" subtitle="Register as a business owner and set up your first shop.">

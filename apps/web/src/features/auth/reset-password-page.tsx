@@ -31,16 +31,13 @@ export default function ResetPasswordPage() {
   });
   const failure = useFormFailure(form, MESSAGES.failed.reset);
 
-  const submit = form.onSubmit((values) => {
-    failure.clear();
-    reset.mutate(values, {
-      onSuccess: ({ description }) => {
-        setDoneMessage(description || MESSAGES.auth.passwordReset);
-        goToLogin.start();
-      },
-      onError: failure.show,
-    });
-  });
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      const { description } = await reset.mutateAsync(values);
+      setDoneMessage(description || MESSAGES.auth.passwordReset);
+      goToLogin.start();
+    }),
+  );
 
   return (
     <AuthCard title="Reset password" subtitle="Enter the code we emailed you and choose a new password.">

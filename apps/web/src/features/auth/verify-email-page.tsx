@@ -57,13 +57,12 @@ export default function VerifyEmailPage() {
     navigate('.', { replace: true, state: { email: arrival.email } satisfies VerifyEmailState });
   });
 
-  const submit = form.onSubmit((values) => {
-    failure.clear();
-    activate.mutate(values, {
-      onSuccess: () => navigate('/', { replace: true }),
-      onError: failure.show,
-    });
-  });
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      await activate.mutateAsync(values);
+      navigate('/', { replace: true });
+    }),
+  );
 
   const onResend = async () => {
     // At once when the rules are there; the first time, once they have arrived.

@@ -79,13 +79,12 @@ function JoinBusiness({ business, inviteRole }: { business: PublicBusiness; invi
     return () => clearTimeout(timer);
   }, [username, navigate]);
 
-  const submit = form.onSubmit((values) => {
-    failure.clear();
-    join.mutate(
-      { ...values, role: inviteRole, business_slug: business.slug },
-      { onSuccess: ({ data }) => setUsername(data.user.username), onError: failure.show },
-    );
-  });
+  const submit = form.onSubmit(
+    failure.run(async (values) => {
+      const { data } = await join.mutateAsync({ ...values, role: inviteRole, business_slug: business.slug });
+      setUsername(data.user.username);
+    }),
+  );
 
   if (username) {
     return (

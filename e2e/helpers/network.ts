@@ -1,0 +1,18 @@
+import type { Page } from '@playwright/test';
+
+/** A slow network: the form's rules (a `schemas` chunk, downloaded on the form's first focus) arrive late. */
+export async function slowRules(page: Page) {
+  await page.route(/\/assets\/schemas-[^/]*\.js$/, async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
+}
+
+/** Counts the requests to an API path that the page sends. */
+export function countRequests(page: Page, path: string) {
+  const counter = { count: 0 };
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith(path)) counter.count++;
+  });
+  return counter;
+}
