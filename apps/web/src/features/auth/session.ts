@@ -1,4 +1,5 @@
-import { ACCOUNT_ENDPOINTS, CSRF_COOKIE, type User } from '@oja/contract';
+import { notifications } from '@mantine/notifications';
+import { ACCOUNT_ENDPOINTS, CSRF_COOKIE, MESSAGES, type User } from '@oja/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call, earlyData, setSessionLostHandler } from '../../lib/api';
 
@@ -56,9 +57,16 @@ function forgetUserData(client: QueryClient): void {
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
 }
 
-/** When the server says the session is over, everything cached for that user goes with it. */
+/**
+ * When the server says the session is over (it expired, or the owner removed or deactivated the person),
+ * everything cached for that user goes with it, and the person is told why they are on the login page
+ * rather than left to guess. Parallel calls that meet the end share one toast.
+ */
 export function installSessionLostHandler(client: QueryClient): void {
-  setSessionLostHandler(() => endSessionLocally(client));
+  setSessionLostHandler(() => {
+    endSessionLocally(client);
+    notifications.show({ id: 'session-ended', message: MESSAGES.auth.sessionExpired, color: 'red' });
+  });
 }
 
 /**

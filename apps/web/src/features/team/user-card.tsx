@@ -36,7 +36,10 @@ export function UserCard({
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap="xs">
-            <Text fw={700}>{fullName(user)}</Text>
+            {/* A name of 100 letters without a space breaks inside the card, not under the status badge. */}
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {fullName(user)}
+            </Text>
             {isCeo && (
               <Badge size="sm" color="grape">
                 CEO
@@ -72,6 +75,8 @@ export function UserCard({
         {hasActivateButton && (
           <Button
             size="compact-sm"
+            // Small so two share a line at 360 px, but a thumb's height.
+            mih={40}
             leftSection={<IconCheck size={14} />}
             loading={busyWith === 'activate' && !user.is_active}
             disabled={isLocked}
@@ -83,6 +88,7 @@ export function UserCard({
         {!isCeo && (
           <Button
             size="compact-sm"
+            mih={40}
             variant="default"
             leftSection={<IconEdit size={14} />}
             disabled={isLocked}
@@ -93,6 +99,7 @@ export function UserCard({
         )}
         <Button
           size="compact-sm"
+          mih={40}
           variant="default"
           leftSection={<IconCopy size={14} />}
           disabled={isLocked}
@@ -103,6 +110,7 @@ export function UserCard({
         {!isCeo && (
           <Button
             size="compact-sm"
+            mih={40}
             variant="light"
             color="red"
             leftSection={<IconTrash size={14} />}
