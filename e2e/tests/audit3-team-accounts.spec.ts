@@ -163,3 +163,16 @@ test('a removed salesperson is told on their next tap that their session has end
   await phone.screenshot({ path: shot('removed-member') });
   await context.close();
 });
+
+test("the sign-in pages' main buttons are a thumb's size", async ({ page }) => {
+  for (const [path, name] of [
+    ['/login', 'Log in'],
+    ['/register', 'Create account'],
+    ['/forgot-password', 'Send reset code'],
+    ['/reset-password', 'Reset password'],
+    ['/verify-email', 'Verify Email'],
+  ] as const) {
+    await page.goto(path);
+    await expectThumbSized(page.getByRole('button', { name, exact: true }));
+  }
+});

@@ -48,7 +48,7 @@ export default function ForgotPasswordPage() {
             </Alert>
           )}
           <FormFailure message={failure.message} />
-          <Button type="submit" loading={forgot.isPending || sent !== null} fullWidth>
+          <Button type="submit" size="md" loading={forgot.isPending || sent !== null} fullWidth>
             Send reset code
           </Button>
           <Text size="sm" ta="center">

@@ -58,7 +58,7 @@ export default function LoginPage() {
             </Anchor>
           </Group>
           <FormFailure message={failure.message} />
-          <Button type="submit" loading={login.isPending} fullWidth>
+          <Button type="submit" size="md" loading={login.isPending} fullWidth>
             Log in
           </Button>
           <Text size="sm" ta="center">

@@ -63,7 +63,7 @@ export default function RegisterPage() {
             {...form.getInputProps('business.about')}
           />
           <FormFailure message={failure.message} />
-          <Button type="submit" loading={register.isPending} fullWidth>
+          <Button type="submit" size="md" loading={register.isPending} fullWidth>
             Create account
           </Button>
           <LogInInstead />

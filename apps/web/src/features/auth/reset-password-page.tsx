@@ -52,7 +52,7 @@ export default function ResetPasswordPage() {
             </Alert>
           )}
           <FormFailure message={failure.message} />
-          <Button type="submit" loading={reset.isPending || doneMessage !== null} fullWidth>
+          <Button type="submit" size="md" loading={reset.isPending || doneMessage !== null} fullWidth>
             Reset password
           </Button>
           <Text size="sm" ta="center">

@@ -40,7 +40,7 @@ export default function TestCustomerLoginPage() {
             {errorMessage(login.error, MESSAGES.failed.login)}
           </Alert>
         )}
-        <Button onClick={enter} loading={login.isPending} fullWidth>
+        <Button onClick={enter} size="md" loading={login.isPending} fullWidth>
           Log in as the demo customer
         </Button>
         <Text size="sm" ta="center">

@@ -77,11 +77,12 @@ export default function VerifyEmailPage() {
           <EmailInput {...form.getInputProps('email')} />
           <CodeInput label="Verification code" {...form.getInputProps('code')} />
           <FormFailure message={failure.message} />
-          <Button type="submit" loading={activate.isPending} fullWidth>
+          <Button type="submit" size="md" loading={activate.isPending} fullWidth>
             Verify Email
           </Button>
           <Button
             variant="default"
+            size="md"
             fullWidth
             onClick={onResend}
             disabled={isResendPaused || resend.isPending}

@@ -120,7 +120,7 @@ function JoinBusiness({ business, inviteRole }: { business: PublicBusiness; invi
             {...form.getInputProps('password')}
           />
           <FormFailure message={failure.message} />
-          <Button type="submit" loading={join.isPending} fullWidth>
+          <Button type="submit" size="md" loading={join.isPending} fullWidth>
             Register
           </Button>
           <LogInInstead />
