@@ -289,12 +289,15 @@ export const STOCK_FILTERS = ['in_stock', 'out_of_stock', 'low_stock'] as const;
 export const stockFilterSchema = z.enum(STOCK_FILTERS);
 export type StockFilter = z.infer<typeof stockFilterSchema>;
 
+/** The longest search the product lists take: their search boxes stop there, so a paste never breaks the list. */
+export const PRODUCT_SEARCH_MAX_LENGTH = 100;
+
 /** GET /stock/products/list_products/. */
 export const listProductsQuerySchema = z.object({
   business_id: queryId({ required: MESSAGES.local.businessIdRequired, invalid: MESSAGES.local.businessIdRequired }),
   page: pageQuerySchema,
   /** Part of a product name or SKU, any case. */
-  search: text().trim().max(100).optional(),
+  search: text().trim().max(PRODUCT_SEARCH_MAX_LENGTH).optional(),
   stock: stockFilterSchema.optional(),
   /** Only products with stock that expires within `days` days (today included). */
   expiring: z.enum(['soon']).optional(),

@@ -33,6 +33,8 @@ export function DocumentButton<E extends Endpoint>({
   return (
     <Button
       size="xs"
+      // Small beside a row's text, but a thumb's height: at size xs alone it was 30 px (26 at compact-sm).
+      mih={40}
       variant="default"
       leftSection={<IconFileDownload size={16} />}
       loading={isLoading}

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { can, MESSAGES, type Product } from '@oja/contract';
+import { can, MESSAGES, PRODUCT_SEARCH_MAX_LENGTH, type Product } from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
@@ -95,6 +95,8 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
         label="Search products"
         placeholder="Search by product name or SKU"
         leftSection={<IconSearch size={16} />}
+        // The server takes no longer search: a pasted message stops here instead of failing the list.
+        maxLength={PRODUCT_SEARCH_MAX_LENGTH}
         {...view.searchBox}
       />
       <Tabs value={view.filters.filter} onChange={(value) => view.setFilter('filter', value)} variant="pills">
