@@ -33,13 +33,14 @@ function CustomerHome({ firstName }: { firstName: string }) {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <div>
+        {/* Long names wrap: unbroken, they widened the page past the phone's screen. */}
+        <div style={{ overflowWrap: 'anywhere' }}>
           <Title order={2}>Welcome, {firstName} 👋</Title>
           <Text c="dimmed">
             {ROLE_LABELS[role]} · {business.name}
           </Text>
         </div>
-        <Button component={Link} to={`/${business.slug}/customer/products`}>
+        <Button component={Link} to={`/${business.slug}/customer/products`} mih={40}>
           Browse Products
         </Button>
       </Group>

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type Product, STOCK_MESSAGES } from '@oja/contract';
+import { PRODUCT_SEARCH_MAX_LENGTH, type Product, STOCK_MESSAGES } from '@oja/contract';
 import { IconSearch, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { formatMoney } from '../../lib/format';
@@ -34,7 +34,8 @@ export default function CustomerProductsPage() {
 
   return (
     <Stack gap="md">
-      <div>
+      {/* A long business name wraps: unbroken, it widened the page past the phone's screen. */}
+      <div style={{ overflowWrap: 'anywhere' }}>
         <Title order={2}>Products</Title>
         <Text c="dimmed" size="sm">
           Ask {business.name} for what you need: you get a pro-forma invoice, and the shop confirms it when you pay.
@@ -45,6 +46,8 @@ export default function CustomerProductsPage() {
         label="Search products"
         placeholder="Search by product name"
         leftSection={<IconSearch size={16} />}
+        // The server takes no longer search: a pasted message stops here instead of failing the list.
+        maxLength={PRODUCT_SEARCH_MAX_LENGTH}
         {...view.searchBox}
       />
       <ProductGrid
@@ -98,6 +101,7 @@ function ShopProductCard({ product, onRequest }: { product: Product; onRequest()
       </Stack>
       <Button
         mt="sm"
+        mih={40}
         fullWidth
         leftSection={<IconShoppingCartPlus size={16} />}
         aria-label={`Request ${product.product_name}`}

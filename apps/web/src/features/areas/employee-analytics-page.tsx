@@ -50,6 +50,8 @@ export default function EmployeeAnalyticsPage() {
         ]}
         fullWidth
         maw={420}
+        // Each period a thumb's height: the control draws them 28 px tall.
+        styles={{ label: { minHeight: 40, display: 'flex', alignItems: 'center', justifyContent: 'center' } }}
       />
       {analytics.isPending && <PageLoader label="Loading analytics..." />}
       {analytics.isError && !data && (

@@ -1,8 +1,16 @@
-import { BUSINESS_ENDPOINTS, type EmployeeAnalyticsDays, SALES_ENDPOINTS } from '@oja/contract';
+import { BUSINESS_ENDPOINTS, type EmployeeAnalyticsDays, type MemberRole, SALES_ENDPOINTS } from '@oja/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, data } from '../../lib/api';
 import { businessKeys, saleKeys } from '../../lib/query-keys';
 import { cartsQuery } from '../sales/api';
+
+/**
+ * Whether the receipts and invoices pages list the whole business's (the CEO and a manager answer for the whole
+ * till) rather than the caller's own (a salesperson's). For the payments list-payments.ts decides and the page only
+ * says so; the invoices page asks for the caller's own sales unless this holds. A manager confirms no sale
+ * (`sale.confirm`), so "their own" invoices were an empty page beside a Receipts page of every payment.
+ */
+export const seesWholeTill = (role: MemberRole) => role === 'ceo' || role === 'manager';
 
 /** How many customers' requests wait for the shop to confirm them (the employee home), or undefined until known. */
 export function useOpenRequestCount(businessId: number, isEnabled: boolean): number | undefined {

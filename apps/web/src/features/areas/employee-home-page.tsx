@@ -34,12 +34,15 @@ export default function EmployeeHomePage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>Welcome back, {user.first_name} 👋</Title>
+        {/* A long name wraps: unbroken, it widened the page past the phone's screen. */}
+        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          Welcome back, {user.first_name} 👋
+        </Title>
         <Group gap="xs">
-          <Button component={Link} to={`/${business.slug}/employee/expenses`} variant="default">
+          <Button component={Link} to={`/${business.slug}/employee/expenses`} variant="default" mih={40}>
             Expenses
           </Button>
-          <Button component={Link} to={`/${business.slug}/employee/inventory`}>
+          <Button component={Link} to={`/${business.slug}/employee/inventory`} mih={40}>
             Manage Inventory
           </Button>
         </Group>

@@ -1,5 +1,12 @@
 import { Badge, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatMoney, INVOICE_STATUS_LABELS, invoiceStatusOf, MESSAGES, type Sale } from '@oja/contract';
+import {
+  formatMoney,
+  INVOICE_STATUS_LABELS,
+  invoiceStatusOf,
+  MESSAGES,
+  SALES_SEARCH_MAX_LENGTH,
+  type Sale,
+} from '@oja/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
@@ -11,22 +18,32 @@ import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useCurrentUser } from '../auth/session';
 import { useSales } from '../sales/api';
 import { SaleDocumentButton } from '../sales/sale-document-button';
+import { seesWholeTill } from './employee-api';
 
 const INVOICES_LIST = { filters: {}, searchParam: 'q' };
 const STATUS_COLORS = { paid: 'green', pending: 'yellow', cancelled: 'gray' } as const;
 
-/** /{slug}/employee/invoices: the caller's own sales, Paid or Pending (not fully paid), each with its invoice. */
+/**
+ * /{slug}/employee/invoices: the caller's own sales, or for the CEO and a manager the whole business's with who sold
+ * each (as the receipts page), Paid or Pending (not fully paid), each with its invoice.
+ */
 export default function EmployeeInvoicesPage() {
   const user = useCurrentUser();
-  const { business } = useBusinessContext();
+  const { business, role } = useBusinessContext();
+  const isWholeTill = seesWholeTill(role);
   const view = useListView(INVOICES_LIST);
   const { page, search } = view;
-  const sales = useSales(business.id, { page, search: search || undefined, created_by: user.id });
+  const sales = useSales(business.id, {
+    page,
+    search: search || undefined,
+    ...(isWholeTill ? {} : { created_by: user.id }),
+  });
   useKeepPageInRange(view, sales);
 
   const columns: ResponsiveColumn<Sale>[] = [
     { header: 'Invoice', kind: 'main', cellProps: { fw: 500 }, cell: (sale) => `Invoice #${sale.id}` },
     { header: 'Customer', cell: (sale) => sale.customer_name },
+    ...(isWholeTill ? [{ header: 'Sold by', cell: (sale: Sale) => sale.created_by_name }] : []),
     { header: 'Total', isNoWrap: true, cell: (sale) => formatMoney(sale.total_cart_amount, sale.currency) },
     {
       header: 'Status',
@@ -55,13 +72,17 @@ export default function EmployeeInvoicesPage() {
       <div>
         <Title order={2}>Invoices</Title>
         <Text c="dimmed" size="sm">
-          Your sales: Paid, or Pending until paid in full.
+          {isWholeTill
+            ? 'Every sale of this business, and who sold it: Paid, or Pending until paid in full.'
+            : 'Your sales: Paid, or Pending until paid in full.'}
         </Text>
       </div>
       <TextInput
         aria-label="Search"
         placeholder="Search by product or customer"
         leftSection={<IconSearch size={16} />}
+        // The server takes no longer search: a pasted message stops here instead of failing the list.
+        maxLength={SALES_SEARCH_MAX_LENGTH}
         {...view.searchBox}
       />
       {sales.isPending && <PageLoader label="Loading invoices..." />}
@@ -70,7 +91,13 @@ export default function EmployeeInvoicesPage() {
       )}
       {sales.data &&
         (sales.data.results.length === 0 ? (
-          <Text c="dimmed">{search ? 'No sale matches this search.' : 'No sales yet. Your invoices appear here.'}</Text>
+          <Text c="dimmed">
+            {search
+              ? 'No sale matches this search.'
+              : isWholeTill
+                ? "No sales yet. This business's invoices appear here."
+                : 'No sales yet. Your invoices appear here.'}
+          </Text>
         ) : (
           <ResponsiveTable
             label="Invoices"

@@ -1,5 +1,11 @@
 import { Badge, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatMoney, MESSAGES, type MemberRole, PAYMENT_METHOD_LABELS, type PaymentListItem } from '@oja/contract';
+import {
+  formatMoney,
+  MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  type PaymentListItem,
+  SALES_SEARCH_MAX_LENGTH,
+} from '@oja/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
@@ -9,15 +15,9 @@ import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { SaleDocumentButton } from '../sales/sale-document-button';
-import { usePayments } from './employee-api';
+import { seesWholeTill, usePayments } from './employee-api';
 
 const RECEIPTS_LIST = { filters: {}, searchParam: 'q' };
-
-/**
- * Whether the server lists every payment of the business to this role (the CEO and a manager answer for the
- * whole till) rather than the caller's own (a salesperson's): list-payments.ts decides, this page only says so.
- */
-const seesWholeTill = (role: MemberRole) => role === 'ceo' || role === 'manager';
 
 /**
  * /{slug}/employee/receipts: the payments the caller may see, newest first, each with its sale's receipt:
@@ -83,6 +83,8 @@ export default function EmployeeReceiptsPage() {
         aria-label="Search"
         placeholder="Search by customer"
         leftSection={<IconSearch size={16} />}
+        // The server takes no longer search: a pasted message stops here instead of failing the list.
+        maxLength={SALES_SEARCH_MAX_LENGTH}
         {...view.searchBox}
       />
       {payments.isPending && <PageLoader label="Loading receipts..." />}

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { type Cart, MESSAGES, type Product, SALES_ENDPOINTS, SALES_MESSAGES } from '@oja/contract';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
@@ -30,6 +30,7 @@ export function RequestProductModal({
   const request = useRequestProducts(businessId);
   const [quantity, setQuantity] = useState<number | string>(1);
   const [sent, setSent] = useState<Cart | null>(null);
+  const isSending = useRef(false);
 
   // Each opening starts a new request.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the dialog opens
@@ -52,17 +53,33 @@ export function RequestProductModal({
   const total = error ? null : customerPrice(product, count).line_total;
 
   const send = () => {
-    if (error) return;
+    // One request at a time: a double tap's second lands before the button is drawn as loading on a slow phone.
+    if (error || isSending.current) return;
+    isSending.current = true;
     request.mutate([{ product_id: product.id, quantity: count }], {
       onSuccess: (cart) => {
         setSent(cart);
         notify.success(SALES_MESSAGES.invoiceGenerated(product.product_name));
       },
+      onSettled: () => {
+        isSending.current = false;
+      },
     });
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Request ${product.product_name}`} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Request ${product.product_name}`}
+      centered
+      // A long product or business name wraps: unbroken, it pushed the dialog's × off the phone's screen.
+      styles={{ title: { overflowWrap: 'anywhere', minWidth: 0 }, body: { overflowWrap: 'anywhere' } }}
+      // While it sends, a tap beside the dialog does not close it: after a failure, Send request drops the failure's
+      // message, the centred dialog shrinks, and a double tap's second tap lands on the backdrop, which closed the
+      // dialog before its "Request sent" and the invoice to download.
+      closeOnClickOutside={!request.isPending}
+    >
       {sent ? (
         <Stack gap="sm">
           <Alert color="teal" icon={<IconCircleCheck size={18} />} title="Request sent">
@@ -115,7 +132,7 @@ export function RequestProductModal({
               </Text>
             )}
             {request.isError && <Alert color="red">{errorMessage(request.error, SALES_MESSAGES.failedRequest)}</Alert>}
-            <Button type="submit" loading={request.isPending} disabled={error !== null}>
+            <Button type="submit" mih={40} loading={request.isPending} disabled={error !== null}>
               Send request
             </Button>
           </Stack>

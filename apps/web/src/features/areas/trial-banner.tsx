@@ -10,7 +10,8 @@ export function TrialBanner({ business }: { business: Business }) {
     <Alert color="yellow" variant="light">
       <Group justify="space-between" gap="xs">
         <Text size="sm">You're on a free trial. Ends on: {formatDate(business.trial_expiration_date)}</Text>
-        <Button component={Link} to="/pricing" size="compact-sm" color="yellow">
+        {/* Small beside the text, but a thumb's height. */}
+        <Button component={Link} to="/pricing" size="compact-sm" mih={40} color="yellow">
           Upgrade Now
         </Button>
       </Group>
