@@ -310,6 +310,9 @@ test('the employee home and analytics: targets a thumb’s size, a slow answer s
   await expectThumbSized(phone.getByRole('link', { name: 'Upgrade Now' }));
   await expectThumbSized(phone.getByRole('link', { name: 'Manage Inventory' }));
   await expectThumbSized(phone.getByRole('link', { name: 'Expenses', exact: true }));
+  // The menu's button (28 px) and the recent sales' link (26 px), found beside the area's own.
+  await expectThumbSized(phone.getByRole('button', { name: 'Toggle menu' }));
+  await expectThumbSized(phone.getByRole('link', { name: 'View All Sales' }));
 
   // A slow answer: the page says it is loading, and then shows the figures.
   let release = () => {};

@@ -83,6 +83,9 @@ export function BusinessShell({
                 onFocus={wantMenu}
                 hiddenFrom="sm"
                 size="sm"
+                // The phone's way to every page: a thumb's target around the 18 px lines (28 px at size sm alone).
+                w={40}
+                h={40}
                 aria-label="Toggle menu"
               />
             }

@@ -110,7 +110,14 @@ function Section({
 function Line({ to, label, children }: { to: string; label: string; children: ReactNode }) {
   return (
     <Stack gap={0} py={4}>
-      <Anchor component={Link} to={to} size="sm" fw={500} style={{ minHeight: 24 }}>
+      <Anchor
+        component={Link}
+        to={to}
+        size="sm"
+        fw={500}
+        // A thumb's height, the text centred in it.
+        style={{ minHeight: 40, display: 'inline-flex', alignItems: 'center' }}
+      >
         {label}
       </Anchor>
       <Text size="xs" c="dimmed">

@@ -63,7 +63,7 @@ export function RecentSalesCard({
     <Card withBorder radius="md">
       <Group justify="space-between" mb="xs">
         <Title order={4}>Recent Sales (Last 24 Hours)</Title>
-        <Button component={Link} to={allSalesTo} variant="subtle" size="compact-sm">
+        <Button component={Link} to={allSalesTo} variant="subtle" size="compact-sm" mih={40}>
           View All Sales
         </Button>
       </Group>
