@@ -1,9 +1,10 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { type ChangePasswordBody, MESSAGES } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useChangePassword } from './api';
 

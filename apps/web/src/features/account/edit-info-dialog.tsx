@@ -1,8 +1,9 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ConfirmEmailBody, MESSAGES, type UpdateProfileBody, type User } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { CodeInput } from '../auth/fields';
 import { useConfirmEmail, useUpdateProfile } from './api';

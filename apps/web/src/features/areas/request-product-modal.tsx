@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { type Cart, MESSAGES, type Product, SALES_ENDPOINTS, SALES_MESSAGES } from '@oja/contract';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { DocumentButton } from '../../ui/document-button';
+import { Modal } from '../../ui/modal';
 import { useRequestProducts } from './customer-api';
 import { customerPrice } from './customer-price';
 

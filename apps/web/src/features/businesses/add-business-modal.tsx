@@ -1,9 +1,10 @@
-import { Alert, Button, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES, MODAL_AUTO_CLOSE_MS } from '@oja/contract';
 import { useEffect, useState } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useCreateBusiness } from './api';
 

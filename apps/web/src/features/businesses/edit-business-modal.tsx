@@ -1,8 +1,9 @@
-import { Button, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type Business, MESSAGES, type UpdateBusinessBody } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useUpdateBusiness } from './api';
 

@@ -1,8 +1,9 @@
-import { Button, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { EXPENSE_MESSAGES } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useCreateExpenseCategory } from './api';
 

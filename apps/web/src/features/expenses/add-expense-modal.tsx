@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CURRENCIES, EXPENSE_MESSAGES, type ExpenseCategory, type ExpenseFormValues, lagosToday } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useCreateExpense } from './api';

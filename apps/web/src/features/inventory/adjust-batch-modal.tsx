@@ -1,4 +1,4 @@
-import { Button, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   ADJUSTMENT_REASONS,
@@ -12,6 +12,7 @@ import {
 import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useAdjustBatch } from './detail-api';
 import { quantityAfter } from './product-detail-status';

@@ -1,9 +1,10 @@
-import { Button, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { formatMoney, MAX_BATCH_QUANTITY, type Product, type ReceiveBatchValues, STOCK_MESSAGES } from '@oja/contract';
 import { lagosToday } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useReceiveBatch } from './detail-api';

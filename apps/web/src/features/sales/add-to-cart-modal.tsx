@@ -1,4 +1,4 @@
-import { Button, Modal, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type Cart,
@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useAddToExistingCart, useCreateCart } from './api';
 

@@ -1,8 +1,9 @@
-import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CancelSaleFormValues, formatMoney, SALES_MESSAGES, type SaleDetail } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useCancelSale } from './api';
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { fullName } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { fetchCart, isCartChanged, useCreateCart, useUpdateCart } from './api';
 import {

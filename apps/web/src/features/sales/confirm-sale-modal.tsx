@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type Cart,
@@ -22,6 +22,7 @@ import { ApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { newIdempotencyKey } from '../../lib/request-keys';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { fetchCart, useConfirmSale } from './api';

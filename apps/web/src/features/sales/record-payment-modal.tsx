@@ -1,4 +1,4 @@
-import { Button, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   formatMoney,
@@ -11,6 +11,7 @@ import {
 } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useRecordPayment } from './api';

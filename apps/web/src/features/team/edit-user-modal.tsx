@@ -1,9 +1,10 @@
-import { Button, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { EDITABLE_ROLES, type EditableRole, MESSAGES, ROLE_LABELS, type User } from '@oja/contract';
 import { withReason } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useUpdateBusinessUser } from './api';
 
