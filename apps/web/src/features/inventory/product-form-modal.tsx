@@ -3,7 +3,6 @@ import {
   Button,
   Fieldset,
   Group,
-  Modal,
   NativeSelect,
   NumberInput,
   SimpleGrid,
@@ -18,6 +17,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { lagosToday } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateBy, validateWith } from '../../ui/validate-on-demand';
 import { useCreateProduct, useUpdateProduct } from './api';
