@@ -1,5 +1,6 @@
+import { ENDPOINTS, lagosToday } from '@oja/contract';
 import { expect, test } from '../fixtures';
-import { signUpCeoViaApi } from '../helpers/api';
+import { apiCall, signUpCeoViaApi } from '../helpers/api';
 
 /**
  * The phone's back button and a dialog, as on Android: back closes the dialog on top and stays on the page; a
@@ -32,4 +33,34 @@ test("the phone's back button closes a dialog and keeps the page; a dialog close
   await expect(dialog).toBeHidden();
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+});
+
+test("the phone's back button closes a confirmation too, and nothing is deleted", async ({ page }) => {
+  const ceo = await signUpCeoViaApi(page);
+  await apiCall(page, ENDPOINTS.expenses.createExpense, {
+    business_id: ceo.businessId,
+    amount: '99.00',
+    category: 'Other',
+    date: lagosToday(),
+  });
+  await page.goto(`/business/${ceo.slug}/expenses`);
+  const table = page.getByRole('table', { name: 'Expenses' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const expenses = page.url();
+
+  await table.getByRole('button', { name: /^Delete expense of ₦99\.00/ }).tap();
+  const confirmation = page.getByRole('dialog');
+  await expect(confirmation.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await page.goBack();
+  await expect(confirmation).toBeHidden();
+  expect(page.url()).toBe(expenses);
+  await page.reload();
+  await expect(table.getByRole('row')).toHaveCount(2);
+
+  // Cancelled by its button: the next back leaves the page, as if it had never opened.
+  await table.getByRole('button', { name: /^Delete expense of ₦99\.00/ }).tap();
+  await confirmation.getByRole('button', { name: 'Cancel' }).tap();
+  await expect(confirmation).toBeHidden();
+  await page.goBack();
+  await expect(page).not.toHaveURL(expenses);
 });

@@ -27,24 +27,32 @@ function onPop(event: PopStateEvent) {
   while (layers.length > 0 && (layers.at(-1)?.mark ?? 0) > current) layers.pop()?.close();
 }
 
+/**
+ * Puts a dialog on the history (see above): `close` runs when back leaves its entry. The function returned takes
+ * the entry back off when the dialog closes another way; it does nothing once back has closed it.
+ */
+export function openLayer(close: () => void): () => void {
+  if (!isListening) {
+    isListening = true;
+    window.addEventListener('popstate', onPop);
+  }
+  const layer: Layer = { mark: ++marks, close };
+  window.history.pushState({ ...window.history.state, ojaLayer: layer.mark }, '');
+  layers.push(layer);
+  return () => {
+    const index = layers.indexOf(layer);
+    // Gone from the list: back closed it, and its entry is already off.
+    if (index === -1) return;
+    layers.splice(index, 1);
+    if (markOf(window.history.state) === layer.mark) window.history.back();
+  };
+}
+
+/** A dialog open while `opened`, on the history (openLayer). */
 export function useBackCloses(opened: boolean, onClose: () => void): void {
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
-    if (!opened) return;
-    const layer: Layer = { mark: ++marks, close: () => close.current() };
-    if (!isListening) {
-      isListening = true;
-      window.addEventListener('popstate', onPop);
-    }
-    window.history.pushState({ ...window.history.state, ojaLayer: layer.mark }, '');
-    layers.push(layer);
-    return () => {
-      const index = layers.indexOf(layer);
-      // Gone from the list: back closed it, and its entry is already off.
-      if (index === -1) return;
-      layers.splice(index, 1);
-      if (markOf(window.history.state) === layer.mark) window.history.back();
-    };
+    if (opened) return openLayer(() => close.current());
   }, [opened]);
 }

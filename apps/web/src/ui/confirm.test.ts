@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 const toasts: string[] = [];
 vi.mock('../lib/notify', () => ({ notify: { error: (message: string) => toasts.push(message) } }));
+// The history entry a dialog adds for the back button is a browser's (e2e/tests/back-closes-dialog.spec.ts).
+vi.mock('./back-closes', () => ({ openLayer: () => () => {} }));
 const opened: unknown[] = [];
 let isOffline = true;
 vi.mock('@mantine/modals', () => {

@@ -1,6 +1,7 @@
 import type { OpenConfirmModal } from '@mantine/modals';
 import { MESSAGES } from '@oja/contract';
 import { notify } from '../lib/notify';
+import { openLayer } from './back-closes';
 
 /**
  * Confirmation dialogs ("Delete product?"), through Mantine's dialog host (ModalsProvider), which is
@@ -50,6 +51,8 @@ export const modalsHost = {
  */
 export function openConfirm(props: OpenConfirmModal): void {
   let isConfirmed = false;
+  // The phone's back button closes it, as any dialog (back-closes.ts); closed otherwise, its entry goes.
+  let leaveHistory = () => {};
   const confirmOnce: OpenConfirmModal = {
     ...props,
     onConfirm: () => {
@@ -57,13 +60,20 @@ export function openConfirm(props: OpenConfirmModal): void {
       isConfirmed = true;
       props.onConfirm?.();
     },
+    onClose: () => {
+      leaveHistory();
+      props.onClose?.();
+    },
   };
   if (!isWanted) {
     isWanted = true;
     changed();
   }
   Promise.all([loadModalsHost(), mounted]).then(
-    ([{ modals }]) => modals.openConfirmModal(confirmOnce),
+    ([{ modals }]) => {
+      const id = modals.openConfirmModal(confirmOnce);
+      leaveHistory = openLayer(() => modals.close(id));
+    },
     () => {
       // The host's code did not come (the network): nothing was done, and the next confirmation asks again.
       if (isWanted) {
