@@ -2,6 +2,7 @@ import { ENDPOINTS, MESSAGES, SALES_MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { addMember, apiCall, createCart, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
+import { expectThumbSized } from '../helpers/thumb';
 
 /** The employee area's menu is there: the page is inside the employee layout, not the business one. */
 async function expectEmployeeMenu(page: Page, shop: string) {
@@ -107,6 +108,7 @@ test('Add to cart in the employee inventory stays in the employee area; a sale o
   await phone.screenshot({ path: '/tmp/emp-add-to-cart.png', fullPage: true });
 
   // No employee sale view: the sale opens on the business's sale page, which she may use and leave for home.
+  await expectThumbSized(phone.getByRole('tab', { name: 'Sales' }));
   await phone.getByRole('tab', { name: 'Sales' }).tap();
   await phone.getByRole('link', { name: `View sale ${sale.id}` }).tap();
   await expect(phone).toHaveURL(new RegExp(`/business/${ceo.slug}/sales/${sale.id}$`));

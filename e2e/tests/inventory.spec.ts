@@ -2,6 +2,7 @@ import { ENDPOINTS, MESSAGES, PAGE_SIZE, STOCK_MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { addMember, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
+import { expectThumbSized } from '../helpers/thumb';
 
 /** A product's card on the inventory list, named by the product. */
 const productCard = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
@@ -79,6 +80,8 @@ test('a CEO adds, finds, filters, edits, restocks and deletes a product', async 
 
   // The stock filter: out of stock shows only the empty product, in stock the other.
   const filters = page.getByRole('tablist', { name: 'Stock filter' });
+  // Each filter a thumb's target (34 px by Mantine's padding alone).
+  await expectThumbSized(filters.getByRole('tab', { name: 'Out of Stock' }));
   await filters.getByRole('tab', { name: 'Out of Stock' }).click();
   await expect(card).toHaveCount(0);
   await expect(productCard(page, empty)).toBeVisible();

@@ -32,5 +32,8 @@ export const theme = createTheme({
     // Modal here would put it (and what it brings) in the first page's bundle.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     NumberInput: { styles: numberInputStyles },
+    // Every tab (the sales' Carts and Sales, the inventory's stock filters, the team's roles) a thumb's target: 34-36
+    // px by Mantine's padding alone.
+    Tabs: { styles: { tab: { minHeight: 40 } } },
   },
 });
