@@ -3,6 +3,7 @@ import './zod-config';
 export * from './accounts';
 export * from './businesses';
 export * from './constants';
+export * from './counter';
 export * from './demo';
 export * from './early-reads';
 export * from './endpoint';

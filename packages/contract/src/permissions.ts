@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   /** A cart's pro-forma invoice: staff any cart of the business, a customer only their own requests. */
   'cart.invoice': ['ceo', 'manager', 'sales_person', 'sales_rep', 'customer'],
   'sale.confirm': ['ceo', 'sales_person'],
+  /** What the counter's phones could not sell as sent (shortfalls, price flags) and what they have not synced. */
+  'counter.review': ['ceo', 'manager'],
   'sale.view': ['ceo', 'manager', 'sales_person', 'sales_rep'],
   'sale.view_own': ['customer'],
   /** Listing and opening sales: staff see the business's, a customer only their own. */

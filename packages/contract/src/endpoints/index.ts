@@ -6,6 +6,7 @@ import { SALES_ENDPOINTS } from './sales';
 import { STOCK_ENDPOINTS } from './stock';
 import { TEAM_ENDPOINTS } from './team';
 
+export { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS } from './counter';
 export { ACCOUNT_ENDPOINTS, BUSINESS_ENDPOINTS, EXPENSE_ENDPOINTS, SALES_ENDPOINTS, STOCK_ENDPOINTS, TEAM_ENDPOINTS };
 
 /**
