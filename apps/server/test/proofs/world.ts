@@ -278,6 +278,9 @@ export const VALID_INPUTS: AllBuilders = {
     listExpenseCategories: businessOf,
     createExpenseCategory: (world) => ({ ...businessOf(world), name: `Fuel ${unique()}` }),
   },
+  catalogue: {
+    getCatalogue: businessOf,
+  },
 };
 
 /**

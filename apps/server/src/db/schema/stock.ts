@@ -32,6 +32,8 @@ export const products = pgTable(
     currency: text({ enum: CURRENCIES }).notNull().default('NGN'),
     /** Below this many units on hand the product is "low stock"; null: never. */
     reorder_level: integer(),
+    /** The code printed on it (EAN-13, UPC, Code 128 or any other), unique among the business's live products. */
+    barcode: text(),
     /** Set when a product that appears in past sales is deleted: it leaves every list, history stays whole. */
     archived_at: timestamp({ withTimezone: true }),
     created_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
@@ -43,6 +45,10 @@ export const products = pgTable(
     uniqueIndex('products_business_sku_key')
       .on(t.business_id, sql`lower(${t.sku})`)
       .where(sql`${t.archived_at} is null`),
+    /** Whatever its case, as the SKU: a scan finds one product, and the search's exact match is that one. */
+    uniqueIndex('products_business_barcode_key')
+      .on(t.business_id, sql`lower(${t.barcode})`)
+      .where(sql`${t.archived_at} is null and ${t.barcode} is not null`),
     /** The inventory list: live products newest first, a page read straight off the index. */
     index('products_live_created_idx')
       .on(t.business_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -87,6 +93,8 @@ export const product_search = pgTable(
     name_lower: text().notNull(),
     /** lower(sku), apart from the name so that no pattern can match across the two. */
     sku_lower: text().notNull(),
+    /** lower(barcode), searched as the SKU is (migration 0039); null when the product has none. */
+    barcode_lower: text(),
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.product_id] }),
@@ -97,6 +105,7 @@ export const product_search = pgTable(
     /** The search's candidates: trigrams of the lowered columns, by business (btree_gin) or not (searchedPage). */
     index('product_search_name_trgm_idx').using('gin', t.business_id, sql`${t.name_lower} gin_trgm_ops`),
     index('product_search_sku_trgm_idx').using('gin', t.business_id, sql`${t.sku_lower} gin_trgm_ops`),
+    index('product_search_barcode_trgm_idx').using('gin', t.business_id, sql`${t.barcode_lower} gin_trgm_ops`),
   ],
 );
 
@@ -191,6 +200,12 @@ export const product_stock = pgTable(
     live: boolean().notNull(),
     reorder_level: integer(),
     product_name: text().notNull(),
+    /**
+     * The catalogue copy's version of the product (modules/catalogue): the id of the last transaction that wrote
+     * the row, set by a trigger on every insert and update of it (migration 0039). Every change of the product,
+     * its batches or its liveness writes the row, so a device's copy asks for the rows above its version.
+     */
+    version: bigint({ mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.product_id] }),
@@ -198,6 +213,8 @@ export const product_stock = pgTable(
       columns: [t.business_id, t.product_id],
       foreignColumns: [products.business_id, products.id],
     }).onDelete('cascade'),
+    /** The catalogue copy's deltas: a business's rows written after a version, in the order of their versions. */
+    index('product_stock_version_idx').on(t.business_id, t.version, t.product_id),
     /** Low stock in its order: the furthest below its level first, then by name (stock-figures.ts, lowStockJson). */
     index('product_stock_shortfall_idx')
       .on(t.business_id, sql`(${t.sellable} - ${t.reorder_level})`, t.product_name, t.product_id)
@@ -243,5 +260,22 @@ export const stock_movements = pgTable(
     index('stock_movements_sale_idx').on(t.business_id, t.sale_id).where(sql`${t.sale_id} is not null`),
     check('stock_movements_delta_check', sql`${t.delta} <> 0`),
     check('stock_movements_reason_check', oneOf(t.reason, STOCK_MOVEMENT_REASONS)),
+  ],
+);
+
+/**
+ * Products deleted outright (never sold, so not archived), with the version of the deleting transaction: the
+ * catalogue copy tells a device to drop them (modules/catalogue). Written only by a trigger on products.
+ */
+export const catalogue_removals = pgTable(
+  'catalogue_removals',
+  {
+    business_id: businessId(),
+    product_id: bigint({ mode: 'number' }).notNull(),
+    version: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.product_id] }),
+    index('catalogue_removals_version_idx').on(t.business_id, t.version, t.product_id),
   ],
 );

@@ -5,7 +5,15 @@ import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { getProduct } from './get-product';
 import { openBatch } from './ledger';
-import { assertSkuFree, generateSku, isSkuViolation, skuTaken } from './sku';
+import {
+  assertBarcodeFree,
+  assertSkuFree,
+  barcodeTaken,
+  generateSku,
+  isBarcodeViolation,
+  isSkuViolation,
+  skuTaken,
+} from './sku';
 
 type Input = z.output<typeof createProductBodySchema>;
 
@@ -27,6 +35,7 @@ export async function createProduct(
     try {
       const { subjectId, isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
         if (input.sku) await assertSkuFree(tx, ctx.businessId, sku);
+        if (input.barcode) await assertBarcodeFree(tx, ctx.businessId, input.barcode);
         const [product] = await tx
           .insert(products)
           .values({
@@ -40,6 +49,7 @@ export async function createProduct(
             wholesale_price_discount_percentage: input.wholesale_price_discount_percentage,
             currency: input.currency,
             reorder_level: input.reorder_level ?? null,
+            barcode: input.barcode ?? null,
             created_by: ctx.actor.userId,
           })
           .returning({ id: products.id });
@@ -60,6 +70,7 @@ export async function createProduct(
       });
       return { product: await getProduct(ctx, subjectId), isReplay };
     } catch (error) {
+      if (isBarcodeViolation(error)) throw barcodeTaken();
       if (!isSkuViolation(error)) throw error;
       if (input.sku || attempt >= 3) throw skuTaken();
     }

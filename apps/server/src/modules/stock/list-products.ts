@@ -53,6 +53,7 @@ type PageValues = {
   offset: number;
   days: number;
   pattern?: string;
+  exact?: string;
   limit?: number;
 } & Partial<GateValues>;
 
@@ -122,14 +123,14 @@ const newestFirst = sql`order by ${products.created_at} desc, ${products.id} des
  * A filtered list's count and page, which ran side by side on two connections, now run one after the
  * other in one backend: one connection per request instead of two.
  */
-function pageOf(gated: boolean, total: SQL, page: SQL, ctes?: SQL): SQL {
+function pageOf(gated: boolean, total: SQL, page: SQL, ctes?: SQL, order = sql`p.created_at desc, p.id desc`): SQL {
   return countedPage({
     ctes,
     gate: gated ? gateSql(businessId) : undefined,
     total,
     columns: listedProductColumns(businessId),
     page,
-    order: sql`p.created_at desc, p.id desc`,
+    order,
   });
 }
 
@@ -324,16 +325,18 @@ const searchedPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, keyOf, 
   pageOf(
     shape.gated,
     sql`(select count(*)::int from matches)`,
-    sql`select ${pageColumns} from ${matchesPage} m
+    sql`select ${pageColumns}, m.is_exact from ${matchesPage} m
       join ${products} on ${products.business_id} = ${businessId} and ${products.id} = m.id`,
     sql`matches as materialized (${matchesOf(shape)})`,
+    sql`p.is_exact desc, p.created_at desc, p.id desc`,
   ),
 );
 
-const matchesNewestFirst = sql`created_at desc, id desc`;
+/** A search's order: the product whose SKU or barcode is the search itself first (a scan), then newest first. */
+const matchesNewestFirst = sql`is_exact desc, created_at desc, id desc`;
 
-/** The page's matches (id, created_at) of the CTE `matches`, newest first from the offset. */
-const matchesPage = sql`(select id, created_at from matches order by ${matchesNewestFirst}
+/** The page's matches (id, created_at, is_exact) of the CTE `matches`, in the search's order from the offset. */
+const matchesPage = sql`(select id, created_at, is_exact from matches order by ${matchesNewestFirst}
   limit ${limitOf(plannedOnce(PAGE_SIZE.products))} offset (${offset}))`;
 
 /**
@@ -341,7 +344,15 @@ const matchesPage = sql`(select id, created_at from matches order by ${matchesNe
  * InitPlan), matched against the columns stored lowered (searchedPage says why).
  */
 const loweredPattern = sql`(select lower(${sql.placeholder('pattern')}::text))`;
-const nameOrSkuMatches = sql`${product_search.name_lower} like ${loweredPattern} or ${product_search.sku_lower} like ${loweredPattern}`;
+const nameOrSkuMatches = sql`${product_search.name_lower} like ${loweredPattern} or ${product_search.sku_lower} like ${loweredPattern}
+  or ${product_search.barcode_lower} like ${loweredPattern}`;
+
+/**
+ * Whether a match's SKU or barcode is the search itself, any case: what a scanner types. Compared on the match's
+ * own row, so it costs the matches nothing; the search's order puts these first (matchesNewestFirst).
+ */
+const loweredExact = sql`(select lower(${sql.placeholder('exact')}::text))`;
+const isExactMatch = sql`coalesce(${product_search.sku_lower} = ${loweredExact} or ${product_search.barcode_lower} = ${loweredExact}, false)`;
 
 /** The search's matches for a shape's filters (id, created_at), as searchedPage describes them. */
 function matchesOf(shape: Filters): SQL {
@@ -349,7 +360,8 @@ function matchesOf(shape: Filters): SQL {
   // stock, about the match's own key.
   const filters = stockFilters(shape, searchKey, days);
   const rest = and(sql`(${nameOrSkuMatches})`, ...filters);
-  const matched = sql`select ${product_search.product_id} as id, ${product_search.created_at} from ${product_search}`;
+  const matched = sql`select ${product_search.product_id} as id, ${product_search.created_at},
+    ${isExactMatch} as is_exact from ${product_search}`;
   const isMost = holdsMostProducts(businessId);
   // A search of one or two letters: its pattern (`%…%`, containsPattern) is at most 4 characters.
   const isShort = sql`(select char_length(${sql.placeholder('pattern')}::text) <= 4)`;
@@ -373,11 +385,13 @@ export const KEPT_MATCHES_AT_MOST = 5_000;
 const searchVersion = sql`coalesce((select ${product_counts.search_version} from ${product_counts}
   where ${product_counts.business_id} = ${businessId}), 0)`;
 
-type MatchesValues = { businessId: number; pattern: string; offset: number } & Partial<GateValues>;
+type MatchesValues = { businessId: number; pattern: string; exact: string; offset: number } & Partial<GateValues>;
 type MatchesRow = {
   /** bigint: node-postgres sends it as a string. */
   version: string;
   total: number;
+  /** How many matches have the search as their SKU or barcode. */
+  exact: number;
   /** Every match's id, newest first, when there are at most KEPT_MATCHES_AT_MOST; else null. */
   ids: number[] | null;
   /** Else the page's ids (from `offset`), newest first. */
@@ -395,22 +409,22 @@ const matchesRead = builtOnceSqlPer<boolean, MatchesValues, MatchesRow>(2, Strin
   const most = sql.raw(String(KEPT_MATCHES_AT_MOST));
   return sql`with ${sql.join(ctes, sql`, `)}
     select ${gate ? sql`${gate.columns}, ` : sql``}c.version, c.total,
-      case when c.total <= ${most} then (select coalesce(json_agg(id order by ${matchesNewestFirst}), '[]')
+      c.exact, case when c.total <= ${most} then (select coalesce(json_agg(id order by ${matchesNewestFirst}), '[]')
         from matches) end as ids,
       case when c.total > ${most} then (select coalesce(json_agg(id order by ${matchesNewestFirst}), '[]')
         from ${matchesPage} m) end as page
     from ${gate ? sql`${gate.from} cross join ` : sql``}(select ${searchVersion} as version,
-      (select count(*)::int from matches) as total) c`;
+      (select count(*)::int from matches) as total, (select count(*)::int from matches where is_exact) as exact) c`;
 });
 
 type IdsValues = { businessId: number; ids: number[] } & Partial<GateValues>;
 type IdsRow = ListedProductRow & { version: string } & Partial<GateRow>;
 
 /**
- * A page of products by their ids, newest first, with the business's search version read in the same
- * statement (countedPage, the version as its scalar). The ids go in as one array parameter joined by primary
- * key (`unnest`), which statement-names.ts names and PostgreSQL plans once: a nested loop over at most a
- * page of ids.
+ * A page of products by their ids, in the ids' order (the search's: matchesNewestFirst), with the business's
+ * search version read in the same statement (countedPage, the version as its scalar). The ids go in as one
+ * array parameter joined by primary key (`unnest`), which statement-names.ts names and PostgreSQL plans once: a
+ * nested loop over at most a page of ids.
  */
 const pageOfIds = builtOnceSqlPer<boolean, IdsValues, IdsRow>(2, String, (gated) =>
   countedPage({
@@ -418,9 +432,9 @@ const pageOfIds = builtOnceSqlPer<boolean, IdsValues, IdsRow>(2, String, (gated)
     total: searchVersion,
     totalAs: 'version',
     columns: listedProductColumns(businessId),
-    page: sql`select ${pageColumns} from unnest((${sql.placeholder('ids')})::bigint[]) as m(id)
+    page: sql`select ${pageColumns}, m.n from unnest((${sql.placeholder('ids')})::bigint[]) with ordinality as m(id, n)
       join ${products} on ${products.business_id} = ${businessId} and ${products.id} = m.id`,
-    order: sql`p.created_at desc, p.id desc`,
+    order: sql`p.n`,
   }),
 );
 
@@ -474,11 +488,12 @@ type Listed = { viewer: Viewer; total: number; rows: ListedProductRow[] };
  * statement too; a walk that gives up before its page (deep in the matches) has the page read afresh, and so
  * do the pages after it while the version holds.
  */
-async function searchedProducts(reader: BusinessReader, pattern: string, offset: number): Promise<Listed> {
+async function searchedProducts(reader: BusinessReader, search: string, offset: number): Promise<Listed> {
   const kept = keptMatchesOf(reader.db);
+  const pattern = containsPattern(search);
   const key = `${reader.businessId}:${pattern}`;
   const known = kept.get(key);
-  const values = { businessId: reader.businessId, pattern, offset };
+  const values = { businessId: reader.businessId, pattern, exact: search, offset };
   const size = PAGE_SIZE.products;
   const ids = known?.page(offset, size);
   if (known && (ids || offset < known.walkGivesUpFrom)) {
@@ -525,6 +540,8 @@ async function freshlySearched(
       known?.version === found.version
         ? known
         : new Matches(found.version, found.total, found.ids ? Float64Array.from(found.ids) : null);
+    // A walk goes newest first and would leave an exact match where its date puts it: read such pages afresh.
+    if (matches !== known && found.exact > 0) matches.walkGivesUpFrom = 0;
     kept.set(key, matches);
     const ids = matches.page(values.offset, PAGE_SIZE.products) ?? found.page ?? [];
     const rows = await pageOfIds(db, false, { businessId: values.businessId, ids });
@@ -532,7 +549,13 @@ async function freshlySearched(
     kept.delete(key);
     found = undefined;
   }
-  const page: PageValues = { businessId: values.businessId, offset: values.offset, days: 0, pattern: values.pattern };
+  const page: PageValues = {
+    businessId: values.businessId,
+    offset: values.offset,
+    days: 0,
+    pattern: values.pattern,
+    exact: values.exact,
+  };
   return countedRows(await searchedPage(db, { gated: false }, page));
 }
 
@@ -546,7 +569,7 @@ export async function listProducts(reader: BusinessReader, query: Query): Promis
   const offset = (query.page - 1) * pageSize;
   const { viewer, total, rows } =
     query.search && !query.stock && !query.expiring
-      ? await searchedProducts(reader, containsPattern(query.search), offset)
+      ? await searchedProducts(reader, query.search, offset)
       : await filteredProducts(reader, query, offset);
   return { ...pageInfo(total, query.page, pageSize), results: listedProducts(viewer, rows) };
 }
@@ -559,7 +582,7 @@ async function filteredProducts(reader: BusinessReader, query: Query, offset: nu
     const shape: Shape = { stock: query.stock, expiring: query.expiring, gated: gate !== null };
     const given = { ...values, ...gate };
     return query.search
-      ? searchedPage(reader.db, shape, { ...given, pattern: containsPattern(query.search) })
+      ? searchedPage(reader.db, shape, { ...given, pattern: containsPattern(query.search), exact: query.search })
       : query.stock || query.expiring
         ? stockFilteredPage(reader.db, shape, given)
         : unfilteredPage(reader.db, shape.gated, given);

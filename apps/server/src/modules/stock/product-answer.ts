@@ -20,6 +20,7 @@ export const productColumns = {
   id: products.id,
   product_name: products.product_name,
   sku: products.sku,
+  barcode: products.barcode,
   cost_price: products.cost_price,
   selling_price: products.selling_price,
   selling_price_discount_percentage: products.selling_price_discount_percentage,
@@ -58,6 +59,7 @@ function answer(
     id: stamps.id,
     product_name: row.product_name,
     sku: row.sku,
+    barcode: row.barcode,
     selling_price: row.selling_price,
     selling_price_discount_percentage: row.selling_price_discount_percentage,
     wholesale_price: row.wholesale_price,
@@ -142,6 +144,7 @@ export type ListedProductRow = {
   id: string;
   product_name: string;
   sku: string;
+  barcode: string | null;
   cost_price: string;
   selling_price: string;
   selling_price_discount_percentage: string;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { MESSAGES } from '@oja/contract';
+import { MESSAGES, STOCK_MESSAGES } from '@oja/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';
@@ -48,4 +48,33 @@ export async function assertSkuFree(
 /** The unique index settles a race that the check above lost. */
 export function isSkuViolation(error: unknown): boolean {
   return pgErrorCode(error) === PG.uniqueViolation && pgConstraint(error) === 'products_business_sku_key';
+}
+
+export const barcodeTaken = () => conflict(STOCK_MESSAGES.barcodeTaken, { barcode: [STOCK_MESSAGES.barcodeTaken] });
+
+/** Barcodes are unique among the business's live products, whatever their case (as SKUs are). */
+export async function assertBarcodeFree(
+  db: Queryable,
+  businessId: number,
+  barcode: string,
+  exceptProductId?: number,
+): Promise<void> {
+  const [other] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.business_id, businessId),
+        sql`lower(${products.barcode}) = lower(${barcode})`,
+        isNull(products.archived_at),
+        exceptProductId === undefined ? undefined : ne(products.id, exceptProductId),
+      ),
+    )
+    .limit(1);
+  if (other) throw barcodeTaken();
+}
+
+/** The unique index settles a race that the check above lost. */
+export function isBarcodeViolation(error: unknown): boolean {
+  return pgErrorCode(error) === PG.uniqueViolation && pgConstraint(error) === 'products_business_barcode_key';
 }

@@ -4,7 +4,7 @@ import { products } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
 import { getProduct } from './get-product';
 import { liveProduct, productNotFound } from './product-answer';
-import { assertSkuFree, isSkuViolation, skuTaken } from './sku';
+import { assertBarcodeFree, assertSkuFree, barcodeTaken, isBarcodeViolation, isSkuViolation, skuTaken } from './sku';
 
 type Input = z.output<typeof updateProductBodySchema>;
 
@@ -16,6 +16,7 @@ export async function updateProduct(ctx: BusinessContext, input: Input): Promise
   try {
     await ctx.db.transaction(async (tx) => {
       if (changes.sku !== undefined) await assertSkuFree(tx, ctx.businessId, changes.sku, id);
+      if (changes.barcode) await assertBarcodeFree(tx, ctx.businessId, changes.barcode, id);
       const [updated] = await tx
         .update(products)
         .set({ ...fields, updated_at: new Date() })
@@ -25,6 +26,7 @@ export async function updateProduct(ctx: BusinessContext, input: Input): Promise
     });
   } catch (error) {
     if (isSkuViolation(error)) throw skuTaken();
+    if (isBarcodeViolation(error)) throw barcodeTaken();
     throw error;
   }
   return getProduct(ctx, id);
