@@ -44,11 +44,13 @@ const search = (text: string, by: Owner = ceo, query: ListQuery = {}) =>
 async function drift() {
   const { rows } = await t.database.pool.query(
     `select p.business_id as product_business, p.id, s.business_id as search_business, s.product_id
-     from (select business_id, id, created_at, lower(product_name) as name_lower, lower(sku) as sku_lower
+     from (select business_id, id, created_at, lower(product_name) as name_lower, lower(sku) as sku_lower,
+             lower(barcode) as barcode_lower
            from products where archived_at is null) p
      full join product_search s on s.business_id = p.business_id and s.product_id = p.id
      where p.id is null or s.product_id is null
-       or (p.created_at, p.name_lower, p.sku_lower) is distinct from (s.created_at, s.name_lower, s.sku_lower)`,
+       or (p.created_at, p.name_lower, p.sku_lower, p.barcode_lower)
+         is distinct from (s.created_at, s.name_lower, s.sku_lower, s.barcode_lower)`,
   );
   return rows;
 }
@@ -103,6 +105,30 @@ describe('product_search follows every write of products', () => {
     expect(repriced.status).toBe(200);
     expect(await version()).toBe(unchanged);
     expect(await search('cobalt kettle')).toEqual(only(product.id));
+    expect(await drift()).toEqual([]);
+  });
+
+  it('follows a barcode given, changed and removed, and keeps it apart from the name and the SKU', async () => {
+    const product = await createProduct(t, ceo, { product_name: 'Cobalt Kettle', sku: 'CKT-1', barcode: '6151100ABX' });
+    expect(await search('6151100abx')).toEqual(only(product.id));
+    expect(await search('kettle6151')).toEqual(none);
+    const before = await version();
+    const changed = await api.call(
+      ENDPOINTS.stock.updateProduct,
+      { business_id: ceo.businessId, id: product.id, barcode: '6151100ABY' },
+      { token: ceo.token },
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await version()).toBeGreaterThan(before);
+    expect(await search('6151100abx')).toEqual(none);
+    expect(await search('6151100ABY')).toEqual(only(product.id));
+    const removed = await api.call(
+      ENDPOINTS.stock.updateProduct,
+      { business_id: ceo.businessId, id: product.id, barcode: null },
+      { token: ceo.token },
+    );
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await search('6151100ABY')).toEqual(none);
     expect(await drift()).toEqual([]);
   });
 
