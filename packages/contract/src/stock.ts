@@ -351,8 +351,8 @@ export const productSchema = z.object({
   id: z.number().int(),
   product_name: z.string(),
   sku: z.string(),
-  /** The code printed on the product, if it has one (a hardware scanner types it into a search). */
-  barcode: z.string().nullable(),
+  /** The code printed on the product, null if it has none (a hardware scanner types it into a search). */
+  barcode: z.string().nullable().optional(),
   /** Left out of the answer for a customer: a customer never sees what the shop paid. */
   cost_price: z.string().optional(),
   selling_price: z.string(),

@@ -19,6 +19,21 @@ export function useProducts(businessId: number, filters: ProductFilters) {
   });
 }
 
+/**
+ * The first page of a search for `code`, the list's own query (the same cache entry as the search box's): the
+ * server puts an exact SKU or barcode first, so a code's product is on it.
+ */
+export function useSearchCode(businessId: number) {
+  const client = useQueryClient();
+  return (code: string) => {
+    const filters: ProductFilters = { page: 1, search: code };
+    return client.fetchQuery({
+      queryKey: productKeys.list(businessId, filters),
+      queryFn: ({ signal }) => data(call(stock.listProducts, { business_id: businessId, ...filters }, { signal })),
+    });
+  };
+}
+
 /** Every write changes what lists, details and carts' pickers show of this business's products. */
 function useProductsChanged(businessId: number) {
   const client = useQueryClient();

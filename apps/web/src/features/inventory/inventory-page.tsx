@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { can, MESSAGES, PRODUCT_SEARCH_MAX_LENGTH, type Product } from '@oja/contract';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Alert, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { can, MESSAGES, PRODUCT_SEARCH_MAX_LENGTH, type Product, STOCK_MESSAGES } from '@oja/contract';
+import { IconBarcode, IconPlus, IconSearch } from '@tabler/icons-react';
+import { type KeyboardEvent, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
@@ -12,7 +12,8 @@ import { loadOnOpen } from '../../ui/load-on-open';
 import { Pager } from '../../ui/pager';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useAddToCart } from '../sales/add-to-cart-button';
-import { useDeleteProduct, useProducts } from './api';
+import { useDeleteProduct, useProducts, useSearchCode } from './api';
+import { exactCodeMatch } from './code-lookup';
 import { INVENTORY_FILTERS, INVENTORY_LIST, productFilters } from './inventory-view';
 import { ProductCard, type ProductCardActions } from './product-card';
 import { ProductGrid } from './product-grid';
@@ -46,8 +47,11 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
   const view = useListView(INVENTORY_LIST);
   const products = useProducts(business.id, productFilters(view));
   // The product stays while the dialog closes, so its title does not change mid-animation.
-  const [dialog, setDialog] = useState<{ product: Product | null; opened: boolean }>({ product: null, opened: false });
-  const openDialog = (product: Product | null) => setDialog({ product, opened: true });
+  const [dialog, setDialog] = useState<{ product: Product | null; opened: boolean; barcode?: string }>({
+    product: null,
+    opened: false,
+  });
+  const openDialog = (product: Product | null, barcode?: string) => setDialog({ product, opened: true, barcode });
   const canManage = can(role, 'product.manage');
   // After a create, update or delete the first page is fetched again.
   const backToFirstPage = () => view.setPage(1, { replace: true });
@@ -79,6 +83,28 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
 
   useKeepPageInRange(view, products);
   const addToCart = useAddToCart();
+  const searchCode = useSearchCode(business.id);
+  const navigate = useNavigate();
+  // A code that Enter found no product for: the screen offers to add one with it.
+  const [unknownCode, setUnknownCode] = useState<string | null>(null);
+
+  /**
+   * Enter in the search box: a hardware scanner types a code and Enter, and so does the camera's scanner. A
+   * product whose SKU or barcode is the code opens; none offers to add one with it.
+   */
+  const findCode = async (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    const code = event.currentTarget.value.trim();
+    if (!code) return;
+    event.preventDefault();
+    try {
+      const found = exactCodeMatch((await searchCode(code)).results, code);
+      if (found) navigate(`/business/${business.slug}/inventory/${found.id}`);
+      else setUnknownCode(code);
+    } catch (error) {
+      notify.error(errorMessage(error, MESSAGES.failed.fetchProducts));
+    }
+  };
 
   return (
     <Stack gap="md">
@@ -93,12 +119,32 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
       <TextInput
         type="search"
         label="Search products"
-        placeholder="Search by product name or SKU"
+        placeholder="Search by name, SKU or barcode"
         leftSection={<IconSearch size={16} />}
         // The server takes no longer search: a pasted message stops here instead of failing the list.
         maxLength={PRODUCT_SEARCH_MAX_LENGTH}
+        enterKeyHint="search"
         {...view.searchBox}
+        onChange={(event) => {
+          setUnknownCode(null);
+          view.searchBox.onChange(event);
+        }}
+        onKeyDown={findCode}
       />
+      {unknownCode !== null && (
+        <Alert color="yellow" icon={<IconBarcode size={18} />} role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {STOCK_MESSAGES.noProductWithCode(unknownCode)}
+            </Text>
+            {canManage && (
+              <Button size="sm" onClick={() => openDialog(null, unknownCode)} {...ProductFormModal.intent}>
+                {STOCK_MESSAGES.addWithBarcode}
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
       <Tabs value={view.filters.filter} onChange={(value) => view.setFilter('filter', value)} variant="pills">
         <Tabs.List aria-label="Stock filter">
           {INVENTORY_FILTERS.map((filter) => (
@@ -126,9 +172,13 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
       <ProductFormModal
         businessId={business.id}
         product={dialog.product}
+        barcode={dialog.barcode}
         opened={dialog.opened}
         onClose={() => setDialog((current) => ({ ...current, opened: false }))}
-        onSaved={backToFirstPage}
+        onSaved={() => {
+          setUnknownCode(null);
+          backToFirstPage();
+        }}
         createdMessage={toasts.created}
       />
       {addToCart.dialog}

@@ -51,6 +51,7 @@ export function ProductCard({
         </Anchor>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           SKU: {product.sku}
+          {product.barcode ? ` · Barcode: ${product.barcode}` : ''}
         </Text>
         <Group gap="xs">
           <Text fw={600}>{formatMoney(product.selling_price, product.currency)}</Text>

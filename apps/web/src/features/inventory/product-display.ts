@@ -57,6 +57,7 @@ export type EditedFields = Pick<
   | 'wholesale_price_discount_percentage'
   | 'currency'
   | 'reorder_level'
+  | 'barcode'
 >;
 export type ProductChanges = Omit<EndpointInput<typeof STOCK_ENDPOINTS.updateProduct>, 'id' | 'business_id'>;
 
@@ -70,6 +71,7 @@ const EDITED_KEYS = [
   'wholesale_price_discount_percentage',
   'currency',
   'reorder_level',
+  'barcode',
 ] as const satisfies readonly (keyof EditedFields)[];
 
 /**

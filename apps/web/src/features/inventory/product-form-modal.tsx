@@ -34,6 +34,7 @@ export function ProductFormModal({
   onClose,
   onSaved,
   createdMessage = MESSAGES.product.created,
+  barcode = '',
 }: {
   businessId: number;
   /** The product to edit; null to add one. */
@@ -43,6 +44,8 @@ export function ProductFormModal({
   onSaved(): void;
   /** The toast of an added product (the employee area has its own text). */
   createdMessage?: string;
+  /** A code to add a product with: scanned or typed into the inventory's search, which found none. */
+  barcode?: string;
 }) {
   // A long form: on a phone it takes the whole screen.
   const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
@@ -64,7 +67,7 @@ export function ProductFormModal({
         (product ? (
           <EditProductForm businessId={businessId} product={product} onDone={done} onNoChange={onClose} />
         ) : (
-          <AddProductForm businessId={businessId} onDone={done} createdMessage={createdMessage} />
+          <AddProductForm businessId={businessId} onDone={done} createdMessage={createdMessage} barcode={barcode} />
         ))}
     </Modal>
   );
@@ -79,7 +82,12 @@ type PriceValues = {
   wholesale_price_discount_percentage: string;
   currency: Currency;
 };
-type ProductValues = PriceValues & { product_name: string; sku: string; reorder_level: number | string };
+type ProductValues = PriceValues & {
+  product_name: string;
+  sku: string;
+  barcode: string;
+  reorder_level: number | string;
+};
 type BatchRow = { batch_number: string; quantity: number | string; expiration_date: string };
 type AddValues = ProductValues & { batches: BatchRow[] };
 
@@ -93,6 +101,12 @@ function ProductFields({ field, skuHint }: { field(path: keyof ProductValues): I
     <>
       <TextInput label="Product name" required {...field('product_name')} />
       <TextInput label="SKU" description={skuHint} {...field('sku')} />
+      <TextInput
+        label="Barcode"
+        description="The code printed on the product (a scanner types it here); blank for none"
+        autoComplete="off"
+        {...field('barcode')}
+      />
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput label="Cost price" required {...moneyProps(field('cost_price'))} />
         <TextInput label="Selling price" required {...moneyProps(field('selling_price'))} />
@@ -133,16 +147,19 @@ function AddProductForm({
   businessId,
   onDone,
   createdMessage,
+  barcode,
 }: {
   businessId: number;
   onDone(): void;
   createdMessage: string;
+  barcode: string;
 }) {
   const create = useCreateProduct(businessId);
   const form = useForm<AddValues>({
     initialValues: {
       product_name: '',
       sku: '',
+      barcode,
       cost_price: '',
       selling_price: '',
       selling_price_discount_percentage: '0.00',
@@ -248,6 +265,7 @@ function EditProductForm({
     initialValues: {
       product_name: product.product_name,
       sku: product.sku,
+      barcode: product.barcode ?? '',
       cost_price: product.cost_price ?? '',
       selling_price: product.selling_price,
       selling_price_discount_percentage: product.selling_price_discount_percentage,

@@ -109,7 +109,8 @@ function ProductDetail({ product }: { product: Product }) {
             {product.product_name}
           </Title>
           <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
-            SKU {product.sku} · prices in {product.currency}
+            SKU {product.sku}
+            {product.barcode ? ` · Barcode ${product.barcode}` : ''} · prices in {product.currency}
           </Text>
         </Stack>
         {canAdjust && (
