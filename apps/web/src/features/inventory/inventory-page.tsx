@@ -133,12 +133,12 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
       />
       {unknownCode !== null && (
         <Alert color="yellow" icon={<IconBarcode size={18} />} role="status">
-          <Stack gap="xs" align="flex-start">
+          <Stack gap="xs">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {STOCK_MESSAGES.noProductWithCode(unknownCode)}
             </Text>
             {canManage && (
-              <Button size="sm" onClick={() => openDialog(null, unknownCode)} {...ProductFormModal.intent}>
+              <Button fullWidth onClick={() => openDialog(null, unknownCode)} {...ProductFormModal.intent}>
                 {STOCK_MESSAGES.addWithBarcode}
               </Button>
             )}
