@@ -137,4 +137,20 @@ describe('the search finds a barcode as it finds a SKU', () => {
     const named = await createProduct(t, shop, { product_name: 'soap-9 dish' });
     expect(await search('soap-9', shop)).toEqual({ count: 2, ids: [bySku.id, named.id] });
   });
+
+  it('puts the exact code first in a search of more matches than are kept, whose pages are otherwise walked', async () => {
+    const big = await signUpCeo(t);
+    const exact = await createProduct(t, big, { product_name: 'Oldest thing', barcode: 'QX' });
+    // More matches than list-products.ts keeps (KEPT_MATCHES_AT_MOST), all newer than the exact one.
+    await t.database.pool.query(
+      `insert into products (business_id, product_name, sku, cost_price, selling_price, created_at)
+       select $1, 'Qx item ' || i, 'QXI-' || i, 10, 20, now() + make_interval(secs => i) from generate_series(1, 5001) i`,
+      [big.businessId],
+    );
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const found = await search('qx', big);
+      expect(found.count).toBe(5002);
+      expect(found.ids[0]).toBe(exact.id);
+    }
+  });
 });

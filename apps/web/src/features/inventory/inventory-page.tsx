@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { can, MESSAGES, PRODUCT_SEARCH_MAX_LENGTH, type Product, STOCK_MESSAGES } from '@oja/contract';
-import { IconBarcode, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
@@ -132,7 +132,7 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
         onKeyDown={findCode}
       />
       {unknownCode !== null && (
-        <Alert color="yellow" icon={<IconBarcode size={18} />} role="status">
+        <Alert color="yellow" role="status">
           <Stack gap="xs">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {STOCK_MESSAGES.noProductWithCode(unknownCode)}
