@@ -18,7 +18,8 @@ export const MESSAGES = {
     unsupportedMediaType: 'Send the request body as JSON.',
     unknownField: (name: string) => `Unknown field: ${name}.`,
     notFoundRoute: 'There is no such API route.',
-    invalidText: 'This text contains characters that are not allowed (control characters such as NUL).',
+    invalidText:
+      'This text contains characters that are not allowed (control characters such as NUL, or invisible marks that reverse the text).',
     databaseUnavailable: 'Oja cannot reach its database just now. Please try again in a moment.',
     busyTryAgain: 'Oja is busy with other sales just now. Please try again.',
   },
