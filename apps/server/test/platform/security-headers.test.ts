@@ -70,7 +70,8 @@ describe('security headers', () => {
     expect(answers.profile.status).toBe(200);
     expect(answers.refresh.status).toBe(200);
     expect(answers.anotherBusiness.status).toBe(404);
-    for (const [what, answer] of Object.entries(answers)) expect(answer.headers['cache-control'], what).toBe('no-store');
+    for (const [what, answer] of Object.entries(answers))
+      expect(answer.headers['cache-control'], what).toBe('no-store');
   });
 
   it('are on an unknown API path', async () => {
