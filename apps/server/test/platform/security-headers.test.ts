@@ -60,8 +60,8 @@ describe('security headers', () => {
     const ceo = await signUpCeo(t);
     const as = { token: ceo.token };
     const answers = {
-      profile: await api.call(ENDPOINTS.accounts.profile, {}, as),
-      businesses: await api.call(ENDPOINTS.businesses.listBusinesses, {}, as),
+      profile: await api.call(ENDPOINTS.accounts.profile, undefined, as),
+      businesses: await api.call(ENDPOINTS.businesses.listBusinesses, undefined, as),
       updateProfile: await api.call(ENDPOINTS.accounts.updateProfile, { first_name: 'Ada', last_name: 'Obi' }, as),
       refresh: await api.call(ENDPOINTS.accounts.refresh, { refresh_token: ceo.refreshToken }),
       anotherBusiness: await api.call(ENDPOINTS.businesses.getOverview, { business_id: 999_999_999 }, as),
