@@ -58,6 +58,13 @@ export const MESSAGES = {
     emailWaitsForCode: (email: string) =>
       `Your new email ${email} waits for the code we sent to it. Until you enter it, your email stays as it was.`,
     currentPasswordWrong: 'Your current password is wrong.',
+    currentPasswordForEmail: 'Enter your current password to change your email.',
+    emailChangeUndone: (email: string) =>
+      `Your email is ${email} again, and every session of your account has ended. If you did not make the change, reset your password now.`,
+    emailChangeUndoneShort: 'Your old email is back and every session of your account has ended.',
+    undoLinkInvalid: 'This link has expired or was already used. If your account was taken, reset your password.',
+    undoEmailTaken:
+      'Your old email now belongs to another account, so it could not be put back. Contact the business owner.',
   },
   business: {
     notFound: 'Business not found',
