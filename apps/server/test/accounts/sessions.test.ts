@@ -197,22 +197,16 @@ describe('cookie sessions (the web app)', () => {
 
   it('accepts a cookie write that echoes the csrftoken cookie in X-CSRFToken', async () => {
     const { cookie, csrf, userId } = await cookieLogin();
-    const answer = await api.call(
-      ENDPOINTS.accounts.updateProfile,
-      profileBody,
-      { headers: { cookie, 'x-csrftoken': csrf } },
-    );
+    const answer = await api.call(ENDPOINTS.accounts.updateProfile, profileBody, {
+      headers: { cookie, 'x-csrftoken': csrf },
+    });
     expect(answer.status).toBe(200);
     expect(await firstName(userId)).toBe('Changed');
   });
 
   it('needs no CSRF header for a Bearer request', async () => {
     const ceo = await signUpCeo(t);
-    const answer = await api.call(
-      ENDPOINTS.accounts.updateProfile,
-      profileBody,
-      { token: ceo.token },
-    );
+    const answer = await api.call(ENDPOINTS.accounts.updateProfile, profileBody, { token: ceo.token });
     expect(answer.status).toBe(200);
   });
 
