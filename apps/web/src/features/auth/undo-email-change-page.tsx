@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { MESSAGES } from '@oja/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -41,11 +41,9 @@ export default function UndoEmailChangePage() {
             <Button component={Link} to="/forgot-password" size="md" fullWidth>
               Reset my password
             </Button>
-            <Text size="sm" ta="center">
-              <Anchor component={Link} to="/login">
-                Log in
-              </Anchor>
-            </Text>
+            <Button component={Link} to="/login" variant="subtle" size="md" fullWidth>
+              Log in
+            </Button>
           </>
         ) : (
           <>
@@ -59,11 +57,9 @@ export default function UndoEmailChangePage() {
                 Put my old email back
               </Button>
             )}
-            <Text size="sm" ta="center">
-              <Anchor component={Link} to="/forgot-password">
-                Reset my password
-              </Anchor>
-            </Text>
+            <Button component={Link} to="/forgot-password" variant="subtle" size="md" fullWidth>
+              Reset my password
+            </Button>
           </>
         )}
       </Stack>
