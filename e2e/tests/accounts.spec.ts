@@ -172,10 +172,12 @@ test('settings: the owner edits their info and changes their password', async ({
   await expect(editDialog.getByLabel('First name')).toHaveValue('Bola');
   await editDialog.getByLabel('First name').fill('Chiamaka');
   await editDialog.getByLabel('Email').fill(newEmail);
-  // A new email takes effect at once only with the current password.
+  // A new email needs the current password, then the code mailed to it.
   await editDialog.getByLabel('Current password').fill(ceo.password);
   await editDialog.getByRole('button', { name: 'Update Info' }).click();
-  await expect(page.getByText(MESSAGES.auth.profileUpdated)).toBeVisible();
+  await editDialog.getByLabel('Code').fill(await codeMailedTo(newEmail));
+  await editDialog.getByRole('button', { name: 'Confirm Email' }).click();
+  await expect(page.getByText(MESSAGES.auth.emailChanged)).toBeVisible();
   await expect(editDialog).toBeHidden();
   await expect(detail(page, 'Full name')).toHaveText('Chiamaka Ade');
   await expect(detail(page, 'Email')).toHaveText(newEmail);
@@ -202,13 +204,17 @@ test('settings: the owner edits their info and changes their password', async ({
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('settings: without the password, a new email waits for the code sent to it', async ({ page }) => {
+test('settings: a new email needs the current password, then waits for the code sent to it', async ({ page }) => {
   const ceo = await signUpCeoViaApi(page, { firstName: 'Bola', lastName: 'Ade' });
   await page.goto('/settings');
   const newEmail = uniqueEmail('confirmed');
   await page.getByRole('button', { name: 'Edit Info' }).click();
   const editDialog = page.getByRole('dialog', { name: 'Edit Info' });
   await editDialog.getByLabel('Email').fill(newEmail);
+  // A session alone does not move the account to another inbox.
+  await editDialog.getByRole('button', { name: 'Update Info' }).click();
+  await expect(editDialog.getByText(MESSAGES.auth.currentPasswordForEmail)).toBeVisible();
+  await editDialog.getByLabel('Current password').fill(ceo.password);
   await editDialog.getByRole('button', { name: 'Update Info' }).click();
   await expect(editDialog.getByText(MESSAGES.auth.emailCodeSent(newEmail))).toBeVisible();
   const firstCode = await codeMailedTo(newEmail);
@@ -227,6 +233,7 @@ test('settings: without the password, a new email waits for the code sent to it'
   await editDialog.getByRole('button', { name: 'Use another email' }).click();
   await expect(waiting).toBeHidden();
   await editDialog.getByLabel('Email').fill(newEmail);
+  await editDialog.getByLabel('Current password').fill(ceo.password);
   await editDialog.getByRole('button', { name: 'Update Info' }).click();
   // Asking again sends a new code, which replaces the first: wait for it.
   await editDialog.getByLabel('Code').fill(await codeMailedTo(newEmail, { after: firstCode }));
@@ -248,6 +255,7 @@ test('every account screen fits a 360 px phone without sideways scrolling', asyn
     ['/verify-email', 'Verify your email'],
     ['/forgot-password', 'Forgot password'],
     ['/reset-password', 'Reset password'],
+    ['/undo-email-change?token=never-mailed', 'Undo the email change'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();

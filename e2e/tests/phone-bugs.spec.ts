@@ -291,10 +291,11 @@ test('a member who joined by link (no email) changes their name, then adds an em
   await expect(theirs.getByText(MESSAGES.auth.profileUpdated)).toBeVisible();
   await expect(theirs.getByText('Chidinma Eze')).toBeVisible();
 
-  // A first email is a change of address: the code mailed to it makes it the account's.
+  // A first email is a change of address: with the password, the code mailed to it makes it the account's.
   const email = uniqueEmail('chidinma');
   await theirs.getByRole('button', { name: 'Edit Info' }).tap();
   await dialog.getByRole('textbox', { name: 'Email (optional)' }).fill(email);
+  await dialog.getByLabel('Current password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Update Info' }).tap();
   await expect(dialog.getByText(MESSAGES.auth.emailCodeSent(email))).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Code' }).fill(await codeMailedTo(email));

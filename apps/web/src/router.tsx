@@ -58,6 +58,8 @@ const routes: RouteObject[] = [
   },
   // Outside the guest wrapper: a just-registered person may already hold a session elsewhere.
   { path: '/verify-email', Component: page(() => import('./features/auth/verify-email-page')) },
+  // Outside it too: the link mailed to the old address must work whoever is signed in here, or nobody.
+  { path: '/undo-email-change', Component: page(() => import('./features/auth/undo-email-change-page')) },
   // Also outside it: someone signed in may still want to look around as the demo customer.
   { path: '/test-customer-login', Component: page(() => import('./features/auth/test-customer-login-page')) },
   {

@@ -114,11 +114,13 @@ export const resetPasswordBodySchema = z.strictObject({
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /**
- * Names change at once. A different email (or a first one, for a member who joined by link) becomes
- * the account's only with `current_password` in the same request, or else after the code mailed to
- * the new address is entered (POST /users/confirm-email/); until then the old email stays. Leaving
- * email out (or blank) keeps the current one, so a member who joined by link and has none can still
- * change their name; an email is never removed this way.
+ * Names change at once. A different email (or a first one, for a member who joined by link) needs
+ * `current_password` in the same request (a session alone, on a borrowed phone, must not move the
+ * account to another inbox), and then becomes the account's after the code mailed to the new address
+ * is entered (POST /users/confirm-email/); until then the old email stays, and the old address is then
+ * mailed a link that undoes the change for 7 days. Leaving email out (or blank) keeps the current one,
+ * so a member who joined by link and has none can still change their name; an email is never removed
+ * this way.
  */
 export const updateProfileBodySchema = z.strictObject({
   first_name: requiredText(100),
@@ -142,6 +144,17 @@ export const updatedProfileSchema = z.object({
 export type UpdatedProfile = z.infer<typeof updatedProfileSchema>;
 
 export const confirmEmailBodySchema = z.strictObject({ code: codeSchema });
+
+/** The token of the link mailed to the old address when the email changed (the /undo-email-change page). */
+export const undoEmailChangeBodySchema = z.strictObject({
+  token: text({ error: MESSAGES.auth.undoLinkInvalid })
+    .trim()
+    .min(1, MESSAGES.auth.undoLinkInvalid)
+    .max(200, MESSAGES.auth.undoLinkInvalid),
+});
+export type UndoEmailChangeBody = z.input<typeof undoEmailChangeBodySchema>;
+/** The address the account has again. */
+export const emailRestoredSchema = z.object({ email: z.string() });
 export type ConfirmEmailBody = z.input<typeof confirmEmailBodySchema>;
 
 export const changePasswordBodySchema = z

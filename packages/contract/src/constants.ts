@@ -26,6 +26,8 @@ export const RESET_REDIRECT_MS = 2000;
 export const SESSION_DAYS = 7;
 export const ACCESS_TOKEN_MINUTES = 15;
 export const CODE_TTL_MINUTES = 10;
+/** How long the link mailed to the old address undoes an email change. */
+export const UNDO_EMAIL_DAYS = 7;
 export const CODE_MAX_ATTEMPTS = 5;
 export const PASSWORD_MIN_LENGTH = 8;
 export const FREE_TRIAL_DAYS = 14;

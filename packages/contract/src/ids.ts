@@ -4,11 +4,22 @@ import { MESSAGES } from './messages';
 /** Tab, line feed and carriage return: allowed where text has lines (notes, descriptions). */
 const LINE_CHARACTERS = new Set([9, 10, 13]);
 
-/** Whether the text holds a C0 control character or DEL; PostgreSQL cannot store NUL at all. */
+/**
+ * The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): invisible, they make a
+ * name read backwards on a receipt or in a team list ("Ada" shown where "adA" is stored), so they are refused
+ * like the control characters.
+ */
+const isBidiControl = (code: number) => (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+
+/**
+ * Whether the text holds a C0 control character, DEL or a bidirectional control; PostgreSQL cannot store NUL
+ * at all.
+ */
 function hasControlCharacter(value: string, allowLines: boolean): boolean {
   for (let index = 0; index < value.length; index++) {
     const code = value.charCodeAt(index);
     if ((code < 32 || code === 127) && !(allowLines && LINE_CHARACTERS.has(code))) return true;
+    if (isBidiControl(code)) return true;
   }
   return false;
 }

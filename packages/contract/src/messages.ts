@@ -18,7 +18,8 @@ export const MESSAGES = {
     unsupportedMediaType: 'Send the request body as JSON.',
     unknownField: (name: string) => `Unknown field: ${name}.`,
     notFoundRoute: 'There is no such API route.',
-    invalidText: 'This text contains characters that are not allowed (control characters such as NUL).',
+    invalidText:
+      'This text contains characters that are not allowed (control characters such as NUL, or invisible marks that reverse the text).',
     databaseUnavailable: 'Oja cannot reach its database just now. Please try again in a moment.',
     busyTryAgain: 'Oja is busy with other sales just now. Please try again.',
   },
@@ -57,6 +58,13 @@ export const MESSAGES = {
     emailWaitsForCode: (email: string) =>
       `Your new email ${email} waits for the code we sent to it. Until you enter it, your email stays as it was.`,
     currentPasswordWrong: 'Your current password is wrong.',
+    currentPasswordForEmail: 'Enter your current password to change your email.',
+    emailChangeUndone: (email: string) =>
+      `Your email is ${email} again, and every session of your account has ended. If you did not make the change, reset your password now.`,
+    emailChangeUndoneShort: 'Your old email is back and every session of your account has ended.',
+    undoLinkInvalid: 'This link has expired or was already used. If your account was taken, reset your password.',
+    undoEmailTaken:
+      'Your old email now belongs to another account, so it could not be put back. Contact the business owner.',
   },
   business: {
     notFound: 'Business not found',

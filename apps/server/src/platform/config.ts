@@ -11,6 +11,12 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Where people open Oja (PUBLIC_URL, e.g. https://shop.example.ng): the links in mails point there. Never
+   * taken from a request's Host header, which whoever sends the request writes: a link to their site would
+   * carry the token away.
+   */
+  publicUrl: string;
   logLevel: string;
   /** Secret for signing access tokens and keying code hashes; generated under dataDir when not given. */
   tokenSecret: string | undefined;
@@ -61,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cores = availab
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Oja <no-reply@oja.local>',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${intFrom(env.PORT, 3000, 'PORT')}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     tokenSecret: env.TOKEN_SECRET || undefined,
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : webDistDir(),

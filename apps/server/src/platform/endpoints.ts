@@ -158,6 +158,12 @@ function registerEndpoint(
       // A file route's success is the file; its errors are still envelopes.
       ...(entry.produces ? {} : { response: { [entry.status]: envelope(entry.response) } }),
     },
+    // An answer of the API holds someone's data or tokens: no browser, proxy or shared phone keeps a copy
+    // (a back button on a borrowed phone after logout shows nothing). Set first, so that errors carry it too.
+    onRequest: (_request, reply, done) => {
+      reply.header('cache-control', 'no-store');
+      done();
+    },
     // After validation, so that bad input is a 400 whoever sends it, as it always was.
     preHandler: async (request) => {
       contexts.set(request, await contextOf(deps, entry, request, inputOf(request)));

@@ -13,7 +13,10 @@ import { conflict } from './errors';
  * again, or an offline queue sends it again later. Without a key the second attempt records the payment, the
  * expense or the delivery a second time. With one, it answers what the first attempt made.
  *
- * The key is claimed first in the write's own transaction, by inserting its row (business_id, key): the key
+ * A key is its sender's: (business, user, key). Shared across a business, a customer repeating another's key and
+ * body got the other's cart back and their own request was never made.
+ *
+ * The key is claimed first in the write's own transaction, by inserting its row (business_id, user_id, key): the key
  * exists exactly when the write committed, and a failed write leaves it free for the next attempt. A twin
  * arriving while the first attempt runs waits on that row's unique index entry, holding nothing else (so it
  * cannot take part in a deadlock with the stock's or the totals' locks), and then finds the first committed. The
@@ -41,6 +44,9 @@ export function requestKeyOf(http: Http, operation: string, body: unknown): Requ
   return { key, operation, fingerprint };
 }
 
+/** Whose keys a key is among: the business written to and the person who sent it. */
+export type KeyScope = { businessId: number; userId: number };
+
 /** Whether the answer is a replay of an earlier attempt, and the record it is made of. */
 export type Once = { subjectId: number; isReplay: boolean };
 
@@ -51,29 +57,34 @@ export type Once = { subjectId: number; isReplay: boolean };
  */
 export async function writeOnce(
   db: Db,
-  businessId: number,
+  scope: KeyScope,
   requestKey: RequestKey | null,
   write: (tx: Tx) => Promise<number>,
 ): Promise<Once> {
   return db.transaction(async (tx) => {
     if (!requestKey) return { subjectId: await write(tx), isReplay: false };
-    const earlier = await claim(tx, businessId, requestKey);
+    const earlier = await claim(tx, scope, requestKey);
     if (earlier !== null) return { subjectId: earlier, isReplay: true };
     const subjectId = await write(tx);
-    await tx
-      .update(idempotent_requests)
-      .set({ subject_id: subjectId })
-      .where(and(eq(idempotent_requests.business_id, businessId), eq(idempotent_requests.key, requestKey.key)));
+    await tx.update(idempotent_requests).set({ subject_id: subjectId }).where(keyIs(scope, requestKey.key));
     return { subjectId, isReplay: false };
   });
 }
 
 /** Null when the key is this request's now; the earlier request's subject when it was already used for it. */
-async function claim(tx: Tx, businessId: number, requestKey: RequestKey): Promise<number | null> {
+const keyIs = (scope: KeyScope, key: string) =>
+  and(
+    eq(idempotent_requests.business_id, scope.businessId),
+    eq(idempotent_requests.user_id, scope.userId),
+    eq(idempotent_requests.key, key),
+  );
+
+async function claim(tx: Tx, scope: KeyScope, requestKey: RequestKey): Promise<number | null> {
   const claimed = await tx
     .insert(idempotent_requests)
     .values({
-      business_id: businessId,
+      business_id: scope.businessId,
+      user_id: scope.userId,
       key: requestKey.key,
       operation: requestKey.operation,
       fingerprint: requestKey.fingerprint,
@@ -90,7 +101,7 @@ async function claim(tx: Tx, businessId: number, requestKey: RequestKey): Promis
       subject_id: idempotent_requests.subject_id,
     })
     .from(idempotent_requests)
-    .where(and(eq(idempotent_requests.business_id, businessId), eq(idempotent_requests.key, requestKey.key)));
+    .where(keyIs(scope, requestKey.key));
   const isSameRequest =
     earlier?.operation === requestKey.operation &&
     earlier.fingerprint === requestKey.fingerprint &&

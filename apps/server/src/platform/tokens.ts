@@ -8,12 +8,18 @@ const AUDIENCE = 'oja-api';
 export type AccessClaims = { userId: number; sessionId: string };
 
 export type TokenService = {
-  signAccess(claims: AccessClaims): Promise<string>;
+  /** `issuedAt` (a time, to the second) makes the token: signed twice with it, the token is the same. */
+  signAccess(claims: AccessClaims, issuedAt?: Date): Promise<string>;
   /** Answers the claims, or null for a token that is malformed, forged or expired. */
   verifyAccess(token: string): Promise<AccessClaims | null>;
   /** A keyed hash: a leaked table of code hashes cannot be reversed by trying all 10^6 codes. */
   hashCode(purpose: string, userId: number, code: string): string;
   codeMatches(hash: string, purpose: string, userId: number, code: string): boolean;
+  /**
+   * The refresh token that follows `refreshToken` when it is rotated: a keyed hash of it, so that every server
+   * (they share the secret) makes the same one again for the rotation's grace window without storing it.
+   */
+  successorOf(refreshToken: string): string;
 };
 
 /** How many verified access tokens a server remembers (a few hundred bytes each). */
@@ -28,15 +34,17 @@ export function createTokenService(secret: string): TokenService {
   const hashCode = (purpose: string, userId: number, code: string) =>
     createHmac('sha256', key).update(`${purpose}:${userId}:${code}`).digest('hex');
   return {
-    signAccess: async ({ userId, sessionId }) =>
-      new SignJWT({ sid: sessionId })
+    signAccess: async ({ userId, sessionId }, issuedAt = new Date()) => {
+      const iat = Math.floor(issuedAt.getTime() / 1000);
+      return new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_MINUTES}m`)
-        .sign(await cryptoKey),
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ACCESS_TOKEN_MINUTES * 60)
+        .sign(await cryptoKey);
+    },
     async verifyAccess(token) {
       // A token once verified stays good until its exp: the answer for it is kept (a bounded map, oldest
       // out first) rather than checking its HMAC again on each of the session's requests, which after
@@ -64,6 +72,7 @@ export function createTokenService(secret: string): TokenService {
       }
     },
     hashCode,
+    successorOf: (refreshToken) => createHmac('sha256', key).update(`refresh:${refreshToken}`).digest('base64url'),
     codeMatches(hash, purpose, userId, code) {
       const expected = Buffer.from(hashCode(purpose, userId, code), 'hex');
       const actual = Buffer.from(hash, 'hex');

@@ -263,6 +263,45 @@ describe('the demo accounts', () => {
     expect(again.user.email).toBe(amaka?.email);
   });
 
+  it("cannot change the demo shop's team or the shop itself, and the shop stays whole", async () => {
+    const api = apiClient(t.app);
+    const ceo = await logIn(t, 'demo.nkechi', DEMO_PASSWORD);
+    const as = { token: ceo.token };
+    const locked = { detail: DEMO_MESSAGES.shopLocked };
+    const idOf = async (username: string) =>
+      (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]?.id ?? 0;
+    const manager = await idOf('demo.emeka');
+    const customer = await idOf(DEMO_CUSTOMER_USERNAME);
+    const before = await t.db.select().from(memberships).where(eq(memberships.business_id, businessId));
+    const [shopBefore] = await t.db.select().from(businesses).where(eq(businesses.id, businessId));
+
+    const refusals = [
+      await api.call(
+        ENDPOINTS.team.updateBusinessUser,
+        { user_id: manager, business_id: businessId, password: 'taken-over-123' },
+        as,
+      ),
+      await api.call(ENDPOINTS.team.updateBusinessUser, { user_id: manager, business_id: businessId, role: 'ceo' }, as),
+      await api.call(
+        ENDPOINTS.team.updateBusinessUser,
+        { user_id: customer, business_id: businessId, is_active: false },
+        as,
+      ),
+      await api.call(ENDPOINTS.team.deleteBusinessUsers, { user_ids: [customer], business_id: businessId }, as),
+      await api.call(ENDPOINTS.businesses.updateBusiness, { id: businessId, name: 'Wrecked', about: 'gone' }, as),
+      await api.call(ENDPOINTS.businesses.deleteBusiness, { id: businessId }, as),
+    ];
+    for (const answer of refusals) {
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject(locked);
+    }
+
+    expect(await t.db.select().from(memberships).where(eq(memberships.business_id, businessId))).toEqual(before);
+    expect((await t.db.select().from(businesses).where(eq(businesses.id, businessId)))[0]).toEqual(shopBefore);
+    await logIn(t, 'demo.emeka', DEMO_PASSWORD);
+    expect((await api.call(ENDPOINTS.accounts.demoLogin, {}, { ip: freshIp() })).status).toBe(200);
+  });
+
   it('belong to the demo shop only: its CEO cannot open another business', async () => {
     const ceo = await logIn(t, 'demo.nkechi', DEMO_PASSWORD);
     expect(ceo.user.can_create_business).toBe(false);

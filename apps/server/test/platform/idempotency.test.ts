@@ -22,7 +22,7 @@ import { type Answer, type ApiClient, apiClient } from '../http';
  * Every write a phone may send twice, other than the sale (test/sales/confirm-sale.test.ts), is made once per
  * Idempotency-Key (platform/idempotency.ts): a retry, in turn or at once, answers what the first attempt made
  * with 200 and `idempotent-replayed`, and writes nothing; the same key with another body is refused; a failed
- * attempt leaves its key free; keys are apart per business; and without a key a write is made as sent.
+ * attempt leaves its key free; keys are apart per business and per sender; and without a key a write is made as sent.
  */
 
 let t: TestApp;
@@ -294,6 +294,50 @@ describe('the keys', () => {
     expect(await batchQuantities(t, theirs.id)).toEqual([1, 4]);
     const held = await t.db.select().from(idempotent_requests).where(eq(idempotent_requests.key, key));
     expect(held.map((row) => row.business_id).sort()).toEqual([shop.businessId, other.businessId].sort());
+  });
+
+  it("are apart per sender: a customer repeating another customer's key and body gets their own request", async () => {
+    const product = await createProduct(t, shop);
+    const [ada, bola] = [
+      await memberLoggedIn(t, shop.businessId, 'customer'),
+      await memberLoggedIn(t, shop.businessId, 'customer'),
+    ];
+    const body = { business_id: shop.businessId, items: [{ product_id: product.id, quantity: 1 }] };
+    const key = newKey();
+    const ask = (by: { token: string }) =>
+      api.call(ENDPOINTS.sales.requestProducts, body, { token: by.token, headers: { [IDEMPOTENCY_HEADER]: key } });
+    const first = await ask(ada);
+    const second = await ask(bola);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.headers[IDEMPOTENT_REPLAYED_HEADER]).toBeUndefined();
+    expect(second.data.cart.id).not.toBe(first.data.cart.id);
+    for (const customer of [ada, bola]) {
+      const rows = await t.db
+        .select({ id: carts.id })
+        .from(carts)
+        .where(and(eq(carts.business_id, shop.businessId), eq(carts.customer_id, customer.user.id)));
+      expect(rows).toHaveLength(1);
+    }
+    // Each one's own retry is still a replay of their own request.
+    const again = await ask(bola);
+    expect(again.headers[IDEMPOTENT_REPLAYED_HEADER]).toBe('true');
+    expect(again.data.cart.id).toBe(second.data.cart.id);
+  });
+
+  it("are apart per sender: a salesperson repeating the CEO's payment key and body records their own payment", async () => {
+    const sale = await unpaidSale(shop, '1000.00');
+    const seller = await memberLoggedIn(t, shop.businessId, 'sales_person');
+    const body = { business_id: shop.businessId, sale_id: sale.id, amount: '100.00', method: 'cash' as const };
+    const key = newKey();
+    const ceoPaid = await api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop, key));
+    const sellerPaid = await api.call(ENDPOINTS.sales.recordPayment, body, {
+      token: seller.token,
+      headers: { [IDEMPOTENCY_HEADER]: key },
+    });
+    expect([ceoPaid.status, sellerPaid.status]).toEqual([201, 201]);
+    expect(sellerPaid.headers[IDEMPOTENT_REPLAYED_HEADER]).toBeUndefined();
+    expect(sellerPaid.data.sale.amount_paid).toBe('200.00');
+    expect(await paymentCount(sale.id)).toBe(2);
   });
 
   it('must have 8 to 100 letters, digits, dashes or underscores', async () => {

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { ENDPOINTS, MESSAGES } from '@oja/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { connect, type Database } from '../../src/db/client';
+import { refresh_tokens } from '../../src/db/schema';
+import { REFRESH_GRACE_SECONDS } from '../../src/modules/accounts/sessions';
 import { loadConfig } from '../../src/platform/config';
-import { createTokenService } from '../../src/platform/tokens';
+import { createTokenService, hashToken } from '../../src/platform/tokens';
 import { createTestApp, type TestApp } from '../app';
 import {
   batchQuantities,
@@ -90,10 +93,18 @@ describe('two servers on one database', () => {
     const { access_token, refresh_token } = login.data;
     expect(await profileStatus(b, access_token)).toBe(200);
 
-    // Rotated on B; the new pair works on A, and the spent token replayed on A revokes the family on both.
+    // Rotated on B; the new pair works on A. Within the grace window A answers the spent token with the
+    // very pair B made (two tabs refreshing at once); past it, the spent token replayed on A revokes the family.
     const rotated = await b.api.call(ENDPOINTS.accounts.refresh, { refresh_token });
     expect(rotated.status).toBe(200);
     expect(await profileStatus(a, rotated.data.access_token)).toBe(200);
+    const twin = await a.api.call(ENDPOINTS.accounts.refresh, { refresh_token });
+    expect(twin.status).toBe(200);
+    expect(twin.data).toEqual(rotated.data);
+    await t.db
+      .update(refresh_tokens)
+      .set({ used_at: sql`now() - make_interval(secs => ${REFRESH_GRACE_SECONDS + 1})` })
+      .where(eq(refresh_tokens.token_hash, hashToken(refresh_token)));
     const replay = await a.api.call(ENDPOINTS.accounts.refresh, { refresh_token });
     expect(replay.status).toBe(401);
     expect(await profileStatus(b, rotated.data.access_token)).toBe(401);

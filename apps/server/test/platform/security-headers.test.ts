@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALL_ENDPOINTS } from '@oja/contract';
+import { ALL_ENDPOINTS, ENDPOINTS } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScripts, securityHeaders } from '../../src/platform/security-headers';
 import { createTestApp, type TestApp } from '../app';
+import { signUpCeo } from '../factories';
 import { apiClient } from '../http';
 
 let t: TestApp;
@@ -52,6 +53,25 @@ describe('security headers', () => {
       expect(answer.status, what).toBeLessThan(500);
       expectSecurityHeaders(what, answer.headers);
     }
+  });
+
+  it('include Cache-Control: no-store on every API answer, signed in or not, success or error', async () => {
+    const api = apiClient(t.app);
+    const ceo = await signUpCeo(t);
+    const as = { token: ceo.token };
+    const answers = {
+      profile: await api.call(ENDPOINTS.accounts.profile, undefined, as),
+      businesses: await api.call(ENDPOINTS.businesses.listBusinesses, undefined, as),
+      updateProfile: await api.call(ENDPOINTS.accounts.updateProfile, { first_name: 'Ada', last_name: 'Obi' }, as),
+      refresh: await api.call(ENDPOINTS.accounts.refresh, { refresh_token: ceo.refreshToken }),
+      anotherBusiness: await api.call(ENDPOINTS.businesses.getOverview, { business_id: 999_999_999 }, as),
+      noSession: await api.send(ENDPOINTS.accounts.profile, {}),
+    };
+    expect(answers.profile.status).toBe(200);
+    expect(answers.refresh.status).toBe(200);
+    expect(answers.anotherBusiness.status).toBe(404);
+    for (const [what, answer] of Object.entries(answers))
+      expect(answer.headers['cache-control'], what).toBe('no-store');
   });
 
   it('are on an unknown API path', async () => {

@@ -358,6 +358,23 @@ describe('the Idempotency-Key', () => {
     expect((await confirm(t, other, theirCart.id, {}, { key })).status).toBe(201);
   });
 
+  it("keeps keys apart per seller: a salesperson sending the CEO's key makes their own sale", async () => {
+    const product = await createProduct(t, shop);
+    const seller = await memberLoggedIn(t, shop.businessId, 'sales_person');
+    const ceoCart = await createCart(t, shop, [{ product_id: product.id, quantity: 1 }]);
+    const sellerCart = await createCart(t, seller, [{ product_id: product.id, quantity: 1 }]);
+    const key = `ceo-key-${ceoCart.id}-abcdef`;
+    const ceoSale = await confirm(t, shop, ceoCart.id, {}, { key });
+    const sellerSale = await confirm(t, seller, sellerCart.id, {}, { key });
+    expect([ceoSale.status, sellerSale.status]).toEqual([201, 201]);
+    expect(sellerSale.data.sale.id).not.toBe(ceoSale.data.sale.id);
+    expect(await cartExists(shop, sellerCart.id)).toBe(false);
+    // The seller's retry answers the seller's sale.
+    const retry = await confirm(t, seller, sellerCart.id, {}, { key });
+    expect(retry.status).toBe(200);
+    expect(retry.data.sale.id).toBe(sellerSale.data.sale.id);
+  });
+
   it('is served under the spec prefix too', async () => {
     const product = await createProduct(t, shop);
     const customer = await addMember(t, shop.businessId, { role: 'customer' });

@@ -83,4 +83,35 @@ describe('control characters in text answer 400 "invalid text", never 500', () =
     );
     expect(lines.status).toBe(200);
   });
+
+  it('bidirectional overrides and isolates, which make a name read backwards, in names and in multi-line text', async () => {
+    const as = { token: shop.token };
+    for (const mark of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      refusedAsText(
+        await api.send(ENDPOINTS.accounts.updateProfile, {
+          ...as,
+          body: { first_name: `Ada${mark}nimda`, last_name: 'Obi' },
+        }),
+      );
+    }
+    refusedAsText(
+      await api.send(ENDPOINTS.stock.createProduct, {
+        ...as,
+        body: { ...productBody(shop.business.id), product_name: 'Rice \u202Egnp.exe' },
+      }),
+    );
+    refusedAsText(await api.send(ENDPOINTS.businesses.createBusiness, { ...as, body: { name: '\u2067Shop' } }));
+    refusedAsText(
+      await api.send(ENDPOINTS.businesses.updateBusiness, {
+        ...as,
+        body: { id: shop.business.id, about: 'Rice\n\u202EsnaeB' },
+      }),
+    );
+    // A right-to-left name written plainly (no override) stays welcome.
+    const arabic = await api.send(ENDPOINTS.accounts.updateProfile, {
+      ...as,
+      body: { first_name: '\u0639\u0644\u064a', last_name: 'Obi' },
+    });
+    expect(arabic.status).toBe(200);
+  });
 });

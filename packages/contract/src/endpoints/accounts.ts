@@ -5,6 +5,7 @@ import {
   ceoRegisterBodySchema,
   changePasswordBodySchema,
   confirmEmailBodySchema,
+  emailRestoredSchema,
   emptySchema,
   forgotPasswordBodySchema,
   loginBodySchema,
@@ -13,6 +14,7 @@ import {
   registeredSchema,
   resetPasswordBodySchema,
   tokenPairSchema,
+  undoEmailChangeBodySchema,
   updatedProfileSchema,
   updateProfileBodySchema,
 } from '../accounts';
@@ -97,7 +99,7 @@ export const ACCOUNT_ENDPOINTS = {
     method: 'PUT',
     path: '/users/update-profile/',
     summary:
-      'Change names; a new email takes effect with current_password, or else after the code mailed to it is confirmed.',
+      'Change names; a new email needs current_password, then takes effect when the code mailed to it is confirmed.',
     access: signedIn,
     input: updateProfileBodySchema,
     response: updatedProfileSchema,
@@ -113,6 +115,17 @@ export const ACCOUNT_ENDPOINTS = {
     response: profileSchema,
     status: 200,
     message: m.emailChanged,
+  }),
+  undoEmailChange: endpoint({
+    method: 'POST',
+    path: '/users/undo-email-change/',
+    summary:
+      'The link mailed to the old address (7 days, once): the old email comes back and every session of the account ends.',
+    access: publicAccess,
+    input: undoEmailChangeBodySchema,
+    response: emailRestoredSchema,
+    status: 200,
+    message: m.emailChangeUndoneShort,
   }),
   changePassword: endpoint({
     method: 'POST',

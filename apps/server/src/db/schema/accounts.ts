@@ -161,6 +161,26 @@ export const one_time_codes = pgTable(
   ],
 );
 
+/**
+ * The link mailed to the old address when an account's email changes: for 7 days it puts the old address
+ * back and ends every session (modules/accounts/undo-email-change.ts). Stored as a hash, usable once.
+ */
+export const email_change_undos = pgTable(
+  'email_change_undos',
+  {
+    token_hash: text().primaryKey(),
+    user_id: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    old_email: text().notNull(),
+    new_email: text().notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_change_undos_user_idx').on(t.user_id)],
+);
+
 /** Failure counters for rate limits, shared by every server on the database. */
 export const rate_limits = pgTable('rate_limits', {
   key: text().primaryKey(),

@@ -99,8 +99,9 @@ export const sales = pgTable(
   (t) => [
     primaryKey({ columns: [t.business_id, t.id] }),
     check('sales_status_check', oneOf(t.status, SALE_STATUSES)),
+    // A key is the seller's own: another member (or customer) sending the same key makes their own sale.
     uniqueIndex('sales_idempotency_key')
-      .on(t.business_id, t.idempotency_key)
+      .on(t.business_id, t.created_by, t.idempotency_key)
       .where(sql`${t.idempotency_key} is not null`),
     index('sales_business_created_idx').on(t.business_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('sales_customer_idx').on(t.business_id, t.customer_id).where(sql`${t.customer_id} is not null`),

@@ -19,12 +19,7 @@ export async function issueCode(
   newEmail: string | null = null,
 ): Promise<string> {
   const code = sixDigitCode();
-  await db
-    .update(one_time_codes)
-    .set({ consumed_at: sql`now()` })
-    .where(
-      and(eq(one_time_codes.user_id, userId), eq(one_time_codes.purpose, purpose), isNull(one_time_codes.consumed_at)),
-    );
+  await cancelCodes(db, userId, purpose);
   await db.insert(one_time_codes).values({
     user_id: userId,
     purpose,
@@ -33,6 +28,16 @@ export async function issueCode(
     expires_at: sql`now() + make_interval(mins => ${CODE_TTL_MINUTES})`,
   });
   return code;
+}
+
+/** Ends the user's codes of this purpose that are still open. */
+export async function cancelCodes(db: Queryable, userId: number, purpose: CodePurpose): Promise<void> {
+  await db
+    .update(one_time_codes)
+    .set({ consumed_at: sql`now()` })
+    .where(
+      and(eq(one_time_codes.user_id, userId), eq(one_time_codes.purpose, purpose), isNull(one_time_codes.consumed_at)),
+    );
 }
 
 /** A spent code answers the address it confirms (for an 'email' code). */

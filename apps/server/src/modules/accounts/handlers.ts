@@ -12,6 +12,7 @@ import { logout } from './logout';
 import { refreshSession } from './refresh-session';
 import { registerCeo } from './register-ceo';
 import { resetPassword } from './reset-password';
+import { undoEmailChange } from './undo-email-change';
 import { updateProfile } from './update-profile';
 import { userAnswer } from './user-answer';
 
@@ -57,6 +58,12 @@ export const accountHandlers = handlers(ACCOUNT_ENDPOINTS, {
     return pendingEmail ? answer(result, { message: MESSAGES.auth.emailCodeSent(pendingEmail) }) : result;
   },
   confirmEmail: async (ctx, body) => ({ user: await confirmEmail(ctx, body) }),
+  undoEmailChange: async (ctx, body, { reply }) => {
+    const email = await undoEmailChange(ctx, body.token);
+    // Every session has ended, this browser's too.
+    clearSessionCookies(reply);
+    return answer({ email }, { message: MESSAGES.auth.emailChangeUndone(email) });
+  },
   changePassword: async (ctx, body) => {
     await changePassword(ctx, body);
     return {};

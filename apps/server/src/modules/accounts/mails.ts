@@ -1,4 +1,4 @@
-import { CODE_TTL_MINUTES } from '@oja/contract';
+import { CODE_TTL_MINUTES, UNDO_EMAIL_DAYS } from '@oja/contract';
 import type { RequestContext } from '../../platform/context';
 import type { Deps } from '../../platform/deps';
 import type { Mail } from '../../platform/mail';
@@ -28,11 +28,20 @@ export function emailCodeMail(to: string, firstName: string, code: string): Mail
   };
 }
 
-export function emailChangedMail(to: string, firstName: string, newEmail: string): Mail {
+export function emailChangedMail(to: string, firstName: string, newEmail: string, undoUrl: string): Mail {
   return {
     to,
     subject: 'Your Oja email was changed',
-    text: `Hello ${firstName},\n\nThe email of your Oja account is now ${newEmail}; this address no longer signs in or receives reset codes.\n\nIf you did not do this, reply to this email or contact the business owner at once.`,
+    text: `Hello ${firstName},\n\nThe email of your Oja account is now ${newEmail}; this address no longer signs in or receives reset codes.\n\nIf you did not do this, open this link within ${UNDO_EMAIL_DAYS} days to put this address back and sign everyone out of your account:\n${undoUrl}\n\nThen reset your password with this address.`,
+  };
+}
+
+/** To the owner of an address someone else tried to give their account: it stays theirs. */
+export function emailInUseMail(to: string): Mail {
+  return {
+    to,
+    subject: 'Someone tried to use your email on Oja',
+    text: `Hello,\n\nSomeone signed in to another Oja account asked to make this address that account's email. This address already belongs to your Oja account, so nothing changed and no code was sent.\n\nIf it was you, sign in with this address instead.`,
   };
 }
 

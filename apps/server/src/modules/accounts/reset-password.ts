@@ -11,7 +11,13 @@ import { clearLoginFailures } from './login';
 import { hashPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
 
-/** Sets a new password with the emailed code, and signs the person out everywhere. */
+/**
+ * Sets a new password with the emailed code, and signs the person out everywhere.
+ *
+ * The code is checked before the new password is hashed: hashing first made a known address with a wrong
+ * code answer an argon2 hash slower than an unknown one, which told who has an account. Now a wrong code
+ * costs the same few queries either way, and only the right code (whose holder reads the inbox) pays the hash.
+ */
 export async function resetPassword(
   ctx: RequestContext,
   input: z.output<typeof resetPasswordBodySchema>,
@@ -28,10 +34,11 @@ export async function resetPassword(
     throw invalidCode();
   }
   if (user.is_demo) throw forbidden(DEMO_MESSAGES.accountLocked);
-  const passwordHash = await hashPassword(input.new_password);
   const outcome = await ctx.db.transaction(async (tx) => {
     const check = await consumeCode(tx, ctx.tokens, user.id, 'reset', input.code);
     if (!check.ok) return check;
+    // Inside the transaction: the code is spent only if the password is set with it.
+    const passwordHash = await hashPassword(input.new_password);
     // The code proves the person reads this inbox, which is what activation checks too.
     await tx
       .update(users)

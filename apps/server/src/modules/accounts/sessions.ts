@@ -33,31 +33,53 @@ export async function openSession(
   return issuePair(db, tokens, userId, session.id);
 }
 
-async function issuePair(db: Queryable, tokens: TokenService, userId: number, sessionId: string) {
-  const refreshToken = randomToken();
+async function issuePair(
+  db: Queryable,
+  tokens: TokenService,
+  userId: number,
+  sessionId: string,
+  refreshToken = randomToken(),
+  issuedAt?: Date,
+) {
   await db
     .insert(refresh_tokens)
     .values({ token_hash: hashToken(refreshToken), session_id: sessionId, expires_at: sessionEnd() });
-  const accessToken = await tokens.signAccess({ userId, sessionId });
+  const accessToken = await tokens.signAccess({ userId, sessionId }, issuedAt);
   return { sessionId, accessToken, refreshToken };
 }
 
 /**
+ * How long a just-rotated refresh token still answers, with the pair its rotation made. Two tabs of one phone
+ * (or a tab and the counter's background sync) refresh with the same token at the same moment; without this
+ * the second was taken for a thief and the session ended under both. Past the window, reuse is theft again.
+ */
+export const REFRESH_GRACE_SECONDS = 10;
+
+/**
  * Trades a refresh token for a new pair. Each refresh token works once: one
  * presented a second time means it was copied, so the whole session (every
- * token descended from the same login) is revoked.
+ * token descended from the same login) is revoked. Within REFRESH_GRACE_SECONDS
+ * of its rotation it answers that rotation's pair again instead: the successor
+ * is a keyed hash of the token and the access token is signed at the rotation's
+ * time (both in the database), so every server of the database answers the same
+ * pair, and nothing secret is stored to do it.
  */
 export async function rotateRefreshToken(db: Db, tokens: TokenService, refreshToken: string): Promise<SessionTokens> {
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ token: refresh_tokens, session: sessions })
+      .select({
+        token: refresh_tokens,
+        session: sessions,
+        // By the database's clock, which every server shares (their own clocks may differ).
+        isInGrace: sql<boolean>`${refresh_tokens.used_at} > now() - make_interval(secs => ${REFRESH_GRACE_SECONDS})`,
+      })
       .from(refresh_tokens)
       .innerJoin(sessions, eq(sessions.id, refresh_tokens.session_id))
       .where(eq(refresh_tokens.token_hash, hashToken(refreshToken)))
       .for('update', { of: refresh_tokens })
       .limit(1);
     if (!row) return { kind: 'unknown' as const };
-    const { token, session } = row;
+    const { token, session, isInGrace } = row;
     if (
       session.revoked_at ||
       session.expires_at <= new Date() ||
@@ -66,13 +88,25 @@ export async function rotateRefreshToken(db: Db, tokens: TokenService, refreshTo
     ) {
       return { kind: 'ended' as const };
     }
+    const successor = tokens.successorOf(refreshToken);
     if (token.used_at) {
+      if (isInGrace) {
+        const accessToken = await tokens.signAccess({ userId: session.user_id, sessionId: session.id }, token.used_at);
+        return { kind: 'rotated' as const, pair: { sessionId: session.id, accessToken, refreshToken: successor } };
+      }
       await revokeSession(tx, session.id, 'refresh token reused');
       return { kind: 'reused' as const };
     }
-    await tx.update(refresh_tokens).set({ used_at: sql`now()` }).where(eq(refresh_tokens.token_hash, token.token_hash));
+    const [used] = await tx
+      .update(refresh_tokens)
+      .set({ used_at: sql`now()` })
+      .where(eq(refresh_tokens.token_hash, token.token_hash))
+      .returning({ at: refresh_tokens.used_at });
     await tx.update(sessions).set({ expires_at: extendedSessionEnd() }).where(eq(sessions.id, session.id));
-    return { kind: 'rotated' as const, pair: await issuePair(tx, tokens, session.user_id, session.id) };
+    return {
+      kind: 'rotated' as const,
+      pair: await issuePair(tx, tokens, session.user_id, session.id, successor, used?.at ?? undefined),
+    };
   });
   if (outcome.kind !== 'rotated') throw unauthenticated(MESSAGES.auth.sessionExpired);
   return outcome.pair;

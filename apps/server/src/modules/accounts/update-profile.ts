@@ -4,44 +4,35 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import type { ActorContext } from '../../platform/context';
-import { conflict, fieldError, forbidden, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
-import { issueCode } from './codes';
+import { conflict, fieldError, forbidden } from '../../platform/errors';
+import { cancelCodes, issueCode } from './codes';
 import { checkCurrentPassword } from './current-password';
-import { emailChangedMail, emailCodeMail, sendMail, spendMailBudget } from './mails';
+import { emailCodeMail, emailInUseMail, sendMail, spendMailBudget } from './mails';
 import { loadUser } from './user-answer';
 
 type Input = z.output<typeof updateProfileBodySchema>;
 
-const emailTaken = () => conflict(MESSAGES.auth.emailTaken, { email: [MESSAGES.auth.emailTaken] });
+export const emailTaken = () => conflict(MESSAGES.auth.emailTaken, { email: [MESSAGES.auth.emailTaken] });
 
-/** Refuses an address that another account already has. */
-export async function assertEmailFree(db: Queryable, email: string, userId: number): Promise<void> {
+/** Whether another account already has this address. */
+export async function isEmailTaken(db: Queryable, email: string, userId: number): Promise<boolean> {
   const [other] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)))
     .limit(1);
-  if (other) throw emailTaken();
-}
-
-/** Sets the account's email (the unique index has the last word on a race) and tells the old address. */
-export async function setEmail(ctx: ActorContext, db: Queryable, email: string, oldEmail: string | null) {
-  try {
-    await db.update(users).set({ email, updated_at: new Date() }).where(eq(users.id, ctx.actor.userId));
-  } catch (error) {
-    if (pgErrorCode(error) === PG.uniqueViolation && pgConstraint(error) === 'users_email_lower_key')
-      throw emailTaken();
-    throw error;
-  }
-  if (oldEmail) void sendMail(ctx, emailChangedMail(oldEmail, ctx.actor.user.first_name, email));
+  return other !== undefined;
 }
 
 /**
- * Names change at once. A session alone must not be enough to move the account
- * to another inbox (forgot/reset would then hand the account over), so a
- * different email takes effect only with the current password in the same
- * request, or else waits, with a code mailed to the new address, until that
- * code is entered (confirm-email). Until then the old email stays.
+ * Names change at once. A different email needs the current password: a session alone (a borrowed or stolen
+ * phone) must not move the account to another inbox, where forgot/reset would hand the account over. Then a
+ * code goes to the new address, and the email changes when it is entered (confirm-email.ts), which also mails
+ * the old address a link that undoes it.
+ *
+ * The mail budget is spent before the address is looked up, and a taken address is answered exactly as a free
+ * one (the same status, message and pending_email): a session cannot test which addresses have accounts. The
+ * taken address gets no code, only a notice to its owner that someone tried it.
  */
 export async function updateProfile(
   ctx: ActorContext,
@@ -50,29 +41,29 @@ export async function updateProfile(
   const oldEmail = ctx.actor.user.email;
   // No email in the request keeps the current one (or none, for a member who joined by link).
   const newEmail = input.email !== undefined && input.email !== oldEmail?.toLowerCase() ? input.email : null;
-  const changesEmail = newEmail !== null;
-  // A demo account's address stays: a new one would let whoever set it take the account by reset.
-  if (changesEmail && ctx.actor.user.is_demo) throw forbidden(DEMO_MESSAGES.accountLocked);
-  if (newEmail) await assertEmailFree(ctx.db, newEmail, ctx.actor.userId);
-  if (changesEmail && input.current_password !== undefined && input.current_password !== '') {
+  if (newEmail) {
+    // A demo account's address stays: a new one would let whoever set it take the account by reset.
+    if (ctx.actor.user.is_demo) throw forbidden(DEMO_MESSAGES.accountLocked);
+    if (!input.current_password) throw fieldError('current_password', MESSAGES.auth.currentPasswordForEmail);
     if (!(await checkCurrentPassword(ctx, input.current_password))) {
       throw fieldError('current_password', MESSAGES.auth.currentPasswordWrong);
     }
+    await spendMailBudget(ctx, newEmail);
   }
-  const withPassword = changesEmail && input.current_password !== undefined && input.current_password !== '';
-  if (newEmail && !withPassword) await spendMailBudget(ctx, newEmail);
 
   await ctx.db
     .update(users)
     .set({ first_name: input.first_name, last_name: input.last_name, updated_at: new Date() })
     .where(eq(users.id, ctx.actor.userId));
-  let pendingEmail: string | null = null;
-  if (newEmail && withPassword) {
-    await setEmail(ctx, ctx.db, newEmail, oldEmail);
-  } else if (newEmail) {
-    const code = await issueCode(ctx.db, ctx.tokens, ctx.actor.userId, 'email', newEmail);
-    void sendMail(ctx, emailCodeMail(newEmail, input.first_name, code));
-    pendingEmail = newEmail;
+  if (newEmail) {
+    if (await isEmailTaken(ctx.db, newEmail, ctx.actor.userId)) {
+      // As a new code would, this ends the codes sent to an earlier new address.
+      await cancelCodes(ctx.db, ctx.actor.userId, 'email');
+      void sendMail(ctx, emailInUseMail(newEmail));
+    } else {
+      const code = await issueCode(ctx.db, ctx.tokens, ctx.actor.userId, 'email', newEmail);
+      void sendMail(ctx, emailCodeMail(newEmail, input.first_name, code));
+    }
   }
-  return { user: await loadUser(ctx.db, ctx.actor.userId), pendingEmail };
+  return { user: await loadUser(ctx.db, ctx.actor.userId), pendingEmail: newEmail };
 }

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { businesses, memberships, users } from '../../db/schema';
 import { forbidden } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
+import { refuseInDemoShop } from './demo-shop-lock';
 
 /**
  * Deletes a business and everything it owns. Its products, batches, stock
@@ -15,6 +16,7 @@ import type { BusinessContext } from '../../platform/tenancy';
  * (the person who created it) deletes it: a co-CEO they promoted cannot.
  */
 export async function deleteBusiness(context: BusinessContext): Promise<void> {
+  refuseInDemoShop(context);
   if (context.business.owner_id !== context.actor.userId) throw forbidden(BUSINESS_MESSAGES.onlyOwnerDeletes);
   await context.db.transaction(async (tx) => {
     const invitedOnlyHere = await tx

@@ -24,6 +24,7 @@ const RESERVED = new Set([
   'settings',
   'super',
   'test-customer-login',
+  'undo-email-change',
   'verify-email',
 ]);
 

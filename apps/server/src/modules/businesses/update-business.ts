@@ -4,6 +4,7 @@ import type * as z from 'zod';
 import { businesses } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
 import { presentBusiness } from './business-answer';
+import { refuseInDemoShop } from './demo-shop-lock';
 
 type Input = z.output<typeof updateBusinessBodySchema>;
 
@@ -12,6 +13,7 @@ type Input = z.output<typeof updateBusinessBodySchema>;
  * invite links already shared keep working.
  */
 export async function updateBusiness(context: BusinessContext, input: Input): Promise<Business> {
+  refuseInDemoShop(context);
   if (input.name === undefined && input.about === undefined) return presentBusiness(context.business);
   const [business] = await context.db
     .update(businesses)

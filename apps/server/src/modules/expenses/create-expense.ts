@@ -25,10 +25,15 @@ export async function createExpense(
   requestKey: RequestKey | null = null,
 ): Promise<{ expense: Expense; isReplay: boolean }> {
   let made: ExpenseRow | undefined;
-  const { subjectId, isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
-    made = await insertExpense(tx, ctx, input);
-    return made.id;
-  });
+  const { subjectId, isReplay } = await writeOnce(
+    ctx.db,
+    { businessId: ctx.businessId, userId: ctx.actor.userId },
+    requestKey,
+    async (tx) => {
+      made = await insertExpense(tx, ctx, input);
+      return made.id;
+    },
+  );
   const row = made ?? (await findExpense(ctx, subjectId));
   return { expense: expenseAnswer(row), isReplay };
 }

@@ -41,7 +41,7 @@ export async function cancelSale(
 ): Promise<{ sale: SaleDetail; isReplay: boolean }> {
   const { businessId } = ctx;
   const userId = ctx.actor.userId;
-  const { isReplay } = await writeOnce(ctx.db, businessId, requestKey, async (tx) => {
+  const { isReplay } = await writeOnce(ctx.db, { businessId, userId: ctx.actor.userId }, requestKey, async (tx) => {
     const where = and(eq(sales.business_id, businessId), eq(sales.id, input.id));
     const [sale] = await tx
       .select({ status: sales.status, amount_paid: sales.amount_paid })

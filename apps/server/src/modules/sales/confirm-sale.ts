@@ -30,8 +30,8 @@ export type ConfirmSaleOutcome = { sale: SaleDetail; isReplay: boolean };
  * The key is looked up only when the sale cannot be made, not before every sale
  * (one round trip fewer on the path every sale takes): a retry finds its cart
  * gone (404), a key reused for another cart is stopped by the unique
- * (business_id, idempotency_key) index, and either failure then finds the earlier
- * sale. A retry arriving while the first is still running waits on the cart's
+ * (business_id, created_by, idempotency_key) index, and either failure then finds the earlier
+ * sale. The key is the seller's own: another member's sale with the same key is not this one's. A retry arriving while the first is still running waits on the cart's
  * lock and then finds the cart gone and the sale committed.
  *
  * The answer is made from the rows the transaction wrote, not read back: 3
@@ -57,7 +57,13 @@ async function findByKey(ctx: BusinessContext, input: ConfirmSaleInput): Promise
   const [earlier] = await ctx.db
     .select({ id: sales.id, cart_id: sales.cart_id })
     .from(sales)
-    .where(and(eq(sales.business_id, ctx.businessId), eq(sales.idempotency_key, input.idempotencyKey)))
+    .where(
+      and(
+        eq(sales.business_id, ctx.businessId),
+        eq(sales.created_by, ctx.actor.userId),
+        eq(sales.idempotency_key, input.idempotencyKey),
+      ),
+    )
     .limit(1);
   if (!earlier) return null;
   if (earlier.cart_id !== input.cart_id) throw conflict(SALES_MESSAGES.idempotencyKeyReused);

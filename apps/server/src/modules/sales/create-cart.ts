@@ -22,10 +22,15 @@ export async function createCart(
 ): Promise<{ cart: Cart; isReplay: boolean }> {
   if (!requestKey) return { cart: await makeCart(ctx.db, ctx, input), isReplay: false };
   let made: Cart | undefined;
-  const { subjectId, isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
-    made = await makeCart(tx, ctx, input);
-    return made.id;
-  });
+  const { subjectId, isReplay } = await writeOnce(
+    ctx.db,
+    { businessId: ctx.businessId, userId: ctx.actor.userId },
+    requestKey,
+    async (tx) => {
+      made = await makeCart(tx, ctx, input);
+      return made.id;
+    },
+  );
   return { cart: made ?? (await loadCart(ctx, subjectId)), isReplay };
 }
 

@@ -34,35 +34,41 @@ export async function requestProducts(
   const items = mergeItems(
     input.items.map((item) => ({ ...item, product_batch_id: null, pricing_strategy: 'retail', apply_discount: true })),
   );
-  const { subjectId: cartId, isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
-    const customerName = await lockCustomer(tx, ctx.businessId, ctx.actor.userId);
-    const [open] = await tx
-      .select({ value: count() })
-      .from(carts)
-      .where(
-        and(
-          eq(carts.business_id, ctx.businessId),
-          eq(carts.customer_id, ctx.actor.userId),
-          eq(carts.is_customer_request, true),
-        ),
-      );
-    if ((open?.value ?? 0) >= MAX_OPEN_REQUESTS) throw conflict(SALES_MESSAGES.tooManyOpenRequests(MAX_OPEN_REQUESTS));
-    await checkItems(tx, ctx.businessId, items, new Map());
-    const [cart] = await tx
-      .insert(carts)
-      .values({
-        business_id: ctx.businessId,
-        title: requestTitle(),
-        customer_name: customerName,
-        customer_id: ctx.actor.userId,
-        created_by: ctx.actor.userId,
-        is_customer_request: true,
-      })
-      .returning({ id: carts.id });
-    if (!cart) throw new Error('The request was not created.');
-    await insertItems(tx, ctx.businessId, cart.id, items);
-    return cart.id;
-  });
+  const { subjectId: cartId, isReplay } = await writeOnce(
+    ctx.db,
+    { businessId: ctx.businessId, userId: ctx.actor.userId },
+    requestKey,
+    async (tx) => {
+      const customerName = await lockCustomer(tx, ctx.businessId, ctx.actor.userId);
+      const [open] = await tx
+        .select({ value: count() })
+        .from(carts)
+        .where(
+          and(
+            eq(carts.business_id, ctx.businessId),
+            eq(carts.customer_id, ctx.actor.userId),
+            eq(carts.is_customer_request, true),
+          ),
+        );
+      if ((open?.value ?? 0) >= MAX_OPEN_REQUESTS)
+        throw conflict(SALES_MESSAGES.tooManyOpenRequests(MAX_OPEN_REQUESTS));
+      await checkItems(tx, ctx.businessId, items, new Map());
+      const [cart] = await tx
+        .insert(carts)
+        .values({
+          business_id: ctx.businessId,
+          title: requestTitle(),
+          customer_name: customerName,
+          customer_id: ctx.actor.userId,
+          created_by: ctx.actor.userId,
+          is_customer_request: true,
+        })
+        .returning({ id: carts.id });
+      if (!cart) throw new Error('The request was not created.');
+      await insertItems(tx, ctx.businessId, cart.id, items);
+      return cart.id;
+    },
+  );
   return { cart: await loadCart(ctx, cartId), isReplay };
 }
 

@@ -26,29 +26,34 @@ export async function adjustBatch(
     reason: body.reason,
     note: body.note,
   };
-  const { isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
-    await holdProduct(tx, ctx.businessId, input.productId);
-    const [batch] = await tx
-      .select({ id: product_batches.id })
-      .from(product_batches)
-      .where(
-        and(
-          eq(product_batches.business_id, ctx.businessId),
-          eq(product_batches.product_id, input.productId),
-          eq(product_batches.id, input.batchId),
-        ),
-      );
-    if (!batch) throw notFound(STOCK_MESSAGES.batchNotFound);
-    await changeBatch(tx, {
-      businessId: ctx.businessId,
-      productId: input.productId,
-      batchId: input.batchId,
-      delta: input.delta,
-      reason: input.reason,
-      userId: ctx.actor.userId,
-      note: input.note ?? null,
-    });
-    return input.productId;
-  });
+  const { isReplay } = await writeOnce(
+    ctx.db,
+    { businessId: ctx.businessId, userId: ctx.actor.userId },
+    requestKey,
+    async (tx) => {
+      await holdProduct(tx, ctx.businessId, input.productId);
+      const [batch] = await tx
+        .select({ id: product_batches.id })
+        .from(product_batches)
+        .where(
+          and(
+            eq(product_batches.business_id, ctx.businessId),
+            eq(product_batches.product_id, input.productId),
+            eq(product_batches.id, input.batchId),
+          ),
+        );
+      if (!batch) throw notFound(STOCK_MESSAGES.batchNotFound);
+      await changeBatch(tx, {
+        businessId: ctx.businessId,
+        productId: input.productId,
+        batchId: input.batchId,
+        delta: input.delta,
+        reason: input.reason,
+        userId: ctx.actor.userId,
+        note: input.note ?? null,
+      });
+      return input.productId;
+    },
+  );
   return { product: await getProduct(ctx, input.productId), isReplay };
 }

@@ -33,41 +33,46 @@ export async function createProduct(
   for (let attempt = 1; ; attempt++) {
     const sku = input.sku ?? generateSku(input.product_name);
     try {
-      const { subjectId, isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
-        if (input.sku) await assertSkuFree(tx, ctx.businessId, sku);
-        if (input.barcode) await assertBarcodeFree(tx, ctx.businessId, input.barcode);
-        const [product] = await tx
-          .insert(products)
-          .values({
-            business_id: ctx.businessId,
-            product_name: input.product_name,
-            sku,
-            cost_price: input.cost_price,
-            selling_price: input.selling_price,
-            selling_price_discount_percentage: input.selling_price_discount_percentage,
-            wholesale_price: input.wholesale_price ?? null,
-            wholesale_price_discount_percentage: input.wholesale_price_discount_percentage,
-            currency: input.currency,
-            reorder_level: input.reorder_level ?? null,
-            barcode: input.barcode ?? null,
-            created_by: ctx.actor.userId,
-          })
-          .returning({ id: products.id });
-        if (!product) throw new Error('The product was not created.');
-        for (const batch of input.batches) {
-          await openBatch(tx, {
-            businessId: ctx.businessId,
-            productId: product.id,
-            batchNumber: batch.batch_number,
-            quantity: batch.quantity,
-            expirationDate: batch.expiration_date ?? null,
-            costPrice: input.cost_price,
-            reason: 'initial',
-            userId: ctx.actor.userId,
-          });
-        }
-        return product.id;
-      });
+      const { subjectId, isReplay } = await writeOnce(
+        ctx.db,
+        { businessId: ctx.businessId, userId: ctx.actor.userId },
+        requestKey,
+        async (tx) => {
+          if (input.sku) await assertSkuFree(tx, ctx.businessId, sku);
+          if (input.barcode) await assertBarcodeFree(tx, ctx.businessId, input.barcode);
+          const [product] = await tx
+            .insert(products)
+            .values({
+              business_id: ctx.businessId,
+              product_name: input.product_name,
+              sku,
+              cost_price: input.cost_price,
+              selling_price: input.selling_price,
+              selling_price_discount_percentage: input.selling_price_discount_percentage,
+              wholesale_price: input.wholesale_price ?? null,
+              wholesale_price_discount_percentage: input.wholesale_price_discount_percentage,
+              currency: input.currency,
+              reorder_level: input.reorder_level ?? null,
+              barcode: input.barcode ?? null,
+              created_by: ctx.actor.userId,
+            })
+            .returning({ id: products.id });
+          if (!product) throw new Error('The product was not created.');
+          for (const batch of input.batches) {
+            await openBatch(tx, {
+              businessId: ctx.businessId,
+              productId: product.id,
+              batchNumber: batch.batch_number,
+              quantity: batch.quantity,
+              expirationDate: batch.expiration_date ?? null,
+              costPrice: input.cost_price,
+              reason: 'initial',
+              userId: ctx.actor.userId,
+            });
+          }
+          return product.id;
+        },
+      );
       return { product: await getProduct(ctx, subjectId), isReplay };
     } catch (error) {
       if (isBarcodeViolation(error)) throw barcodeTaken();

@@ -22,20 +22,25 @@ export async function receiveBatch(
   requestKey: RequestKey | null = null,
 ): Promise<{ product: Product; isReplay: boolean }> {
   try {
-    const { isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
-      const product = await holdProduct(tx, ctx.businessId, input.product_id);
-      await openBatch(tx, {
-        businessId: ctx.businessId,
-        productId: input.product_id,
-        batchNumber: input.batch_number,
-        quantity: input.quantity,
-        expirationDate: input.expiration_date ?? null,
-        costPrice: input.cost_price ?? product.costPrice,
-        reason: 'receipt',
-        userId: ctx.actor.userId,
-      });
-      return input.product_id;
-    });
+    const { isReplay } = await writeOnce(
+      ctx.db,
+      { businessId: ctx.businessId, userId: ctx.actor.userId },
+      requestKey,
+      async (tx) => {
+        const product = await holdProduct(tx, ctx.businessId, input.product_id);
+        await openBatch(tx, {
+          businessId: ctx.businessId,
+          productId: input.product_id,
+          batchNumber: input.batch_number,
+          quantity: input.quantity,
+          expirationDate: input.expiration_date ?? null,
+          costPrice: input.cost_price ?? product.costPrice,
+          reason: 'receipt',
+          userId: ctx.actor.userId,
+        });
+        return input.product_id;
+      },
+    );
     return { product: await getProduct(ctx, input.product_id), isReplay };
   } catch (error) {
     if (pgErrorCode(error) === PG.uniqueViolation && pgConstraint(error) === 'product_batches_number_key')

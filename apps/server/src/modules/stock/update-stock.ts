@@ -23,36 +23,41 @@ export async function updateStock(
   requestKey: RequestKey | null = null,
 ): Promise<{ product: Product; isReplay: boolean }> {
   const { product_id: productId, quantity } = input;
-  const { isReplay } = await writeOnce(ctx.db, ctx.businessId, requestKey, async (tx) => {
-    await holdProduct(tx, ctx.businessId, productId);
-    if (quantity < 0) {
-      await takeStock(tx, {
+  const { isReplay } = await writeOnce(
+    ctx.db,
+    { businessId: ctx.businessId, userId: ctx.actor.userId },
+    requestKey,
+    async (tx) => {
+      await holdProduct(tx, ctx.businessId, productId);
+      if (quantity < 0) {
+        await takeStock(tx, {
+          businessId: ctx.businessId,
+          productId,
+          quantity: -quantity,
+          reason: 'adjustment',
+          userId: ctx.actor.userId,
+        });
+        return productId;
+      }
+      const [newest] = await tx
+        .select({ id: product_batches.id })
+        .from(product_batches)
+        .where(
+          and(eq(product_batches.business_id, ctx.businessId), eq(product_batches.product_id, productId), isSellable),
+        )
+        .orderBy(desc(product_batches.created_at), desc(product_batches.id))
+        .limit(1);
+      if (!newest) throw new AppError(409, ERROR_CODES.conflict, STOCK_MESSAGES.noBatchToAddTo);
+      await changeBatch(tx, {
         businessId: ctx.businessId,
         productId,
-        quantity: -quantity,
+        batchId: newest.id,
+        delta: quantity,
         reason: 'adjustment',
         userId: ctx.actor.userId,
       });
       return productId;
-    }
-    const [newest] = await tx
-      .select({ id: product_batches.id })
-      .from(product_batches)
-      .where(
-        and(eq(product_batches.business_id, ctx.businessId), eq(product_batches.product_id, productId), isSellable),
-      )
-      .orderBy(desc(product_batches.created_at), desc(product_batches.id))
-      .limit(1);
-    if (!newest) throw new AppError(409, ERROR_CODES.conflict, STOCK_MESSAGES.noBatchToAddTo);
-    await changeBatch(tx, {
-      businessId: ctx.businessId,
-      productId,
-      batchId: newest.id,
-      delta: quantity,
-      reason: 'adjustment',
-      userId: ctx.actor.userId,
-    });
-    return productId;
-  });
+    },
+  );
   return { product: await getProduct(ctx, productId), isReplay };
 }

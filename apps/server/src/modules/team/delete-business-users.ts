@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { memberships, users } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
 import { revokeUserSessions } from '../accounts/sessions';
+import { refuseInDemoShop } from '../businesses/demo-shop-lock';
 import { isOnlyHere, lockMembersForChange } from './members';
 
 /**
@@ -11,6 +12,7 @@ import { isOnlyHere, lockMembersForChange } from './members';
  * once. Past sales keep the seller's name (sales.created_by_name).
  */
 export async function deleteBusinessUsers(context: BusinessContext, userIds: number[]): Promise<number[]> {
+  refuseInDemoShop(context);
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   await context.db.transaction(async (tx) => {
     const members = await lockMembersForChange(tx, context, ids);

@@ -7,6 +7,7 @@ import type { BusinessContext } from '../../platform/tenancy';
 import { hashPassword } from '../accounts/passwords';
 import { revokeUserSessions } from '../accounts/sessions';
 import { presentUser } from '../accounts/user-answer';
+import { refuseInDemoShop } from '../businesses/demo-shop-lock';
 import { isOnlyHere, isOwner, lockMembersForChange } from './members';
 
 type Input = z.output<typeof updateBusinessUserBodySchema>;
@@ -20,6 +21,7 @@ type Input = z.output<typeof updateBusinessUserBodySchema>;
  * member's sessions at once.
  */
 export async function updateBusinessUser(context: BusinessContext, input: Input): Promise<User> {
+  refuseInDemoShop(context);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   return context.db.transaction(async (tx) => {
     const [member] = await lockMembersForChange(tx, context, [input.user_id]);

@@ -59,7 +59,8 @@ function EditInfoForm({ user, onDone, onPending }: { user: User; onDone(): void;
   });
   const failure = useFormFailure(form, MESSAGES.failed.updateProfile);
   const email = (form.values.email ?? '').trim();
-  // A new email needs the current password, or a code sent to the new address: the form says so.
+  // A new email needs the current password (a session alone, on a borrowed phone, must not move the account
+  // to another inbox), and then the code sent to the new address: the form says so.
   const changesEmail = email !== '' && email.toLowerCase() !== (user.email ?? '').toLowerCase();
 
   const submit = form.onSubmit(
@@ -67,7 +68,7 @@ function EditInfoForm({ user, onDone, onPending }: { user: User; onDone(): void;
       const { data } = await update.mutateAsync({
         ...values,
         email: values.email?.trim() ? values.email : undefined,
-        current_password: changesEmail && values.current_password ? values.current_password : undefined,
+        current_password: changesEmail ? values.current_password : undefined,
       });
       if (data.pending_email) {
         onPending(data.pending_email);
@@ -96,8 +97,9 @@ function EditInfoForm({ user, onDone, onPending }: { user: User; onDone(): void;
         {changesEmail && (
           <PasswordInput
             label="Current password"
-            description="Enter it to change your email now, or leave it blank and we will send a code to the new address."
+            description="Needed to change your email. We then send a code to the new address."
             autoComplete="current-password"
+            withAsterisk
             {...form.getInputProps('current_password')}
           />
         )}

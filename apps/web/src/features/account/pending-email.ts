@@ -2,7 +2,7 @@ import { CODE_TTL_MINUTES } from '@oja/contract';
 import { useCallback, useState } from 'react';
 
 /**
- * A new email that waits for the code mailed to it (update-profile without the password), kept for the code's
+ * A new email that waits for the code mailed to it (update-profile, after the password), kept for the code's
  * life in this tab, across the dialog's closing and a reload: "Later" on the code step is then a way back to it,
  * not a dead end that only a new code would open again.
  */

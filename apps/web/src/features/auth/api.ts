@@ -1,7 +1,7 @@
 import { ACCOUNT_ENDPOINTS, type EndpointInput } from '@oja/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
-import { startSession } from './session';
+import { endSessionLocally, startSession } from './session';
 
 const accounts = ACCOUNT_ENDPOINTS;
 
@@ -59,5 +59,14 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (body: EndpointInput<typeof accounts.resetPassword>) => call(accounts.resetPassword, body),
+  });
+}
+
+/** The link mailed to the old address: the old email comes back and every session ends, this browser's too. */
+export function useUndoEmailChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => call(accounts.undoEmailChange, { token }),
+    onSuccess: () => endSessionLocally(client),
   });
 }

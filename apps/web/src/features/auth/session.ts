@@ -74,7 +74,7 @@ export function installSessionLostHandler(client: QueryClient): void {
  * set to "guest" rather than removed, so that the guards watching it (and a
  * session read still in flight) move on to /login at once.
  */
-function endSessionLocally(client: QueryClient): void {
+export function endSessionLocally(client: QueryClient): void {
   // The anti-forgery cookie outlives the session; without it the next load does not ask for a profile (a 401).
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many cheap phones' browsers
   document.cookie = `${CSRF_COOKIE}=; Max-Age=0; path=/; SameSite=Lax`;
