@@ -46,6 +46,9 @@ export const COUNTER_MESSAGES = {
   notSeller: 'Only the CEO or a salesperson can sell at the counter.',
   shortfallNoteRequired: 'Say how the shortfall was settled.',
   alreadySettled: 'This was already settled.',
+  deviceUnknown: 'This phone is not registered to sell for this business. Open the counter online once.',
+  shortfallNotFound: 'Shortfall not found.',
+  flagNotFound: 'Price flag not found.',
   cashGivenTooLittle: 'The cash given is less than the cash to pay.',
   offlineNeedsNetwork: 'You are offline: this needs the network.',
 } as const;
@@ -267,8 +270,11 @@ export const priceFlagSchema = z.object({
   receipt_number: z.string().nullable(),
   product_id: z.number().int(),
   product_name: z.string(),
+  /** The list prices, before each one's discount. */
   charged_unit_price: moneyOut,
   product_unit_price: moneyOut,
+  charged_discount_percentage: moneyOut,
+  product_discount_percentage: moneyOut,
   sold_by_name: z.string(),
   created_at: z.string(),
   settled_at: z.string().nullable(),

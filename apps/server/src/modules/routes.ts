@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Implementation, registerEndpoints } from '../platform/endpoints';
 import { accountHandlers } from './accounts/handlers';
 import { businessHandlers } from './businesses/handlers';
+import { counterHandlers } from './counter/handlers';
 import { expenseHandlers } from './expenses/handlers';
 import { salesHandlers } from './sales/handlers';
 import { stockHandlers } from './stock/handlers';
@@ -15,6 +16,7 @@ export const IMPLEMENTATION: Implementation = {
   stock: stockHandlers,
   sales: salesHandlers,
   expenses: expenseHandlers,
+  counter: counterHandlers,
 };
 
 /** Every API route, mounted once under /api/v1 and once under /dev/api/v1. */

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint';
 import { ACCOUNT_ENDPOINTS } from './accounts';
 import { BUSINESS_ENDPOINTS } from './businesses';
+import { COUNTER_ENDPOINTS } from './counter';
 import { EXPENSE_ENDPOINTS } from './expenses';
 import { SALES_ENDPOINTS } from './sales';
 import { STOCK_ENDPOINTS } from './stock';
@@ -20,6 +21,7 @@ export const ENDPOINTS = {
   stock: STOCK_ENDPOINTS,
   sales: SALES_ENDPOINTS,
   expenses: EXPENSE_ENDPOINTS,
+  counter: COUNTER_ENDPOINTS,
 };
 
 /** The table as one list, in registration order. */
