@@ -61,6 +61,8 @@ export const COUNTER_MAX_SALE_AGE_DAYS = 30;
 /** How far ahead of the server's clock a device's sale time may be (clocks drift). */
 export const COUNTER_MAX_CLOCK_AHEAD_MINUTES = 10;
 export const COUNTER_MAX_LINES = 100;
+/** A phone whose oldest unsent sale is older than this is shown in Needs attention. */
+export const COUNTER_STALE_PENDING_MINUTES = 60;
 export const COUNTER_MAX_PAYMENTS = 5;
 /** A catalogue page; the device asks for the next until `next_cursor` is null. */
 export const CATALOGUE_PAGE_SIZE = 2_000;

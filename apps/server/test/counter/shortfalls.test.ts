@@ -158,4 +158,70 @@ describe('shortfalls and price flags', () => {
     );
     expect(stillOpen.data.results.map((row) => row.id)).toContain(shortfall?.id);
   });
+
+  it('show in Needs attention for the owner and the manager, with the phones that have not sent for an hour', async () => {
+    const owner = await signUpCeo(t);
+    const { sale, shortfall, flag, clerk } = await shortSale(owner);
+    const manager = await memberLoggedIn(t, owner.businessId, 'manager');
+    const [late, recent] = await Promise.all([registerDevice(t, clerk), registerDevice(t, clerk)]);
+    for (const [device, minutes] of [
+      [late, 90],
+      [recent, 10],
+    ] as const) {
+      const answer = await api.call(
+        ENDPOINTS.counter.reportDeviceStatus,
+        {
+          business_id: owner.businessId,
+          device_id: device.device_id,
+          pending_count: 4,
+          oldest_pending_at: new Date(Date.now() - minutes * 60_000).toISOString(),
+          needs_attention_count: 0,
+        },
+        { token: clerk.token },
+      );
+      expect(answer.status).toBe(200);
+    }
+    const overview = await api.call(
+      ENDPOINTS.businesses.getOverview,
+      { business_id: owner.businessId },
+      {
+        token: owner.token,
+      },
+    );
+    const { attention } = overview.data;
+    expect(attention.shortfalls).toEqual([shortfall]);
+    expect(attention.shortfalls[0]).toMatchObject({
+      sale_id: sale.id,
+      product_name: 'Peak milk tin',
+      sold_by: clerk.user.id,
+    });
+    expect(attention.price_flags).toEqual([flag]);
+    expect(attention.unsynced_devices.map((device) => [device.device_id, device.pending_count])).toEqual([
+      [late.device_id, 4],
+    ]);
+
+    const figures = (caller: { token: string }) =>
+      api.call(ENDPOINTS.businesses.getEmployeeFigures, { business_id: owner.businessId }, { token: caller.token });
+    const [byManager, byClerk] = await Promise.all([figures(manager), figures(clerk)]);
+    expect(byManager.data.attention.shortfalls).toEqual([shortfall]);
+    expect(byManager.data.attention.unsynced_devices).toHaveLength(1);
+    // A clerk's home does not review the counter (counter.review): the lists are empty for them.
+    expect(byClerk.data.attention.shortfalls).toEqual([]);
+    expect(byClerk.data.attention.price_flags).toEqual([]);
+
+    // Settled, it leaves Needs attention.
+    await api.call(
+      ENDPOINTS.counter.settleShortfall,
+      { business_id: owner.businessId, id: shortfall?.id ?? 0, note: 'Delivery note found' },
+      { token: owner.token },
+    );
+    const after = await api.call(
+      ENDPOINTS.businesses.getOverview,
+      { business_id: owner.businessId },
+      {
+        token: owner.token,
+      },
+    );
+    expect(after.data.attention.shortfalls).toEqual([]);
+  });
 });

@@ -12,7 +12,12 @@ const settlerName = (settledBy: typeof stock_shortfalls.settled_by | typeof pric
   sql<string | null>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${settledBy})`;
 
 /** Shortfalls of a business, oldest first, with the sale's receipt number and who settled them. */
-export async function shortfallsWhere(db: Queryable, businessId: number, where: SQL | undefined): Promise<Shortfall[]> {
+export async function shortfallsWhere(
+  db: Queryable,
+  businessId: number,
+  where: SQL | undefined,
+  limit?: number,
+): Promise<Shortfall[]> {
   const rows = await db
     .select({
       row: stock_shortfalls,
@@ -22,7 +27,8 @@ export async function shortfallsWhere(db: Queryable, businessId: number, where: 
     .from(stock_shortfalls)
     .leftJoin(sales, and(eq(sales.business_id, stock_shortfalls.business_id), eq(sales.id, stock_shortfalls.sale_id)))
     .where(and(eq(stock_shortfalls.business_id, businessId), where))
-    .orderBy(asc(stock_shortfalls.id));
+    .orderBy(asc(stock_shortfalls.id))
+    .limit(limit ?? Number.MAX_SAFE_INTEGER);
   return rows.map(({ row, receipt_number, settled_by_name }) => ({
     id: row.id,
     sale_id: row.sale_id,
@@ -40,13 +46,19 @@ export async function shortfallsWhere(db: Queryable, businessId: number, where: 
 }
 
 /** Price flags of a business, oldest first, with the net unit prices charged and listed. */
-export async function priceFlagsWhere(db: Queryable, businessId: number, where: SQL | undefined): Promise<PriceFlag[]> {
+export async function priceFlagsWhere(
+  db: Queryable,
+  businessId: number,
+  where: SQL | undefined,
+  limit?: number,
+): Promise<PriceFlag[]> {
   const rows = await db
     .select({ row: price_flags, receipt_number: sales.receipt_number })
     .from(price_flags)
     .leftJoin(sales, and(eq(sales.business_id, price_flags.business_id), eq(sales.id, price_flags.sale_id)))
     .where(and(eq(price_flags.business_id, businessId), where))
-    .orderBy(asc(price_flags.id));
+    .orderBy(asc(price_flags.id))
+    .limit(limit ?? Number.MAX_SAFE_INTEGER);
   return rows.map(({ row, receipt_number }) => ({
     id: row.id,
     sale_id: row.sale_id,
