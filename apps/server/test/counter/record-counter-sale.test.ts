@@ -80,6 +80,35 @@ describe('a counter sale', () => {
     expect(again).toEqual({ ...device, last_sequence: Number(body.receipt_number.split('-')[1]) });
   });
 
+  it('takes what the sellable batches hold, never an expired one, and records the rest as a shortfall', async () => {
+    const oil = await createProduct(t, shop, {
+      batches: [
+        { batch_number: 'LATER', quantity: 5, expiration_date: lagosDay(20) },
+        { batch_number: 'NOEXP', quantity: 5, expiration_date: null },
+        { batch_number: 'SOON1', quantity: 5, expiration_date: lagosDay(5) },
+        { batch_number: 'GONE1', quantity: 5, expiration_date: lagosDay(-1) },
+      ],
+    });
+    const device = await registerDevice(t, shop);
+    const answer = await sellAtCounter(
+      t,
+      shop,
+      counterSaleBody(shop, device, [{ product_id: oil.id, quantity: 20, unit_price: '100.00' }]),
+    );
+    expect(answer.status).toBe(201);
+    expect(answer.data.sale.lines.map((line) => [line.batch_number, line.quantity, line.cost_price])).toEqual([
+      ['SOON1', 5, '50.00'],
+      ['LATER', 5, '50.00'],
+      ['NOEXP', 5, '50.00'],
+      [null, 5, '50.00'],
+    ]);
+    expect(answer.data.sale.total_cart_amount).toBe('2000.00');
+    expect(answer.data.shortfalls.map((shortfall) => shortfall.quantity)).toEqual([5]);
+    // Batches in the order made: LATER, NOEXP, SOON1, and the expired GONE1 untouched.
+    expect(await batchQuantities(t, oil.id)).toEqual([0, 0, 0, 5]);
+    expect(await ledgerMismatches(t, shop.businessId)).toEqual([]);
+  });
+
   it('is recorded once when sent again, and 10 copies sent at once make one sale', async () => {
     const beans = await createProduct(t, shop, { batches: [{ quantity: 50 }] });
     const device = await registerDevice(t, shop);
