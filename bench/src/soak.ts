@@ -1,24 +1,6 @@
-/**
- * The soak (issue 13): the production build started as `npm start` starts it (the server bundle of
- * build.mjs, its own embedded PostgreSQL in a temporary DATA_DIR), then SOAK_CLIENTS clients (50) doing
- * what shops do for SOAK_MINUTES (10): browse and search products, fill, change and drop carts, confirm
- * sales paid, in part or on credit, take payments, cancel sales, read reports. At the end it prints the
- * answers by status (no 5xx allowed), the server's memory (RSS) after warm-up and at the end (must grow by
- * less than 10%), and checks the ledger invariants in the database. Exits 1 on any failure.
- *
- *   npm run soak                  10 minutes
- *   SOAK_MINUTES=2 npm run soak   a shorter run
- *
- * SOAK_CLIENTS changes the number of clients, SOAK_THINK_MS their mean pause between actions (250 ms).
- */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import {
   ACCOUNT_ENDPOINTS,
   API_PREFIX,
@@ -32,12 +14,10 @@ import {
   SALES_ENDPOINTS,
   STOCK_ENDPOINTS,
 } from '@oja/contract';
-import pg from 'pg';
-import { freePort } from '../../apps/server/src/db/embedded';
+import type pg from 'pg';
 import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
-import { openOjaDatabase } from '../../apps/server/src/ops/database';
-import { loadConfig } from '../../apps/server/src/platform/config';
 import { percentile } from './measure';
+import { startProductionBuild } from './started-build';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 50);
@@ -50,8 +30,6 @@ const PASSWORD = 'soak-pass-word';
 const WARM_UP_MS = Math.min(60_000, (MINUTES * 60_000) / 3);
 const RSS_EVERY_MS = 5_000;
 const MAX_RSS_GROWTH = 0.1;
-const ROOT = resolve(import.meta.dirname, '../..');
-const SERVER_DIR = join(ROOT, 'apps/server');
 const BUILD = 'soak';
 
 type Outcome = { action: string; status: number; ms: number };
@@ -294,43 +272,11 @@ async function brokenInvariants(db: pg.Pool): Promise<string[]> {
 
 async function main(): Promise<void> {
   process.stdout.write(`Soak: ${CLIENTS} clients for ${MINUTES} min. Building the server as npm start does…\n`);
-  await promisify(execFile)(process.execPath, ['build.mjs'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, OJA_BUILD: BUILD },
-  });
-  const dataDir = await mkdtemp(join(tmpdir(), 'oja-soak-'));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, [join(SERVER_DIR, `dist-${BUILD}`, 'main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const serverExit = new Promise<number | null>((done) => server.once('exit', done));
-  let database: Awaited<ReturnType<typeof openOjaDatabase>> | undefined;
-  let db: pg.Pool | undefined;
+  const started = await startProductionBuild(BUILD);
+  const { server, db } = started;
+  baseUrl = started.baseUrl;
   const failures: string[] = [];
   try {
-    for (const began = Date.now(); ; await sleep(200)) {
-      const ok = await fetch(`${baseUrl}/healthz`).then(
-        (answer) => answer.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (server.exitCode !== null || Date.now() - began > 120_000) throw new Error('The server did not start.');
-    }
-    // The database the server runs on, reached as `npm run backup` reaches it.
-    const quiet = { info: () => {}, warn: () => {}, debug: () => {} };
-    database = await openOjaDatabase(loadConfig({ DATA_DIR: dataDir }), { log: quiet, mustExist: true });
-    db = new pg.Pool({ connectionString: database.url, max: 2 });
-
     const passwordHash = await hashPassword(PASSWORD);
     const clients: Client[] = [];
     for (let index = 0; index < BUSINESSES; index++) {
@@ -437,19 +383,7 @@ async function main(): Promise<void> {
     process.stdout.write(`Invariants: ${broken.length ? broken.join('; ') : 'all hold'}\n`);
     failures.push(...broken);
   } finally {
-    await db?.end();
-    await database?.close();
-    if (server.exitCode === null) server.kill('SIGTERM');
-    const code = await Promise.race([serverExit, sleep(30_000, 'timeout' as const)]);
-    if (code === 'timeout') {
-      server.kill('SIGKILL');
-      failures.push('The server did not stop within 30 s of SIGTERM.');
-    }
-    // As root the cluster may live outside the data directory (see db/embedded-as-root.ts).
-    const moved = (await readFile(join(dataDir, 'postgres-location'), 'utf8').catch(() => '')).trim();
-    await rm(dataDir, { recursive: true, force: true });
-    if (moved) await rm(moved, { recursive: true, force: true });
-    await rm(join(SERVER_DIR, `dist-${BUILD}`), { recursive: true, force: true });
+    failures.push(...(await started.stop()));
   }
   if (failures.length) {
     console.error(`\nSOAK FAILED:\n- ${failures.join('\n- ')}`);

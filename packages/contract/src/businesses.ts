@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { emailSchema, requiredText } from './accounts';
+import { deviceStatusSchema, priceFlagSchema, shortfallSchema } from './counter';
 import { currencySchema, memberRoleSchema, paymentStatusSchema } from './enums';
 import { bodyId, queryId, realDay, text } from './ids';
 import { MESSAGES } from './messages';
@@ -152,6 +153,12 @@ export const attentionSchema = z.object({
   expiring: z.array(batchAlertSchema),
   expired: z.array(batchAlertSchema),
   top_debtors: z.array(debtorSchema),
+  /** The counter's open shortfalls, oldest first (ADR 0013); empty for a role that may not review them. */
+  shortfalls: z.array(shortfallSchema),
+  /** The counter's open price flags, oldest first; empty for a role that may not review them. */
+  price_flags: z.array(priceFlagSchema),
+  /** Phones whose oldest unsent sale waits for more than COUNTER_STALE_PENDING_MINUTES, longest first. */
+  unsynced_devices: z.array(deviceStatusSchema),
 });
 export type Attention = z.infer<typeof attentionSchema>;
 

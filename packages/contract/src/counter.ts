@@ -46,6 +46,9 @@ export const COUNTER_MESSAGES = {
   notSeller: 'Only the CEO or a salesperson can sell at the counter.',
   shortfallNoteRequired: 'Say how the shortfall was settled.',
   alreadySettled: 'This was already settled.',
+  deviceUnknown: 'This phone is not registered to sell for this business. Open the counter online once.',
+  shortfallNotFound: 'Shortfall not found.',
+  flagNotFound: 'Price flag not found.',
   cashGivenTooLittle: 'The cash given is less than the cash to pay.',
   offlineNeedsNetwork: 'You are offline: this needs the network.',
 } as const;
@@ -58,6 +61,8 @@ export const COUNTER_MAX_SALE_AGE_DAYS = 30;
 /** How far ahead of the server's clock a device's sale time may be (clocks drift). */
 export const COUNTER_MAX_CLOCK_AHEAD_MINUTES = 10;
 export const COUNTER_MAX_LINES = 100;
+/** A phone whose oldest unsent sale is older than this is shown in Needs attention. */
+export const COUNTER_STALE_PENDING_MINUTES = 60;
 export const COUNTER_MAX_PAYMENTS = 5;
 /** A catalogue page; the device asks for the next until `next_cursor` is null. */
 export const CATALOGUE_PAGE_SIZE = 2_000;
@@ -267,8 +272,11 @@ export const priceFlagSchema = z.object({
   receipt_number: z.string().nullable(),
   product_id: z.number().int(),
   product_name: z.string(),
+  /** The list prices, before each one's discount. */
   charged_unit_price: moneyOut,
   product_unit_price: moneyOut,
+  charged_discount_percentage: moneyOut,
+  product_discount_percentage: moneyOut,
   sold_by_name: z.string(),
   created_at: z.string(),
   settled_at: z.string().nullable(),

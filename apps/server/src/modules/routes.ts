@@ -3,6 +3,7 @@ import { type Implementation, registerEndpoints } from '../platform/endpoints';
 import { accountHandlers } from './accounts/handlers';
 import { businessHandlers } from './businesses/handlers';
 import { catalogueHandlers } from './catalogue/handlers';
+import { counterHandlers } from './counter/handlers';
 import { expenseHandlers } from './expenses/handlers';
 import { salesHandlers } from './sales/handlers';
 import { stockHandlers } from './stock/handlers';
@@ -17,6 +18,7 @@ export const IMPLEMENTATION: Implementation = {
   sales: salesHandlers,
   expenses: expenseHandlers,
   catalogue: catalogueHandlers,
+  counter: counterHandlers,
 };
 
 /** Every API route, mounted once under /api/v1 and once under /dev/api/v1. */

@@ -61,7 +61,7 @@ async function recount(context: BusinessContext): Promise<BusinessOverview> {
       order by count(*) desc, m.role`),
     recentSales(context.db, scope),
     revenueByDay(context.db, scope, lastDays(TREND_DAYS)),
-    attentionOf(context.db, context.businessId, { withCost: true }),
+    attentionOf(context.db, context.businessId, { withCost: true, withCounter: true }),
   ]);
   return {
     total_revenue: totals.amounts,

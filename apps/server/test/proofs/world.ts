@@ -1,4 +1,12 @@
-import { ENDPOINTS, type Endpoint, type EndpointInput, type MemberRole, type Product } from '@oja/contract';
+import { randomUUID } from 'node:crypto';
+import {
+  type Device,
+  ENDPOINTS,
+  type Endpoint,
+  type EndpointInput,
+  type MemberRole,
+  type Product,
+} from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import { expenses } from '../../src/db/schema';
 import type { TestApp } from '../app';
@@ -7,6 +15,7 @@ import {
   type Caller,
   codeFromMail,
   confirm,
+  counterSaleBody,
   createCart,
   createProduct,
   freshIp,
@@ -15,6 +24,7 @@ import {
   type Member,
   memberLoggedIn,
   type Owner,
+  registerDevice,
   signUpBody,
   signUpCeo,
   TEST_PASSWORD,
@@ -132,6 +142,42 @@ async function freshExpense(world: World): Promise<number> {
     .returning({ id: expenses.id });
   if (!row) throw new Error('No expense.');
   return row.id;
+}
+
+/** The owner's selling phone, registered once per world: every member's counter sale goes out on it. */
+const devices = new WeakMap<World, Promise<Device>>();
+function counterDevice(world: World): Promise<Device> {
+  let device = devices.get(world);
+  if (!device) {
+    device = registerDevice(world.t, owner(world));
+    devices.set(world, device);
+  }
+  return device;
+}
+
+/** A counter sale's body on the world's phone: one unit of its product at its price, paid in cash. */
+async function counterSale(world: World) {
+  return counterSaleBody(owner(world), await counterDevice(world), [
+    { product_id: world.product.id, quantity: 1, unit_price: world.product.selling_price },
+  ]);
+}
+
+/**
+ * A fresh counter sale of more than its product's batches hold, charged below its price: one open shortfall and one
+ * open price flag to settle.
+ */
+async function freshShortfallSale(world: World) {
+  const product = await createProduct(world.t, owner(world), { batches: [{ quantity: 1 }] });
+  const body = counterSaleBody(owner(world), await counterDevice(world), [
+    { product_id: product.id, quantity: 3, unit_price: '90.00' },
+  ]);
+  const answer = await apiClient(world.t.app).call(ENDPOINTS.counter.recordCounterSale, body, {
+    token: world.owner.token,
+  });
+  const [shortfall] = answer.data?.shortfalls ?? [];
+  const [flag] = answer.data?.price_flags ?? [];
+  if (!shortfall || !flag) throw new Error(`The world's counter sale failed: ${JSON.stringify(answer.body)}`);
+  return { shortfallId: shortfall.id, flagId: flag.id };
 }
 
 /**
@@ -282,6 +328,30 @@ export const VALID_INPUTS: AllBuilders = {
   },
   catalogue: {
     getCatalogue: businessOf,
+  },
+  counter: {
+    registerDevice: (world) => ({ ...businessOf(world), device_id: randomUUID() }),
+    reportDeviceStatus: async (world) => ({
+      ...businessOf(world),
+      device_id: (await counterDevice(world)).device_id,
+      pending_count: 2,
+      oldest_pending_at: new Date().toISOString(),
+      needs_attention_count: 0,
+    }),
+    listDevices: businessOf,
+    recordCounterSale: counterSale,
+    listShortfalls: (world) => ({ ...businessOf(world), include_settled: 'true' }),
+    settleShortfall: async (world) => ({
+      ...businessOf(world),
+      id: (await freshShortfallSale(world)).shortfallId,
+      note: 'Counted: two were on the shelf',
+    }),
+    listPriceFlags: (world) => ({ ...businessOf(world), include_settled: 'false' }),
+    settlePriceFlag: async (world) => ({
+      ...businessOf(world),
+      id: (await freshShortfallSale(world)).flagId,
+      note: 'Agreed price for a regular',
+    }),
   },
 };
 

@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint';
 import { ACCOUNT_ENDPOINTS } from './accounts';
 import { BUSINESS_ENDPOINTS } from './businesses';
 import { CATALOGUE_ENDPOINTS } from './counter';
+import { COUNTER_ENDPOINTS } from './counter';
 import { EXPENSE_ENDPOINTS } from './expenses';
 import { SALES_ENDPOINTS } from './sales';
 import { STOCK_ENDPOINTS } from './stock';
@@ -22,6 +23,7 @@ export const ENDPOINTS = {
   sales: SALES_ENDPOINTS,
   expenses: EXPENSE_ENDPOINTS,
   catalogue: CATALOGUE_ENDPOINTS,
+  counter: COUNTER_ENDPOINTS,
 };
 
 /** The table as one list, in registration order. */

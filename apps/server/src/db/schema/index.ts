@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './counter';
 export * from './expenses';
 export * from './report-totals';
 export * from './requests';

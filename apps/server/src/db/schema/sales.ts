@@ -95,10 +95,22 @@ export const sales = pgTable(
     cancelled_at: timestamp({ withTimezone: true }),
     cancelled_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     cancel_reason: text(),
+    /** A counter sale's id made on its device (ADR 0013): recorded once per seller, whatever is retried. */
+    client_sale_id: text(),
+    /** A counter sale's receipt number, made on its device (its prefix and sequence) and printed at once. */
+    receipt_number: text(),
+    /** A walk-in's phone number given at the counter (a registered customer's is on their account). */
+    customer_phone: text(),
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.id] }),
     check('sales_status_check', oneOf(t.status, SALE_STATUSES)),
+    uniqueIndex('sales_client_sale_key')
+      .on(t.business_id, t.created_by, t.client_sale_id)
+      .where(sql`${t.client_sale_id} is not null`),
+    uniqueIndex('sales_receipt_number_key')
+      .on(t.business_id, t.receipt_number)
+      .where(sql`${t.receipt_number} is not null`),
     // A key is the seller's own: another member (or customer) sending the same key makes their own sale.
     uniqueIndex('sales_idempotency_key')
       .on(t.business_id, t.created_by, t.idempotency_key)

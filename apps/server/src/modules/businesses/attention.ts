@@ -2,6 +2,7 @@ import type { Attention } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { plannedOnce } from '../../db/limit';
+import { counterAttention, NO_COUNTER_ATTENTION } from '../counter/counter-attention';
 import type { Id } from './sale-figures';
 import { type DebtorTuple, debtorsFrom, topDebtors, topDebtorsJson } from './sale-tables';
 import {
@@ -26,15 +27,16 @@ const ATTENTION_ROWS = 5;
 export async function attentionOf(
   db: Queryable,
   businessId: number,
-  options: { withCost: boolean },
+  options: { withCost: boolean; withCounter: boolean },
 ): Promise<Attention> {
-  const [low, expiring, expired, debtors] = await Promise.all([
+  const [low, expiring, expired, debtors, counter] = await Promise.all([
     lowStock(db, businessId, ATTENTION_ROWS),
     expiringBatches(db, businessId, ATTENTION_ROWS, options.withCost),
     expiredBatches(db, businessId, ATTENTION_ROWS, options.withCost),
     topDebtors(db, businessId, ATTENTION_ROWS),
+    options.withCounter ? counterAttention(db, businessId, ATTENTION_ROWS) : NO_COUNTER_ATTENTION,
   ]);
-  return { low_stock: low, expiring, expired, top_debtors: debtors };
+  return { low_stock: low, expiring, expired, top_debtors: debtors, ...counter };
 }
 
 /** The four lists of attentionColumns, as PostgreSQL's JSON arrays (null for an empty list). */
@@ -71,9 +73,20 @@ export async function attentionFrom(
   db: Queryable,
   businessId: number,
   row: AttentionJson,
-  options: { withCost: boolean },
+  options: { withCost: boolean; withCounter: boolean },
 ): Promise<Attention> {
   const alerts = (list: BatchList) => batchAlerts(db, businessId, list, ATTENTION_ROWS, options.withCost, row[list]);
-  const [expiring, expired] = await Promise.all([alerts('expiring'), alerts('expired')]);
-  return { low_stock: lowStockFrom(row.low_stock), expiring, expired, top_debtors: debtorsFrom(row.top_debtors) };
+  const [expiring, expired, counter] = await Promise.all([
+    alerts('expiring'),
+    alerts('expired'),
+    // Few rows behind partial indexes, read beside the overview's statement rather than inside it.
+    options.withCounter ? counterAttention(db, businessId, ATTENTION_ROWS) : NO_COUNTER_ATTENTION,
+  ]);
+  return {
+    low_stock: lowStockFrom(row.low_stock),
+    expiring,
+    expired,
+    top_debtors: debtorsFrom(row.top_debtors),
+    ...counter,
+  };
 }

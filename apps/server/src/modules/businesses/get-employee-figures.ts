@@ -1,4 +1,4 @@
-import { type Currency, type EmployeeFigures, toKobo } from '@oja/contract';
+import { type Currency, can, type EmployeeFigures, toKobo } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import { sales } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
@@ -22,8 +22,11 @@ export async function getEmployeeFigures(context: BusinessContext): Promise<Empl
     revenueShare(context),
     performanceOf(context),
     recentSales(context.db, scope),
-    // Employees see what needs attention, not what the stock cost.
-    attentionOf(context.db, context.businessId, { withCost: false }),
+    // Employees see what needs attention, not what the stock cost; the counter's, those who review it.
+    attentionOf(context.db, context.businessId, {
+      withCost: false,
+      withCounter: can(context.role, 'counter.review'),
+    }),
   ]);
   return {
     total_sales: totals.count,

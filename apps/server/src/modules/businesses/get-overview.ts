@@ -122,7 +122,7 @@ export async function getBusinessOverview(reader: BusinessReader): Promise<Busin
   // counts again the products whose kept stock a batch's expiry made stale; this answer is right without either,
   // read in one snapshot whatever the anchor and however stale the rows.
   const [attention] = await Promise.all([
-    attentionFrom(reader.db, businessId, row, { withCost: true }),
+    attentionFrom(reader.db, businessId, row, { withCost: true, withCounter: true }),
     row.past_behind ? salePastRefresh(reader.db, businessId) : undefined,
     row.stock_behind ? stockRefresh(reader.db, businessId) : undefined,
   ]);

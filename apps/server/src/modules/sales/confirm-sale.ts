@@ -275,7 +275,17 @@ const SALE_KEYS = {
   created_by_name: '',
   idempotency_key: '',
 } satisfies Required<
-  Omit<typeof sales.$inferInsert, 'created_at' | 'status' | 'cancelled_at' | 'cancelled_by' | 'cancel_reason'>
+  Omit<
+    typeof sales.$inferInsert,
+    | 'created_at'
+    | 'status'
+    | 'cancelled_at'
+    | 'cancelled_by'
+    | 'cancel_reason'
+    | 'client_sale_id'
+    | 'receipt_number'
+    | 'customer_phone'
+  >
 > & { id: number };
 const LINE_KEYS = {
   business_id: 0,

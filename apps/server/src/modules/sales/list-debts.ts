@@ -88,7 +88,8 @@ export async function listDebts(ctx: BusinessContext, query: z.output<typeof lis
       from ${report_debtors} d
       where d.business_id = ${businessId} and d.open_sales > 0 ${search})
     select c.total, c.totals, nullif(p.customer_id, 0) as customer_id, p.currency, o.*,
-      (select u.phone_number from ${users} u where u.id = nullif(p.customer_id, 0)) as customer_phone
+      coalesce((select u.phone_number from ${users} u where u.id = nullif(p.customer_id, 0)), o.walk_in_phone)
+        as customer_phone
     from (select (select count(*)::int from debtors) as total,
         (select json_agg(json_build_array(t.currency, t.owed) order by t.currency)
           from (select d.currency, sum(d.owed)::numeric(14, 2)::text as owed from ${report_debtors} d
@@ -97,6 +98,9 @@ export async function listDebts(ctx: BusinessContext, query: z.output<typeof lis
         limit ${limitOf(plannedOnce(pageSize))} offset (${(query.page - 1) * pageSize})) p on true
       left join lateral (
         select (array_agg(s.customer_name order by s.created_at desc, s.id desc))[1] as customer_name,
+          -- A walk-in's phone as given at the counter, the latest (a registered customer's is on their account).
+          (array_agg(s.customer_phone order by s.created_at desc, s.id desc)
+            filter (where s.customer_phone is not null))[1] as walk_in_phone,
           sum(s.total_cart_amount - s.amount_paid)::numeric(14, 2)::text as total_owed,
           to_char(max(s.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_sale_at,
           json_agg(json_build_array(s.id, s.payment_status, s.total_cart_amount::text, s.amount_paid::text,

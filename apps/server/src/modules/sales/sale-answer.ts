@@ -118,7 +118,10 @@ export async function loadSaleDetail(
         cancelled_by_name: sql<
           string | null
         >`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${sales.cancelled_by})`,
-        customer_phone: sql<string | null>`(select u.phone_number from ${users} u where u.id = ${sales.customer_id})`,
+        // A registered customer's phone, or the one a walk-in gave at the counter.
+        customer_phone: sql<
+          string | null
+        >`coalesce((select u.phone_number from ${users} u where u.id = ${sales.customer_id}), ${sales.customer_phone})`,
       })
       .from(sales)
       .where(and(eq(sales.business_id, businessId), eq(sales.id, saleId))),

@@ -205,6 +205,34 @@ const sellableBatches = builtOnce((db) =>
     .prepare(BUILT),
 );
 
+/** What to take from each locked batch, in their order, each at most what it holds; and what none held. */
+function planTake(
+  batches: readonly {
+    id: number;
+    batch_number: string;
+    expiration_date: string | null;
+    cost_price: string | null;
+    quantity: number;
+  }[],
+  quantity: number,
+): { plan: TakenFromBatch[]; remaining: number } {
+  const plan: TakenFromBatch[] = [];
+  let remaining = quantity;
+  for (const batch of batches) {
+    if (remaining === 0) break;
+    const part = Math.min(batch.quantity, remaining);
+    plan.push({
+      batchId: batch.id,
+      batchNumber: batch.batch_number,
+      expirationDate: batch.expiration_date,
+      costPrice: batch.cost_price,
+      quantity: part,
+    });
+    remaining -= part;
+  }
+  return { plan, remaining };
+}
+
 /**
  * Takes `quantity` units of a product from its sellable batches, soonest expiry
  * first and batches without expiry last (FEFO), never from an expired batch.
@@ -229,21 +257,7 @@ export async function takeStock(
 ): Promise<TakenFromBatch[]> {
   if (!Number.isInteger(input.quantity) || input.quantity <= 0) throw new Error('Take a positive whole quantity.');
   const batches = await sellableBatches(tx, { businessId: input.businessId, productId: input.productId });
-
-  const plan: TakenFromBatch[] = [];
-  let remaining = input.quantity;
-  for (const batch of batches) {
-    if (remaining === 0) break;
-    const quantity = Math.min(batch.quantity, remaining);
-    plan.push({
-      batchId: batch.id,
-      batchNumber: batch.batch_number,
-      expirationDate: batch.expiration_date,
-      costPrice: batch.cost_price,
-      quantity,
-    });
-    remaining -= quantity;
-  }
+  const { plan, remaining } = planTake(batches, input.quantity);
   if (remaining > 0) throw insufficientStock();
 
   for (const part of plan) {
@@ -259,6 +273,43 @@ export async function takeStock(
     });
   }
   return plan;
+}
+
+/**
+ * Takes up to `quantity` units of a product from its sellable batches, in takeStock's order and under
+ * takeStock's locks, and answers what it took and how many units no batch held (`missing`). For a sale
+ * that already happened (a counter sale sent from a phone's outbox, ADR 0013): the goods left the shop,
+ * so the sale is recorded, and what the batches did not hold is the caller's to record as a shortfall.
+ *
+ * Invariant, the ledger's own: no batch goes below zero (each part is at most what its locked batch holds,
+ * and changeBatch's guard and the CHECK refuse anything more); taken + missing = quantity.
+ */
+export async function takeAvailableStock(
+  tx: Tx,
+  input: {
+    businessId: number;
+    productId: number;
+    quantity: number;
+    reason: StockMovementReason;
+    userId: number | null;
+    saleId?: number | null;
+  },
+): Promise<{ taken: TakenFromBatch[]; missing: number }> {
+  if (!Number.isInteger(input.quantity) || input.quantity <= 0) throw new Error('Take a positive whole quantity.');
+  const batches = await sellableBatches(tx, { businessId: input.businessId, productId: input.productId });
+  const { plan: taken, remaining } = planTake(batches, input.quantity);
+  for (const part of taken) {
+    await changeBatch(tx, {
+      businessId: input.businessId,
+      productId: input.productId,
+      batchId: part.batchId,
+      delta: -part.quantity,
+      reason: input.reason,
+      userId: input.userId,
+      saleId: input.saleId,
+    });
+  }
+  return { taken, missing: remaining };
 }
 
 /**
