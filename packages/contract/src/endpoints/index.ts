@@ -1,8 +1,7 @@
 import type { Endpoint } from '../endpoint';
 import { ACCOUNT_ENDPOINTS } from './accounts';
 import { BUSINESS_ENDPOINTS } from './businesses';
-import { CATALOGUE_ENDPOINTS } from './counter';
-import { COUNTER_ENDPOINTS } from './counter';
+import { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS } from './counter';
 import { EXPENSE_ENDPOINTS } from './expenses';
 import { SALES_ENDPOINTS } from './sales';
 import { STOCK_ENDPOINTS } from './stock';
