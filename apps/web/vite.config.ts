@@ -1,14 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { appShellScrollClasses } from './appshell-scroll-classes';
 import { contractPure } from './contract-pure';
 import { contractRoutes } from './contract-routes';
 import { contractValues } from './contract-values';
 import { firstLoadChunks } from './first-load-chunks';
-import { floatingMergeRefs } from './floating-merge-refs';
 import { precompress } from './precompress';
 import { routePreload } from './route-preload';
-import { zodWithoutJsonSchema } from './zod-browser';
 
 const serverPort = process.env.SERVER_PORT ?? '3000';
 const chunks = firstLoadChunks();
@@ -18,9 +15,6 @@ export default defineConfig({
     contractValues(),
     contractRoutes(),
     contractPure(),
-    zodWithoutJsonSchema(),
-    floatingMergeRefs(),
-    appShellScrollClasses(),
     react(),
     routePreload(),
     precompress(),
