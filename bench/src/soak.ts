@@ -32,11 +32,8 @@ import {
   SALES_ENDPOINTS,
   STOCK_ENDPOINTS,
 } from '@oja/contract';
+import { freePort, hashPassword, loadConfig, openOjaDatabase } from '@oja/server/bench';
 import pg from 'pg';
-import { freePort } from '../../apps/server/src/db/embedded';
-import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
-import { openOjaDatabase } from '../../apps/server/src/ops/database';
-import { loadConfig } from '../../apps/server/src/platform/config';
 import { percentile } from './measure';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
