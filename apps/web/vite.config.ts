@@ -1,31 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { appShellScrollClasses } from './appshell-scroll-classes';
-import { contractPure } from './contract-pure';
-import { contractRoutes } from './contract-routes';
-import { contractValues } from './contract-values';
-import { firstLoadChunks } from './first-load-chunks';
-import { floatingMergeRefs } from './floating-merge-refs';
-import { precompress } from './precompress';
-import { routePreload } from './route-preload';
-import { zodWithoutJsonSchema } from './zod-browser';
+import { contractPure } from './build/contract-pure';
+import { contractRoutes } from './build/contract-routes';
+import { contractValues } from './build/contract-values';
+import { firstLoadChunks } from './build/first-load-chunks';
+import { precompress } from './build/precompress';
+import { routePreload } from './build/route-preload';
 
 const serverPort = process.env.SERVER_PORT ?? '3000';
+// The build's own plugins, each with what it saves in bytes: docs/adr/0012-web-build-plugins.md.
 const chunks = firstLoadChunks();
 
 export default defineConfig({
-  plugins: [
-    contractValues(),
-    contractRoutes(),
-    contractPure(),
-    zodWithoutJsonSchema(),
-    floatingMergeRefs(),
-    appShellScrollClasses(),
-    react(),
-    routePreload(),
-    precompress(),
-    chunks.plugin,
-  ],
+  plugins: [contractValues(), contractRoutes(), contractPure(), react(), routePreload(), precompress(), chunks.plugin],
   server: {
     // `npm run dev -w apps/web` next to a running server: the API answers through this proxy.
     proxy: {
@@ -33,7 +20,6 @@ export default defineConfig({
       '/dev/api': `http://127.0.0.1:${serverPort}`,
     },
   },
-  // OJA_BUILD=name builds into dist-name, so that parallel work on one checkout does not share a build.
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -41,6 +27,7 @@ export default defineConfig({
     manifest: true,
     // Every browser that runs this build's ES2022 modules knows <link rel="modulepreload">: no polyfill (0.5 KB).
     modulePreload: { polyfill: false },
+    // OJA_BUILD=name builds into dist-name, so that parallel work on one checkout does not share a build.
     outDir: process.env.OJA_BUILD ? `dist-${process.env.OJA_BUILD}` : 'dist',
     rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },

@@ -34,8 +34,8 @@ import {
   STOCK_ENDPOINTS,
   toKobo,
 } from '@oja/contract';
+import { hashPassword } from '@oja/server/bench';
 import type pg from 'pg';
-import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
 import { startProductionBuild } from './started-build';
 
 const DEVICES = Number(process.env.COUNTER_DEVICES ?? 5);

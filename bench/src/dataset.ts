@@ -11,8 +11,9 @@
  * shared with the inventory bench), 200,000 sales with ~1,000,000 lines (1 to 9 each) and their payments,
  * 50,000 expenses, 50 members; 1,000 small businesses of 20 products and 50 sales each.
  */
+
+import { hashPassword } from '@oja/server/bench';
 import type pg from 'pg';
-import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
 import { generateCatalogue } from './generate';
 
 export const BENCH_PASSWORD = 'bench-pass-word';

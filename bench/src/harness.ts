@@ -2,15 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  buildApp,
+  connect,
+  createMemoryMailer,
+  createTokenService,
+  type Database,
+  loadConfig,
+  migrateDatabase,
+  startEmbeddedPostgres,
+} from '@oja/server/bench';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../../apps/server/src/app';
-import { connect, type Database } from '../../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
-import { migrateDatabase } from '../../apps/server/src/db/migrate';
-import { loadConfig } from '../../apps/server/src/platform/config';
-import { createMemoryMailer } from '../../apps/server/src/platform/mail';
-import { createTokenService } from '../../apps/server/src/platform/tokens';
 
 export type Bench = {
   database: Database;

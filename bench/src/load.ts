@@ -39,18 +39,20 @@ import {
   SALES_ENDPOINTS,
   STOCK_ENDPOINTS,
 } from '@oja/contract';
+import {
+  type BusinessContext,
+  connect,
+  defaultPoolSize,
+  embeddedUrl,
+  getBusinessOverview,
+  getBusinessReport,
+  listCarts,
+  listProducts,
+  listSales,
+  userAnswer,
+} from '@oja/server/bench';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { connect } from '../../apps/server/src/db/client';
-import { embeddedUrl } from '../../apps/server/src/db/embedded';
-import { userAnswer } from '../../apps/server/src/modules/accounts/user-answer';
-import { getBusinessOverview } from '../../apps/server/src/modules/businesses/get-overview';
-import { getBusinessReport } from '../../apps/server/src/modules/businesses/get-report';
-import { listCarts } from '../../apps/server/src/modules/sales/list-carts';
-import { listSales } from '../../apps/server/src/modules/sales/list-sales';
-import { listProducts } from '../../apps/server/src/modules/stock/list-products';
-import { defaultPoolSize } from '../../apps/server/src/platform/config';
-import type { BusinessContext } from '../../apps/server/src/platform/context';
 import { BENCH_PASSWORD, generateWorld, HOT_STOCK, sizesFor, type World } from './dataset';
 import { hostSpeedMs } from './host-speed';
 import { percentile } from './measure';

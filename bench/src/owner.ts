@@ -1,7 +1,6 @@
 import { ACCOUNT_ENDPOINTS } from '@oja/contract';
+import { type Database, hashPassword } from '@oja/server/bench';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../apps/server/src/db/client';
-import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
 
 const PASSWORD = 'bench-pass-word';
 

@@ -14,8 +14,8 @@ import {
   SALES_ENDPOINTS,
   STOCK_ENDPOINTS,
 } from '@oja/contract';
+import { hashPassword } from '@oja/server/bench';
 import type pg from 'pg';
-import { hashPassword } from '../../apps/server/src/modules/accounts/passwords';
 import { percentile } from './measure';
 import { startProductionBuild } from './started-build';
 

@@ -9,10 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
+import { freePort, loadConfig, openOjaDatabase } from '@oja/server/bench';
 import pg from 'pg';
-import { freePort } from '../../apps/server/src/db/embedded';
-import { openOjaDatabase } from '../../apps/server/src/ops/database';
-import { loadConfig } from '../../apps/server/src/platform/config';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 const SERVER_DIR = join(ROOT, 'apps/server');

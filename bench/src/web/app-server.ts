@@ -10,7 +10,7 @@ import {
   requestOf,
   STOCK_ENDPOINTS,
 } from '@oja/contract';
-import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../../apps/server/src/demo/people';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from '@oja/server/bench-web';
 
 /** The production server and a signed-in CEO of it, for the web benches (bench-web.ts, long-tasks.ts). */
 

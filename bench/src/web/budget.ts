@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inlineScripts } from '../../../apps/server/src/platform/security-headers';
+import { inlineScripts } from '@oja/server/bench-web';
 import { formatBundle, measureBundle, overBudget } from './bundle';
 
 /** Results go to stdout; warnings and errors to stderr. */
@@ -22,7 +22,7 @@ if (breaches.length > 0) {
 }
 
 // index.html's inline script (the early reads) is written as a string by a build plugin
-// (apps/web/route-preload.ts), where no type check or linter sees it: a syntax error there would silently cost
+// (apps/web/build/route-preload.ts), where no type check or linter sees it: a syntax error there would silently cost
 // every signed-in first visit its early reads.
 const html = readFileSync(join(report.distDir, 'index.html'), 'utf8');
 for (const script of inlineScripts(html)) {

@@ -1,14 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { inlineScripts } from '../../../apps/server/src/platform/security-headers';
+import { inlineScripts } from '@oja/server/bench-web';
+import { routeModules } from '../../../apps/web/build/routes';
 
 /** What a phone downloads for one page of the web app, from the Vite manifest of a build. */
 
 export const WEB_DIR = resolve(import.meta.dirname, '../../../apps/web');
 
-/** Issue 14's targets: the first visit of /login, and what any other route may add to it. */
-export const TARGET = { loginBytes: 150 * 1024, routeJsBytes: 50 * 1024 } as const;
+/**
+ * The targets: the first visit of /login, and what any other route may add to it. Issue 14 set 150 KB for /login;
+ * issue 57 allows 175 KB, what the libraries' public APIs may cost once no build plugin rewrites them (an
+ * installed app's repeat visits download nothing).
+ */
+export const TARGET = { loginBytes: 175 * 1024, routeJsBytes: 50 * 1024 } as const;
 
 /**
  * What `npm test` enforces. The targets, except where bench/HISTORY.md writes the measured reason why a
@@ -21,7 +26,7 @@ export const BUDGET = {
   /**
    * Files (JS and CSS) on the first visit of /login, and at most on top of it for any route: over HTTP/1.1 a
    * phone fetches six at a time, a round trip each (150 ms on Lighthouse's Slow 4G). The signed-in pages came
-   * in 36-66 files, and their LCP was 83-91% render delay (bench/HISTORY.md); apps/web/first-load-chunks.ts
+   * in 36-66 files, and their LCP was 83-91% render delay (bench/HISTORY.md); apps/web/build/first-load-chunks.ts
    * groups them into 5-13. Measured: /login 5 files (the early reads inline in index.html since the thirteenth
    * round), the most a route adds 13.
    */
@@ -52,47 +57,6 @@ export type Files = { js: string[]; css: string[] };
 export type Sizes = { js: number; css: number; total: number };
 export type RouteSize = { route: string; modules: string[]; adds: Sizes; files: string[] };
 export type BundleReport = { distDir: string; login: Sizes & { files: string[] }; routes: RouteSize[] };
-
-/** The route table's pages, each with its full path and its modules (its layouts' and its own), read from router.tsx. */
-export function routeModules(routerSource: string): { route: string; modules: string[] }[] {
-  const found: { route: string; modules: string[] }[] = [];
-  const importAt = /import\('(\.\/[^']+)'\)/g;
-  const layouts: { module: string; path: string; end: number }[] = [];
-  for (let match = importAt.exec(routerSource); match; match = importAt.exec(routerSource)) {
-    const module = `src/${match[1]?.slice(2)}.tsx`;
-    while (layouts.length > 0 && (layouts.at(-1)?.end ?? 0) < match.index) layouts.pop();
-    const own = pathOf(routerSource, match.index);
-    const parent = layouts.findLast((layout) => layout.path)?.path ?? '';
-    const path = own.startsWith('/') ? own : [parent, own].filter(Boolean).join('/');
-    // A layout: `Component: page(() => import(...)), children: [ ... ]`; its children end at the matching bracket.
-    const after = routerSource.slice(importAt.lastIndex, importAt.lastIndex + 40);
-    const children = after.match(/^\),\s*children:\s*\[/);
-    const modules = [...layouts.map((layout) => layout.module), module];
-    if (children) {
-      // A layout never shows alone: its size counts in each of its children's rows.
-      const end = matchingBracket(routerSource, importAt.lastIndex + children[0].length - 1);
-      layouts.push({ module, path, end });
-    } else {
-      found.push({ route: path, modules });
-    }
-  }
-  return found;
-}
-
-function matchingBracket(source: string, open: number): number {
-  let depth = 0;
-  for (let index = open; index < source.length; index++) {
-    if (source[index] === '[') depth++;
-    if (source[index] === ']' && --depth === 0) return index;
-  }
-  return source.length;
-}
-
-/** The route's own `path:` in the object around its import ('' for an index route or a pathless layout). */
-function pathOf(source: string, at: number): string {
-  const objectStart = source.lastIndexOf('{', at);
-  return source.slice(objectStart, at).match(/path:\s*'([^']*)'/)?.[1] ?? '';
-}
 
 /** Reads a build (apps/web/dist unless told) and sizes the first visit of /login and every route on top of it. */
 export function measureBundle(
@@ -160,7 +124,7 @@ export function measureBundle(
   if (!loginRoute) throw new Error('router.tsx has no /login route.');
   const loginFiles = closure([entry, ...loginRoute.modules.map(chunkOf)]);
   // Classic scripts index.html loads besides the entry, and its inline scripts (the early reads,
-  // apps/web/route-preload.ts): JS of every first visit too, though they come inside the page.
+  // apps/web/build/route-preload.ts): JS of every first visit too, though they come inside the page.
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   for (const [, file] of html.matchAll(/<script (?:async )?src="\/([^"]+)"/g)) if (file) loginFiles.js.push(file);
   const inlineJs = inlineScripts(html).reduce((total, text) => total + gzipSync(text, { level: 9 }).length, 0);

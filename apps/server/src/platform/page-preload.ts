@@ -43,7 +43,7 @@ export function readRouteFiles(distDir: string): RouteFiles | undefined {
  * The Link header for each path of the app: index.html's own files, then the chunks and style sheets of the
  * path's page, which the app would otherwise ask for only once its entry has arrived and run: one more round
  * trip on the way to the first screen, whose chunks (30-45 KB gzip on a signed-in page) then share the slow
- * link with the entry's tail. The routes are the build's (apps/web/route-preload.ts), in its order (the first
+ * link with the entry's tail. The routes are the build's (apps/web/build/route-preload.ts), in its order (the first
  * pattern that matches wins), and each hint has the mode the page's loader then uses, so nothing downloads
  * twice. Without the build's list (an older build) every path gets index.html's files alone.
  */

@@ -6,7 +6,7 @@ import type { EarlyBody, PreloadReads, startReadsFor as startReads } from '@oja/
  * the profile (the guards), then on a business's pages the business by its slug (the layout), then the
  * page's own (the CEO dashboard's businesses, the inventory's first page of products, which needs the
  * business's id). With a session, the server answers them inside the page itself (apps/server's
- * page-reads.ts). A script inline in index.html (`startEarlyReads`, written out by apps/web/route-preload.ts)
+ * page-reads.ts). A script inline in index.html (`startEarlyReads`, written out by apps/web/build/route-preload.ts)
  * takes those answers and asks for any other as the page is parsed, while the page's files download (the
  * server names those in the page's Link header), and leaves the pending reads here: `call` (lib/api.ts)
  * takes the response of the same GET instead of asking again, and a query that mounts after the answer came

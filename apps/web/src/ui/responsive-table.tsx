@@ -1,6 +1,7 @@
-import { Table, type TableTdProps, VisuallyHidden } from '@mantine/core';
-import type { Key, ReactNode } from 'react';
+import { Box, type BoxProps, VisuallyHidden } from '@mantine/core';
+import type { ComponentPropsWithoutRef, CSSProperties, Key, ReactNode } from 'react';
 import classes from './responsive-table.module.css';
+import table from './table.module.css';
 
 export type ResponsiveColumn<Row> = {
   /** The column's header; on a phone, the label in front of each of its values. */
@@ -15,12 +16,12 @@ export type ResponsiveColumn<Row> = {
   /** Kept on one line on a wide screen (money, dates); a phone wraps it if it must. */
   isNoWrap?: boolean;
   cell(row: Row): ReactNode;
-  cellProps?: Omit<TableTdProps, 'children'>;
+  cellProps?: Omit<BoxProps & ComponentPropsWithoutRef<'td'>, 'children'>;
 };
 
 /**
- * Mantine's table on a wide screen, a stack of small cards on a phone (see the stylesheet), with the
- * roles of a table kept either way: getByRole('table' | 'row' | 'cell') finds the same things.
+ * A striped table on a wide screen (table.module.css), a stack of small cards on a phone (see the stylesheet),
+ * with the roles of a table kept either way: getByRole('table' | 'row' | 'cell') finds the same things.
  */
 export function ResponsiveTable<Row>({
   label,
@@ -37,23 +38,26 @@ export function ResponsiveTable<Row>({
   rows: readonly Row[];
   rowKey(row: Row): Key;
 }) {
+  // The roles are not redundant: on a phone the elements lose their table display (see the stylesheet).
+  // biome-ignore-start lint/a11y/noRedundantRoles: the roles keep a table to assistive technology on a phone
   return (
-    <Table.ScrollContainer minWidth={minWidth} classNames={{ scrollContainerInner: classes.inner }}>
-      <Table striped verticalSpacing="xs" aria-label={label} role="table" className={classes.table}>
-        <Table.Thead role="rowgroup">
-          <Table.Tr role="row">
+    <div className={table.scroll} style={{ '--table-min-width': `${minWidth}px` } as CSSProperties}>
+      <table aria-label={label} role="table" className={`${table.table} ${classes.table}`}>
+        <thead role="rowgroup">
+          <tr role="row">
             {columns.map((column) => (
-              <Table.Th key={column.header} role="columnheader">
+              <th key={column.header} scope="col" role="columnheader">
                 {column.isHeaderHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
-              </Table.Th>
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody role="rowgroup">
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
           {rows.map((row) => (
-            <Table.Tr key={rowKey(row)} role="row">
+            <tr key={rowKey(row)} role="row">
               {columns.map((column) => (
-                <Table.Td
+                <Box
+                  component="td"
                   key={column.header}
                   role="cell"
                   data-label={column.kind ? undefined : column.header}
@@ -63,12 +67,13 @@ export function ResponsiveTable<Row>({
                 >
                   {/* One box for the value, so that on a phone it is one grid item beside its label. */}
                   <div>{column.cell(row)}</div>
-                </Table.Td>
+                </Box>
               ))}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </tbody>
+      </table>
+    </div>
   );
+  // biome-ignore-end lint/a11y/noRedundantRoles: the table ends here
 }

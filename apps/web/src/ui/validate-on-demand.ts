@@ -16,7 +16,7 @@ export type OnDemand<T> = {
  * The rules a form validates with, the contract's zod schemas, downloaded on the form's first focus: zod and
  * the schemas are ~20 KB gzip that the page would otherwise wait for on a slow phone (the first visit of
  * /login, and every signed-in page with a form in a dialog). The forms import them from a `schemas.ts` of
- * their feature, the only modules given the contract with its schemas (apps/web/contract-values.ts).
+ * their feature, the only modules given the contract with its schemas (apps/web/build/contract-values.ts).
  */
 export function onDemand<T>(download: () => Promise<T>): OnDemand<T> {
   let module: T | undefined;

@@ -1,8 +1,10 @@
-import { ActionIcon, Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Text, VisuallyHidden } from '@mantine/core';
 import { type Batch, EXPIRING_SOON_DAYS } from '@oja/contract';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
 import { lagosToday } from '../../lib/dates';
 import { formatDate } from '../../lib/format';
+import table from '../../ui/table.module.css';
 import { type BatchExpiry, batchExpiry } from './product-detail-status';
 
 const EXPIRY_BADGES: Partial<Record<BatchExpiry, { label: string; color: string; title: string }>> = {
@@ -25,37 +27,41 @@ export function BatchesTable({ batches, onAdjust }: { batches: Batch[]; onAdjust
   }
   const today = lagosToday();
   return (
-    <Table.ScrollContainer minWidth={300}>
-      <Table striped verticalSpacing="xs" horizontalSpacing={8} aria-label="Batches">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Batch</Table.Th>
-            <Table.Th>Qty</Table.Th>
-            <Table.Th>Expires</Table.Th>
+    <div className={table.scroll} style={{ '--table-min-width': '300px' } as CSSProperties}>
+      <table
+        className={table.table}
+        aria-label="Batches"
+        style={{ '--table-horizontal-spacing': '8px' } as CSSProperties}
+      >
+        <thead>
+          <tr>
+            <th scope="col">Batch</th>
+            <th scope="col">Qty</th>
+            <th scope="col">Expires</th>
             {onAdjust && (
-              <Table.Th>
+              <th scope="col">
                 <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+              </th>
             )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {batches.map((batch) => {
             const badge = EXPIRY_BADGES[batchExpiry(batch, today)];
             return (
-              <Table.Tr key={batch.id}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{batch.batch_number}</Table.Td>
-                <Table.Td>{batch.quantity}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <tr key={batch.id}>
+                <td style={{ overflowWrap: 'anywhere' }}>{batch.batch_number}</td>
+                <td>{batch.quantity}</td>
+                <td style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm">{batch.expiration_date ? formatDate(batch.expiration_date) : 'No expiry'}</Text>
                   {badge && (
                     <Badge color={badge.color} variant="light" size="sm" title={badge.title}>
                       {badge.label}
                     </Badge>
                   )}
-                </Table.Td>
+                </td>
                 {onAdjust && (
-                  <Table.Td>
+                  <td>
                     {/* A phone gets the icon alone, so the table fits 360 px without scrolling. */}
                     <Button
                       size="compact-sm"
@@ -76,13 +82,13 @@ export function BatchesTable({ batches, onAdjust }: { batches: Batch[]; onAdjust
                     >
                       <IconAdjustmentsHorizontal size={20} />
                     </ActionIcon>
-                  </Table.Td>
+                  </td>
                 )}
-              </Table.Tr>
+              </tr>
             );
           })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </tbody>
+      </table>
+    </div>
   );
 }

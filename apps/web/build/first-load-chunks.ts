@@ -43,7 +43,7 @@ export function firstLoadChunks() {
   const login = new Set<string>();
   const guest = new Set<string>();
   const later = new Set<string>();
-  const sets: SignedIn = { pages: new Map(), opened: new Set() };
+  const sets: SignedIn = { pages: new Map(), opened: new Set(), drawnAndOpened: new Set() };
   const isGuest = (id: string) => (login.has(id) || guest.has(id)) && !GUEST_PAGE.test(id);
   const isShared = (id: string) => (sets.pages.get(id) ?? 0) >= SIGNED_IN_SHARE;
   return {
@@ -62,8 +62,11 @@ export function firstLoadChunks() {
         name: 'signed-in',
         priority: 2,
         // Counted in pages that draw it (Rolldown's minShareCount counts chunks, a page's dialogs and lazy
-        // controls too): a module that only later loads use stays out of every first load.
-        test: (id: string) => !guest.has(id) && !later.has(id) && isShared(id),
+        // controls too): a module that only later loads use stays out of every first load. A module that a page
+        // draws and a dialog also uses comes here too, however few pages draw it: the dialogs' group would
+        // otherwise take it with the dialogs' own modules (SegmentedControl's share of ScrollArea), and the page
+        // would download every dialog's code at its first paint.
+        test: (id: string) => !guest.has(id) && !later.has(id) && (isShared(id) || sets.drawnAndOpened.has(id)),
       },
       // What two or more dialogs share (Modal, NumberInput…): one file, on the first opening. A group also takes
       // the modules that its own import (Rolldown's includeDependenciesRecursively): Modal's Portal and
@@ -87,7 +90,7 @@ export function firstLoadChunks() {
  * (src/ui/load-on-open.tsx, src/ui/confirm.ts); what two or more of them share is one chunk of its own, like
  * the guest pages' `later`, downloaded at the first opening.
  */
-type SignedIn = { pages: Map<string, number>; opened: Set<string> };
+type SignedIn = { pages: Map<string, number>; opened: Set<string>; drawnAndOpened: Set<string> };
 
 /**
  * Modules that at least this many pages use go into the signed-in pages' shared chunk. Measured: 2 made it
@@ -102,8 +105,6 @@ const SIGNED_IN_SHARE = 3;
 const LOGIN_PAGE = /[\\/]src[\\/]features[\\/]auth[\\/]login-page\.tsx$/;
 /** The pages a visitor opens without a session: the account pages and an invite link's. */
 const GUEST_PAGE = /[\\/]src[\\/]features[\\/](?:auth[\\/][^\\/]+-page|team[\\/]invite-page)\.tsx$/;
-
-const MERGE_REFS_ONLY = /\?merge-refs-only$/;
 
 /** The route table: its `import()`s are the pages. */
 const ROUTER = /[\\/]src[\\/]router\.tsx$/;
@@ -341,9 +342,6 @@ function guestModules(login: Set<string>, guest: Set<string>, later: Set<string>
         // `names` undefined: the whole module (a page, a namespace import).
         const visit = async (id: string, names?: Iterable<string>): Promise<void> => {
           used.add(id);
-          // ScrollArea's copy of floating-ui, of which the bundler keeps one small hook (floating-merge-refs.ts):
-          // followed, it counted all of floating-ui (57 KB raw) as used by every page with a table.
-          if (MERGE_REFS_ONLY.test(id)) return;
           const module = shape(id);
           if (!module) {
             if (fully.has(id)) return;
@@ -434,6 +432,7 @@ function guestModules(login: Set<string>, guest: Set<string>, later: Set<string>
       // The signed-in pages, one by one (a page's first load is its own imports, not the others').
       signedIn.pages.clear();
       signedIn.opened.clear();
+      signedIn.drawnAndOpened.clear();
       const router = ids.find((id) => ROUTER.test(id));
       const routes = router ? (shape(router)?.dynamic ?? []) : [];
       const pages = new Set<string>();
@@ -462,7 +461,9 @@ function guestModules(login: Set<string>, guest: Set<string>, later: Set<string>
       const opened = new Set<string>();
       await reach([...onOpen], opened);
       for (const id of opened) {
-        if (!early.has(id) && !login.has(id) && !guest.has(id) && !later.has(id)) signedIn.opened.add(id);
+        if (login.has(id) || guest.has(id) || later.has(id)) continue;
+        if (!early.has(id)) signedIn.opened.add(id);
+        else if (signedIn.pages.has(id)) signedIn.drawnAndOpened.add(id);
       }
     },
   };

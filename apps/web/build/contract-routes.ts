@@ -23,7 +23,7 @@ export function contractRoutes(): Plugin {
     enforce: 'pre',
     async buildStart() {
       for (const group of ['accounts', 'businesses', 'expenses', 'sales', 'stock', 'team']) {
-        const file = resolve(import.meta.dirname, '../../packages/contract/src/endpoints', `${group}.ts`);
+        const file = resolve(import.meta.dirname, '../../../packages/contract/src/endpoints', `${group}.ts`);
         const { module } = await runnerImport<Record<string, Record<string, { method: string; path: string }>>>(file);
         const lines = Object.entries(module).map(([name, table]) => {
           const routes = Object.fromEntries(

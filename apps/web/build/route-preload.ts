@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { minifySync, type Plugin } from 'vite';
-import { routeModules } from '../../bench/src/web/bundle';
 // The contract's files themselves: this runs in the build's config, where Node would not load the package's TypeScript.
-import { API_PREFIX, CSRF_COOKIE, ROUTE_PRELOAD_FILE } from '../../packages/contract/src/constants';
-import { EARLY_ANSWERS_ID, type PreloadReads, startReadsFor } from '../../packages/contract/src/early-reads';
-import { ACCOUNT_ENDPOINTS } from '../../packages/contract/src/endpoints/accounts';
-import { BUSINESS_ENDPOINTS } from '../../packages/contract/src/endpoints/businesses';
-import { STOCK_ENDPOINTS } from '../../packages/contract/src/endpoints/stock';
-import { INVENTORY_LIST, productFilters } from './src/features/inventory/inventory-view';
-import { EARLY_READS, startEarlyReads } from './src/lib/early-reads';
-import { readListState } from './src/ui/list-view';
+import { API_PREFIX, CSRF_COOKIE, ROUTE_PRELOAD_FILE } from '../../../packages/contract/src/constants';
+import { EARLY_ANSWERS_ID, type PreloadReads, startReadsFor } from '../../../packages/contract/src/early-reads';
+import { ACCOUNT_ENDPOINTS } from '../../../packages/contract/src/endpoints/accounts';
+import { BUSINESS_ENDPOINTS } from '../../../packages/contract/src/endpoints/businesses';
+import { STOCK_ENDPOINTS } from '../../../packages/contract/src/endpoints/stock';
+import { INVENTORY_LIST, productFilters } from '../src/features/inventory/inventory-view';
+import { EARLY_READS, startEarlyReads } from '../src/lib/early-reads';
+import { readListState } from '../src/ui/list-view';
+import { routeModules } from './routes';
 
 /** A page's files: indices into the names, `>= 0` a module to preload, `< 0` a style sheet (`-1 - index`). */
 type PreloadRoutes = [pattern: string, files: number[]][];
@@ -63,7 +63,7 @@ export function routePreload(): Plugin {
         const loadedCss = new Set<string>();
         closure(entry.fileName, loaded, loadedCss);
 
-        const root = resolve(import.meta.dirname);
+        const root = resolve(import.meta.dirname, '..');
         const chunkOf = (module: string) => {
           const id = resolve(root, module);
           return (
