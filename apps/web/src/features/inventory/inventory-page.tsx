@@ -12,6 +12,7 @@ import { loadOnOpen } from '../../ui/load-on-open';
 import { Pager } from '../../ui/pager';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useAddToCart } from '../sales/add-to-cart-button';
+import { ScanButton } from '../scanning/scan-button';
 import { useDeleteProduct, useProducts } from './api';
 import { INVENTORY_FILTERS, INVENTORY_LIST, productFilters } from './inventory-view';
 import { ProductCard, type ProductCardActions } from './product-card';
@@ -90,15 +91,20 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
           </Button>
         )}
       </Group>
-      <TextInput
-        type="search"
-        label="Search products"
-        placeholder="Search by product name or SKU"
-        leftSection={<IconSearch size={16} />}
-        // The server takes no longer search: a pasted message stops here instead of failing the list.
-        maxLength={PRODUCT_SEARCH_MAX_LENGTH}
-        {...view.searchBox}
-      />
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          type="search"
+          label="Search products"
+          placeholder="Search by product name or SKU"
+          leftSection={<IconSearch size={16} />}
+          // The server takes no longer search: a pasted message stops here instead of failing the list.
+          maxLength={PRODUCT_SEARCH_MAX_LENGTH}
+          style={{ flex: 1 }}
+          {...view.searchBox}
+        />
+        {/* A scanned code is searched as if typed in the box. */}
+        <ScanButton onCode={view.submitSearch} closeOnCode />
+      </Group>
       <Tabs value={view.filters.filter} onChange={(value) => view.setFilter('filter', value)} variant="pills">
         <Tabs.List aria-label="Stock filter">
           {INVENTORY_FILTERS.map((filter) => (
