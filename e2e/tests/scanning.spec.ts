@@ -182,3 +182,18 @@ test('a camera refused says so in the scanner, downloads no reader, and the sear
     await browser.close();
   }
 });
+
+test('a phone without a camera says so, and the search box still finds by typing', async ({ page }) => {
+  // The suite's own browser: no fake device, and the machine has no camera.
+  const ceo = await signUpCeoViaApi(page);
+  await createProduct(page, ceo.businessId, 'Titus Sardine', '900.00', 15, { sku: 'TITUS-125' });
+  await createProduct(page, ceo.businessId, 'Kings Oil 1L', '2800.00', 4, { sku: 'KINGS-1L' });
+  await page.goto(`/business/${ceo.slug}/inventory`);
+  await page.getByRole('button', { name: SCAN_MESSAGES.title }).tap();
+  const dialog = page.getByRole('dialog', { name: SCAN_MESSAGES.title });
+  await expect(dialog.getByRole('alert')).toContainText(SCAN_MESSAGES.cameraMissing);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().tap();
+  await page.getByLabel('Search products').fill('KINGS-1L');
+  await expect(productCard(page, 'Kings Oil 1L')).toBeVisible();
+  await expect(productCard(page, 'Titus Sardine')).toHaveCount(0);
+});

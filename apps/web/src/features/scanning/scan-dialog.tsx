@@ -43,7 +43,7 @@ export function ScanDialog({ opened, onClose, onCode, closeOnCode }: ScanDialogP
 function CameraView({ onCode, onClose }: { onCode(code: string): void; onClose(): void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [lastCode, setLastCode] = useState<string | null>(null);
-  const scanner = useCameraScanner(video, true, (code) => {
+  const scanner = useCameraScanner(video, (code) => {
     signalScan();
     setLastCode(code);
     onCode(code);

@@ -15,14 +15,13 @@ export type ScannerState =
   | { status: 'failed'; message: string; retry(): void };
 
 /**
- * The back camera shown in `video` and read continuously while `active`: each new code is given to `onCode`
+ * The back camera shown in `video` and read continuously while mounted: each new code is given to `onCode`
  * once. The camera opens first; the barcode reader (and, where the browser has none, its WebAssembly) is
  * downloaded only once the camera is open, so a refused camera costs no download. The camera's tracks stop as
- * soon as the scanner is left (inactive or unmounted), so the phone's camera light goes off.
+ * soon as the scanner is left (unmounted), so the phone's camera light goes off.
  */
 export function useCameraScanner(
   video: RefObject<HTMLVideoElement | null>,
-  active: boolean,
   onCode: (code: string) => void,
 ): ScannerState {
   const [state, setState] = useState<ScannerState>({ status: 'starting' });
@@ -32,7 +31,6 @@ export function useCameraScanner(
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt) opens the camera again
   useEffect(() => {
-    if (!active) return;
     let isStopped = false;
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -83,7 +81,7 @@ export function useCameraScanner(
       stopCamera(stream);
       if (video.current) video.current.srcObject = null;
     };
-  }, [active, attempt]);
+  }, [attempt]);
 
   return state;
 }
