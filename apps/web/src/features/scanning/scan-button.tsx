@@ -3,7 +3,7 @@ import { SCAN_MESSAGES } from '@oja/contract';
 import { IconBarcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { loadOnOpen } from '../../ui/load-on-open';
-import { prepareBeep } from './beep';
+import { prepareBeep, signalScan } from './beep';
 
 /** The camera dialog and the barcode reader under it: downloaded at the first tap, never with the page. */
 const ScanDialog = loadOnOpen(
@@ -41,7 +41,15 @@ export function ScanButton({ onCode, closeOnCode = false }: ScanButtonProps) {
       >
         <IconBarcode size={22} />
       </ActionIcon>
-      <ScanDialog opened={opened} onClose={() => setOpened(false)} onCode={onCode} closeOnCode={closeOnCode} />
+      <ScanDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        onCode={(code) => {
+          signalScan();
+          onCode(code);
+        }}
+        closeOnCode={closeOnCode}
+      />
     </>
   );
 }

@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { SCAN_MESSAGES } from '@oja/contract';
 import { useRef, useState } from 'react';
 import { Modal } from '../../ui/modal';
-import { signalScan } from './beep';
 import { type ScannerState, useCameraScanner } from './use-camera-scanner';
 
 export type ScanDialogProps = {
@@ -44,7 +43,6 @@ function CameraView({ onCode, onClose }: { onCode(code: string): void; onClose()
   const video = useRef<HTMLVideoElement>(null);
   const [lastCode, setLastCode] = useState<string | null>(null);
   const scanner = useCameraScanner(video, (code) => {
-    signalScan();
     setLastCode(code);
     onCode(code);
   });
