@@ -18,6 +18,7 @@ export * from './money';
 export * from './pagination';
 export * from './permissions';
 export * from './sales';
+export * from './scanning';
 export * from './share';
 export * from './stock';
 export * from './team';

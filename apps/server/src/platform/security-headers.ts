@@ -10,7 +10,9 @@ const options = (pageScripts: readonly string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...pageScripts.map(scriptHash)],
+      // 'wasm-unsafe-eval': the barcode scanner compiles its WebAssembly (ZXing, a file of the build); it allows
+      // WebAssembly only, never eval of JavaScript.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...pageScripts.map(scriptHash)],
       // Mantine sets style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:'],

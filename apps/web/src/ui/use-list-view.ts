@@ -16,6 +16,8 @@ type Replace = { replace?: boolean };
 export type ListView<F extends ListFilters> = ListState<F> & {
   /** The search box's value and onChange: the text as typed, which reaches the URL 300 ms after the last key. */
   searchBox: { value: string; onChange(event: ChangeEvent<HTMLInputElement>): void };
+  /** Puts this text in the search box and searches for it at once, as a scanned code arrives: no waiting. */
+  submitSearch(text: string): void;
   /** Moving to a page is a history entry; a correction (`replace`) is not. */
   setPage(page: number, options?: Replace): void;
   /** A filter change is a history entry and starts again at page 1; an unknown value reads as the default. */
@@ -57,6 +59,12 @@ export function useListView<F extends ListFilters>(spec: ListSpec<F>): ListView<
   return {
     ...state,
     searchBox: { value: text, onChange: (event) => setText(event.currentTarget.value) },
+    submitSearch: (typed) => {
+      const search = typed.trim();
+      setText(typed);
+      known.current = search;
+      change(() => ({ search, page: 1 }), { replace: true });
+    },
     setPage: (page, options) => change(() => ({ page }), options),
     setFilter: (name, value) =>
       change((now) => ({ filters: { ...now.filters, [name]: filterValue(spec, name, value) }, page: 1 })),

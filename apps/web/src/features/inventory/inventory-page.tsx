@@ -12,6 +12,7 @@ import { loadOnOpen } from '../../ui/load-on-open';
 import { Pager } from '../../ui/pager';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useAddToCart } from '../sales/add-to-cart-button';
+import { ScanButton } from '../scanning/scan-button';
 import { useDeleteProduct, useProducts, useSearchCode } from './api';
 import { exactCodeMatch } from './code-lookup';
 import { INVENTORY_FILTERS, INVENTORY_LIST, productFilters } from './inventory-view';
@@ -92,11 +93,8 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
    * Enter in the search box: a hardware scanner types a code and Enter, and so does the camera's scanner. A
    * product whose SKU or barcode is the code opens; none offers to add one with it.
    */
-  const findCode = async (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    const code = event.currentTarget.value.trim();
-    if (!code) return;
-    event.preventDefault();
+  /** An exact barcode or SKU opens its product; an unknown one offers to add a product with it. */
+  const lookUpCode = async (code: string) => {
     try {
       const found = exactCodeMatch((await searchCode(code)).results, code);
       if (found) navigate(`/business/${business.slug}/inventory/${found.id}`);
@@ -104,6 +102,17 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
     } catch (error) {
       notify.error(errorMessage(error, MESSAGES.failed.fetchProducts));
     }
+  };
+  const findCode = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    const code = event.currentTarget.value.trim();
+    if (!code) return;
+    event.preventDefault();
+    void lookUpCode(code);
+  };
+  const scanned = (code: string) => {
+    view.submitSearch(code);
+    void lookUpCode(code);
   };
 
   return (
@@ -116,21 +125,26 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
           </Button>
         )}
       </Group>
-      <TextInput
-        type="search"
-        label="Search products"
-        placeholder="Search by name, SKU or barcode"
-        leftSection={<IconSearch size={16} />}
-        // The server takes no longer search: a pasted message stops here instead of failing the list.
-        maxLength={PRODUCT_SEARCH_MAX_LENGTH}
-        enterKeyHint="search"
-        {...view.searchBox}
-        onChange={(event) => {
-          setUnknownCode(null);
-          view.searchBox.onChange(event);
-        }}
-        onKeyDown={findCode}
-      />
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          type="search"
+          label="Search products"
+          placeholder="Search by name, SKU or barcode"
+          leftSection={<IconSearch size={16} />}
+          // The server takes no longer search: a pasted message stops here instead of failing the list.
+          maxLength={PRODUCT_SEARCH_MAX_LENGTH}
+          enterKeyHint="search"
+          style={{ flex: 1 }}
+          {...view.searchBox}
+          onChange={(event) => {
+            setUnknownCode(null);
+            view.searchBox.onChange(event);
+          }}
+          onKeyDown={findCode}
+        />
+        {/* A scanned code is searched as if typed in the box, and looked up as Enter does. */}
+        <ScanButton onCode={scanned} closeOnCode />
+      </Group>
       {unknownCode !== null && (
         <Alert color="yellow" role="status">
           <Stack gap="xs">
