@@ -32,7 +32,10 @@ export async function syncCatalogue(db: CounterDb, fetchPage: CataloguePage): Pr
     const removed: number[] = [];
     const kept: CatalogueProduct[] = [];
     for (const page of pages) {
-      for (const product of page.products) (product.is_removed ? removed : kept).push(product);
+      for (const product of page.products) {
+        if (product.is_removed) removed.push(product.id);
+        else kept.push(product);
+      }
     }
     await db.products.bulkPut(kept);
     await db.products.bulkDelete(removed);

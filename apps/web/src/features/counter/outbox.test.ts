@@ -82,7 +82,7 @@ describe('a sale written to the outbox', () => {
 
 describe('draining the outbox', () => {
   it('sends in the order the sales were made, each with the same body every time', async () => {
-    const made = [];
+    const made: OutboxEntry[] = [];
     for (const quantity of [1, 2, 3]) made.push(await enqueueSale(db, sale(quantity), snapshot));
     const sent: string[] = [];
     const result = await drainOutbox(db, async (entry) => {

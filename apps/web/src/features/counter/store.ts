@@ -5,7 +5,7 @@ import type {
   CounterSaleBody,
   PaymentStatus,
 } from '@oja/contract';
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 
 /**
  * The counter's store on the device (IndexedDB through Dexie), one database per signed-in person and business:
@@ -70,7 +70,7 @@ export type Meta = CatalogueMeta | DeviceMeta;
 export type CounterDb = Dexie & {
   products: EntityTable<CatalogueProduct, 'id'>;
   customers: EntityTable<CatalogueCustomer, 'id'>;
-  meta: EntityTable<Meta, 'key'>;
+  meta: Table<Meta, Meta['key']>;
   outbox: EntityTable<OutboxEntry, 'order'>;
 };
 
