@@ -7,6 +7,7 @@ import { contractValues } from './contract-values';
 import { firstLoadChunks } from './first-load-chunks';
 import { floatingMergeRefs } from './floating-merge-refs';
 import { precompress } from './precompress';
+import { pwa } from './pwa';
 import { routePreload } from './route-preload';
 import { zodWithoutJsonSchema } from './zod-browser';
 
@@ -25,6 +26,8 @@ export default defineConfig({
     routePreload(),
     precompress(),
     chunks.plugin,
+    // The installable app and its service worker (pwa.ts).
+    pwa(),
   ],
   server: {
     // `npm run dev -w apps/web` next to a running server: the API answers through this proxy.
