@@ -16,7 +16,7 @@ import type { OutboxEntry, OutboxState } from './store';
 import { useCounter, useLive } from './use-counter';
 
 export const STATE_LABELS: Record<OutboxState, { label: string; color: string }> = {
-  waiting: { label: 'Waiting to send', color: 'orange' },
+  waiting: { label: 'Waiting', color: 'orange' },
   sending: { label: 'Sending', color: 'blue' },
   recorded: { label: 'Recorded', color: 'teal' },
   needs_attention: { label: 'Needs attention', color: 'red' },

@@ -143,6 +143,8 @@ export class CounterService {
    * outbox at once. Where the browser has no Web Locks, the server's once-per-sale rule still holds.
    */
   kick(): void {
+    // Offline for sure: the `online` event sends (navigator.onLine may say true without a network, never the reverse).
+    if (!navigator.onLine) return;
     const run = async () => {
       const { retryAt, recorded } = await drainOutbox(this.db, sendSale);
       clearTimeout(this.retryTimer);

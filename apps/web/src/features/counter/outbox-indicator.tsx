@@ -28,7 +28,7 @@ export default function OutboxIndicator() {
         px={4}
         style={{ display: 'flex', alignItems: 'center' }}
       >
-        <Badge color={color} variant={pending > 0 ? 'filled' : 'light'} size="lg">
+        <Badge color={color} variant={pending > 0 ? 'filled' : 'light'} size="lg" tt="none">
           {isOnline ? '' : 'Offline · '}
           {pending} waiting
         </Badge>

@@ -238,7 +238,7 @@ export function PayPanel({
         </Alert>
       )}
       <Button size="lg" loading={isSaving} onClick={submit}>
-        Confirm sale · {PAYMENT_STATUS_LABELS[totals.payment_status]}
+        Confirm · {PAYMENT_STATUS_LABELS[totals.payment_status]}
       </Button>
     </Stack>
   );

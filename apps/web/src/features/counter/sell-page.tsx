@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, type CounterSaleBody, formatMoney } from '@oja/contract';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { fullName } from '../../lib/format';
@@ -146,7 +146,7 @@ export function Counter({ scanSlot }: { scanSlot?: ScanSlot }) {
           </Group>
 
           {search.trim() !== '' && (
-            <Stack gap={4} role="list" aria-label="Matching products">
+            <Stack gap={4} aria-label="Matching products">
               {found.length === 0 && (
                 <Text size="sm" c="dimmed">
                   {COUNTER_SCREEN_MESSAGES.noMatch}
@@ -155,7 +155,6 @@ export function Counter({ scanSlot }: { scanSlot?: ScanSlot }) {
               {found.map((product) => (
                 <UnstyledButton
                   key={product.id}
-                  role="listitem"
                   onClick={() => add(product)}
                   aria-label={`Add ${product.product_name}`}
                   style={{ borderRadius: 8 }}
@@ -260,6 +259,11 @@ function SaleLine({
   const [error, setError] = useState<string | null>(null);
   const { product } = line;
   const lineTotal = cartTotal([line]);
+  const step = (quantity: number) => {
+    onQuantity(quantity);
+    setTyped(String(quantity));
+    setError(null);
+  };
   const apply = () => {
     const read = readQuantity(typed);
     if ('error' in read) {
@@ -289,56 +293,57 @@ function SaleLine({
               {line.quantity} × {formatMoney(product.selling_price, product.currency)}
             </Text>
           </Box>
-          <Group gap="xs" wrap="nowrap">
-            <Badge size="lg" variant="light" aria-hidden>
-              ×{line.quantity}
-            </Badge>
-            <Text fw={600}>{formatMoney(lineTotal, product.currency)}</Text>
-          </Group>
+          <Text fw={600} style={{ flexShrink: 0 }}>
+            {formatMoney(lineTotal, product.currency)}
+          </Text>
         </Group>
       </UnstyledButton>
       {editing && (
-        <Group mt="xs" gap="xs" wrap="nowrap" align="flex-start">
-          <Button
-            variant="default"
-            size="md"
-            w={48}
-            px={0}
-            aria-label="One fewer"
-            onClick={() => line.quantity > 1 && onQuantity(line.quantity - 1)}
-          >
-            −
-          </Button>
-          <TextInput
-            size="md"
-            style={{ flex: 1 }}
-            inputMode="numeric"
-            aria-label={`Quantity of ${product.product_name}`}
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.currentTarget.value);
-              setError(null);
-            }}
-            onKeyDown={(event) => event.key === 'Enter' && apply()}
-            error={error}
-          />
-          <Button
-            variant="default"
-            size="md"
-            w={48}
-            px={0}
-            aria-label="One more"
-            onClick={() => onQuantity(line.quantity + 1)}
-          >
-            +
-          </Button>
-          <Button size="md" onClick={apply}>
-            Set
-          </Button>
-          <Button size="md" color="red" variant="subtle" px="xs" onClick={onRemove}>
-            Remove
-          </Button>
-        </Group>
+        <Stack mt="xs" gap="xs">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Button
+              variant="default"
+              size="md"
+              w={48}
+              px={0}
+              aria-label="One fewer"
+              onClick={() => line.quantity > 1 && step(line.quantity - 1)}
+            >
+              −
+            </Button>
+            <TextInput
+              size="md"
+              style={{ flex: 1 }}
+              inputMode="numeric"
+              aria-label={`Quantity of ${product.product_name}`}
+              value={typed}
+              onChange={(event) => {
+                setTyped(event.currentTarget.value);
+                setError(null);
+              }}
+              onKeyDown={(event) => event.key === 'Enter' && apply()}
+              error={error}
+            />
+            <Button
+              variant="default"
+              size="md"
+              w={48}
+              px={0}
+              aria-label="One more"
+              onClick={() => step(line.quantity + 1)}
+            >
+              +
+            </Button>
+          </Group>
+          <Group grow gap="xs">
+            <Button size="md" onClick={apply}>
+              Set
+            </Button>
+            <Button size="md" color="red" variant="light" onClick={onRemove}>
+              Remove
+            </Button>
+          </Group>
+        </Stack>
       )}
     </Paper>
   );
