@@ -12,16 +12,9 @@ import {
 import { createPortal } from 'react-dom';
 import { formatDateTime } from '../../lib/format';
 import '../sales/receipt.css';
-import type { OutboxEntry, OutboxState } from './store';
+import { STATE_LABELS } from './state-labels';
+import type { OutboxEntry } from './store';
 import { useCounter, useLive } from './use-counter';
-
-export const STATE_LABELS: Record<OutboxState, { label: string; color: string }> = {
-  waiting: { label: 'Waiting', color: 'orange' },
-  sending: { label: 'Sending', color: 'blue' },
-  recorded: { label: 'Recorded', color: 'teal' },
-  needs_attention: { label: 'Needs attention', color: 'red' },
-  discarded: { label: 'Discarded', color: 'gray' },
-};
 
 /**
  * The receipt at once, whether or not the sale has reached the server: its number was made on this phone and

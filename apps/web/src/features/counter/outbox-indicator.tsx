@@ -3,8 +3,8 @@ import { COUNTER_SCREEN_MESSAGES, formatMoney } from '@oja/contract';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { Modal } from '../../ui/modal';
-import { STATE_LABELS } from './counter-receipt';
 import { discardEntry, exportOutbox, outboxSummary, retryEntry } from './outbox';
+import { STATE_LABELS } from './state-labels';
 import type { CounterDb, OutboxEntry } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
 

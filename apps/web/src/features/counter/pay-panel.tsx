@@ -90,7 +90,12 @@ export function PayPanel({
   };
 
   const submit = async () => {
-    const built = buildSale({ businessId, catalogueVersion, lines, payments, customer, cashGiven, sellerName });
+    // The contract's rules (and zod with them) come when first needed, not with the counter's first screen.
+    const { counterSaleBodySchema } = await import('./schemas');
+    const built = buildSale(
+      { businessId, catalogueVersion, lines, payments, customer, cashGiven, sellerName },
+      counterSaleBodySchema,
+    );
     if ('problem' in built) {
       setProblem(built.problem);
       return;

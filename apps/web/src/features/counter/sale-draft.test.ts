@@ -1,4 +1,4 @@
-import { type CatalogueProduct, COUNTER_MESSAGES, COUNTER_SCREEN_MESSAGES } from '@oja/contract';
+import { type CatalogueProduct, COUNTER_MESSAGES, COUNTER_SCREEN_MESSAGES, counterSaleBodySchema } from '@oja/contract';
 import { describe, expect, it } from 'vitest';
 import { exactMatch, readAmount, readQuantity, searchProducts } from './counter-input';
 import { addOne, buildSale, type CartLine } from './sale-draft';
@@ -26,16 +26,19 @@ const milk = product(2, 'Peak Milk', '450.00', { selling_price_discount_percenta
 const beans = product(3, 'Beans', '1000.00', { sku: 'RICE-BEANS' });
 
 const draft = (lines: CartLine[], overrides: Partial<Parameters<typeof buildSale>[0]> = {}) =>
-  buildSale({
-    businessId: 4,
-    catalogueVersion: 9,
-    lines,
-    payments: [{ method: 'cash', amount: '3000' }],
-    customer: null,
-    cashGiven: '',
-    sellerName: 'Ada Obi',
-    ...overrides,
-  });
+  buildSale(
+    {
+      businessId: 4,
+      catalogueVersion: 9,
+      lines,
+      payments: [{ method: 'cash', amount: '3000' }],
+      customer: null,
+      cashGiven: '',
+      sellerName: 'Ada Obi',
+      ...overrides,
+    },
+    counterSaleBodySchema,
+  );
 
 describe('what the clerk types at the counter', () => {
   it('takes a quantity only as a whole number, never reading 2.5 as 25 or -3 as 3', () => {

@@ -11,7 +11,6 @@ import {
   toKobo,
 } from '@oja/contract';
 import { readAmount } from './counter-input';
-import { counterSaleBodySchema } from './schemas';
 import type { SaleSnapshot } from './store';
 
 /** A sale being made at the counter, before it is confirmed. */
@@ -43,15 +42,19 @@ export type DraftProblem = { field: 'payments' | 'customer' | 'cash' | 'lines'; 
  * The request's body (without the ids the outbox adds) and what the receipt shows, from what the clerk entered;
  * or the first problem, in the contract's words. Empty payment amounts are left out (nothing paid that way).
  */
-export function buildSale(input: {
-  businessId: number;
-  catalogueVersion: number | null;
-  lines: readonly CartLine[];
-  payments: readonly PaymentDraft[];
-  customer: CustomerDraft;
-  cashGiven: string;
-  sellerName: string;
-}):
+export function buildSale(
+  input: {
+    businessId: number;
+    catalogueVersion: number | null;
+    lines: readonly CartLine[];
+    payments: readonly PaymentDraft[];
+    customer: CustomerDraft;
+    cashGiven: string;
+    sellerName: string;
+  },
+  /** The contract's schema of the request (features/counter/schemas.ts), loaded when the clerk confirms. */
+  counterSaleBodySchema: typeof import('@oja/contract').counterSaleBodySchema,
+):
   | {
       sale: Omit<CounterSaleBody, 'client_sale_id' | 'receipt_number' | 'device_id' | 'sold_at'>;
       snapshot: SaleSnapshot;

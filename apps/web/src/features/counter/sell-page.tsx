@@ -1,18 +1,23 @@
 import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, type CounterSaleBody, formatMoney } from '@oja/contract';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { fullName } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { PageLoader } from '../../ui/page-loader';
 import { useCurrentUser } from '../auth/session';
 import { asOf } from './catalogue';
 import { exactMatch, readQuantity, searchProducts } from './counter-input';
-import { CounterReceipt } from './counter-receipt';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
-import { PayPanel } from './pay-panel';
 import { addOne, type CartLine, cartTotal } from './sale-draft';
 import type { CatalogueMeta, DeviceMeta, OutboxEntry, SaleSnapshot } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
+
+/** Payment and the receipt come after the first screen; fetched once it is drawn (and precached for offline). */
+const loadPayPanel = () => import('./pay-panel');
+const loadReceipt = () => import('./counter-receipt');
+const PayPanel = lazy(() => loadPayPanel().then((module) => ({ default: module.PayPanel })));
+const CounterReceipt = lazy(() => loadReceipt().then((module) => ({ default: module.CounterReceipt })));
 
 /**
  * The counter: find a product by name, SKU or barcode in the copy on this phone, tap to add, pay in one step,
@@ -47,6 +52,11 @@ export function Counter({ scanSlot }: { scanSlot?: ScanSlot }) {
   const [searchNote, setSearchNote] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    void loadPayPanel();
+    void loadReceipt();
+    void import('./schemas');
+  }, []);
 
   const found = useMemo(() => searchProducts(products ?? [], search), [products, search]);
   const total = cartTotal(lines);
@@ -88,7 +98,13 @@ export function Counter({ scanSlot }: { scanSlot?: ScanSlot }) {
     setTimeout(() => searchBox.current?.focus(), 0);
   };
 
-  if (done) return <CounterReceipt entry={done} business={business} onNewSale={newSale} />;
+  if (done) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <CounterReceipt entry={done} business={business} onNewSale={newSale} />
+      </Suspense>
+    );
+  }
 
   const copyNote = catalogue ? (
     <Text size="xs" c={isOnline ? 'dimmed' : 'orange.8'} aria-label="Copy on this phone">
@@ -202,16 +218,18 @@ export function Counter({ scanSlot }: { scanSlot?: ScanSlot }) {
           </Stack>
         </>
       ) : (
-        <PayPanel
-          lines={lines}
-          catalogueVersion={catalogue?.version ?? null}
-          businessId={business.id}
-          sellerName={fullName(user)}
-          db={db}
-          onBack={() => setStep('cart')}
-          onConfirm={confirm}
-          saveError={saveError}
-        />
+        <Suspense fallback={<PageLoader />}>
+          <PayPanel
+            lines={lines}
+            catalogueVersion={catalogue?.version ?? null}
+            businessId={business.id}
+            sellerName={fullName(user)}
+            db={db}
+            onBack={() => setStep('cart')}
+            onConfirm={confirm}
+            saveError={saveError}
+          />
+        </Suspense>
       )}
 
       {step === 'cart' && (
