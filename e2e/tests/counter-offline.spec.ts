@@ -128,3 +128,19 @@ test('two tabs with the same outbox: each sale reaches the server once', async (
   await expect(waitingCount(second, 0)).toBeVisible();
   expect((await salesOf(page, ceo)).count).toBe(3);
 });
+
+test('logging out with sales waiting warns, and offers to send them first', async ({ page, context }) => {
+  const { ceo, shop } = await shopAtTheCounter(page);
+  await context.setOffline(true);
+  await sell(page, [rice(shop)]);
+  await expect(waitingCount(page, 1)).toBeVisible();
+  await page.getByRole('button', { name: /^Account menu for / }).tap();
+  await page.getByRole('menuitem', { name: 'Logout' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Sales still on this phone' });
+  await expect(dialog).toContainText('1 sale made on this phone has not reached the server yet');
+  await dialog.getByRole('button', { name: 'Send them first' }).tap();
+  await expect(page).toHaveURL(/\/sell$/);
+  await context.setOffline(false);
+  await expect(waitingCount(page, 0)).toBeVisible({ timeout: 30_000 });
+  expect((await salesOf(page, ceo)).count).toBe(1);
+});

@@ -12,8 +12,11 @@ import { useCounter, useLive, useOnline } from './use-counter';
  * The header's count of sales on this phone that have not reached the server (always shown to a seller, and
  * the outbox's engine running behind it on every page of the business); a tap opens the list.
  */
+/** After the page's own first reads: the copy's sync and the outbox share the network with nothing urgent. */
+const START_AFTER_MS = 2_000;
+
 export default function OutboxIndicator() {
-  const { db } = useCounter();
+  const { db } = useCounter(START_AFTER_MS);
   const isOnline = useOnline();
   const summary = useLive(db, outboxSummary, []);
   const [isOpen, setOpen] = useState(false);

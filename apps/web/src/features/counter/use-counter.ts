@@ -5,12 +5,24 @@ import { useCurrentUser } from '../auth/session';
 import { type CounterService, counterService } from './counter-service';
 import type { CounterDb } from './store';
 
-/** The counter of the signed-in person in this business, running (registration, copy, outbox) while shown. */
-export function useCounter(): CounterService {
+/**
+ * The counter of the signed-in person in this business, running (registration, copy, outbox) while shown.
+ * `startAfterMs`: the header starts it once the page has had its first screen, the Sell screen at once.
+ */
+export function useCounter(startAfterMs = 0): CounterService {
   const user = useCurrentUser();
   const { business } = useBusinessContext();
   const service = counterService(user.id, business.id);
-  useEffect(() => service.retain(), [service]);
+  useEffect(() => {
+    let release: (() => void) | undefined;
+    const timer = setTimeout(() => {
+      release = service.retain();
+    }, startAfterMs);
+    return () => {
+      clearTimeout(timer);
+      release?.();
+    };
+  }, [service, startAfterMs]);
   return service;
 }
 
