@@ -102,11 +102,10 @@ export class CounterService {
   /** Registers the phone if it has no prefix yet, and takes the server's last sequence if it is ahead. */
   async register(): Promise<DeviceMeta> {
     const device = await this.device();
-    const label = navigator.userAgent.slice(0, 60);
+    // No label: the server names the phone from its browser's own description (the contract's default).
     const { data } = await call(COUNTER_ENDPOINTS.registerDevice, {
       business_id: this.businessId,
       device_id: device.device_id,
-      label,
     });
     return this.db.transaction('rw', this.db.meta, async () => {
       const current = ((await this.db.meta.get('device')) as DeviceMeta | undefined) ?? device;
