@@ -5,6 +5,7 @@ import { contractRoutes } from './build/contract-routes';
 import { contractValues } from './build/contract-values';
 import { firstLoadChunks } from './build/first-load-chunks';
 import { precompress } from './build/precompress';
+import { pwa } from './build/pwa';
 import { routePreload } from './build/route-preload';
 
 const serverPort = process.env.SERVER_PORT ?? '3000';
@@ -12,7 +13,17 @@ const serverPort = process.env.SERVER_PORT ?? '3000';
 const chunks = firstLoadChunks();
 
 export default defineConfig({
-  plugins: [contractValues(), contractRoutes(), contractPure(), react(), routePreload(), precompress(), chunks.plugin],
+  plugins: [
+    contractValues(),
+    contractRoutes(),
+    contractPure(),
+    react(),
+    routePreload(),
+    precompress(),
+    chunks.plugin,
+    // The installable app and its service worker (build/pwa.ts).
+    pwa(),
+  ],
   server: {
     // `npm run dev -w apps/web` next to a running server: the API answers through this proxy.
     proxy: {

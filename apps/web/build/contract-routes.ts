@@ -3,7 +3,7 @@ import { type Plugin, runnerImport } from 'vite';
 
 /** The contract's endpoint groups (packages/contract/src/endpoints/*.ts, each exporting one `*_ENDPOINTS` table). */
 const GROUP_FILE =
-  /[\\/]packages[\\/]contract[\\/]src[\\/]endpoints[\\/](accounts|businesses|expenses|sales|stock|team)\.ts$/;
+  /[\\/]packages[\\/]contract[\\/]src[\\/]endpoints[\\/](accounts|businesses|counter|expenses|sales|stock|team)\.ts$/;
 
 /**
  * The browser's copy of the contract's endpoint tables: each entry's `method` and `path` alone.
@@ -22,7 +22,7 @@ export function contractRoutes(): Plugin {
     name: 'oja-contract-routes',
     enforce: 'pre',
     async buildStart() {
-      for (const group of ['accounts', 'businesses', 'expenses', 'sales', 'stock', 'team']) {
+      for (const group of ['accounts', 'businesses', 'counter', 'expenses', 'sales', 'stock', 'team']) {
         const file = resolve(import.meta.dirname, '../../../packages/contract/src/endpoints', `${group}.ts`);
         const { module } = await runnerImport<Record<string, Record<string, { method: string; path: string }>>>(file);
         const lines = Object.entries(module).map(([name, table]) => {

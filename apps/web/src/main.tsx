@@ -16,6 +16,14 @@ sliceRenders();
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 
+// The service worker (vite.config.ts, pwa.ts): the app opens offline once visited. Registered once the page has
+// loaded, so that its precache does not share the network with the first screen.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {});
+  });
+}
+
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme}>

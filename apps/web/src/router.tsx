@@ -85,6 +85,7 @@ const routes: RouteObject[] = [
           { path: 'inventory/:productId', Component: page(() => import('./features/inventory/product-page')) },
           { path: 'sales', Component: page(() => import('./features/sales/sales-page')) },
           { path: 'sales/:saleId', Component: page(() => import('./features/sales/sale-page')) },
+          { path: 'sell', Component: page(() => import('./features/counter/sell-page')) },
           { path: 'reports', Component: page(() => import('./features/businesses/reports-page')) },
           { path: 'expenses', Component: page(() => import('./features/expenses/expenses-page')) },
           { path: 'settings', Component: page(() => import('./features/businesses/business-settings-page')) },
@@ -96,6 +97,7 @@ const routes: RouteObject[] = [
         children: [
           { index: true, Component: page(() => import('./features/areas/employee-home-page')) },
           { path: 'sales', Component: page(() => import('./features/areas/employee-sales-page')) },
+          { path: 'sell', Component: page(() => import('./features/counter/sell-page')) },
           { path: 'inventory', Component: page(() => import('./features/areas/employee-inventory-page')) },
           { path: 'receipts', Component: page(() => import('./features/areas/employee-receipts-page')) },
           { path: 'invoices', Component: page(() => import('./features/areas/employee-invoices-page')) },

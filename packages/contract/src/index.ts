@@ -4,6 +4,7 @@ export * from './accounts';
 export * from './businesses';
 export * from './constants';
 export * from './counter';
+export * from './counter-screen';
 export * from './demo';
 export * from './early-reads';
 export * from './endpoint';

@@ -36,6 +36,12 @@ describe('WhatsApp shares', () => {
     expect(cancelled).not.toContain('Balance');
   });
 
+  it('names a counter sale by the receipt number printed on its receipt', () => {
+    const text = saleShareText('S', { ...sale, receipt_number: 'BIS-0042' });
+    expect(text.split('\n')[1]).toBe('Receipt BIS-0042');
+    expect(text).not.toContain('#42');
+  });
+
   it('lists a debt’s open sales and the total owed', () => {
     const text = debtShareText('Shop', {
       customer_name: 'Chidi',

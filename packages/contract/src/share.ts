@@ -6,6 +6,8 @@ import { formatMoney } from './money';
  */
 export type ShareableSale = {
   id: number;
+  /** A counter sale's receipt number (BIS-0042), shown instead of the id: the sale may not have one yet. */
+  receipt_number?: string;
   currency: string;
   customer_name: string;
   total_cart_amount: string;
@@ -39,7 +41,8 @@ function itemsOf(sale: ShareableSale): string[] {
 
 export function saleShareText(shop: string, sale: ShareableSale): string {
   const money = (amount: string) => formatMoney(amount, sale.currency);
-  const lines = [`*${shop}*`, `Sale #${sale.id}${sale.status === 'cancelled' ? ' (cancelled)' : ''}`, ...itemsOf(sale)];
+  const title = sale.receipt_number ? `Receipt ${sale.receipt_number}` : `Sale #${sale.id}`;
+  const lines = [`*${shop}*`, `${title}${sale.status === 'cancelled' ? ' (cancelled)' : ''}`, ...itemsOf(sale)];
   lines.push(`Total: ${money(sale.total_cart_amount)}`, `Paid: ${money(sale.amount_paid)}`);
   if (sale.status === 'cancelled') {
     lines.push(`Refunded: ${money(sale.amount_paid)}`, 'This sale was cancelled; nothing is owed.');

@@ -7,6 +7,7 @@ export function sidebarItems(slug: string, role: MemberRole): NavItem[] {
   const base = `/business/${slug}`;
   const items: NavItem[] = [
     { label: 'Overview', to: base, permission: 'business.overview', end: true },
+    { label: 'Sell', to: `${base}/sell`, permission: 'sale.confirm' },
     { label: 'Users', to: `${base}/users`, permission: 'team.manage' },
     { label: 'Inventory', to: `${base}/inventory`, permission: 'product.view' },
     { label: 'Sales', to: `${base}/sales`, permission: 'sale.view' },
@@ -21,6 +22,7 @@ export function sidebarItems(slug: string, role: MemberRole): NavItem[] {
 export function topBarItems(slug: string, role: MemberRole): NavItem[] {
   const base = `/business/${slug}`;
   const items: NavItem[] = [
+    { label: 'Sell', to: `${base}/sell`, permission: 'sale.confirm' },
     { label: 'Users', to: `${base}/users`, permission: 'team.manage' },
     { label: 'Inventory', to: `${base}/inventory`, permission: 'product.view' },
     { label: 'Sales', to: `${base}/sales`, permission: 'sale.view' },

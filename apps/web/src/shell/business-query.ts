@@ -1,16 +1,23 @@
 import { BUSINESS_ENDPOINTS } from '@oja/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { call, data, earlyData } from '../lib/api';
+import { orLastKnown, rememberLastKnown } from '../lib/last-known';
 import { businessKeys, cartKeys, customerKeys, expenseKeys, productKeys, saleKeys, teamKeys } from '../lib/query-keys';
 
 /** The business of a /business/{slug} or area address, with the caller's role there. */
 export function useBusinessBySlug(slug: string) {
-  return useQuery({
+  const lookup = useQuery({
     queryKey: businessKeys.bySlug(slug),
-    queryFn: ({ signal }) => data(call(BUSINESS_ENDPOINTS.getBusinessBySlug, { slug }, { signal })),
+    // Offline, the business as last seen here (lib/last-known.ts), for the counter; asked even then.
+    queryFn: ({ signal }) =>
+      orLastKnown(`business:${slug}`, () => data(call(BUSINESS_ENDPOINTS.getBusinessBySlug, { slug }, { signal }))),
+    networkMode: 'always',
     staleTime: 5 * 60_000,
     ...earlyData(BUSINESS_ENDPOINTS.getBusinessBySlug, { slug }),
   });
+  useEffect(() => rememberLastKnown(`business:${slug}`, lookup.data), [slug, lookup.data]);
+  return lookup;
 }
 
 /**

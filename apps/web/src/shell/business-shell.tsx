@@ -1,7 +1,8 @@
 import { AppShell, Burger, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { BusinessWithRole } from '@oja/contract';
-import { type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { can } from '@oja/contract';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useMatch } from 'react-router';
 import { PageLoader } from '../ui/page-loader';
 import { useWideScreen } from '../ui/use-wide-screen';
@@ -11,6 +12,9 @@ import { useBusinessBySlug } from './business-query';
 import { TopBar } from './top-bar';
 
 const TAB_BAR_HEIGHT = 60;
+
+/** The count of sales waiting on this phone, and the outbox that sends them (features/counter), for sellers. */
+const OutboxIndicator = lazy(() => import('../features/counter/outbox-indicator'));
 
 /**
  * The frame of every page under a business's slug: the business resolved once
@@ -91,6 +95,11 @@ export function BusinessShell({
             }
           >
             {isWide && topBar?.(member)}
+            {can(member.role, 'sale.confirm') && (
+              <Suspense fallback={null}>
+                <OutboxIndicator />
+              </Suspense>
+            )}
           </TopBar>
         </AppShell.Header>
         {(isWide || isMenuWanted || isMenuOpen) && navbar(member)}

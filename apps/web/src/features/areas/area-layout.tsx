@@ -22,7 +22,7 @@ export function AreaLayout({
 }: {
   slug: string;
   isForRole(role: MemberRole): boolean;
-  links(business: BusinessWithRole['business']): AreaLink[];
+  links(business: BusinessWithRole['business'], role: MemberRole): AreaLink[];
   /** The few pages a phone keeps under the thumb, at the foot of the screen (with icons). */
   tabs?(business: BusinessWithRole['business']): AreaLink[];
 }) {
@@ -30,9 +30,9 @@ export function AreaLayout({
     <BusinessShell
       slug={slug}
       refuse={({ business, role }) => (isForRole(role) ? null : <Navigate to={homeOf(business.slug, role)} replace />)}
-      navbar={({ business }) => (
+      navbar={({ business, role }) => (
         <AppShell.Navbar p="xs" aria-label={`${business.name} menu`}>
-          {links(business).map((link) => (
+          {links(business, role).map((link) => (
             <ShellNavLink key={link.to} label={link.label} to={link.to} end={link.end} />
           ))}
         </AppShell.Navbar>

@@ -39,6 +39,11 @@ export default function EmployeeHomePage() {
           Welcome back, {user.first_name} 👋
         </Title>
         <Group gap="xs">
+          {can(role, 'sale.confirm') && (
+            <Button component={Link} to={`/${business.slug}/employee/sell`} mih={40} color="teal">
+              Sell
+            </Button>
+          )}
           <Button component={Link} to={`/${business.slug}/employee/expenses`} variant="default" mih={40}>
             Expenses
           </Button>

@@ -1,4 +1,4 @@
-import { isEmployeeRole, type MemberRole } from '@oja/contract';
+import { can, isEmployeeRole, type MemberRole } from '@oja/contract';
 import { useParams } from 'react-router';
 import { AreaLayout } from './area-layout';
 
@@ -11,8 +11,9 @@ export default function EmployeeLayout() {
     <AreaLayout
       slug={slug}
       isForRole={isForRole}
-      links={(business) => [
+      links={(business, role) => [
         { label: 'Dashboard', to: `/${business.slug}/employee`, end: true },
+        ...(can(role, 'sale.confirm') ? [{ label: 'Sell', to: `/${business.slug}/employee/sell` }] : []),
         { label: 'Sales', to: `/${business.slug}/employee/sales` },
         { label: 'Inventory', to: `/${business.slug}/employee/inventory` },
         { label: 'Receipts', to: `/${business.slug}/employee/receipts` },

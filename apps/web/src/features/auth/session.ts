@@ -1,7 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { ACCOUNT_ENDPOINTS, CSRF_COOKIE, MESSAGES, type User } from '@oja/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ApiError, call, earlyData, setSessionLostHandler } from '../../lib/api';
+import { forgetLastKnown, orLastKnown, rememberLastKnown } from '../../lib/last-known';
 
 export const sessionKey = ['session'] as const;
 
@@ -13,7 +15,8 @@ export const sessionKey = ['session'] as const;
 async function fetchSession(): Promise<User | null> {
   if (!document.cookie.split('; ').some((part) => part.startsWith(`${CSRF_COOKIE}=`))) return null;
   try {
-    return (await call(ACCOUNT_ENDPOINTS.profile)).data.user;
+    // With no network, the person last signed in here (lib/last-known.ts): the counter sells offline.
+    return await orLastKnown('session', async () => (await call(ACCOUNT_ENDPOINTS.profile)).data.user);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -21,14 +24,18 @@ async function fetchSession(): Promise<User | null> {
 }
 
 export function useSession() {
-  return useQuery({
+  const session = useQuery({
     queryKey: sessionKey,
     queryFn: fetchSession,
+    // Asked even when the phone says it is offline (React Query would wait): the answer kept here is used then.
+    networkMode: 'always',
     staleTime: 5 * 60_000,
     retry: 1,
     // The profile index.html asked for, when it has answered: the first render is the page, not a loader.
     ...earlyData(ACCOUNT_ENDPOINTS.profile, undefined, (profile) => profile.user),
   });
+  useEffect(() => rememberLastKnown('session', session.data), [session.data]);
+  return session;
 }
 
 /** The logged-in user inside protected pages (the guard has already made sure there is one). */
@@ -79,6 +86,7 @@ export function endSessionLocally(client: QueryClient): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many cheap phones' browsers
   document.cookie = `${CSRF_COOKIE}=; Max-Age=0; path=/; SameSite=Lax`;
   forgetUserData(client);
+  forgetLastKnown();
   client.getMutationCache().clear();
   setSessionUser(client, null);
 }

@@ -25,7 +25,7 @@ export default function OverviewPage() {
 }
 
 function Overview() {
-  const { business } = useBusinessContext();
+  const { business, role } = useBusinessContext();
   const overview = useBusinessOverview(business.id);
   const base = `/business/${business.slug}`;
 
@@ -34,6 +34,11 @@ function Overview() {
       <Group justify="space-between" align="flex-end">
         <Title order={2}>{business.name} Overview</Title>
         <Group gap="xs">
+          {can(role, 'sale.confirm') && (
+            <Button component={Link} to={`${base}/sell`} color="teal">
+              Sell
+            </Button>
+          )}
           <Button component={Link} to={`${base}/inventory`} variant="default">
             View Inventory
           </Button>

@@ -1,0 +1,56 @@
+import type { Catalogue, CatalogueProduct } from '@oja/contract';
+import type { CatalogueMeta, CounterDb } from './store';
+
+/**
+ * The device's copy of what selling needs, kept fresh by deltas (ADR 0013): the first copy is everything, later
+ * ones only what changed since the copy's version, each in pages until `next_cursor` is null. The pages of one
+ * copy are applied together in one transaction, so the store never holds half a copy; the version kept is the
+ * first page's, so a change made while the pages came is asked again next time rather than missed.
+ */
+export type CataloguePage = (query: { since?: number; cursor?: number }) => Promise<Catalogue>;
+
+export async function syncCatalogue(db: CounterDb, fetchPage: CataloguePage): Promise<CatalogueMeta> {
+  const current = (await db.meta.get('catalogue')) as CatalogueMeta | undefined;
+  const since = current?.version;
+  const pages: Catalogue[] = [];
+  let cursor: number | undefined;
+  do {
+    const page = await fetchPage({ since, cursor });
+    pages.push(page);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor !== undefined);
+  const first = pages[0] as Catalogue;
+  const meta: CatalogueMeta = {
+    key: 'catalogue',
+    version: first.version,
+    taken_at: first.taken_at,
+    is_partial: pages.some((page) => page.is_partial),
+    synced_at: Date.now(),
+  };
+  await db.transaction('rw', db.products, db.customers, db.meta, async () => {
+    if (since === undefined) await db.products.clear();
+    const removed: number[] = [];
+    const kept: CatalogueProduct[] = [];
+    for (const page of pages) {
+      for (const product of page.products) {
+        if (product.is_removed) removed.push(product.id);
+        else kept.push(product);
+      }
+    }
+    await db.products.bulkPut(kept);
+    await db.products.bulkDelete(removed);
+    const customers = pages.flatMap((page) => page.customers);
+    if (since === undefined) await db.customers.clear();
+    await db.customers.bulkPut(customers);
+    await db.meta.put(meta);
+  });
+  return meta;
+}
+
+/** "10:42" for today, or the day and time for an older copy. */
+export function asOf(takenAt: string, now: Date = new Date()): string {
+  const taken = new Date(takenAt);
+  const time = taken.toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit', hour12: false });
+  if (taken.toDateString() === now.toDateString()) return time;
+  return `${taken.toLocaleDateString('en-NG', { day: 'numeric', month: 'short' })} ${time}`;
+}

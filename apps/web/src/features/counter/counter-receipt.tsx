@@ -1,0 +1,182 @@
+import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  type Business,
+  COUNTER_SCREEN_MESSAGES,
+  formatMoney,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type PaymentMethod,
+  saleShareText,
+  whatsappUrl,
+} from '@oja/contract';
+import { createPortal } from 'react-dom';
+import { formatDateTime } from '../../lib/format';
+import '../sales/receipt.css';
+import { STATE_LABELS } from './state-labels';
+import type { OutboxEntry } from './store';
+import { useCounter, useLive } from './use-counter';
+
+/**
+ * The receipt at once, whether or not the sale has reached the server: its number was made on this phone and
+ * stays the sale's number once recorded. Printable on an 80 mm roll, shareable on WhatsApp, and "New sale".
+ */
+export function CounterReceipt({
+  entry: made,
+  business,
+  onNewSale,
+}: {
+  entry: OutboxEntry;
+  business: Business;
+  onNewSale(): void;
+}) {
+  const { db } = useCounter();
+  const entry = useLive(db, (store) => store.outbox.get(made.order as number), [made.order]) ?? made;
+  const { snapshot } = entry;
+  const money = (amount: string) => formatMoney(amount, snapshot.currency);
+  const state = STATE_LABELS[entry.state];
+  const share = saleShareText(business.name, {
+    id: entry.answer?.sale.id ?? 0,
+    receipt_number: entry.receipt_number,
+    currency: snapshot.currency,
+    customer_name: snapshot.customer_name,
+    total_cart_amount: snapshot.total,
+    amount_paid: snapshot.paid,
+    balance: snapshot.owed,
+    status: 'active',
+    lines: snapshot.lines,
+  });
+
+  return (
+    <Stack gap="sm" maw={560}>
+      <Group justify="space-between" align="center">
+        <Title order={2}>Receipt {entry.receipt_number}</Title>
+        <Badge color={state.color} size="lg" aria-label="Sent state">
+          {state.label}
+        </Badge>
+      </Group>
+      {entry.state === 'waiting' && !navigator.onLine && (
+        <Alert color="orange">{COUNTER_SCREEN_MESSAGES.savedOffline}</Alert>
+      )}
+      {entry.state === 'needs_attention' && <Alert color="red">{entry.last_error}</Alert>}
+      <Paper withBorder p="sm" aria-label="Receipt">
+        <Text size="sm">{formatDateTime(entry.body.sold_at)}</Text>
+        <Text size="sm">Customer: {snapshot.customer_name}</Text>
+        <Divider my="xs" />
+        {snapshot.lines.map((line) => (
+          <Group key={line.product_id} justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {line.quantity} × {line.product_name}
+            </Text>
+            <Text size="sm">{money(line.line_total)}</Text>
+          </Group>
+        ))}
+        <Divider my="xs" />
+        <Group justify="space-between">
+          <Text fw={700}>Total</Text>
+          <Text fw={700} aria-label="Receipt total">
+            {money(snapshot.total)}
+          </Text>
+        </Group>
+        {snapshot.payments.map((payment) => (
+          <Group key={`${payment.method}:${payment.amount}`} justify="space-between">
+            <Text size="sm">Paid ({PAYMENT_METHOD_LABELS[payment.method as PaymentMethod]})</Text>
+            <Text size="sm">{money(payment.amount)}</Text>
+          </Group>
+        ))}
+        {snapshot.change !== null && (
+          <Group justify="space-between">
+            <Text size="sm">Change (from {money(snapshot.cash_given ?? '0')})</Text>
+            <Text size="sm" fw={700}>
+              {money(snapshot.change)}
+            </Text>
+          </Group>
+        )}
+        <Group justify="space-between">
+          <Text size="sm">Balance</Text>
+          <Text size="sm">{money(snapshot.owed)}</Text>
+        </Group>
+        <Text size="sm" mt={4}>
+          {PAYMENT_STATUS_LABELS[snapshot.payment_status]}
+        </Text>
+      </Paper>
+      <Button size="lg" onClick={onNewSale} data-autofocus>
+        New sale
+      </Button>
+      <Group grow>
+        <Button variant="default" onClick={() => window.print()}>
+          Print
+        </Button>
+        <Button
+          variant="default"
+          component="a"
+          href={whatsappUrl(share, snapshot.customer_phone)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          WhatsApp
+        </Button>
+      </Group>
+      <PrintedReceipt entry={entry} business={business} />
+    </Stack>
+  );
+}
+
+/** What window.print() prints: the 80 mm receipt of sales/receipt.css. */
+function PrintedReceipt({ entry, business }: { entry: OutboxEntry; business: Business }) {
+  const { snapshot } = entry;
+  const money = (amount: string) => formatMoney(amount, snapshot.currency);
+  return createPortal(
+    <section className="oja-receipt" aria-hidden="true">
+      <h1>{business.name}</h1>
+      <hr />
+      <p>Receipt {entry.receipt_number}</p>
+      <p>{formatDateTime(entry.body.sold_at)}</p>
+      <p>Sold by: {snapshot.seller_name}</p>
+      <p>Customer: {snapshot.customer_name}</p>
+      <hr />
+      <table>
+        <tbody>
+          {snapshot.lines.map((line) => (
+            <tr key={line.product_id}>
+              <td>
+                {line.product_name}
+                <br />
+                {line.quantity} × {money(line.unit_price)}
+              </td>
+              <td className="amount">{money(line.line_total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <hr />
+      <table>
+        <tbody>
+          <tr className="total">
+            <td>Total</td>
+            <td className="amount">{money(snapshot.total)}</td>
+          </tr>
+          {snapshot.payments.map((payment) => (
+            <tr key={`${payment.method}:${payment.amount}`}>
+              <td>Paid ({PAYMENT_METHOD_LABELS[payment.method as PaymentMethod]})</td>
+              <td className="amount">{money(payment.amount)}</td>
+            </tr>
+          ))}
+          {snapshot.change !== null && (
+            <tr>
+              <td>Change</td>
+              <td className="amount">{money(snapshot.change)}</td>
+            </tr>
+          )}
+          <tr className="total">
+            <td>Balance</td>
+            <td className="amount">{money(snapshot.owed)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p>Status: {PAYMENT_STATUS_LABELS[snapshot.payment_status]}</p>
+      <hr />
+      <p className="center">Thank you for your patronage!</p>
+    </section>,
+    document.body,
+  );
+}

@@ -1,0 +1,192 @@
+import { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS, IDEMPOTENCY_HEADER, MESSAGES } from '@oja/contract';
+import { ApiError, call } from '../../lib/api';
+import { syncCatalogue } from './catalogue';
+import { drainOutbox, outboxSummary, type SendResult, sendNow, statusBody, type Transport } from './outbox';
+import { askPersistentStorage, type CounterDb, counterDb, type DeviceMeta, newUuid } from './store';
+
+/** How often the copy is refreshed while the counter is open and online. */
+const CATALOGUE_EVERY_MS = 5 * 60_000;
+/** How often a tab looks whether anything waits (another tab may hold the lock, a backoff may have passed). */
+const OUTBOX_CHECK_MS = 10_000;
+/** How often an unchanged outbox is reported to the owner while online. */
+const STATUS_EVERY_MS = 60_000;
+/** A send that has not answered by then is treated as lost, and goes again later (the server records it once). */
+const SEND_TIMEOUT_MS = 30_000;
+
+/**
+ * A refusal is a 4xx the server gave reasons for; a lost network (status 0), a failing server (5xx), a timeout,
+ * too many requests or an expired session are worth another attempt as the sale is.
+ */
+export function classifyFailure(error: unknown): SendResult {
+  if (error instanceof ApiError) {
+    const again = error.status === 0 || error.status >= 500 || [401, 408, 425, 429].includes(error.status);
+    if (again) return { kind: 'retry', message: error.message || MESSAGES.failed.network };
+    const fields = Object.values(error.fieldErrors).flat();
+    return {
+      kind: 'refused',
+      message: [error.message, ...fields].filter(Boolean).join(' ') || `Refused (${error.status}).`,
+    };
+  }
+  return { kind: 'retry', message: MESSAGES.failed.network };
+}
+
+const sendSale: Transport = async (entry) => {
+  try {
+    const { data } = await call(COUNTER_ENDPOINTS.recordCounterSale, entry.body, {
+      headers: { [IDEMPOTENCY_HEADER]: entry.client_sale_id },
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    return { kind: 'recorded', answer: data };
+  } catch (error) {
+    return classifyFailure(error);
+  }
+};
+
+/**
+ * The counter of one person in one business on this page: registers the phone, keeps the copy fresh and drains
+ * the outbox. Shared by every screen that shows it (the header's count, the Sell screen), started once.
+ */
+export class CounterService {
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private users = 0;
+  private syncing: Promise<void> | null = null;
+  private lastReport = { text: '', at: 0 };
+  readonly db: CounterDb;
+
+  constructor(
+    readonly userId: number,
+    readonly businessId: number,
+  ) {
+    this.db = counterDb(userId, businessId);
+  }
+
+  private readonly onOnline = () => {
+    void sendNow(this.db).then(() => this.kick());
+    void this.refresh();
+  };
+
+  /** Starts the work when the first screen needs it; `release` stops it after the last one. */
+  retain(): () => void {
+    this.users += 1;
+    if (this.users === 1) {
+      void askPersistentStorage();
+      window.addEventListener('online', this.onOnline);
+      this.timers.push(setInterval(() => void this.refresh(), CATALOGUE_EVERY_MS));
+      this.timers.push(setInterval(() => this.kick(), OUTBOX_CHECK_MS));
+      void this.refresh();
+      this.kick();
+    }
+    return () => {
+      this.users -= 1;
+      if (this.users > 0) return;
+      window.removeEventListener('online', this.onOnline);
+      for (const timer of this.timers) clearInterval(timer);
+      this.timers = [];
+      clearTimeout(this.retryTimer);
+    };
+  }
+
+  /** This phone's device record, made on first use: its id is made here, its prefix comes from the server. */
+  async device(): Promise<DeviceMeta> {
+    const existing = (await this.db.meta.get('device')) as DeviceMeta | undefined;
+    if (existing) return existing;
+    const made: DeviceMeta = { key: 'device', device_id: newUuid(), prefix: null, sequence: 0 };
+    // Two tabs opening at once: the first one's id stays.
+    await this.db.transaction('rw', this.db.meta, async () => {
+      if (!(await this.db.meta.get('device'))) await this.db.meta.put(made);
+    });
+    return (await this.db.meta.get('device')) as DeviceMeta;
+  }
+
+  /** Registers the phone if it has no prefix yet, and takes the server's last sequence if it is ahead. */
+  async register(): Promise<DeviceMeta> {
+    const device = await this.device();
+    // No label: the server names the phone from its browser's own description (the contract's default).
+    const { data } = await call(COUNTER_ENDPOINTS.registerDevice, {
+      business_id: this.businessId,
+      device_id: device.device_id,
+    });
+    return this.db.transaction('rw', this.db.meta, async () => {
+      const current = ((await this.db.meta.get('device')) as DeviceMeta | undefined) ?? device;
+      const next: DeviceMeta = {
+        ...current,
+        prefix: data.device.prefix,
+        sequence: Math.max(current.sequence, data.device.last_sequence),
+      };
+      await this.db.meta.put(next);
+      return next;
+    });
+  }
+
+  /** Registration (when still needed) and the copy's delta, once at a time; offline this does nothing. */
+  refresh(): Promise<void> {
+    if (!navigator.onLine) return Promise.resolve();
+    this.syncing ??= (async () => {
+      const device = await this.device();
+      if (!device.prefix) await this.register();
+      await syncCatalogue(this.db, async (query) => {
+        const { data } = await call(CATALOGUE_ENDPOINTS.getCatalogue, { business_id: this.businessId, ...query });
+        return data;
+      });
+    })()
+      .catch(() => {})
+      .finally(() => {
+        this.syncing = null;
+      });
+    return this.syncing;
+  }
+
+  /**
+   * Sends what waits, in this tab only if no other tab is sending (Web Locks): two tabs never send the same
+   * outbox at once. Where the browser has no Web Locks, the server's once-per-sale rule still holds.
+   */
+  kick(): void {
+    // Offline for sure: the `online` event sends (navigator.onLine may say true without a network, never the reverse).
+    if (!navigator.onLine) return;
+    const run = async () => {
+      const { retryAt, recorded } = await drainOutbox(this.db, sendSale);
+      clearTimeout(this.retryTimer);
+      if (retryAt !== null) this.retryTimer = setTimeout(() => this.kick(), Math.max(0, retryAt - Date.now()));
+      if (recorded > 0) void this.refresh();
+      if (navigator.onLine) void this.reportStatus();
+    };
+    if (navigator.locks) {
+      void navigator.locks
+        .request(`${this.db.name}:outbox`, { ifAvailable: true }, async (lock) => {
+          if (lock) await run();
+        })
+        .catch(() => {});
+    } else {
+      void run().catch(() => {});
+    }
+  }
+
+  /** Tells the owner what this phone has not sent yet; a failure here is tried again at the next drain. */
+  async reportStatus(): Promise<void> {
+    const device = (await this.db.meta.get('device')) as DeviceMeta | undefined;
+    if (!device?.prefix) return;
+    const body = statusBody(this.businessId, device.device_id, await outboxSummary(this.db));
+    const text = JSON.stringify(body);
+    // Once when it changes, and at most once a minute otherwise: the owner's "last seen".
+    if (text === this.lastReport.text && Date.now() - this.lastReport.at < STATUS_EVERY_MS) return;
+    try {
+      await call(COUNTER_ENDPOINTS.reportDeviceStatus, body);
+      this.lastReport = { text, at: Date.now() };
+    } catch {
+      // Told again at the next drain.
+    }
+  }
+}
+
+const services = new Map<string, CounterService>();
+
+export function counterService(userId: number, businessId: number): CounterService {
+  const key = `${userId}:${businessId}`;
+  let service = services.get(key);
+  if (!service) {
+    service = new CounterService(userId, businessId);
+    services.set(key, service);
+  }
+  return service;
+}

@@ -1,0 +1,227 @@
+import 'fake-indexeddb/auto';
+import type { CounterSaleAnswer } from '@oja/contract';
+import { counterSaleBodySchema } from '@oja/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BACKOFF_FIRST_MS,
+  BACKOFF_MAX_MS,
+  backoffMs,
+  discardEntry,
+  drainOutbox,
+  enqueueSale,
+  exportOutbox,
+  NoReceiptPrefixError,
+  outboxSummary,
+  retryEntry,
+  type SendResult,
+  sendNow,
+  soldSinceCopy,
+} from './outbox';
+import { type CounterDb, counterDb, type OutboxEntry, type SaleSnapshot } from './store';
+
+const snapshot: SaleSnapshot = {
+  currency: 'NGN',
+  customer_name: 'Walk-in',
+  customer_phone: null,
+  seller_name: 'Ada',
+  lines: [{ product_id: 7, product_name: 'Rice', quantity: 2, unit_price: '1500.00', line_total: '3000.00' }],
+  payments: [{ method: 'cash', amount: '3000.00' }],
+  total: '3000.00',
+  paid: '3000.00',
+  owed: '0.00',
+  payment_status: 'paid',
+  cash_given: '5000.00',
+  change: '2000.00',
+};
+
+const sale = (quantity = 2) => ({
+  business_id: 1,
+  catalogue_version: 3,
+  customer: null,
+  lines: [{ product_id: 7, quantity, unit_price: '1500.00' }],
+  payments: [{ method: 'cash' as const, amount: (1500 * quantity).toFixed(2) }],
+});
+
+const answerFor = (entry: OutboxEntry) => ({ sale: { id: entry.order } }) as unknown as CounterSaleAnswer;
+
+let db: CounterDb;
+let userId = 0;
+
+beforeEach(async () => {
+  userId += 1;
+  db = counterDb(userId, 1);
+  await db.meta.put({ key: 'device', device_id: '6f1c1b8e-2d7a-4c55-9a43-0d7b7e1c2a11', prefix: 'BIS', sequence: 41 });
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('a sale written to the outbox', () => {
+  it('takes the next receipt number of the phone and a body the contract accepts', async () => {
+    const first = await enqueueSale(db, sale(), snapshot, new Date('2026-12-05T10:00:00Z'));
+    const second = await enqueueSale(db, sale(1), snapshot);
+    expect(first.receipt_number).toBe('BIS-0042');
+    expect(second.receipt_number).toBe('BIS-0043');
+    expect(first.client_sale_id).not.toBe(second.client_sale_id);
+    expect(counterSaleBodySchema.safeParse(first.body).success).toBe(true);
+    expect(first.body.sold_at).toBe('2026-12-05T10:00:00.000Z');
+    expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('is refused before it is written when the phone never got a receipt prefix', async () => {
+    await db.meta.put({ key: 'device', device_id: '6f1c1b8e-2d7a-4c55-9a43-0d7b7e1c2a11', prefix: null, sequence: 0 });
+    await expect(enqueueSale(db, sale(), snapshot)).rejects.toBeInstanceOf(NoReceiptPrefixError);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('numbers sales made at the same moment (two tabs) apart', async () => {
+    const made = await Promise.all([1, 2, 3, 4, 5].map(() => enqueueSale(db, sale(), snapshot)));
+    expect(new Set(made.map((entry) => entry.receipt_number)).size).toBe(5);
+  });
+});
+
+describe('draining the outbox', () => {
+  it('sends in the order the sales were made, each with the same body every time', async () => {
+    const made: OutboxEntry[] = [];
+    for (const quantity of [1, 2, 3]) made.push(await enqueueSale(db, sale(quantity), snapshot));
+    const sent: string[] = [];
+    const result = await drainOutbox(db, async (entry) => {
+      sent.push(entry.client_sale_id);
+      expect(entry.body).toEqual(made.find((m) => m.client_sale_id === entry.client_sale_id)?.body);
+      return { kind: 'recorded', answer: answerFor(entry) };
+    });
+    expect(sent).toEqual(made.map((entry) => entry.client_sale_id));
+    expect(result).toEqual({ retryAt: null, recorded: 3 });
+    expect((await outboxSummary(db)).pending).toBe(0);
+  });
+
+  it('stops at a network failure, keeps the order and backs off before the next attempt', async () => {
+    await enqueueSale(db, sale(1), snapshot);
+    await enqueueSale(db, sale(2), snapshot);
+    let clock = 1_000_000;
+    const sent: number[] = [];
+    const down = async (entry: OutboxEntry): Promise<SendResult> => {
+      sent.push(entry.order as number);
+      return { kind: 'retry', message: 'No network' };
+    };
+    const first = await drainOutbox(db, down, () => clock);
+    expect(first.retryAt).toBe(clock + BACKOFF_FIRST_MS);
+    expect(sent).toHaveLength(1);
+    // Before the backoff has passed nothing is sent.
+    await drainOutbox(db, down, () => clock + 1);
+    expect(sent).toHaveLength(1);
+    clock += BACKOFF_FIRST_MS;
+    const second = await drainOutbox(db, down, () => clock);
+    expect(second.retryAt).toBe(clock + 2 * BACKOFF_FIRST_MS);
+    expect(sent).toEqual([sent[0], sent[0]]);
+    const waiting = await db.outbox.toArray();
+    expect(waiting.map((entry) => [entry.state, entry.attempts, entry.last_error])).toEqual([
+      ['waiting', 2, 'No network'],
+      ['waiting', 0, null],
+    ]);
+    // The network is back: what waits goes at once, in order.
+    await sendNow(db);
+    const order: number[] = [];
+    await drainOutbox(
+      db,
+      async (entry) => {
+        order.push(entry.order as number);
+        return { kind: 'recorded', answer: answerFor(entry) };
+      },
+      () => clock,
+    );
+    expect(order).toEqual(waiting.map((entry) => entry.order));
+  });
+
+  it('sets a refused sale aside with the reason and goes on with the next', async () => {
+    const refused = await enqueueSale(db, sale(1), snapshot);
+    const next = await enqueueSale(db, sale(2), snapshot);
+    await drainOutbox(db, async (entry) =>
+      entry.order === refused.order
+        ? { kind: 'refused', message: "This sale's time is in the future." }
+        : { kind: 'recorded', answer: answerFor(entry) },
+    );
+    expect(await db.outbox.get(refused.order as number)).toMatchObject({
+      state: 'needs_attention',
+      last_error: "This sale's time is in the future.",
+    });
+    expect((await db.outbox.get(next.order as number))?.state).toBe('recorded');
+    expect(await outboxSummary(db)).toMatchObject({ pending: 1, needsAttention: 1 });
+  });
+
+  it('sends again a sale whose send was cut short (a reload while sending)', async () => {
+    const entry = await enqueueSale(db, sale(), snapshot);
+    await db.outbox.update(entry.order as number, { state: 'sending', attempts: 1 });
+    const sent: string[] = [];
+    await drainOutbox(db, async (again) => {
+      sent.push(again.client_sale_id);
+      return { kind: 'recorded', answer: answerFor(again) };
+    });
+    expect(sent).toEqual([entry.client_sale_id]);
+    expect((await db.outbox.get(entry.order as number))?.attempts).toBe(2);
+  });
+
+  it('treats a transport that throws as a failure to retry, never as recorded', async () => {
+    const entry = await enqueueSale(db, sale(), snapshot);
+    const result = await drainOutbox(db, async () => {
+      throw new Error('aborted');
+    });
+    expect(result.retryAt).not.toBeNull();
+    expect((await db.outbox.get(entry.order as number))?.state).toBe('waiting');
+  });
+
+  it('two drains at once (no Web Locks) send each sale at most twice and record it once', async () => {
+    for (const quantity of [1, 2, 3]) await enqueueSale(db, sale(quantity), snapshot);
+    const recorded = new Map<string, number>();
+    const server = async (entry: OutboxEntry): Promise<SendResult> => {
+      // The server's rule: one sale per client_sale_id, a repeat answers the first.
+      if (!recorded.has(entry.client_sale_id)) recorded.set(entry.client_sale_id, recorded.size + 1);
+      return { kind: 'recorded', answer: answerFor(entry) };
+    };
+    await Promise.all([drainOutbox(db, server), drainOutbox(db, server)]);
+    expect(recorded.size).toBe(3);
+    expect((await db.outbox.toArray()).every((entry) => entry.state === 'recorded')).toBe(true);
+  });
+});
+
+describe('what the clerk does with a refused sale', () => {
+  it('retries it, or discards it with a reason, and both stay exportable', async () => {
+    const a = await enqueueSale(db, sale(1), snapshot);
+    const b = await enqueueSale(db, sale(2), snapshot);
+    await drainOutbox(db, async () => ({ kind: 'refused', message: 'A product of this sale is not sold.' }));
+    await retryEntry(db, a.order as number);
+    expect((await db.outbox.get(a.order as number))?.state).toBe('waiting');
+    await expect(discardEntry(db, b.order as number, ' ')).rejects.toThrow('Say why');
+    await discardEntry(db, b.order as number, 'Customer returned the goods');
+    expect(await db.outbox.get(b.order as number)).toMatchObject({
+      state: 'discarded',
+      discard_reason: 'Customer returned the goods',
+    });
+    const exported = JSON.parse(await exportOutbox(db));
+    expect(exported.sales.map((entry: { state: string; body: { receipt_number: string } }) => entry.state)).toEqual([
+      'waiting',
+      'discarded',
+    ]);
+    expect(exported.sales[1].body.receipt_number).toBe(b.receipt_number);
+    // A discarded sale is not pending and never sent.
+    expect((await outboxSummary(db)).pending).toBe(1);
+  });
+});
+
+describe('the backoff', () => {
+  it('doubles from 2 s and stops growing at 5 minutes', () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([2_000, 4_000, 8_000, 16_000]);
+    expect(backoffMs(30)).toBe(BACKOFF_MAX_MS);
+  });
+});
+
+describe('stock shown from the copy', () => {
+  it('takes away what this phone sold that the copy does not show yet', async () => {
+    const early = await enqueueSale(db, sale(1), snapshot);
+    await enqueueSale(db, sale(2), snapshot);
+    await db.outbox.update(early.order as number, { state: 'recorded', updated_at: '2026-01-01T00:00:00.000Z' });
+    // The copy arrived after the first sale was recorded: only the unsent one is missing from it.
+    expect((await soldSinceCopy(db, Date.parse('2026-01-02T00:00:00Z'))).get(7)).toBe(2);
+    expect((await soldSinceCopy(db, Date.parse('2025-12-31T00:00:00Z'))).get(7)).toBe(3);
+  });
+});

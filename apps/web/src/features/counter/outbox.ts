@@ -1,0 +1,222 @@
+import type { CounterSaleAnswer, CounterSaleBody, DeviceStatusBody } from '@oja/contract';
+import {
+  type CounterDb,
+  type DeviceMeta,
+  newUuid,
+  type OutboxEntry,
+  type OutboxState,
+  PENDING_STATES,
+  type SaleSnapshot,
+} from './store';
+
+/**
+ * The outbox: every counter sale, online or off, is written here first and then sent, in the order it was made
+ * (ADR 0013). Not on TanStack Query's paused mutations, whose resumption its maintainers do not stand behind.
+ *
+ * A send the server refused (a 4xx) sets that sale aside as needing attention, with the server's words, and the
+ * next sale goes on; a send that did not reach the server or found it failing (network, 5xx) stops the queue
+ * until the backoff has passed, so sales keep their order. Sending the same sale twice is safe: the server
+ * records (seller, client_sale_id) once and answers a repeat with the first sale.
+ */
+
+/** What one attempt at sending a sale came to. */
+export type SendResult =
+  | { kind: 'recorded'; answer: CounterSaleAnswer }
+  /** The server read the sale and refused it: sending it again as it is would be refused again. */
+  | { kind: 'refused'; message: string }
+  /** The network, a failing server or an expired session: the same sale goes again later. */
+  | { kind: 'retry'; message: string };
+
+export type Transport = (entry: OutboxEntry) => Promise<SendResult>;
+
+export const BACKOFF_FIRST_MS = 2_000;
+export const BACKOFF_MAX_MS = 5 * 60_000;
+
+/** The wait after the nth failed attempt in a row: 2 s, 4 s, 8 s … at most 5 minutes. */
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** The next receipt number of this phone: its prefix and the next of its own sequence ("BIS-0042"). */
+export function receiptNumber(prefix: string, sequence: number): string {
+  return `${prefix}-${String(sequence).padStart(4, '0')}`;
+}
+
+export class NoReceiptPrefixError extends Error {}
+
+type NewSale = Omit<CounterSaleBody, 'client_sale_id' | 'receipt_number' | 'device_id' | 'sold_at'>;
+
+/**
+ * Writes a sale into the outbox with its own id and the next receipt number of this phone, in one transaction:
+ * two sales never take the same number, and a sale is either wholly in the outbox or not at all.
+ */
+export async function enqueueSale(
+  db: CounterDb,
+  sale: NewSale,
+  snapshot: SaleSnapshot,
+  now: Date = new Date(),
+): Promise<OutboxEntry> {
+  return db.transaction('rw', db.meta, db.outbox, async () => {
+    const device = (await db.meta.get('device')) as DeviceMeta | undefined;
+    if (!device?.prefix) throw new NoReceiptPrefixError('This phone has no receipt numbers yet.');
+    const sequence = device.sequence + 1;
+    await db.meta.put({ ...device, sequence });
+    const client_sale_id = newUuid();
+    const receipt_number = receiptNumber(device.prefix, sequence);
+    const entry: OutboxEntry = {
+      kind: 'sale',
+      client_sale_id,
+      receipt_number,
+      body: { ...sale, client_sale_id, receipt_number, device_id: device.device_id, sold_at: now.toISOString() },
+      snapshot,
+      state: 'waiting',
+      attempts: 0,
+      next_attempt_at: 0,
+      last_error: null,
+      answer: null,
+      discard_reason: null,
+      updated_at: now.toISOString(),
+    };
+    entry.order = await db.outbox.add(entry);
+    return entry;
+  });
+}
+
+/** Sales still to send, in the order they were made ('sending' too: a send cut short by a reload goes again). */
+async function sendable(db: CounterDb): Promise<OutboxEntry[]> {
+  const entries = await db.outbox.where('state').anyOf('waiting', 'sending').toArray();
+  return entries.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+}
+
+/**
+ * Sends what waits, in order, until the queue is empty or an attempt must wait. The caller holds the outbox's
+ * lock (one tab at a time). Answers when to try again (ms since the epoch), or null when nothing waits.
+ */
+export async function drainOutbox(db: CounterDb, transport: Transport, now: () => number = Date.now) {
+  let recorded = 0;
+  for (const entry of await sendable(db)) {
+    if (entry.next_attempt_at > now()) return { retryAt: entry.next_attempt_at, recorded };
+    const order = entry.order as number;
+    // The entry may have changed since it was read (another tab before this one held the lock, a discard).
+    const current = await db.outbox.get(order);
+    if (!current || (current.state !== 'waiting' && current.state !== 'sending')) continue;
+    const attempts = current.attempts + 1;
+    await db.outbox.update(order, { state: 'sending', attempts, updated_at: new Date(now()).toISOString() });
+    let result: SendResult;
+    try {
+      result = await transport(current);
+    } catch (error) {
+      result = { kind: 'retry', message: error instanceof Error ? error.message : String(error) };
+    }
+    const updated_at = new Date(now()).toISOString();
+    if (result.kind === 'recorded') {
+      await db.outbox.update(order, { state: 'recorded', answer: result.answer, last_error: null, updated_at });
+      recorded += 1;
+    } else if (result.kind === 'refused') {
+      await db.outbox.update(order, { state: 'needs_attention', last_error: result.message, updated_at });
+    } else {
+      const retryAt = now() + backoffMs(attempts);
+      await db.outbox.update(order, {
+        state: 'waiting',
+        next_attempt_at: retryAt,
+        last_error: result.message,
+        updated_at,
+      });
+      return { retryAt, recorded };
+    }
+  }
+  return { retryAt: null, recorded };
+}
+
+/** The network is back: what waits goes now rather than at the end of its backoff. */
+export async function sendNow(db: CounterDb): Promise<void> {
+  await db.outbox.where('state').anyOf('waiting', 'sending').modify({ next_attempt_at: 0 });
+}
+
+/** A sale set aside by a refusal goes again (after the clerk or the owner fixed what the server said). */
+export async function retryEntry(db: CounterDb, order: number): Promise<void> {
+  await db.outbox
+    .where('order')
+    .equals(order)
+    .and((entry) => entry.state === 'needs_attention')
+    .modify({ state: 'waiting', next_attempt_at: 0, updated_at: new Date().toISOString() });
+}
+
+/** A refused sale put away with the reason someone gave: kept on the phone (and in the export), never sent. */
+export async function discardEntry(db: CounterDb, order: number, reason: string): Promise<void> {
+  const trimmed = reason.trim();
+  if (trimmed.length < 3) throw new Error('Say why this sale is discarded.');
+  await db.outbox
+    .where('order')
+    .equals(order)
+    .and((entry) => entry.state === 'needs_attention')
+    .modify({ state: 'discarded', discard_reason: trimmed, updated_at: new Date().toISOString() });
+}
+
+export type OutboxSummary = { pending: number; needsAttention: number; oldestPendingAt: string | null };
+
+export async function outboxSummary(db: CounterDb): Promise<OutboxSummary> {
+  const entries = await db.outbox.where('state').anyOf(PENDING_STATES).toArray();
+  const oldest = entries.reduce<string | null>(
+    (soonest, entry) => (soonest === null || entry.body.sold_at < soonest ? entry.body.sold_at : soonest),
+    null,
+  );
+  return {
+    pending: entries.length,
+    needsAttention: entries.filter((entry) => entry.state === 'needs_attention').length,
+    oldestPendingAt: oldest,
+  };
+}
+
+/** What the phone reports of its outbox to the owner (POST /counter/devices/status/). */
+export function statusBody(businessId: number, deviceId: string, summary: OutboxSummary): DeviceStatusBody {
+  return {
+    business_id: businessId,
+    device_id: deviceId,
+    pending_count: summary.pending,
+    oldest_pending_at: summary.oldestPendingAt,
+    needs_attention_count: summary.needsAttention,
+  };
+}
+
+/** Everything not yet recorded, as a JSON document to keep or hand to the owner: nothing on the phone is lost. */
+export async function exportOutbox(db: CounterDb): Promise<string> {
+  const states: OutboxState[] = [...PENDING_STATES, 'discarded'];
+  const entries = (await db.outbox.where('state').anyOf(states).toArray()).sort(
+    (a, b) => (a.order ?? 0) - (b.order ?? 0),
+  );
+  return JSON.stringify(
+    {
+      exported_at: new Date().toISOString(),
+      sales: entries.map(({ body, state, attempts, last_error, discard_reason, snapshot }) => ({
+        state,
+        attempts,
+        last_error,
+        discard_reason,
+        body,
+        snapshot,
+      })),
+    },
+    null,
+    2,
+  );
+}
+
+/**
+ * How many units of each product this phone sold that the copy's stock does not show yet: sales not recorded,
+ * and those recorded after the copy arrived (`syncedAt`, this phone's clock).
+ */
+export async function soldSinceCopy(db: CounterDb, syncedAt: number): Promise<Map<number, number>> {
+  const entries = await db.outbox
+    .where('state')
+    .anyOf([...PENDING_STATES, 'recorded'])
+    .toArray();
+  const byProduct = new Map<number, number>();
+  for (const entry of entries) {
+    if (entry.state === 'recorded' && Date.parse(entry.updated_at) < syncedAt) continue;
+    for (const line of entry.body.lines) {
+      byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + line.quantity);
+    }
+  }
+  return byProduct;
+}

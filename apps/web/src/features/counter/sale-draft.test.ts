@@ -1,0 +1,132 @@
+import { type CatalogueProduct, COUNTER_MESSAGES, COUNTER_SCREEN_MESSAGES, counterSaleBodySchema } from '@oja/contract';
+import { describe, expect, it } from 'vitest';
+import { exactMatch, readAmount, readQuantity, searchProducts } from './counter-input';
+import { addOne, buildSale, type CartLine } from './sale-draft';
+
+const product = (id: number, name: string, price: string, extra: Partial<CatalogueProduct> = {}): CatalogueProduct => ({
+  id,
+  product_name: name,
+  sku: `SKU-${id}`,
+  barcode: null,
+  currency: 'NGN',
+  selling_price: price,
+  selling_price_discount_percentage: '0.00',
+  wholesale_price: null,
+  wholesale_price_discount_percentage: '0.00',
+  cost_price: null,
+  stock_quantity: 10,
+  next_expiry: null,
+  is_removed: false,
+  version: 1,
+  ...extra,
+});
+
+const rice = product(1, 'Rice 1kg', '1500.00', { barcode: '5901234123457' });
+const milk = product(2, 'Peak Milk', '450.00', { selling_price_discount_percentage: '10.00' });
+const beans = product(3, 'Beans', '1000.00', { sku: 'RICE-BEANS' });
+
+const draft = (lines: CartLine[], overrides: Partial<Parameters<typeof buildSale>[0]> = {}) =>
+  buildSale(
+    {
+      businessId: 4,
+      catalogueVersion: 9,
+      lines,
+      payments: [{ method: 'cash', amount: '3000' }],
+      customer: null,
+      cashGiven: '',
+      sellerName: 'Ada Obi',
+      ...overrides,
+    },
+    counterSaleBodySchema,
+  );
+
+describe('what the clerk types at the counter', () => {
+  it('takes a quantity only as a whole number, never reading 2.5 as 25 or -3 as 3', () => {
+    expect(readQuantity('12')).toEqual({ quantity: 12 });
+    expect(readQuantity(' 3 ')).toEqual({ quantity: 3 });
+    for (const typed of ['2.5', '-3', '0', '', '1e3', '2,5', 'abc'])
+      expect(readQuantity(typed)).toEqual({ error: COUNTER_MESSAGES.quantityWhole });
+    expect(readQuantity('1000001')).toEqual({ error: COUNTER_MESSAGES.quantityMax });
+  });
+
+  it('reads the naira sign and grouping commas as the amount they print, and nothing else', () => {
+    expect(readAmount('₦5,000')).toBe('5000.00');
+    expect(readAmount('1,500')).toBe('1500.00');
+    expect(readAmount('N 2,500.50')).toBe('2500.50');
+    expect(readAmount('1950.00')).toBe('1950.00');
+    for (const typed of ['1,50', '1500,000', '5.000', '-5', 'abc', '₦']) expect(readAmount(typed)).toBeNull();
+  });
+
+  it('finds an exact barcode or SKU first, then names', () => {
+    // Both start with it (a name, a SKU): by name.
+    expect(searchProducts([beans, milk, rice], 'rice').map((each) => each.id)).toEqual([3, 1]);
+    expect(searchProducts([beans, milk, rice], '5901234123457').map((each) => each.id)).toEqual([1]);
+    expect(exactMatch([beans, milk, rice], '5901234123457')).toBe(rice);
+    expect(exactMatch([beans, milk, rice], 'rice-beans')).toBe(beans);
+    expect(exactMatch([beans, milk, rice], 'rice')).toBeNull();
+  });
+});
+
+describe('a sale made at the counter', () => {
+  it('adds one on each tap, the same product on the same line', () => {
+    const lines = addOne(addOne(addOne([], rice), milk), rice);
+    expect(lines.map((line) => [line.product.id, line.quantity])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+  });
+
+  it('a walk-in paid in cash: paid in full, the change worked out from the cash given', () => {
+    const built = draft([{ product: rice, quantity: 2 }], { cashGiven: '₦5,000' });
+    if ('problem' in built) throw new Error(built.problem.message);
+    expect(built.sale).toMatchObject({ customer: null, payments: [{ method: 'cash', amount: '3000.00' }] });
+    expect(built.snapshot).toMatchObject({ total: '3000.00', payment_status: 'paid', change: '2000.00' });
+  });
+
+  it('prices a discounted product as the contract does (each unit rounded to the kobo)', () => {
+    const built = draft([{ product: milk, quantity: 3 }], { payments: [{ method: 'pos_card', amount: '1215' }] });
+    if ('problem' in built) throw new Error(built.problem.message);
+    expect(built.snapshot.total).toBe('1215.00');
+    expect(built.snapshot.payment_status).toBe('paid');
+  });
+
+  it('refuses a debt without a debtor in the contract words, and takes it with a name and phone', () => {
+    const lines = [{ product: rice, quantity: 2 }];
+    const partly = { payments: [{ method: 'cash' as const, amount: '1000' }] };
+    expect(draft(lines, partly)).toEqual({
+      problem: { field: 'customer', message: COUNTER_MESSAGES.debtNeedsCustomer },
+    });
+    expect(draft(lines, { ...partly, customer: { name: 'Chidi', phone: '' } })).toMatchObject({
+      problem: { field: 'customer' },
+    });
+    const named = draft(lines, { ...partly, customer: { name: 'Chidi Okeke', phone: '0803 123 4567' } });
+    if ('problem' in named) throw new Error(named.problem.message);
+    expect(named.snapshot).toMatchObject({
+      payment_status: 'partial',
+      owed: '2000.00',
+      customer_phone: '+2348031234567',
+    });
+  });
+
+  it('splits across methods, and refuses paying more than the total or cash given short of the cash', () => {
+    const lines = [{ product: rice, quantity: 2 }];
+    const split = draft(lines, {
+      payments: [
+        { method: 'cash', amount: '1,000' },
+        { method: 'bank_transfer', amount: '2000' },
+      ],
+    });
+    if ('problem' in split) throw new Error(split.problem.message);
+    expect(split.sale.payments).toHaveLength(2);
+    expect(split.snapshot.payment_status).toBe('paid');
+    expect(draft(lines, { payments: [{ method: 'cash', amount: '3001' }] })).toEqual({
+      problem: { field: 'payments', message: COUNTER_MESSAGES.paidMoreThanTotal },
+    });
+    expect(draft(lines, { cashGiven: '2000' })).toEqual({
+      problem: { field: 'cash', message: COUNTER_MESSAGES.cashGivenTooLittle },
+    });
+    expect(draft(lines, { payments: [{ method: 'cash', amount: '3.000' }] })).toEqual({
+      problem: { field: 'payments', message: COUNTER_SCREEN_MESSAGES.amountFormat },
+    });
+  });
+});

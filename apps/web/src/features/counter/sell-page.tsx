@@ -1,0 +1,368 @@
+import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, type CounterSaleBody, formatMoney } from '@oja/contract';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { fullName } from '../../lib/format';
+import { useBusinessContext } from '../../shell/business-context';
+import { RequirePermission } from '../../shell/not-allowed';
+import { PageLoader } from '../../ui/page-loader';
+import { useCurrentUser } from '../auth/session';
+import { asOf } from './catalogue';
+import { exactMatch, readQuantity, searchProducts } from './counter-input';
+import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
+import { addOne, type CartLine, cartTotal } from './sale-draft';
+import type { CatalogueMeta, DeviceMeta, OutboxEntry, SaleSnapshot } from './store';
+import { useCounter, useLive, useOnline } from './use-counter';
+
+/** Payment and the receipt come after the first screen; fetched once it is drawn (and precached for offline). */
+const loadPayPanel = () => import('./pay-panel');
+const loadReceipt = () => import('./counter-receipt');
+const PayPanel = lazy(() => loadPayPanel().then((module) => ({ default: module.PayPanel })));
+const CounterReceipt = lazy(() => loadReceipt().then((module) => ({ default: module.CounterReceipt })));
+
+/**
+ * The counter: find a product by name, SKU or barcode in the copy on this phone, tap to add, pay in one step,
+ * and the receipt at once. Every sale goes through the outbox, online or off (ADR 0013).
+ */
+export default function SellPage() {
+  return (
+    <RequirePermission permission="sale.confirm">
+      <Counter />
+    </RequirePermission>
+  );
+}
+
+/** Where the camera's scan button goes: it calls `onCode` with each code it reads, as a scanner's Enter does. */
+export type ScanSlot = (props: { onCode(code: string): void }) => ReactNode;
+
+export function Counter({ scanSlot }: { scanSlot?: ScanSlot }) {
+  const service = useCounter();
+  const { db } = service;
+  const { business } = useBusinessContext();
+  const user = useCurrentUser();
+  const isOnline = useOnline();
+  const products = useLive(db, (store) => store.products.toArray(), []);
+  const catalogue = useLive(db, async (store) => (await store.meta.get('catalogue')) as CatalogueMeta | undefined, []);
+  const device = useLive(db, async (store) => (await store.meta.get('device')) as DeviceMeta | undefined, []);
+  const sold = useLive(db, (store) => soldSinceCopy(store, catalogue?.synced_at ?? 0), [catalogue?.synced_at]);
+
+  const [search, setSearch] = useState('');
+  const [lines, setLines] = useState<CartLine[]>([]);
+  const [step, setStep] = useState<'cart' | 'pay'>('cart');
+  const [done, setDone] = useState<OutboxEntry | null>(null);
+  const [searchNote, setSearchNote] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    void loadPayPanel();
+    void loadReceipt();
+    void import('./schemas');
+  }, []);
+
+  const found = useMemo(() => searchProducts(products ?? [], search), [products, search]);
+  const total = cartTotal(lines);
+  const currency = lines[0]?.product.currency ?? 'NGN';
+  const stockOf = (product: CatalogueProduct) => product.stock_quantity - (sold?.get(product.id) ?? 0);
+
+  const add = (product: CatalogueProduct) => {
+    setLines((current) => addOne(current, product));
+    setSearch('');
+    setSearchNote(null);
+    searchBox.current?.focus();
+  };
+  /** A scanner types the code and Enter; so does a clerk who knows the SKU. */
+  const addByCode = (code: string) => {
+    const product = exactMatch(products ?? [], code);
+    if (product) add(product);
+    else setSearchNote(`${COUNTER_SCREEN_MESSAGES.noMatch} (${code.trim()})`);
+  };
+
+  const confirm = async (
+    sale: Omit<CounterSaleBody, 'client_sale_id' | 'receipt_number' | 'device_id' | 'sold_at'>,
+    snapshot: SaleSnapshot,
+  ) => {
+    setSaveError(null);
+    try {
+      const entry = await enqueueSale(db, sale, snapshot);
+      service.kick();
+      setDone(entry);
+    } catch (error) {
+      setSaveError(error instanceof NoReceiptPrefixError ? COUNTER_SCREEN_MESSAGES.noPrefixYet : String(error));
+    }
+  };
+
+  const newSale = () => {
+    setDone(null);
+    setLines([]);
+    setStep('cart');
+    setSearch('');
+    setTimeout(() => searchBox.current?.focus(), 0);
+  };
+
+  if (done) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <CounterReceipt entry={done} business={business} onNewSale={newSale} />
+      </Suspense>
+    );
+  }
+
+  const copyNote = catalogue ? (
+    <Text size="xs" c={isOnline ? 'dimmed' : 'orange.8'} aria-label="Copy on this phone">
+      {isOnline ? 'Online' : 'Offline'} · products as of {asOf(catalogue.taken_at)}
+    </Text>
+  ) : null;
+
+  return (
+    <Stack gap="sm" pb={96} maw={560}>
+      <Group justify="space-between" align="baseline" wrap="nowrap">
+        <Title order={2}>Sell</Title>
+        {copyNote}
+      </Group>
+      {products !== undefined && !catalogue && (
+        <Alert color={isOnline ? 'blue' : 'orange'}>
+          {isOnline ? 'Copying the products to this phone…' : COUNTER_SCREEN_MESSAGES.noCopyYet}
+        </Alert>
+      )}
+      {device !== undefined && !device?.prefix && !isOnline && (
+        <Alert color="orange">{COUNTER_SCREEN_MESSAGES.noPrefixYet}</Alert>
+      )}
+      {catalogue?.is_partial && (
+        <Text size="xs" c="dimmed">
+          {COUNTER_SCREEN_MESSAGES.partialCopy}
+        </Text>
+      )}
+
+      {step === 'cart' ? (
+        <>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <TextInput
+              ref={searchBox}
+              style={{ flex: 1 }}
+              size="md"
+              type="search"
+              placeholder="Name, SKU or barcode"
+              aria-label="Search products"
+              value={search}
+              enterKeyHint="enter"
+              autoComplete="off"
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setSearchNote(null);
+              }}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                const typed = event.currentTarget.value;
+                if (typed.trim()) addByCode(typed);
+              }}
+              error={searchNote}
+            />
+            {/* The camera's scan button (features/scanning) goes here: it adds each code it reads. */}
+            <Box data-slot="scan">{scanSlot?.({ onCode: addByCode })}</Box>
+          </Group>
+
+          {search.trim() !== '' && (
+            <Stack gap={4} aria-label="Matching products">
+              {found.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  {COUNTER_SCREEN_MESSAGES.noMatch}
+                </Text>
+              )}
+              {found.map((product) => (
+                <UnstyledButton
+                  key={product.id}
+                  onClick={() => add(product)}
+                  aria-label={`Add ${product.product_name}`}
+                  style={{ borderRadius: 8 }}
+                >
+                  <Paper withBorder p="sm" mih={48}>
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <Box miw={0}>
+                        <Text fw={600} truncate>
+                          {product.product_name}
+                        </Text>
+                        <Text size="xs" c="dimmed" truncate>
+                          {product.sku}
+                          {product.barcode ? ` · ${product.barcode}` : ''}
+                        </Text>
+                      </Box>
+                      <Box ta="right" style={{ flexShrink: 0 }}>
+                        <Text fw={600}>{formatMoney(product.selling_price, product.currency)}</Text>
+                        <Text size="xs" c={stockOf(product) > 0 ? 'dimmed' : 'red.8'}>
+                          {stockOf(product) > 0 ? `${stockOf(product)} in stock` : 'None in stock'}
+                        </Text>
+                      </Box>
+                    </Group>
+                  </Paper>
+                </UnstyledButton>
+              ))}
+            </Stack>
+          )}
+
+          <Stack gap={4} aria-label="This sale">
+            {lines.map((line) => (
+              <SaleLine
+                key={line.product.id}
+                line={line}
+                onQuantity={(quantity) =>
+                  setLines((current) => current.map((each) => (each === line ? { ...each, quantity } : each)))
+                }
+                onRemove={() => setLines((current) => current.filter((each) => each !== line))}
+              />
+            ))}
+            {lines.length === 0 && search.trim() === '' && (
+              <Text size="sm" c="dimmed">
+                Type a name, a SKU or scan a barcode; tap a product to add it.
+              </Text>
+            )}
+          </Stack>
+        </>
+      ) : (
+        <Suspense fallback={<PageLoader />}>
+          <PayPanel
+            lines={lines}
+            catalogueVersion={catalogue?.version ?? null}
+            businessId={business.id}
+            sellerName={fullName(user)}
+            db={db}
+            onBack={() => setStep('cart')}
+            onConfirm={confirm}
+            saveError={saveError}
+          />
+        </Suspense>
+      )}
+
+      {step === 'cart' && (
+        <Paper
+          withBorder
+          shadow="md"
+          p="sm"
+          pos="fixed"
+          bottom={0}
+          left={0}
+          right={0}
+          style={{ zIndex: 150, borderRadius: 0 }}
+        >
+          <Group justify="space-between" wrap="nowrap" maw={560} mx="auto">
+            <Box>
+              <Text size="xs" c="dimmed">
+                {lines.reduce((sum, line) => sum + line.quantity, 0)} items
+              </Text>
+              <Text fw={800} fz="xl" aria-label="Total">
+                {formatMoney(total, currency)}
+              </Text>
+            </Box>
+            <Button size="lg" disabled={lines.length === 0} onClick={() => setStep('pay')}>
+              Pay
+            </Button>
+          </Group>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** A line of the sale; a tap opens its quantity, typed as a whole number or stepped with − and +. */
+function SaleLine({
+  line,
+  onQuantity,
+  onRemove,
+}: {
+  line: CartLine;
+  onQuantity(quantity: number): void;
+  onRemove(): void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [typed, setTyped] = useState(String(line.quantity));
+  const [error, setError] = useState<string | null>(null);
+  const { product } = line;
+  const lineTotal = cartTotal([line]);
+  const step = (quantity: number) => {
+    onQuantity(quantity);
+    setTyped(String(quantity));
+    setError(null);
+  };
+  const apply = () => {
+    const read = readQuantity(typed);
+    if ('error' in read) {
+      setError(read.error);
+      return;
+    }
+    onQuantity(read.quantity);
+    setEditing(false);
+  };
+  return (
+    <Paper withBorder p="sm">
+      <UnstyledButton
+        w="100%"
+        onClick={() => {
+          setTyped(String(line.quantity));
+          setError(null);
+          setEditing((open) => !open);
+        }}
+        aria-label={`${product.product_name}: ${line.quantity}, change quantity`}
+      >
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Box miw={0}>
+            <Text fw={600} truncate>
+              {product.product_name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {line.quantity} × {formatMoney(product.selling_price, product.currency)}
+            </Text>
+          </Box>
+          <Text fw={600} style={{ flexShrink: 0 }}>
+            {formatMoney(lineTotal, product.currency)}
+          </Text>
+        </Group>
+      </UnstyledButton>
+      {editing && (
+        <Stack mt="xs" gap="xs">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Button
+              variant="default"
+              size="md"
+              w={48}
+              px={0}
+              aria-label="One fewer"
+              onClick={() => line.quantity > 1 && step(line.quantity - 1)}
+            >
+              −
+            </Button>
+            <TextInput
+              size="md"
+              style={{ flex: 1 }}
+              inputMode="numeric"
+              aria-label={`Quantity of ${product.product_name}`}
+              value={typed}
+              onChange={(event) => {
+                setTyped(event.currentTarget.value);
+                setError(null);
+              }}
+              onKeyDown={(event) => event.key === 'Enter' && apply()}
+              error={error}
+            />
+            <Button
+              variant="default"
+              size="md"
+              w={48}
+              px={0}
+              aria-label="One more"
+              onClick={() => step(line.quantity + 1)}
+            >
+              +
+            </Button>
+          </Group>
+          <Group grow gap="xs">
+            <Button size="md" onClick={apply}>
+              Set
+            </Button>
+            <Button size="md" color="red" variant="light" onClick={onRemove}>
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

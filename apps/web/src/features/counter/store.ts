@@ -1,0 +1,132 @@
+import type {
+  CatalogueCustomer,
+  CatalogueProduct,
+  CounterSaleAnswer,
+  CounterSaleBody,
+  PaymentStatus,
+} from '@oja/contract';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+
+/**
+ * The counter's store on the device (IndexedDB through Dexie), one database per signed-in person and business:
+ * the copy of what selling needs, this phone's receipt numbering, and the outbox of sales made here (ADR 0013).
+ * A sale leaves the outbox's waiting states only when the server answered it; nothing here is ever dropped on
+ * its own.
+ */
+
+/** Where a sale made on this phone stands. `discarded` keeps a refused sale with the reason someone gave. */
+export type OutboxState = 'waiting' | 'sending' | 'recorded' | 'needs_attention' | 'discarded';
+
+/** What the receipt and the outbox list show of a sale, written with it (the copy may change later). */
+export type SaleSnapshot = {
+  currency: string;
+  customer_name: string;
+  customer_phone: string | null;
+  seller_name: string;
+  lines: { product_id: number; product_name: string; quantity: number; unit_price: string; line_total: string }[];
+  payments: { method: string; amount: string }[];
+  total: string;
+  paid: string;
+  owed: string;
+  payment_status: PaymentStatus;
+  /** Cash handed over by the customer and the change given back, when paid in cash. */
+  cash_given: string | null;
+  change: string | null;
+};
+
+export type OutboxEntry = {
+  /** The order sales were made in on this phone: the outbox sends in this order. */
+  order?: number;
+  kind: 'sale';
+  client_sale_id: string;
+  receipt_number: string;
+  /** The request's body exactly as it is sent, every time. */
+  body: CounterSaleBody & { client_sale_id: string; receipt_number: string; sold_at: string };
+  snapshot: SaleSnapshot;
+  state: OutboxState;
+  attempts: number;
+  /** Not sent again before this time (ms since the epoch): the backoff after a failed attempt. */
+  next_attempt_at: number;
+  /** Why the last attempt failed: the server's refusal, or that the network was gone. */
+  last_error: string | null;
+  /** The server's answer once recorded: the sale as the books keep it. */
+  answer: CounterSaleAnswer | null;
+  discard_reason: string | null;
+  updated_at: string;
+};
+
+export type CatalogueMeta = {
+  key: 'catalogue';
+  version: number;
+  taken_at: string;
+  is_partial: boolean;
+  /** When the copy arrived, by this phone's clock: sales recorded after it are not in its stock yet. */
+  synced_at: number;
+};
+/** This phone as a seller for this business: its id (made here), receipt prefix and the last number used. */
+export type DeviceMeta = { key: 'device'; device_id: string; prefix: string | null; sequence: number };
+export type Meta = CatalogueMeta | DeviceMeta;
+
+export type CounterDb = Dexie & {
+  products: EntityTable<CatalogueProduct, 'id'>;
+  customers: EntityTable<CatalogueCustomer, 'id'>;
+  meta: Table<Meta, Meta['key']>;
+  outbox: EntityTable<OutboxEntry, 'order'>;
+};
+
+const PREFIX = 'oja-counter';
+
+export function counterDbName(userId: number, businessId: number): string {
+  return `${PREFIX}-u${userId}-b${businessId}`;
+}
+
+const open = new Map<string, CounterDb>();
+
+/** The store of this person in this business, opened once per page. */
+export function counterDb(userId: number, businessId: number): CounterDb {
+  const name = counterDbName(userId, businessId);
+  let db = open.get(name);
+  if (!db) {
+    db = new Dexie(name) as CounterDb;
+    db.version(1).stores({
+      products: 'id, sku, barcode',
+      customers: 'id',
+      meta: 'key',
+      outbox: '++order, &client_sale_id, state',
+    });
+    open.set(name, db);
+  }
+  return db;
+}
+
+/** The names of this person's stores on this phone, one per business they sold for. */
+export async function counterDbNamesOf(userId: number): Promise<string[]> {
+  const names = await Dexie.getDatabaseNames();
+  return names.filter((name) => name.startsWith(`${PREFIX}-u${userId}-b`));
+}
+
+export function counterDbByName(name: string): CounterDb {
+  const match = /-u(\d+)-b(\d+)$/.exec(name);
+  if (!match) throw new Error(`Not a counter store: ${name}`);
+  return counterDb(Number(match[1]), Number(match[2]));
+}
+
+/** The states that still need the server: counted in the header and reported to the owner. */
+export const PENDING_STATES: readonly OutboxState[] = ['waiting', 'sending', 'needs_attention'];
+
+/** A UUID made on the device (crypto.randomUUID needs a secure context, which the app always has but tests may not). */
+export function newUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Asks the browser to keep the store when space runs low (sales waiting on the phone must survive). */
+export async function askPersistentStorage(): Promise<boolean> {
+  if (!navigator.storage?.persist) return false;
+  if (await navigator.storage.persisted()) return true;
+  return navigator.storage.persist();
+}

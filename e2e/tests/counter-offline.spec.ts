@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { type Ceo, signUpCeoViaApi } from '../helpers/api';
+import { addBySearch, counterShop, openCounter, salesOf, waitingCount } from '../helpers/counter';
+
+// The counter's server (COUNTER_ENDPOINTS, CATALOGUE_ENDPOINTS) comes from its own branch: these run once merged.
+
+type Shop = Awaited<ReturnType<typeof counterShop>>;
+
+/** One sale through the screens: products by search, then the payment as `pay` sets it, then confirmed. */
+async function sell(
+  page: Page,
+  names: { typed: string; name: string }[],
+  pay: (page: Page) => Promise<void> = async () => {},
+) {
+  for (const { typed, name } of names) await addBySearch(page, typed, name);
+  await page.getByRole('button', { name: 'Pay' }).tap();
+  await pay(page);
+  await page.getByRole('button', { name: /^Confirm · / }).tap();
+  await expect(page.getByRole('heading', { name: /^Receipt / })).toBeVisible();
+  await page.getByRole('button', { name: 'New sale' }).tap();
+}
+
+const rice = (shop: Shop) => ({ typed: 'mama gold', name: shop.rice.product_name });
+const milk = (shop: Shop) => ({ typed: 'peak', name: shop.milk.product_name });
+const noodles = (shop: Shop) => ({ typed: 'indomie', name: shop.noodles.product_name });
+
+async function shopAtTheCounter(page: Page): Promise<{ ceo: Ceo; shop: Shop }> {
+  const ceo = await signUpCeoViaApi(page);
+  const shop = await counterShop(page, ceo);
+  await openCounter(page, ceo);
+  return { ceo, shop };
+}
+
+test('offline from the start of the shift: five sales wait on the phone and reach the server once each', async ({
+  page,
+  context,
+}) => {
+  const { ceo, shop } = await shopAtTheCounter(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sell' })).toBeVisible();
+  await expect(page.getByText(/Offline · products as of/)).toBeVisible();
+
+  await sell(page, [rice(shop)]);
+  await sell(page, [milk(shop), noodles(shop)], async () => {
+    await page.getByRole('radio', { name: 'Bank transfer' }).check({ force: true });
+  });
+  // Split: cash and POS card.
+  await sell(page, [rice(shop), milk(shop)], async () => {
+    await page.getByLabel('Amount paid').fill('5,000');
+    await page.getByRole('button', { name: 'Split: add a payment' }).tap();
+    await expect(page.getByLabel('Sale status')).toHaveText('Paid in Full');
+  });
+  // Part now, the rest owed by a named customer.
+  await sell(page, [noodles(shop)], async () => {
+    await page.getByLabel('Amount paid').fill('100');
+    await page.getByRole('button', { name: 'New customer' }).tap();
+    await page.getByLabel('Name', { exact: true }).fill('Bisi Adewale');
+    await page.getByLabel('Phone number').fill('08051234567');
+    await expect(page.getByLabel('Sale status')).toHaveText('Partial Payment');
+  });
+  await sell(page, [milk(shop)]);
+  await expect(waitingCount(page, 5)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('offline-five-waiting.png') });
+
+  await context.setOffline(false);
+  await expect(waitingCount(page, 0)).toBeVisible({ timeout: 30_000 });
+  const sales = await salesOf(page, ceo);
+  expect(sales.count).toBe(5);
+  expect(sales.results.map((sale) => sale.payment_status).sort()).toEqual(['paid', 'paid', 'paid', 'paid', 'partial']);
+  expect(sales.results.find((sale) => sale.payment_status === 'partial')?.customer_name).toBe('Bisi Adewale');
+});
+
+test('the answer lost after the server recorded the sale: sent again, recorded once', async ({ page }) => {
+  const { ceo, shop } = await shopAtTheCounter(page);
+  let committed = 0;
+  await page.route(
+    '**/api/v1/counter/sales/',
+    async (route) => {
+      // The server records the sale; its answer never reaches the phone.
+      await route.fetch();
+      committed += 1;
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await sell(page, [rice(shop)]);
+  await expect.poll(() => committed).toBe(1);
+  await expect(waitingCount(page, 0)).toBeVisible({ timeout: 30_000 });
+  expect((await salesOf(page, ceo)).count).toBe(1);
+});
+
+test('a reload while the sale is being sent: sent again after the reload, recorded once', async ({ page }) => {
+  const { ceo, shop } = await shopAtTheCounter(page);
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  let committed = false;
+  await page.route('**/api/v1/counter/sales/', async (route) => {
+    await route.fetch();
+    committed = true;
+    await held;
+    await route.abort('connectionreset').catch(() => {});
+  });
+  await sell(page, [milk(shop)]);
+  await expect.poll(() => committed).toBe(true);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.reload();
+  release();
+  await expect(waitingCount(page, 0)).toBeVisible({ timeout: 30_000 });
+  expect((await salesOf(page, ceo)).count).toBe(1);
+});
+
+test('two tabs with the same outbox: each sale reaches the server once', async ({ page, context }) => {
+  const { ceo, shop } = await shopAtTheCounter(page);
+  const second = await context.newPage();
+  await second.goto(`/business/${ceo.slug}/sell`);
+  await expect(second.getByText(/products as of/)).toBeVisible();
+  await context.setOffline(true);
+  await sell(page, [rice(shop)]);
+  await sell(second, [milk(shop)]);
+  await sell(page, [noodles(shop)]);
+  await expect(waitingCount(second, 3)).toBeVisible();
+  await context.setOffline(false);
+  await expect(waitingCount(page, 0)).toBeVisible({ timeout: 30_000 });
+  await expect(waitingCount(second, 0)).toBeVisible();
+  expect((await salesOf(page, ceo)).count).toBe(3);
+});
+
+test('logging out with sales waiting warns, and offers to send them first', async ({ page, context }) => {
+  const { ceo, shop } = await shopAtTheCounter(page);
+  await context.setOffline(true);
+  await sell(page, [rice(shop)]);
+  await expect(waitingCount(page, 1)).toBeVisible();
+  await page.getByRole('button', { name: /^Account menu for / }).tap();
+  await page.getByRole('menuitem', { name: 'Logout' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Sales still on this phone' });
+  await expect(dialog).toContainText('1 sale made on this phone has not reached the server yet');
+  await dialog.getByRole('button', { name: 'Send them first' }).tap();
+  await expect(page).toHaveURL(/\/sell$/);
+  await context.setOffline(false);
+  await expect(waitingCount(page, 0)).toBeVisible({ timeout: 30_000 });
+  expect((await salesOf(page, ceo)).count).toBe(1);
+});

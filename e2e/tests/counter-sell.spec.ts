@@ -1,0 +1,75 @@
+import { COUNTER_MESSAGES } from '@oja/contract';
+import { expect, test } from '../fixtures';
+import { signUpCeoViaApi } from '../helpers/api';
+import { addBySearch, counterShop, openCounter, salesOf, tapCounter } from '../helpers/counter';
+
+// The counter's server (COUNTER_ENDPOINTS, CATALOGUE_ENDPOINTS) comes from its own branch: these run once merged.
+
+test('a walk-in sale of three products, paid cash, takes at most 8 taps and gives the receipt at once', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const { rice, milk, noodles } = await counterShop(page, ceo);
+  await openCounter(page, ceo);
+  const taps = tapCounter();
+
+  await addBySearch(page, 'mama gold', rice.product_name, taps.tap);
+  await addBySearch(page, 'peak', milk.product_name, taps.tap);
+  await addBySearch(page, 'indomie', noodles.product_name, taps.tap);
+  await expect(page.getByLabel('Total', { exact: true })).toHaveText('₦11,100.50');
+  await taps.tap(page.getByRole('button', { name: 'Pay' }));
+  // Cash for the whole total is what a walk-in gets; the status is shown before confirming.
+  await expect(page.getByLabel('Sale status')).toHaveText('Paid in Full');
+  await taps.tap(page.getByRole('button', { name: /^Confirm · Paid in Full/ }));
+
+  await expect(page.getByRole('heading', { name: /^Receipt [A-Z0-9]{2,6}-\d{4}$/ })).toBeVisible();
+  await expect(page.getByLabel('Sent state')).toHaveText('Recorded');
+  expect(taps.count).toBeLessThanOrEqual(8);
+  await page.screenshot({ path: test.info().outputPath('receipt.png') });
+
+  const sales = await salesOf(page, ceo);
+  expect(sales.count).toBe(1);
+  expect(sales.results[0]).toMatchObject({
+    payment_status: 'paid',
+    total_cart_amount: '11100.50',
+    amount_paid: '11100.50',
+  });
+  await expect(page.getByRole('button', { name: 'New sale' })).toBeVisible();
+});
+
+test('quantities are whole numbers, a debt needs a debtor, and "₦5,000" is five thousand', async ({ page }) => {
+  const ceo = await signUpCeoViaApi(page);
+  const { rice } = await counterShop(page, ceo);
+  await openCounter(page, ceo);
+  await addBySearch(page, 'mama gold', rice.product_name);
+  await page.getByRole('button', { name: new RegExp(`${rice.product_name}: 1, change quantity`) }).tap();
+  const quantity = page.getByLabel(`Quantity of ${rice.product_name}`);
+  for (const typed of ['2.5', '-3']) {
+    await quantity.fill(typed);
+    await page.getByRole('button', { name: 'Set' }).tap();
+    await expect(page.getByText(COUNTER_MESSAGES.quantityWhole)).toBeVisible();
+    await expect(page.getByLabel('Total', { exact: true })).toHaveText('₦9,500.00');
+  }
+  await quantity.fill('2');
+  await page.getByRole('button', { name: 'Set' }).tap();
+  await expect(page.getByLabel('Total', { exact: true })).toHaveText('₦19,000.00');
+
+  await page.getByRole('button', { name: 'Pay' }).tap();
+  await page.getByLabel('Amount paid').fill('₦5,000');
+  await expect(page.getByLabel('Sale status')).toHaveText('Partial Payment');
+  await page.getByRole('button', { name: /^Confirm · Partial Payment/ }).tap();
+  await expect(page.getByText(COUNTER_MESSAGES.debtNeedsCustomer)).toBeVisible();
+  await page.getByRole('button', { name: 'New customer' }).tap();
+  await page.getByLabel('Name', { exact: true }).fill('Chidi Okeke');
+  await page.getByLabel('Phone number').fill('0803 123 4567');
+  await page.getByRole('button', { name: /^Confirm · Partial Payment/ }).tap();
+  await expect(page.getByLabel('Sent state')).toHaveText('Recorded');
+
+  const sales = await salesOf(page, ceo);
+  expect(sales.results[0]).toMatchObject({
+    payment_status: 'partial',
+    amount_paid: '5000.00',
+    total_cart_amount: '19000.00',
+    customer_name: 'Chidi Okeke',
+  });
+});

@@ -1,0 +1,13 @@
+/** What the counter's screens on the phone say (the server's own words are in counter.ts). */
+export const COUNTER_SCREEN_MESSAGES = {
+  noCopyYet: 'Open the counter once with the network on: it copies the products to this phone.',
+  noPrefixYet: 'This phone has no receipt numbers yet: open the counter once with the network on.',
+  partialCopy: 'This phone keeps the products sold in the last 90 days: search with the network on for the others.',
+  noMatch: 'No product of the copy on this phone matches.',
+  amountFormat: 'Enter an amount like 5000, 5,000 or ₦5,000.',
+  savedOffline: 'Sale saved on this phone: it goes to the server when the network is back.',
+  discardReasonRequired: 'Say why this sale is discarded.',
+  nothingWaits: 'Every sale made on this phone has reached the server.',
+  logoutWithPending: (count: number) =>
+    `${count} ${count === 1 ? 'sale' : 'sales'} made on this phone ${count === 1 ? 'has' : 'have'} not reached the server yet. Logging out leaves ${count === 1 ? 'it' : 'them'} on this phone until you log in again here.`,
+} as const;
