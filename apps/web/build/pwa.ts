@@ -1,7 +1,7 @@
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
- * The installable app (ADR 0013): a manifest, and a service worker (Workbox, through vite-plugin-pwa) that
+ * The installable app (ADR 0016): a manifest, and a service worker (Workbox, through vite-plugin-pwa) that
  * precaches the app shell and every page's chunk, so that the app opens with no network once visited and a
  * repeat visit downloads no JS or CSS that has not changed.
  *
@@ -47,6 +47,13 @@ export function pwa() {
           options: {
             precacheFallback: { fallbackURL: 'index.html' },
           },
+        },
+        {
+          // The camera's barcode reader (ADR 0015): too large to precache for everyone, kept once a phone has
+          // opened the camera online, so that scanning then works offline too. Its name carries its hash.
+          urlPattern: ({ url }) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.wasm'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'oja-scanner', expiration: { maxEntries: 2 } },
         },
       ],
     },

@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, type CounterSaleBody, formatMoney } from '@oja/contract';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { fullName } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
 import { PageLoader } from '../../ui/page-loader';
 import { useCurrentUser } from '../auth/session';
+import { ScanButton } from '../scanning/scan-button';
 import { asOf } from './catalogue';
 import { exactMatch, readQuantity, searchProducts } from './counter-input';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
@@ -31,10 +32,7 @@ export default function SellPage() {
   );
 }
 
-/** Where the camera's scan button goes: it calls `onCode` with each code it reads, as a scanner's Enter does. */
-export type ScanSlot = (props: { onCode(code: string): void }) => ReactNode;
-
-export function Counter({ scanSlot }: { scanSlot?: ScanSlot }) {
+export function Counter() {
   const service = useCounter();
   const { db } = service;
   const { business } = useBusinessContext();
@@ -157,8 +155,8 @@ export function Counter({ scanSlot }: { scanSlot?: ScanSlot }) {
               }}
               error={searchNote}
             />
-            {/* The camera's scan button (features/scanning) goes here: it adds each code it reads. */}
-            <Box data-slot="scan">{scanSlot?.({ onCode: addByCode })}</Box>
+            {/* The camera keeps reading: each new code is added as a scanner's Enter adds it. */}
+            <ScanButton onCode={addByCode} />
           </Group>
 
           {search.trim() !== '' && (
