@@ -2,6 +2,7 @@ import { ENDPOINTS } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import { apiCall, type Ceo, createProduct } from './api';
+import { workerInCharge } from './network';
 
 /** Three products of a shop, with names the counter's search finds apart. */
 export async function counterShop(page: Page, ceo: Ceo) {
@@ -17,6 +18,8 @@ export async function openCounter(page: Page, ceo: Ceo) {
   await page.goto(`/business/${ceo.slug}/sell`);
   await expect(page.getByRole('heading', { name: 'Sell' })).toBeVisible();
   await expect(page.getByText(/products as of/)).toBeVisible({ timeout: 20_000 });
+  // The shift may start offline from here: the installed app must be in charge of the page first.
+  await workerInCharge(page);
 }
 
 /** Every tap the clerk makes goes through here, so that a test can count them. */

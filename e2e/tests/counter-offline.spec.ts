@@ -44,7 +44,7 @@ test('offline from the start of the shift: five sales wait on the phone and reac
 
   await sell(page, [rice(shop)]);
   await sell(page, [milk(shop), noodles(shop)], async () => {
-    await page.getByRole('radio', { name: 'Bank transfer' }).check({ force: true });
+    await page.locator('label', { hasText: 'Bank transfer' }).tap();
   });
   // Split: cash and POS card.
   await sell(page, [rice(shop), milk(shop)], async () => {

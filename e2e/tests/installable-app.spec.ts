@@ -1,12 +1,5 @@
 import { expect, test } from '../fixtures';
-
-/** The service worker has taken this page over (it precaches the shell and every page's chunk when installed). */
-async function workerInCharge(page: import('@playwright/test').Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
+import { workerInCharge } from '../helpers/network';
 
 test('the app installs: a manifest with its icons, and a service worker never cached for long', async ({ request }) => {
   const manifest = await request.get('/manifest.webmanifest');
