@@ -21,6 +21,7 @@ const REFERENCE_TABLES: Record<string, string> = {
   sessions: 'a device logged in as a user, across all the businesses of that user',
   refresh_tokens: "a session's rotating tokens: belong to the session, not to a business",
   one_time_codes: 'activation, reset and email codes of a user, before or apart from any business',
+  email_change_undos: "the undo links of a user's email changes: the account's, apart from any business",
   rate_limits: 'failure counters per account and IP, looked up before anyone is known to a business',
 };
 
