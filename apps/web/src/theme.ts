@@ -5,11 +5,13 @@ const TAP = '2.5rem';
 
 /**
  * A number input's steppers as two 40 px buttons side by side (down, then up) over the whole 40 px height of the
- * field, instead of Mantine's two stacked 24×17 px arrows. An input given its own width (the cart editor's 96 px
- * quantity) keeps the compact arrows: two steppers would leave no room for its digits.
+ * field, instead of Mantine's two stacked 24×17 px arrows. An input given its own width (the cart editor's
+ * quantity) has no arrows: two steppers inside would leave no room for its digits, so its screen puts
+ * named ones beside it.
  */
 function numberInputStyles(_theme: unknown, props: { w?: unknown }) {
-  if (props.w !== undefined) return {};
+  // Two stacked 27×20 px arrows without names were no thumb's target: the screen draws its own named steppers.
+  if (props.w !== undefined) return { controls: { display: 'none' } } as const;
   return {
     root: { '--ni-right-section-width-sm': `calc(2 * ${TAP})` },
     // Inline: the wrapper's --input-height is set inline by Mantine from the size, so it cannot be overridden there.
@@ -30,8 +32,19 @@ export const theme = createTheme({
     Button: { defaultProps: { size: 'sm' } },
     // Every dialog's × has a name that a screen reader can say. A plain object, not Modal.extend: importing
     // Modal here would put it (and what it brings) in the first page's bundle.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Its × a thumb's target too (Mantine's md is 28 px).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close', size: 'xl' } } },
+    // Every icon button (copy, remove, share) at least a thumb's size, whatever size a screen gave it.
+    ActionIcon: { styles: { root: { minWidth: TAP, minHeight: TAP } } },
     NumberInput: { styles: numberInputStyles },
+    // The eye that shows the password: 26 px by default, now 40 px over the whole height of a 40 px field.
+    PasswordInput: {
+      defaultProps: { rightSectionWidth: TAP },
+      styles: {
+        input: { height: TAP, minHeight: TAP },
+        visibilityToggle: { width: TAP, height: TAP, minWidth: TAP, minHeight: TAP },
+      },
+    },
     // Every tab (the sales' Carts and Sales, the inventory's stock filters, the team's roles) a thumb's target: 34-36
     // px by Mantine's padding alone.
     Tabs: { styles: { tab: { minHeight: 40 } } },

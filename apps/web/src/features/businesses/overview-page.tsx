@@ -25,7 +25,7 @@ export default function OverviewPage() {
 }
 
 function Overview() {
-  const { business } = useBusinessContext();
+  const { business, role } = useBusinessContext();
   const overview = useBusinessOverview(business.id);
   const base = `/business/${business.slug}`;
 
@@ -42,7 +42,7 @@ function Overview() {
           </Button>
         </Group>
       </Group>
-      <TrialBanner business={business} />
+      <TrialBanner business={business} canUpgrade={can(role, 'business.update')} />
 
       {overview.isPending && <PageLoader />}
       {overview.isError && <QueryError error={overview.error} onRetry={() => overview.refetch()} />}

@@ -11,9 +11,12 @@ export type ProductCardActions = {
   /** Present only for those who may edit and delete (ceo, manager). */
   onEdit?(product: Product): void;
   onDelete?(product: Product): void;
+  /** Present only for those who may receive stock (ceo, manager). */
+  onReceive?(product: Product): void;
   /** On the Edit and Delete buttons: a finger touching one starts its dialog's download (ui/load-on-open.tsx). */
   editIntent?: OpenIntent;
   deleteIntent?: OpenIntent;
+  receiveIntent?: OpenIntent;
 };
 
 /**
@@ -76,6 +79,18 @@ export function ProductCard({
       </Stack>
       <Group gap="xs" mt="sm">
         {addToCart && <AddToCartButton product={product} addToCart={addToCart} />}
+        {actions.onReceive && (
+          <Button
+            size="xs"
+            mih={40}
+            variant="light"
+            aria-label={`Receive stock of ${product.product_name}`}
+            onClick={() => actions.onReceive?.(product)}
+            {...actions.receiveIntent}
+          >
+            Receive stock
+          </Button>
+        )}
         {actions.onEdit && (
           <Button
             size="xs"
