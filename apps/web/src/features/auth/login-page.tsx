@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type LoginBody, MESSAGES } from '@oja/contract';
+import { type LoginBody, MESSAGES, TEAM_MESSAGES } from '@oja/contract';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useLogin } from './api';
 import { AuthCard } from './auth-card';
-import { isNotActivated } from './failures';
+import { isMembershipPending, isNotActivated } from './failures';
 import type { VerifyEmailState } from './verify-email-page';
 
 /** What a page that sends a person here may pass: the invite page passes the username just made. */
@@ -58,6 +58,11 @@ export default function LoginPage() {
             </Anchor>
           </Group>
           <FormFailure message={failure.message} />
+          {failure.message && isMembershipPending(login.error) && (
+            <Text size="sm" c="dimmed">
+              {TEAM_MESSAGES.ownerToldAtLogin}
+            </Text>
+          )}
           <Button type="submit" size="md" loading={login.isPending} fullWidth>
             Log in
           </Button>

@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { formatMoney, MAX_BATCH_QUANTITY, type Product, type ReceiveBatchValues, STOCK_MESSAGES } from '@oja/contract';
 import { lagosToday } from '../../lib/dates';
 import { notify } from '../../lib/notify';
+import { DateField } from '../../ui/date-field';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
@@ -96,8 +97,7 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
           {...quantityInputProps}
           {...form.getInputProps('quantity')}
         />
-        <TextInput
-          type="date"
+        <DateField
           label="Expiration date"
           description="Leave empty if it does not expire."
           min={lagosToday()}
