@@ -29,7 +29,8 @@ export const theme = createTheme({
   respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {
-    Button: { defaultProps: { size: 'sm' } },
+    // Small type, but never under a thumb's height (sm is 36 px; compact sizes are given theirs where used).
+    Button: { defaultProps: { size: 'sm' }, styles: { root: { minHeight: TAP } } },
     // Every dialog's × has a name that a screen reader can say. A plain object, not Modal.extend: importing
     // Modal here would put it (and what it brings) in the first page's bundle.
     // Its × a thumb's target too (Mantine's md is 28 px).

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { type LoginBody, MESSAGES, TEAM_MESSAGES } from '@oja/contract';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { THUMB_LINK } from '../../ui/thumb-link';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useLogin } from './api';
 import { AuthCard } from './auth-card';
@@ -53,7 +54,7 @@ export default function LoginPage() {
           />
           <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
           <Group justify="flex-end">
-            <Anchor component={Link} to="/forgot-password" size="sm">
+            <Anchor component={Link} to="/forgot-password" size="sm" style={THUMB_LINK}>
               Forgot password?
             </Anchor>
           </Group>

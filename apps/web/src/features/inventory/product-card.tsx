@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { OpenIntent } from '../../ui/load-on-open';
+import { THUMB_LINK } from '../../ui/thumb-link';
 import { type AddToCart, AddToCartButton } from '../sales/add-to-cart-button';
 import { discountLabel, firstExpiry, stockStatus } from './product-display';
 
@@ -48,7 +49,8 @@ export function ProductCard({
           component={Link}
           to={`/business/${slug}/inventory/${product.id}`}
           fw={700}
-          style={{ overflowWrap: 'anywhere' }}
+          // The card's way to its page: a thumb's height however short the name.
+          style={{ ...THUMB_LINK, overflowWrap: 'anywhere' }}
         >
           {product.product_name}
         </Anchor>
