@@ -1,4 +1,5 @@
 import { createTheme } from '@mantine/core';
+import thumb from './ui/thumb.module.css';
 
 /** The least a finger can hit reliably on a cheap phone: every tap target is at least this big. */
 const TAP = '2.5rem';
@@ -35,8 +36,8 @@ export const theme = createTheme({
     // Modal here would put it (and what it brings) in the first page's bundle.
     // Its × a thumb's target too (Mantine's md is 28 px).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close', size: 'xl' } } },
-    // Every icon button (copy, remove, share) at least a thumb's size, whatever size a screen gave it.
-    ActionIcon: { styles: { root: { minWidth: TAP, minHeight: TAP } } },
+    // On a phone every icon button (copy, remove, share) at least a thumb's size (thumb.module.css).
+    ActionIcon: { classNames: { root: thumb.actionIcon } },
     NumberInput: { styles: numberInputStyles },
     // The eye that shows the password: 26 px by default, now 40 px over the whole height of a 40 px field.
     PasswordInput: {

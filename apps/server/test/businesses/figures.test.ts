@@ -43,7 +43,7 @@ describe('GET /users/businesses/overview/', () => {
       role_summary: [{ role: 'ceo', count: 1 }],
       recent_sales: [],
       revenue_by_day: zeroWeek(),
-      attention: { low_stock: [], expiring: [], expired: [], top_debtors: [] },
+      attention: { low_stock: [], expiring: [], expired: [], top_debtors: [], waiting_members: [] },
     });
   });
 
