@@ -1,4 +1,4 @@
-import { ENDPOINTS, MESSAGES, PAGE_SIZE, STOCK_MESSAGES } from '@oja/contract';
+import { ENDPOINTS, lagosToday, MESSAGES, PAGE_SIZE, STOCK_MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { addMember, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
@@ -176,4 +176,45 @@ test('a salesperson sees the products but cannot add, edit or delete them', asyn
   await expect(card.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
   await expect(seller.getByRole('button', { name: 'Add Product' })).toHaveCount(0);
   await theirs.close();
+});
+
+test("stock is received from the product's card, its batch number suggested from the day", async ({
+  page,
+  browser,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const name = `Peak Milk Tin ${Date.now()}`;
+  await createProduct(page, ceo.businessId, name, '900.00', 3);
+  const suggested = `B-${lagosToday().replaceAll('-', '')}`;
+
+  await page.goto(`/business/${ceo.slug}/inventory`);
+  const card = productCard(page, name);
+  await expect(card).toContainText(STOCK_MESSAGES.inStock(3));
+  const receiveButton = card.getByRole('button', { name: `Receive stock of ${name}` });
+  await expectThumbSized(receiveButton);
+  await receiveButton.tap();
+  const receive = page.getByRole('dialog', { name: 'Receive stock' });
+  await expect(receive.getByLabel('Batch number')).toHaveValue(suggested);
+  await expect(receive.getByLabel('Quantity')).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath('receive-from-card-360.png') });
+  await receive.getByLabel('Quantity').fill('24');
+  await receive.getByRole('button', { name: 'Receive' }).tap();
+  await expect(page.getByText(STOCK_MESSAGES.batchReceived)).toBeVisible();
+  await expect(receive).toBeHidden();
+  await expect(card).toContainText(STOCK_MESSAGES.inStock(27));
+
+  // A second delivery the same day: the next number, not one the product has.
+  await receiveButton.tap();
+  await expect(receive.getByLabel('Batch number')).toHaveValue(`${suggested}-2`);
+  await page.keyboard.press('Escape');
+
+  // The product's own page offers it too; a salesperson sees it on neither.
+  await card.getByRole('link', { name }).tap();
+  await expect(page.getByRole('button', { name: 'Receive stock' })).toBeVisible();
+  const seller = await addMember(page, ceo, 'sales_person', 'Sade', 'Bello');
+  const { context, page: phone } = await memberSession(browser, seller.username);
+  await phone.goto(`/${ceo.slug}/employee/inventory`);
+  await expect(productCard(phone, name)).toBeVisible();
+  await expect(productCard(phone, name).getByRole('button', { name: /Receive stock/ })).toHaveCount(0);
+  await context.close();
 });

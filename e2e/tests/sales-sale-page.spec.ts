@@ -2,6 +2,7 @@ import { ENDPOINTS, IDEMPOTENCY_HEADER, MESSAGES, SALES_MESSAGES } from '@oja/co
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { apiCall, createCart, createProduct, signUpCeoViaApi, stockOf } from '../helpers/api';
+import { expectThumbSized } from '../helpers/thumb';
 
 /** 80 mm at 96 dpi, the width of a thermal receipt roll; and an A4 sheet. */
 const ROLL_WIDTH = 302;
@@ -234,4 +235,72 @@ test('the tab, page and search live in the address: reload and back keep them', 
   await page.goBack();
   await expect(page.getByRole('tab', { name: 'Carts' })).toHaveAttribute('aria-selected', 'true');
   await expect(rows).toHaveCount(3);
+});
+
+test("Cancel sale is said in words on the sale page, and the CEO's sales filter by payment status", async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const rice = await createProduct(page, ceo.businessId, `Ofada Rice ${Date.now()}`, '1200.00', 30);
+  const sold = async (customer: string, body: Record<string, unknown>) => {
+    const cart = await createCart(page, ceo.businessId, customer, [{ product_id: rice.id, quantity: 1 }]);
+    return confirmViaApi(page, ceo.businessId, cart.id, body);
+  };
+  const paid = await sold('Mama Paid', { payment_status: 'paid' });
+  const partial = await sold('Mama Partial', { payment_status: 'partial', deposit_amount: '200.00' });
+  await sold('Mama Owes', { payment_status: 'not_paid' });
+
+  await page.goto(`/business/${ceo.slug}/sales/${paid.id}`);
+  await expect(page.getByRole('button', { name: 'More actions' })).toHaveCount(0);
+  const cancel = page.getByRole('button', { name: 'Cancel sale' });
+  await expectThumbSized(cancel);
+  await page.screenshot({ path: test.info().outputPath('sale-page-cancel-360.png'), fullPage: true });
+  await cancel.tap();
+  await expect(page.getByRole('dialog', { name: `Cancel sale #${paid.id}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/business/${ceo.slug}/sales?tab=sales`);
+  const sales = page.getByRole('table', { name: 'Sales' });
+  await expect(sales.getByRole('row').filter({ hasText: 'Mama' })).toHaveCount(3);
+  await page.getByRole('combobox', { name: 'Filter by payment status' }).click();
+  await page.getByRole('option', { name: 'Partial Payment' }).click();
+  await expect(page).toHaveURL(/status=partial/);
+  await expect(sales.getByRole('row').filter({ hasText: 'Mama' })).toHaveCount(1);
+  await expect(sales).toContainText('Mama Partial');
+  await page.reload();
+  await expect(sales.getByRole('row').filter({ hasText: 'Mama' })).toHaveCount(1);
+  await expect(sales.getByRole('link', { name: `View sale ${partial.id}` })).toBeVisible();
+});
+
+test('at 1280 px the payment badges show their whole words', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const ceo = await signUpCeoViaApi(page);
+  // A long customer name and product name: the columns that squeezed the badge.
+  const oil = await createProduct(
+    page,
+    ceo.businessId,
+    `Kings Vegetable Oil Family Size Five Litres Keg ${Date.now()}`,
+    '9500.00',
+    30,
+  );
+  for (const [customer, body] of [
+    ['Alhaja Mutiat Oluwaseun Adebayo-Williams', { payment_status: 'partial', deposit_amount: '100.00' }],
+    ['Chief Emmanuel Chukwuemeka Okonkwo-Nwachukwu', { payment_status: 'not_paid' }],
+    ['Walk-in', { payment_status: 'paid' }],
+  ] as const) {
+    const cart = await createCart(page, ceo.businessId, customer, [{ product_id: oil.id, quantity: 2 }]);
+    await confirmViaApi(page, ceo.businessId, cart.id, body);
+  }
+  await page.goto(`/business/${ceo.slug}/sales?tab=sales`);
+  const sales = page.getByRole('table', { name: 'Sales' });
+  await expect(sales.getByRole('row')).toHaveCount(4);
+  const labels = sales.locator('.mantine-Badge-label');
+  await expect(labels).toHaveCount(3);
+  await page.screenshot({ path: test.info().outputPath('sales-badges-1280.png'), fullPage: true });
+  for (const label of await labels.all()) {
+    const clipped = await label.evaluate((node) => node.scrollWidth > node.clientWidth + 0.5);
+    expect(clipped, `${await label.textContent()} is cut`).toBe(false);
+  }
+  // Newest first.
+  await expect(labels).toHaveText(['Paid in Full', 'Not Paid', 'Partial Payment']);
 });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@oja/contract';
+import { MESSAGES, TEAM_MESSAGES } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { joinViaApi, PASSWORD, signUpCeoViaApi } from '../helpers/api';
@@ -190,5 +190,50 @@ test('a customer joins at /{slug}/customer and, once activated, that address is 
   // A customer has no employee area: that address sends them back to their own.
   await customer.goto(`/${ceo.slug}/employee`);
   await expect(customer).toHaveURL(new RegExp(`/${ceo.slug}/customer$`));
+  await theirs.close();
+});
+
+test("who joined by a link shows in the owner's Needs attention, with Activate one tap away", async ({
+  page,
+  browser,
+}) => {
+  const ceo = await signUpCeoViaApi(page, { businessName: `Waiting Shop ${Date.now()}` });
+
+  const theirs = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 360, height: 780 },
+    hasTouch: true,
+  });
+  const newcomer = await theirs.newPage();
+  await newcomer.goto(`/${ceo.slug}/salesperson`);
+  await field(newcomer, 'First Name').fill('Kemi');
+  await field(newcomer, 'Last Name').fill('Adeyemi');
+  await password(newcomer).fill(PASSWORD);
+  await newcomer.getByRole('button', { name: 'Register' }).tap();
+  // Their screen says the owner knows.
+  await expect(newcomer.getByText(TEAM_MESSAGES.ownerTold(ceo.businessName))).toBeVisible();
+  const username = (await newcomer.getByTestId('new-username').textContent()) ?? '';
+  await newcomer.screenshot({ path: test.info().outputPath('joined-owner-told-360.png') });
+  await expect(newcomer).toHaveURL(/\/login$/);
+  await password(newcomer).fill(PASSWORD);
+  await newcomer.getByRole('button', { name: 'Log in' }).tap();
+  await expect(newcomer.getByRole('alert')).toHaveText(MESSAGES.auth.membershipPending);
+  await expect(newcomer.getByText(TEAM_MESSAGES.ownerToldAtLogin)).toBeVisible();
+
+  await page.goto(`/business/${ceo.slug}`);
+  const waiting = page.getByRole('group', { name: 'Waiting for you to activate' });
+  await expect(waiting).toContainText('Kemi Adeyemi');
+  await expect(waiting).toContainText('joined as Salesperson by your invite link');
+  await page.screenshot({ path: test.info().outputPath('needs-attention-waiting-360.png'), fullPage: true });
+  await waiting.getByRole('link', { name: 'Kemi Adeyemi' }).tap();
+  await expect(page).toHaveURL(new RegExp(`/business/${ceo.slug}/users\\?`));
+  const member = card(page, 'Kemi Adeyemi');
+  await expect(member).toContainText(`Username: ${username}`);
+  await member.getByRole('button', { name: 'Activate' }).tap();
+  await expect(page.getByText(MESSAGES.team.userActivated)).toBeVisible();
+
+  await page.goto(`/business/${ceo.slug}`);
+  await expect(page.getByText(/^Nothing needs attention/)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Waiting for you to activate' })).toHaveCount(0);
   await theirs.close();
 });

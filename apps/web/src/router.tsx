@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 import { BrowserRouter, matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { GuestOnly, RequireAuth } from './features/auth/guards';
+import { GuestOnly, RequireAuth, SignedInOrGuest } from './features/auth/guards';
 import { PageLoader } from './ui/page-loader';
 import { preloadable } from './ui/preloadable';
 import { QueryError } from './ui/query-error';
@@ -62,6 +62,16 @@ const routes: RouteObject[] = [
   { path: '/undo-email-change', Component: page(() => import('./features/auth/undo-email-change-page')) },
   // Also outside it: someone signed in may still want to look around as the demo customer.
   { path: '/test-customer-login', Component: page(() => import('./features/auth/test-customer-login-page')) },
+  // Anyone may read the plans: a visitor weighing Oja before signing up as well as an owner in the app's frame.
+  {
+    element: (
+      <SignedInOrGuest
+        signedIn={page(() => import('./shell/app-layout'))}
+        guest={page(() => import('./shell/guest-layout'))}
+      />
+    ),
+    children: [{ path: '/pricing', Component: page(() => import('./features/businesses/pricing-page')) }],
+  },
   {
     element: <RequireAuth />,
     children: [
@@ -71,7 +81,6 @@ const routes: RouteObject[] = [
         children: [
           { path: '/dashboard', Component: page(() => import('./features/businesses/dashboard-page')) },
           { path: '/settings', Component: page(() => import('./features/account/settings-page')) },
-          { path: '/pricing', Component: page(() => import('./features/businesses/pricing-page')) },
           { path: '/awaiting-role', Component: page(() => import('./features/team/awaiting-role-page')) },
         ],
       },

@@ -147,6 +147,17 @@ export const debtorSchema = z.object({
 });
 export type Debtor = z.infer<typeof debtorSchema>;
 
+/** Someone who joined by an invite link and waits for the CEO to activate them. */
+export const waitingMemberSchema = z.object({
+  user_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string(),
+  role: memberRoleSchema,
+  joined_at: z.string(),
+});
+export type WaitingMember = z.infer<typeof waitingMemberSchema>;
+
 /** The owner's morning check: on the overview and the employee home. */
 export const attentionSchema = z.object({
   low_stock: z.array(lowStockItemSchema),
@@ -159,6 +170,8 @@ export const attentionSchema = z.object({
   price_flags: z.array(priceFlagSchema),
   /** Phones whose oldest unsent sale waits for more than COUNTER_STALE_PENDING_MINUTES, longest first. */
   unsynced_devices: z.array(deviceStatusSchema),
+  /** Who waits for activation: the CEO's overview only (team.manage); empty elsewhere. */
+  waiting_members: z.array(waitingMemberSchema),
 });
 export type Attention = z.infer<typeof attentionSchema>;
 

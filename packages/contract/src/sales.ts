@@ -17,6 +17,8 @@ import { normalizeNigerianPhone } from './share';
 
 /** The sales API's own sentences (the spec's are in MESSAGES.cart and MESSAGES.sale). */
 export const SALES_MESSAGES = {
+  /** A cart dialog reopened on what was typed before a reload or a closed tab. */
+  draftRestored: 'Your unsaved cart is back as you left it. Close this dialog to discard it.',
   cartTotalTooLarge:
     'This cart is worth more than ₦999,999,999,999.99, the most one sale can record. Split it into smaller carts.',
   cartsListed: 'Carts.',

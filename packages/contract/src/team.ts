@@ -23,6 +23,12 @@ export const TEAM_MESSAGES = {
   /** Where a member without a role lands after logging in, instead of a page that does not exist. */
   awaitingRole: (business: string) =>
     `Your account at ${business} is waiting for a role. Ask the business owner (CEO) to choose your role (salesperson, customer, ...) in their user list.`,
+  /** The joiner's screen after signing up by a link: who knows they are waiting, and what comes next. */
+  ownerTold: (business: string) =>
+    `The owner of ${business} has been told: you are on their overview under Needs attention, waiting for them to activate you.`,
+  /** Under the login page's "waiting for the business owner" refusal. */
+  ownerToldAtLogin:
+    'The owner has been told: you are on their overview under Needs attention. Try again once they have activated you.',
   noBusiness: 'Your account does not belong to any business any more. Ask a business owner for a new invite link.',
   /** On the CEO's user card of a member without a role. */
   noRoleYet: 'Joined by a link without a role: choose one with Edit, or they can do nothing in the business.',

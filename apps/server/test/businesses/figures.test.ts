@@ -51,6 +51,7 @@ describe('GET /users/businesses/overview/', () => {
         shortfalls: [],
         price_flags: [],
         unsynced_devices: [],
+        waiting_members: [],
       },
     });
   });

@@ -61,7 +61,7 @@ async function recount(context: BusinessContext): Promise<BusinessOverview> {
       order by count(*) desc, m.role`),
     recentSales(context.db, scope),
     revenueByDay(context.db, scope, lastDays(TREND_DAYS)),
-    attentionOf(context.db, context.businessId, { withCost: true, withCounter: true }),
+    attentionOf(context.db, context.businessId, { withCost: true, withCounter: true, withTeam: true }),
   ]);
   return {
     total_revenue: totals.amounts,
@@ -113,6 +113,11 @@ describe('the overview in one statement', () => {
     await addMember(t, ceo.businessId, { role: 'manager', isActive: false });
     const gone = await addMember(t, ceo.businessId, { role: 'sales_rep' });
     await t.db.execute(sql`update users set is_active = false where id = ${gone.id}`);
+    // Two who joined by a link and wait for activation.
+    for (const name of ['Waiting One', 'Waiting Two']) {
+      const joiner = await addMember(t, ceo.businessId, { role: 'sales_person', isActive: false, first_name: name });
+      await t.db.execute(sql`update memberships set awaiting_activation = true where user_id = ${joiner.id}`);
+    }
 
     // Stock: low against its reorder level, batches expiring soon, expired, and without a date.
     const rice = await createProduct(t, ceo, {
@@ -195,6 +200,10 @@ describe('the overview in one statement', () => {
     expect(afterSales.attention.low_stock.length).toBeGreaterThan(0);
     expect(afterSales.attention.expiring.length).toBeGreaterThan(0);
     expect(afterSales.attention.expired.length).toBeGreaterThan(0);
+    expect(afterSales.attention.waiting_members.map((member) => member.first_name)).toEqual([
+      'Waiting One',
+      'Waiting Two',
+    ]);
 
     // A payment, then a cancellation.
     const payment = await api.call(

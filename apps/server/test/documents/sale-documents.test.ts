@@ -130,6 +130,30 @@ describe('receipts and invoices as PDFs', () => {
     expect(printable('Peak Milk 🥛, Zobo ❤️', drawsLatin)).toBe('Peak Milk , Zobo ');
   });
 
+  it('prints a product sold from two batches as one receipt line, without the batch codes', async () => {
+    const garri = await createProduct(t, shop, {
+      product_name: 'Ijebu Garri 2kg',
+      selling_price: '700.00',
+      batches: [
+        { batch_number: 'GAR-OLD-77', quantity: 2, expiration_date: '2099-01-01' },
+        { batch_number: 'GAR-NEW-88', quantity: 5, expiration_date: '2099-06-01' },
+      ],
+    });
+    const cart = await createCart(t, shop, [{ product_id: garri.id, quantity: 4 }]);
+    const sold = await confirm(t, shop, cart.id, { payment_status: 'paid' });
+    if (sold.status !== 201) throw new Error(JSON.stringify(sold.body));
+    expect(sold.data.sale.lines.map((line) => line.batch_number)).toEqual(['GAR-OLD-77', 'GAR-NEW-88']);
+    const receipt = await readPdf((await download('getReceipt', shop.token, shop.businessId, sold.data.sale.id)).raw);
+    expect(receipt.text).toContain(`4 × ${formatMoney('700.00')}`);
+    expect(receipt.text).toContain(formatMoney('2800.00'));
+    expect(receipt.text).not.toContain('GAR-OLD-77');
+    expect(receipt.text).not.toContain('GAR-NEW-88');
+    expect(receipt.text).not.toMatch(/batch/i);
+    // The invoice, the shop's own record of what left which batch, keeps them.
+    const invoice = await readPdf((await download('getInvoice', shop.token, shop.businessId, sold.data.sale.id)).raw);
+    expect(invoice.text).toContain('GAR-OLD-77');
+  });
+
   it('marks a cancelled sale’s invoice Cancelled, with its reason', async () => {
     const cancelled = await api.call(
       ENDPOINTS.sales.cancelSale,

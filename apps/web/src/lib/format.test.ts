@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, initials, possessive, truncate } from './format';
+import { formatDate, formatDateTime, formatDayInWords, initials, possessive, truncate } from './format';
 
 describe('format', () => {
+  it('says a picked day in words, day before month, and nothing for a day that does not exist', () => {
+    expect(formatDayInWords('2026-12-05')).toBe('Sat, 5 Dec 2026');
+    expect(formatDayInWords('2027-05-12')).toBe('Wed, 12 May 2027');
+    expect(formatDayInWords('2026-02-31')).toBeNull();
+    expect(formatDayInWords('')).toBeNull();
+    expect(formatDayInWords('2026-1')).toBeNull();
+  });
+
   it('reads a plain date as that calendar day in any time zone', () => {
     expect(formatDate('2026-12-07')).toBe('7 Dec 2026');
     expect(formatDate(null)).toBe('N/A');

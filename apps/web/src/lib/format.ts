@@ -10,6 +10,13 @@ const dateFormat = new Intl.DateTimeFormat('en-NG', {
   year: 'numeric',
   timeZone: BUSINESS_TIME_ZONE,
 });
+const dayInWordsFormat = new Intl.DateTimeFormat('en-NG', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: BUSINESS_TIME_ZONE,
+});
 const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
   timeZone: BUSINESS_TIME_ZONE,
   day: 'numeric',
@@ -25,6 +32,15 @@ export function formatDate(value: string | null | undefined): string {
   // A calendar day is read at its noon UTC, which is the same day in Lagos.
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
   return Number.isNaN(date.getTime()) ? 'N/A' : dateFormat.format(date);
+}
+
+/** "Sat, 5 Dec 2026" for a YYYY-MM-DD day that exists; null for anything else (an empty or half-typed field). */
+export function formatDayInWords(day: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const date = new Date(`${day}T12:00:00Z`);
+  // "2026-02-31" is no day: Date would roll it over to 3 March.
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) return null;
+  return dayInWordsFormat.format(date);
 }
 
 export function formatDateTime(value: string | null | undefined): string {

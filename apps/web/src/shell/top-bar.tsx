@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from
 import { Link } from 'react-router';
 import { useCurrentUser } from '../features/auth/session';
 import { initials } from '../lib/format';
+import { THUMB_LINK } from '../ui/thumb-link';
 
 /**
  * Mantine's Menu brings Popover and floating-ui, about 27 KB of gzip JS that every signed-in page would
@@ -53,7 +54,7 @@ export function TopBar({ children, leading }: { children?: ReactNode; leading?: 
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         {leading}
-        <Anchor component={Link} to="/" fw={800} fz="xl" underline="never" c="teal.8">
+        <Anchor component={Link} to="/" fw={800} fz="xl" underline="never" c="teal.8" style={THUMB_LINK} miw={40}>
           Oja
         </Anchor>
       </Group>
@@ -77,7 +78,8 @@ export function TopBar({ children, leading }: { children?: ReactNode; leading?: 
 export function UserAvatar() {
   const user = useCurrentUser();
   return (
-    <Avatar color="teal" radius="xl">
+    // 40 px: the account menu's target (Mantine's md avatar is 38).
+    <Avatar color="teal" radius="xl" size={40}>
       {initials(user.first_name, user.last_name)}
     </Avatar>
   );

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import type { FieldErrors } from '@oja/contract';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../lib/api';
 
 function hasPath(values: unknown, path: string): boolean {
@@ -60,6 +60,36 @@ export function failureDisplay(
   return { fields, message: others.length > 0 ? others.join(' ') : null };
 }
 
+/** The paths whose message is new since `before`: a failed submit adds them; typing only takes them away. */
+export function newErrorPaths(before: FormErrors, now: FormErrors): string[] {
+  return Object.keys(now).filter((path) => Boolean(now[path]) && now[path] !== before[path]);
+}
+
+/** The first of these inputs in the page's order (above, then left): where the eye starts reading. */
+export function firstInOrder(nodes: readonly HTMLElement[]): HTMLElement | undefined {
+  return [...nodes].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+}
+
+/**
+ * A failed submit takes the thumb to what is wrong: the first field that has just been given an error (by the
+ * form's rules or the server's answer) is scrolled to the middle of the screen and focused. On a phone the
+ * error of a long form sat far above the button, which then looked dead. Errors only taken away (the person is
+ * typing the fix) move nothing.
+ */
+function useFocusFirstError<Values>(form: UseFormReturnType<Values>) {
+  const errors = form.errors;
+  const before = useRef(errors);
+  useEffect(() => {
+    const added = newErrorPaths(before.current, errors);
+    before.current = errors;
+    const nodes = added.map((path) => form.getInputNode(path)).filter((node): node is HTMLElement => node !== null);
+    const first = firstInOrder(nodes);
+    if (!first) return;
+    first.scrollIntoView({ block: 'center' });
+    first.focus({ preventScroll: true });
+  }, [errors, form]);
+}
+
 /**
  * How a form shows a failed call (failureDisplay): an input is there when the form rendered one for the
  * path (Mantine's getInputProps marks it with data-path). What was typed stays in the form.
@@ -67,6 +97,7 @@ export function failureDisplay(
 export function useFormFailure<Values>(form: UseFormReturnType<Values>, fallback: string) {
   const [message, setMessage] = useState<string | null>(null);
   const isSending = useRef(false);
+  useFocusFirstError(form);
   const clear = () => setMessage(null);
   const show = (error: unknown) => {
     const shown = failureDisplay(error, form.values, fallback, (path) => form.getInputNode(path) !== null);
@@ -101,10 +132,15 @@ export function useFormFailure<Values>(form: UseFormReturnType<Values>, fallback
   };
 }
 
+/** A failure's message, brought into view when it appears: it sits at the top of a form whose button is below. */
 export function FormFailure({ message }: { message: string | null }) {
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) alert.current?.scrollIntoView({ block: 'nearest' });
+  }, [message]);
   if (!message) return null;
   return (
-    <Alert color="red" variant="light" role="alert">
+    <Alert ref={alert} color="red" variant="light" role="alert">
       {message}
     </Alert>
   );

@@ -18,9 +18,11 @@ export function Pager({
   const go = (target: number) => {
     if (isPageChangeAllowed(target, page, totalPages)) onChange(target);
   };
+  // Small type, but each a thumb's target (30 px high at size xs).
+  const thumb = { mih: 40, miw: 40 } as const;
   return (
     <Group justify="center" gap={4} my="md" wrap="wrap" aria-label="Pagination">
-      <Button size="xs" variant="default" disabled={page <= 1} onClick={() => go(page - 1)}>
+      <Button size="xs" {...thumb} variant="default" disabled={page <= 1} onClick={() => go(page - 1)}>
         Previous
       </Button>
       {pageNumbers(page, totalPages).map((item, index) =>
@@ -31,6 +33,7 @@ export function Pager({
           <Button
             key={item}
             size="xs"
+            {...thumb}
             variant={item === page ? 'filled' : 'default'}
             aria-current={item === page ? 'page' : undefined}
             onClick={() => go(item)}
@@ -39,7 +42,7 @@ export function Pager({
           </Button>
         ),
       )}
-      <Button size="xs" variant="default" disabled={page >= totalPages} onClick={() => go(page + 1)}>
+      <Button size="xs" {...thumb} variant="default" disabled={page >= totalPages} onClick={() => go(page + 1)}>
         Next
       </Button>
     </Group>

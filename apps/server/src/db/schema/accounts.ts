@@ -96,11 +96,17 @@ export const memberships = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text({ enum: MEMBER_ROLES }).notNull(),
     is_active: boolean().notNull().default(false),
+    /**
+     * Joined by an invite link and not yet activated, nor turned down, by the CEO: the owner's Needs attention
+     * lists them. A member the CEO deactivated is inactive without waiting for anything.
+     */
+    awaiting_activation: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.user_id] }),
     index('memberships_user_idx').on(t.user_id),
+    index('memberships_awaiting_idx').on(t.business_id, t.created_at).where(sql`${t.awaiting_activation}`),
     check('memberships_role_check', oneOf(t.role, MEMBER_ROLES)),
   ],
 );

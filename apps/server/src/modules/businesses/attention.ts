@@ -17,38 +17,43 @@ import {
   lowStockFrom,
   lowStockJson,
 } from './stock-figures';
+import { type WaitingTuple, waitingMembers, waitingMembersFrom, waitingMembersJson } from './team-figures';
 
 const ATTENTION_ROWS = 5;
 
 /**
  * The morning check of the overview and the employee home, from the report's own queries: what runs
- * low, what expires soon, what has expired on the shelf, and who owes the most. Costs only for the CEO.
+ * low, what expires soon, what has expired on the shelf, and who owes the most. Costs only for the CEO,
+ * the counter's shortfalls, price flags and silent phones for those who review them (`withCounter`), and who
+ * waits for activation only for those who manage the team (`withTeam`).
  */
 export async function attentionOf(
   db: Queryable,
   businessId: number,
-  options: { withCost: boolean; withCounter: boolean },
+  options: { withCost: boolean; withCounter: boolean; withTeam?: boolean },
 ): Promise<Attention> {
-  const [low, expiring, expired, debtors, counter] = await Promise.all([
+  const [low, expiring, expired, debtors, counter, waiting] = await Promise.all([
     lowStock(db, businessId, ATTENTION_ROWS),
     expiringBatches(db, businessId, ATTENTION_ROWS, options.withCost),
     expiredBatches(db, businessId, ATTENTION_ROWS, options.withCost),
     topDebtors(db, businessId, ATTENTION_ROWS),
     options.withCounter ? counterAttention(db, businessId, ATTENTION_ROWS) : NO_COUNTER_ATTENTION,
+    options.withTeam ? waitingMembers(db, businessId, ATTENTION_ROWS) : [],
   ]);
-  return { low_stock: low, expiring, expired, top_debtors: debtors, ...counter };
+  return { low_stock: low, expiring, expired, top_debtors: debtors, ...counter, waiting_members: waiting };
 }
 
-/** The four lists of attentionColumns, as PostgreSQL's JSON arrays (null for an empty list). */
+/** The lists of attentionColumns, as PostgreSQL's JSON arrays (null for an empty list). */
 export type AttentionJson = {
   low_stock: LowStockTuple[] | null;
   expiring: AlertTuple[] | null;
   expired: AlertTuple[] | null;
   top_debtors: DebtorTuple[] | null;
+  waiting_members: WaitingTuple[] | null;
 };
 
 /**
- * attentionOf's four lists as four JSON columns (low_stock, expiring, expired, top_debtors) for a
+ * attentionOf's lists as JSON columns (low_stock, expiring, expired, top_debtors, waiting_members) for a
  * statement that reads other figures beside them: the overview's (get-overview.ts). The very subqueries
  * lowStock, expiringBatches, expiredBatches and topDebtors run alone, read by the same parsers;
  * test/businesses/overview-same-answers.test.ts holds attentionFrom(these) equal to attentionOf. The
@@ -61,7 +66,8 @@ export function attentionColumns(businessId: Id): SQL {
     ${lowStockJson(businessId, limit)} as low_stock,
     ${batchAlertsJson(businessId, 'expiring', limit)} as expiring,
     ${batchAlertsJson(businessId, 'expired', limit)} as expired,
-    ${topDebtorsJson(businessId, limit)} as top_debtors`;
+    ${topDebtorsJson(businessId, limit)} as top_debtors,
+    ${waitingMembersJson(businessId, limit)} as waiting_members`;
 }
 
 /**
@@ -88,5 +94,6 @@ export async function attentionFrom(
     expired,
     top_debtors: debtorsFrom(row.top_debtors),
     ...counter,
+    waiting_members: waitingMembersFrom(row.waiting_members),
   };
 }

@@ -4,12 +4,14 @@ import {
   BUSINESS_TIME_ZONE,
   type Cart,
   formatMoney,
+  fromKobo,
   INVOICE_STATUS_LABELS,
   invoiceStatusOf,
   PAYMENT_METHOD_LABELS,
   SALES_MESSAGES,
   type SaleDetail,
   type SaleLine,
+  toKobo,
 } from '@oja/contract';
 import type { Font } from 'fontkit';
 import type PDFKitDocument from 'pdfkit';
@@ -172,11 +174,29 @@ function toBuffer(doc: Doc, draw: (doc: Doc) => void): Promise<Buffer> {
 
 const money = (sale: SaleDetail, amount: string) => formatMoney(amount, sale.currency);
 
+/**
+ * A receipt line as the customer reads it: no batch, an internal stock code that meant nothing to them. A
+ * product sold from two batches at one price is one line, as it was one thing bought.
+ */
 function lineDetail(sale: SaleDetail, line: SaleLine): string {
   const parts = [`${line.quantity} × ${money(sale, line.unit_price)}`];
   if (Number(line.discount_percentage) > 0) parts.push(`less ${line.discount_percentage}%`);
-  if (line.batch_number) parts.push(`batch ${line.batch_number}`);
   return parts.join(' · ');
+}
+
+/** The sale's lines joined per product and price (and pricing), their quantities and totals added in kobo. */
+export function receiptLines(lines: readonly SaleLine[]): SaleLine[] {
+  const joined = new Map<string, SaleLine>();
+  for (const line of lines) {
+    const key = `${line.product_id}:${line.pricing_strategy}:${line.unit_price}:${line.discount_percentage}`;
+    const same = joined.get(key);
+    if (!same) joined.set(key, { ...line });
+    else {
+      same.quantity += line.quantity;
+      same.line_total = fromKobo(toKobo(same.line_total) + toKobo(line.line_total));
+    }
+  }
+  return [...joined.values()];
 }
 
 /** Left text and right text on one row; the row is as tall as the taller of the two. */
@@ -219,7 +239,7 @@ function drawReceipt(doc: Doc, { business, sale }: SaleDocumentData): void {
   row(doc, 'Customer', sale.customer_name || 'Walk-in');
   row(doc, 'Sold by', sale.created_by_name);
   rule(doc);
-  for (const line of sale.lines) {
+  for (const line of receiptLines(sale.lines)) {
     doc.font('bold').fontSize(8).text(line.product_name, { width });
     row(doc, lineDetail(sale, line), money(sale, line.line_total));
   }

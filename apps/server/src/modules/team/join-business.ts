@@ -45,9 +45,14 @@ export async function joinBusiness(ctx: RequestContext, input: Input): Promise<U
           })
           .returning({ id: users.id });
         if (!user) throw new Error('User was not created.');
-        await tx
-          .insert(memberships)
-          .values({ business_id: business.id, user_id: user.id, role: roleFromInvite(input.role), is_active: false });
+        await tx.insert(memberships).values({
+          business_id: business.id,
+          user_id: user.id,
+          role: roleFromInvite(input.role),
+          is_active: false,
+          // Listed in the owner's Needs attention until the CEO activates or deactivates them.
+          awaiting_activation: true,
+        });
         return user.id;
       });
       return await loadUser(ctx.db, userId);

@@ -38,7 +38,13 @@ export async function updateBusinessUser(context: BusinessContext, input: Input)
 
     const [membership] = await tx
       .update(memberships)
-      .set({ role: input.role, is_active: input.is_active, updated_at: sql`now()` })
+      .set({
+        role: input.role,
+        is_active: input.is_active,
+        // Activated or turned down, a joiner waits no more; a change of role alone leaves them waiting.
+        awaiting_activation: input.is_active === undefined ? undefined : false,
+        updated_at: sql`now()`,
+      })
       .where(and(eq(memberships.business_id, context.businessId), eq(memberships.user_id, member.user.id)))
       .returning();
     const [user] = await tx

@@ -52,7 +52,7 @@ export default function EmployeeHomePage() {
           </Button>
         </Group>
       </Group>
-      <TrialBanner business={business} />
+      <TrialBanner business={business} canUpgrade={can(role, 'business.update')} />
 
       {figures.isPending && <PageLoader />}
       {figures.isError && <QueryError error={figures.error} onRetry={() => figures.refetch()} />}

@@ -13,3 +13,8 @@ export function isNotActivated(error: unknown): boolean {
     error.message.includes('not active')
   );
 }
+
+/** A member who joined by an invite link and whom the business owner has not activated yet. */
+export function isMembershipPending(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ERROR_CODES.membershipPending;
+}

@@ -5,6 +5,7 @@ import { FORGOT_REDIRECT_MS, type ForgotPasswordBody, MESSAGES } from '@oja/cont
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { THUMB_LINK } from '../../ui/thumb-link';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useForgotPassword } from './api';
 import { AuthCard } from './auth-card';
@@ -52,7 +53,7 @@ export default function ForgotPasswordPage() {
             Send reset code
           </Button>
           <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to="/login" style={THUMB_LINK}>
               Back to log in
             </Anchor>
           </Text>

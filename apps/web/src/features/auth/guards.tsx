@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
@@ -19,4 +20,17 @@ export function GuestOnly() {
   if (session.isPending) return <PageLoader />;
   if (session.data) return <Navigate to="/" replace />;
   return <Outlet />;
+}
+
+/** Pages anyone may read: in the app's frame for a signed-in user, in a guest's frame otherwise. */
+export function SignedInOrGuest({
+  signedIn: SignedIn,
+  guest: Guest,
+}: {
+  signedIn: ComponentType;
+  guest: ComponentType;
+}) {
+  const session = useSession();
+  if (session.isPending) return <PageLoader />;
+  return session.data ? <SignedIn /> : <Guest />;
 }

@@ -1,12 +1,13 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type LoginBody, MESSAGES } from '@oja/contract';
+import { type LoginBody, MESSAGES, TEAM_MESSAGES } from '@oja/contract';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { THUMB_LINK } from '../../ui/thumb-link';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useLogin } from './api';
 import { AuthCard } from './auth-card';
-import { isNotActivated } from './failures';
+import { isMembershipPending, isNotActivated } from './failures';
 import type { VerifyEmailState } from './verify-email-page';
 
 /** What a page that sends a person here may pass: the invite page passes the username just made. */
@@ -53,11 +54,16 @@ export default function LoginPage() {
           />
           <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
           <Group justify="flex-end">
-            <Anchor component={Link} to="/forgot-password" size="sm">
+            <Anchor component={Link} to="/forgot-password" size="sm" style={THUMB_LINK}>
               Forgot password?
             </Anchor>
           </Group>
           <FormFailure message={failure.message} />
+          {failure.message && isMembershipPending(login.error) && (
+            <Text size="sm" c="dimmed">
+              {TEAM_MESSAGES.ownerToldAtLogin}
+            </Text>
+          )}
           <Button type="submit" size="md" loading={login.isPending} fullWidth>
             Log in
           </Button>

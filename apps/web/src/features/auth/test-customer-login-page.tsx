@@ -40,7 +40,17 @@ export default function TestCustomerLoginPage() {
             {errorMessage(login.error, MESSAGES.failed.login)}
           </Alert>
         )}
-        <Button onClick={enter} size="md" loading={login.isPending} fullWidth>
+        {/* Its words wrap on a narrow phone rather than end in "…". */}
+        <Button
+          onClick={enter}
+          size="md"
+          loading={login.isPending}
+          fullWidth
+          h="auto"
+          mih={42}
+          py={8}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', overflow: 'visible' } }}
+        >
           Log in as the demo customer
         </Button>
         <Text size="sm" ta="center">

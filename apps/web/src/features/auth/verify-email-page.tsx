@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
+import { THUMB_LINK } from '../../ui/thumb-link';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useActivate, useResendCode } from './api';
 import { AuthCard } from './auth-card';
@@ -91,7 +92,7 @@ export default function VerifyEmailPage() {
             Resend Code
           </Button>
           <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to="/login" style={THUMB_LINK}>
               Back to log in
             </Anchor>
           </Text>

@@ -1,21 +1,24 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type Attention, formatMoney, STOCK_MESSAGES } from '@oja/contract';
+import { type Attention, formatMoney, ROLE_LABELS, STOCK_MESSAGES } from '@oja/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 
 /** Where a product (and so its batches) is opened, and where a customer's sales are listed. */
 export const productPath = (slug: string, productId: number) => `/business/${slug}/inventory/${productId}`;
 export const customerSalesPath = (slug: string, name: string) =>
   `/business/${slug}/sales?tab=sales&q=${encodeURIComponent(name)}`;
+/** The team's list at the one member waiting, where their card has Activate. */
+export const waitingMemberPath = (slug: string, username: string) =>
+  `/business/${slug}/users?status=inactive&search=${encodeURIComponent(username)}`;
 
 /**
  * The morning check: what runs low, what expires within 30 days, what has expired on the shelf, and
  * who owes the most, each line a link to the product or the customer's sales.
  */
 export function AttentionCard({ attention, slug }: { attention: Attention; slug: string }) {
-  const { low_stock, expiring, expired, top_debtors } = attention;
-  const isAllClear = [low_stock, expiring, expired, top_debtors].every((list) => list.length === 0);
+  const { low_stock, expiring, expired, top_debtors, waiting_members } = attention;
+  const isAllClear = [low_stock, expiring, expired, top_debtors, waiting_members].every((list) => list.length === 0);
   return (
     <Card withBorder radius="md" aria-label="Needs attention">
       <Title order={4} mb="sm">
@@ -27,6 +30,20 @@ export function AttentionCard({ attention, slug }: { attention: Attention; slug:
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {/* Only when someone waits: they can do nothing in the shop until the owner activates them. */}
+          {waiting_members.length > 0 && (
+            <Section title="Waiting for you to activate" count={waiting_members.length} color="blue">
+              {waiting_members.map((member) => (
+                <Line
+                  key={member.user_id}
+                  to={waitingMemberPath(slug, member.username)}
+                  label={`${member.first_name} ${member.last_name}`}
+                >
+                  joined as {ROLE_LABELS[member.role]} by your invite link, {formatDateTime(member.joined_at)}
+                </Line>
+              ))}
+            </Section>
+          )}
           <Section title="Low stock" count={low_stock.length}>
             {low_stock.map((item) => (
               <Line key={item.product_id} to={productPath(slug, item.product_id)} label={item.product_name}>

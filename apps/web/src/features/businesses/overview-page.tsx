@@ -47,7 +47,7 @@ function Overview() {
           </Button>
         </Group>
       </Group>
-      <TrialBanner business={business} />
+      <TrialBanner business={business} canUpgrade={can(role, 'business.update')} />
 
       {overview.isPending && <PageLoader />}
       {overview.isError && <QueryError error={overview.error} onRetry={() => overview.refetch()} />}

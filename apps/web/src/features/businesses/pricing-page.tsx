@@ -1,8 +1,9 @@
-import { Badge, Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { FREE_TRIAL_DAYS, formatMoney, UPGRADE_CONTACT_EMAIL } from '@oja/contract';
 import { IconCheck, IconMail } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
-import { useCurrentUser } from '../auth/session';
+import { useSession } from '../auth/session';
 
 type Plan = { name: string; monthly: string; yearly: string; forWhom: string; features: string[]; popular?: boolean };
 
@@ -50,10 +51,13 @@ const PLANS: Plan[] = [
   },
 ];
 
-/** /pricing, behind every "Upgrade Now": where the trial stands, the plans, and how to upgrade. */
+/**
+ * /pricing, behind every "Upgrade Now": where the trial stands, the plans, and how to upgrade. Readable
+ * without an account: a shop owner weighs the price before signing up.
+ */
 export default function PricingPage() {
-  const user = useCurrentUser();
-  const business = user.business;
+  const user = useSession().data ?? null;
+  const business = user?.business;
   const mailto = (plan: string) => {
     const who = business ? `${business.name} (${business.slug})` : 'my Oja account';
     return `mailto:${UPGRADE_CONTACT_EMAIL}?subject=${encodeURIComponent(`Upgrade ${who} to ${plan}`)}`;
@@ -71,8 +75,16 @@ export default function PricingPage() {
           <Text>
             <b>{business.name}</b> is not on a free trial.
           </Text>
-        ) : (
+        ) : user ? (
           <Text>You have no business yet.</Text>
+        ) : (
+          <Text>
+            Start with a free trial:{' '}
+            <Anchor component={Link} to="/register">
+              create an account for your shop
+            </Anchor>
+            .
+          </Text>
         )}
         <Title order={4} mt="md">
           The free trial

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Chip, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Chip, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   type BatchAlert,
   type BusinessReport,
@@ -13,6 +13,7 @@ import { lagosToday } from '../../lib/dates';
 import { formatDate } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { DateField } from '../../ui/date-field';
 import { LazySelect } from '../../ui/lazy-select';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
@@ -74,15 +75,13 @@ function Reports() {
         </Chip.Group>
         {preset === 'custom' && (
           <Group grow>
-            <TextInput
-              type="date"
+            <DateField
               label="From"
               value={custom.from}
               max={today}
               onChange={(event) => changeCustom('from', event.currentTarget.value)}
             />
-            <TextInput
-              type="date"
+            <DateField
               label="To"
               value={custom.to}
               max={today}

@@ -2,6 +2,7 @@ import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core
 import { useForm } from '@mantine/form';
 import { CURRENCIES, EXPENSE_MESSAGES, type ExpenseCategory, type ExpenseFormValues, lagosToday } from '@oja/contract';
 import { notify } from '../../lib/notify';
+import { DateField } from '../../ui/date-field';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
@@ -84,7 +85,7 @@ function AddExpenseForm({
           data={categories.map((category) => ({ value: category.name, label: categoryLabel(category.name) }))}
           {...form.getInputProps('category')}
         />
-        <TextInput label="Date" type="date" required max={today} {...form.getInputProps('date')} />
+        <DateField label="Date" required max={today} {...form.getInputProps('date')} />
         <Textarea
           label="Description"
           placeholder="What was it for?"

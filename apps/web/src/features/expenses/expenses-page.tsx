@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { EXPENSE_CATEGORIES, EXPENSE_MESSAGES, type Expense, formatMoney, lagosToday, MESSAGES } from '@oja/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
 import { openConfirm } from '../../ui/confirm';
+import { DateField } from '../../ui/date-field';
 import { LazySelect } from '../../ui/lazy-select';
 import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
@@ -122,15 +123,13 @@ function Expenses() {
       </SimpleGrid>
       {period === 'custom' && (
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            type="date"
+          <DateField
             label="From"
             value={custom.from}
             max={today}
             onChange={(event) => changeCustom('from', event.currentTarget.value)}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="To"
             value={custom.to}
             max={today}

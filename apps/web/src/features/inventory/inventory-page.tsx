@@ -25,6 +25,12 @@ const ProductFormModal = loadOnOpen(
   (props) => props.opened,
 );
 
+/** Receive stock, from a product's card. */
+const ReceiveBatchModal = loadOnOpen(
+  () => import('./receive-batch-modal').then((module) => module.ReceiveBatchModal),
+  (props) => props.opened,
+);
+
 /** /business/{slug}/inventory: the business's products, filtered, searched and paged by the server. */
 export default function InventoryPage() {
   const { business, role } = useBusinessContext();
@@ -78,9 +84,20 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
           onError: (error) => notify.error(errorMessage(error, MESSAGES.failed.deleteProduct)),
         }),
     });
-  const actions: ProductCardActions = canManage
-    ? { onEdit: openDialog, onDelete: askDelete, editIntent: ProductFormModal.intent, deleteIntent: confirmIntent }
-    : {};
+  // Restocking where the stock is read: the card, not only the product's own page.
+  const canReceive = can(role, 'stock.adjust');
+  const [receiving, setReceiving] = useState<{ product: Product; opened: boolean } | null>(null);
+  const actions: ProductCardActions = {
+    ...(canManage
+      ? { onEdit: openDialog, onDelete: askDelete, editIntent: ProductFormModal.intent, deleteIntent: confirmIntent }
+      : {}),
+    ...(canReceive
+      ? {
+          onReceive: (product: Product) => setReceiving({ product, opened: true }),
+          receiveIntent: ReceiveBatchModal.intent,
+        }
+      : {}),
+  };
 
   useKeepPageInRange(view, products);
   const addToCart = useAddToCart();
@@ -195,6 +212,14 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
         }}
         createdMessage={toasts.created}
       />
+      {receiving && (
+        <ReceiveBatchModal
+          businessId={business.id}
+          product={receiving.product}
+          opened={receiving.opened}
+          onClose={() => setReceiving((current) => current && { ...current, opened: false })}
+        />
+      )}
       {addToCart.dialog}
     </Stack>
   );

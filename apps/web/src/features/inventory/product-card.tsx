@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
 import type { OpenIntent } from '../../ui/load-on-open';
+import { THUMB_LINK } from '../../ui/thumb-link';
 import { type AddToCart, AddToCartButton } from '../sales/add-to-cart-button';
 import { discountLabel, firstExpiry, stockStatus } from './product-display';
 
@@ -11,9 +12,12 @@ export type ProductCardActions = {
   /** Present only for those who may edit and delete (ceo, manager). */
   onEdit?(product: Product): void;
   onDelete?(product: Product): void;
+  /** Present only for those who may receive stock (ceo, manager). */
+  onReceive?(product: Product): void;
   /** On the Edit and Delete buttons: a finger touching one starts its dialog's download (ui/load-on-open.tsx). */
   editIntent?: OpenIntent;
   deleteIntent?: OpenIntent;
+  receiveIntent?: OpenIntent;
 };
 
 /**
@@ -45,7 +49,8 @@ export function ProductCard({
           component={Link}
           to={`/business/${slug}/inventory/${product.id}`}
           fw={700}
-          style={{ overflowWrap: 'anywhere' }}
+          // The card's way to its page: a thumb's height however short the name.
+          style={{ ...THUMB_LINK, overflowWrap: 'anywhere' }}
         >
           {product.product_name}
         </Anchor>
@@ -77,6 +82,18 @@ export function ProductCard({
       </Stack>
       <Group gap="xs" mt="sm">
         {addToCart && <AddToCartButton product={product} addToCart={addToCart} />}
+        {actions.onReceive && (
+          <Button
+            size="xs"
+            mih={40}
+            variant="light"
+            aria-label={`Receive stock of ${product.product_name}`}
+            onClick={() => actions.onReceive?.(product)}
+            {...actions.receiveIntent}
+          >
+            Receive stock
+          </Button>
+        )}
         {actions.onEdit && (
           <Button
             size="xs"

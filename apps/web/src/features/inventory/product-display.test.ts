@@ -7,6 +7,7 @@ import {
   firstExpiry,
   isPastExpiry,
   stockStatus,
+  suggestBatchNumber,
 } from './product-display';
 
 describe('discountLabel', () => {
@@ -116,5 +117,13 @@ describe('isPastExpiry', () => {
     expect(isPastExpiry('2026-03-11', '2026-03-10')).toBe(false);
     expect(isPastExpiry('', '2026-03-10')).toBe(false);
     expect(isPastExpiry(null, '2026-03-10')).toBe(false);
+  });
+});
+
+describe('suggestBatchNumber', () => {
+  it("names today's delivery after the day, and the next of that day after it", () => {
+    expect(suggestBatchNumber([], '2026-12-05')).toBe('B-20261205');
+    expect(suggestBatchNumber(['B-20261204', 'LOT9'], '2026-12-05')).toBe('B-20261205');
+    expect(suggestBatchNumber(['b-20261205', 'B-20261205-2'], '2026-12-05')).toBe('B-20261205-3');
   });
 });

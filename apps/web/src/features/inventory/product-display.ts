@@ -89,3 +89,14 @@ export function changedFields(
   }
   return changes as ProductChanges;
 }
+
+/**
+ * A batch number for a delivery received today, as a SKU is made up when none is typed: "B-20261205", then
+ * "B-20261205-2" for a second delivery that day. A person with the supplier's number types over it.
+ */
+export function suggestBatchNumber(existing: readonly string[], today: string): string {
+  const taken = new Set(existing.map((number) => number.toLowerCase()));
+  const stem = `B-${today.replaceAll('-', '')}`;
+  if (!taken.has(stem.toLowerCase())) return stem;
+  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`.toLowerCase())) return `${stem}-${n}`;
+}

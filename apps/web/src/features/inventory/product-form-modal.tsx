@@ -16,6 +16,7 @@ import { CURRENCIES, type Currency, DEFAULT_CURRENCY, MESSAGES, type Product, ST
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { lagosToday } from '../../lib/dates';
 import { notify } from '../../lib/notify';
+import { DateField } from '../../ui/date-field';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
@@ -205,8 +206,7 @@ function AddProductForm({
                   {...quantityInputProps}
                   {...form.getInputProps(`batches.${index}.quantity`)}
                 />
-                <TextInput
-                  type="date"
+                <DateField
                   label="Expiration date"
                   min={lagosToday()}
                   {...form.getInputProps(`batches.${index}.expiration_date`)}

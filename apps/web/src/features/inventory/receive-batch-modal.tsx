@@ -3,12 +3,13 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { formatMoney, MAX_BATCH_QUANTITY, type Product, type ReceiveBatchValues, STOCK_MESSAGES } from '@oja/contract';
 import { lagosToday } from '../../lib/dates';
 import { notify } from '../../lib/notify';
+import { DateField } from '../../ui/date-field';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useReceiveBatch } from './detail-api';
-import { isPastExpiry, quantityInputProps } from './product-display';
+import { isPastExpiry, quantityInputProps, suggestBatchNumber } from './product-display';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
@@ -53,7 +54,15 @@ export function ReceiveBatchModal({
 function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number; product: Product; onClose(): void }) {
   const receive = useReceiveBatch(businessId, product.id);
   const form = useForm<ReceiveFormValues>({
-    initialValues: { batch_number: '', quantity: '', expiration_date: '', cost_price: '' },
+    initialValues: {
+      batch_number: suggestBatchNumber(
+        product.batches.map((batch) => batch.batch_number),
+        lagosToday(),
+      ),
+      quantity: '',
+      expiration_date: '',
+      cost_price: '',
+    },
     validate: validateForm,
   });
   const failure = useFormFailure(form, STOCK_MESSAGES.failed.receive);
@@ -73,17 +82,22 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
         <Text size="sm" c="dimmed">
           {product.product_name} · now in stock: {product.quantity_in_stock}
         </Text>
-        <TextInput label="Batch number" required data-autofocus {...form.getInputProps('batch_number')} />
+        <TextInput
+          label="Batch number"
+          description="Suggested from today's date: type the supplier's number over it if it has one."
+          required
+          {...form.getInputProps('batch_number')}
+        />
         <NumberInput
           label="Quantity"
           required
           min={1}
           max={MAX_BATCH_QUANTITY}
+          data-autofocus
           {...quantityInputProps}
           {...form.getInputProps('quantity')}
         />
-        <TextInput
-          type="date"
+        <DateField
           label="Expiration date"
           description="Leave empty if it does not expire."
           min={lagosToday()}

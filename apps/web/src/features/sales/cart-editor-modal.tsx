@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -12,15 +12,17 @@ import {
   SALES_MESSAGES,
   STOCK_MESSAGES,
 } from '@oja/contract';
-import { IconTrash } from '@tabler/icons-react';
+import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fullName } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
+import { useCurrentUser } from '../auth/session';
 import { fetchCart, isCartChanged, useCreateCart, useUpdateCart } from './api';
+import { clearDraft, type DraftScope, readDraft, restoredValues, writeDraft } from './cart-draft';
 import {
   infoKey,
   type LineInfo,
@@ -56,16 +58,26 @@ export function CartEditorModal({
 }) {
   // A phone gets the whole screen, so the pickers' dropdowns have room below their boxes.
   const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
+  const userId = useCurrentUser().id;
+  const cartId = cart?.id ?? null;
+  const scope: DraftScope = useMemo(() => ({ userId, businessId, cartId }), [userId, businessId, cartId]);
+  // Saved or closed, the cart's draft goes (cart-draft.ts); a reload leaves it for the dialog's next opening.
+  const close = () => {
+    clearDraft(scope);
+    onClose();
+  };
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={cart ? `Edit ${cart.title}` : 'Add Cart'}
       size="lg"
       centered={!isPhone}
       fullScreen={isPhone}
     >
-      {opened && <CartEditorForm businessId={businessId} cart={cart} onClose={onClose} onCreated={onCreated} />}
+      {opened && (
+        <CartEditorForm businessId={businessId} cart={cart} scope={scope} onClose={close} onCreated={onCreated} />
+      )}
     </Modal>
   );
 }
@@ -79,29 +91,42 @@ function initialInfo(cart: Cart | null): Record<string, LineInfo> {
 function CartEditorForm({
   businessId,
   cart,
+  scope,
   onClose,
   onCreated,
 }: {
   businessId: number;
   cart: Cart | null;
+  scope: DraftScope;
   onClose(): void;
   onCreated?(cart: Cart): void;
 }) {
   const create = useCreateCart(businessId);
   const update = useUpdateCart(businessId);
   const client = useQueryClient();
+  // What was typed before a reload, if anything (cart-draft.ts).
+  const [draft] = useState(() => readDraft(scope));
   // The cart as last read from the server: what this phone's changes are made on, and the version sent with them.
   const [base, setBase] = useState(cart);
-  const [info, setInfo] = useState(() => initialInfo(cart));
+  const [info, setInfo] = useState(() => ({ ...initialInfo(cart), ...draft?.info }));
   const form = useForm<CartFormValues>({
-    initialValues: {
-      title: cart?.title ?? defaultCartTitle(),
-      customer_name: cart?.customer_name ?? DEFAULT_CUSTOMER_NAME,
-      customer_id: cart?.customer_id ?? null,
-      items: cart ? lineInputs(cart) : [],
-    },
+    initialValues: draft
+      ? restoredValues(draft, cart)
+      : {
+          title: cart?.title ?? defaultCartTitle(),
+          customer_name: cart?.customer_name ?? DEFAULT_CUSTOMER_NAME,
+          customer_id: cart?.customer_id ?? null,
+          items: cart ? lineInputs(cart) : [],
+        },
     validate: validateBy(rules, (schemas) => schemas.cartFormSchema),
   });
+  const hasChanges = draft !== null || form.isDirty();
+  // Kept as it is typed once something was typed: only opening the dialog leaves no draft behind.
+  useEffect(() => {
+    if (!hasChanges) return;
+    const made = base ? { updated_at: base.updated_at, items: lineInputs(base) } : null;
+    writeDraft(scope, { values: form.values, info, base: made });
+  }, [hasChanges, form.values, info, base, scope]);
   const failure = useFormFailure(form, cart ? MESSAGES.failed.updateCart : MESSAGES.failed.createCart);
   const lines = form.values.items as LineInput[];
   const currency = lines.map((line) => info[infoKey(line)]?.currency).find(Boolean) ?? null;
@@ -144,6 +169,11 @@ function CartEditorForm({
   return (
     <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
+        {draft && (
+          <Alert color="blue" variant="light" role="status">
+            {SALES_MESSAGES.draftRestored}
+          </Alert>
+        )}
         <FormFailure message={failure.message} />
         <TextInput label="Title" required {...form.getInputProps('title')} />
         <TextInput label="Customer name" required {...form.getInputProps('customer_name')} />
@@ -249,17 +279,35 @@ function CartLine({
           )}
         </Stack>
         <Group gap={4} wrap="nowrap" align="flex-start">
-          {/* md and 40 px: a thumb's targets (the sm box and trash were 36 and 34 px high). */}
+          {/* Named steppers a thumb's size beside the box (Mantine's arrows in it were 27×20 px and nameless). */}
+          <ActionIcon
+            variant="default"
+            size={42}
+            aria-label={`One less ${name}`}
+            disabled={quantity <= 1}
+            onClick={() => quantityProps.onChange(Math.max(1, quantity - 1))}
+          >
+            <IconMinus size={18} />
+          </ActionIcon>
           <NumberInput
             aria-label={`Quantity of ${name}`}
-            w={104}
+            w={64}
             size="md"
             min={1}
             clampBehavior="strict"
             allowDecimal={false}
             allowNegative={false}
+            hideControls
             {...quantityProps}
           />
+          <ActionIcon
+            variant="default"
+            size={42}
+            aria-label={`One more ${name}`}
+            onClick={() => quantityProps.onChange(quantity + 1)}
+          >
+            <IconPlus size={18} />
+          </ActionIcon>
           <ActionIcon variant="subtle" color="red" size={42} aria-label={`Remove ${name}`} onClick={onRemove}>
             <IconTrash size={18} />
           </ActionIcon>

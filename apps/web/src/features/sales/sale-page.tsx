@@ -16,12 +16,12 @@ import {
   IconArrowLeft,
   IconBrandWhatsapp,
   IconCash,
-  IconDots,
   IconFileDownload,
   IconPrinter,
   IconReceipt,
+  IconX,
 } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, download, errorMessage } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -29,7 +29,6 @@ import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
-import { preloadable } from '../../ui/preloadable';
 import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useSale } from './api';
@@ -49,37 +48,6 @@ const RecordPaymentModal = loadOnOpen(
 
 /** A thumb's target: the page's buttons were 36 px high, under the 40 px a phone's touch needs. */
 const TOUCH = 40;
-
-const actionsMenu = preloadable(() => import('./sale-actions-menu').then((module) => module.default));
-
-/**
- * "More actions" (Cancel sale): the button is drawn with the page, its menu downloaded as a finger touches
- * it (sale-actions-menu.tsx says why) and opened once it has come.
- */
-function MoreActions({ onCancel }: { onCancel(): void }) {
-  const [isTapped, setTapped] = useState(false);
-  const button = (
-    <Button
-      variant="subtle"
-      color="gray"
-      aria-label="More actions"
-      px="xs"
-      miw={TOUCH}
-      mih={TOUCH}
-      onPointerDown={actionsMenu.preload}
-      onFocus={actionsMenu.preload}
-      onClick={isTapped ? undefined : () => setTapped(true)}
-    >
-      <IconDots size={18} />
-    </Button>
-  );
-  if (!isTapped) return button;
-  return (
-    <Suspense fallback={button}>
-      <actionsMenu.Lazy target={button} isOpenedAtFirst onCancel={onCancel} />
-    </Suspense>
-  );
-}
 
 /** /business/{slug}/sales/{id}: what was sold from which batch, what was paid, what is owed, and the receipt. */
 export default function SalePage() {
@@ -194,7 +162,19 @@ function SaleView({ sale }: { sale: SaleDetail }) {
           <Button variant="default" leftSection={<IconPrinter size={16} />} mih={TOUCH} onClick={() => window.print()}>
             Print receipt
           </Button>
-          {!isCancelled && can(role, 'sale.cancel') && <MoreActions onCancel={() => setCancelling(true)} />}
+          {/* Said in words where the other actions are: behind an unlabelled "⋯" nobody found it. */}
+          {!isCancelled && can(role, 'sale.cancel') && (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconX size={16} />}
+              mih={TOUCH}
+              onClick={() => setCancelling(true)}
+              {...CancelSaleModal.intent}
+            >
+              Cancel sale
+            </Button>
+          )}
         </Group>
       </Group>
       {isCancelled && (

@@ -20,7 +20,9 @@ import { loadOnOpen } from '../../ui/load-on-open';
 import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
 import { type ListView, useKeepPageInRange, useListView } from '../../ui/use-list-view';
+import { useCurrentUser } from '../auth/session';
 import { useCarts, useDeleteCart, useSales } from './api';
+import { readDraft } from './cart-draft';
 import { CartsTable } from './carts-table';
 import { SalesTable } from './sales-table';
 
@@ -34,7 +36,7 @@ const ConfirmSaleModal = loadOnOpen(
   (props) => props.cart !== null,
 );
 
-/** The payment status filter of the employee area's sales (the business page lists them all). */
+/** The payment status filter of the sales tab (?status=partial), the business's and the employee area's alike. */
 const STATUS_FILTER = ['all', 'paid', 'partial', 'not_paid'] as const;
 type SalesFilters = {
   tab: readonly ['carts', 'sales'] | readonly ['sales', 'carts'];
@@ -76,7 +78,11 @@ export function SalesScreen({ own }: { own?: OwnSales }) {
   // The view lives in the URL: a tab or page change is a history entry; a new search replaces the current one.
   const view = useListView(own ? OWN_SALES_LIST : SALES_LIST);
   const { tab } = view.filters;
-  const [editing, setEditing] = useState<{ cart: Cart | null } | null>(null);
+  const userId = useCurrentUser().id;
+  // A new cart left half-built by a reload opens again as it was (cart-draft.ts).
+  const [editing, setEditing] = useState<{ cart: Cart | null } | null>(() =>
+    readDraft({ userId, businessId: business.id, cartId: null }) ? { cart: null } : null,
+  );
   const [confirming, setConfirming] = useState<Cart | null>(null);
 
   return (
@@ -195,7 +201,7 @@ function SalesPanel({ view, slug, own }: PanelProps & { slug: string }) {
     // The server lets staff list all of the business's sales (a salesperson collects a colleague's
     // debt from the sale's page), so the employee area asks for the caller's own.
     created_by: own?.userId,
-    payment_status: own && status !== 'all' ? status : undefined,
+    payment_status: status !== 'all' ? status : undefined,
   });
   useKeepPageInRange(view, sales);
   const failure = sales.error;
@@ -208,24 +214,22 @@ function SalesPanel({ view, slug, own }: PanelProps & { slug: string }) {
   const { results, total_pages } = sales.data;
   return (
     <>
-      {own && (
-        <LazySelect
-          label="Payment status"
-          aria-label="Filter by payment status"
-          data={[
-            { value: 'all', label: 'All' },
-            ...PAYMENT_STATUSES.map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] })),
-          ]}
-          value={status}
-          onChange={(value) => view.setFilter('status', value)}
-          allowDeselect={false}
-          mb="sm"
-          maw={240}
-        />
-      )}
+      <LazySelect
+        label="Payment status"
+        aria-label="Filter by payment status"
+        data={[
+          { value: 'all', label: 'All' },
+          ...PAYMENT_STATUSES.map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] })),
+        ]}
+        value={status}
+        onChange={(value) => view.setFilter('status', value)}
+        allowDeselect={false}
+        mb="sm"
+        maw={240}
+      />
       {results.length === 0 ? (
         <Text c="dimmed" py="md">
-          {search || (own && status !== 'all')
+          {search || status !== 'all'
             ? 'No sale matches this search.'
             : 'No sales yet. Confirm a cart to make the first one.'}
         </Text>

@@ -97,6 +97,9 @@ function JoinBusiness({ business, inviteRole }: { business: PublicBusiness; invi
           <Text size="sm" c="dimmed">
             Write it down: you log in with it and your password once the business owner activates your account.
           </Text>
+          <Alert color="teal" variant="light">
+            {TEAM_MESSAGES.ownerTold(business.name)}
+          </Alert>
           {isWithoutRole && (
             <Text size="sm" c="dimmed">
               The owner of {business.name} will also choose your role.
