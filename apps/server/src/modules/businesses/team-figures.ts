@@ -11,7 +11,7 @@ export type WaitingTuple = [number, string, string, string, WaitingMember['role'
 
 /**
  * Who joined by an invite link and waits for the CEO to activate them, as JSON: the longest waiting first.
- * Off memberships_awaiting_idx (migration 0043): the few waiting rows of the business, none for most.
+ * Off memberships_awaiting_idx (migration 0042): the few waiting rows of the business, none for most.
  */
 export function waitingMembersJson(businessId: Id, limit: Limit): SQL {
   return sql`(select json_agg(json_build_array(w.user_id, w.first_name, w.last_name, w.username, w.role, w.joined_at)
