@@ -40,7 +40,7 @@ CREATE TRIGGER product_search_update AFTER UPDATE OF product_name, sku, barcode,
 -- its product_stock row in the changing transaction, and every write of that row sets its version to that
 -- transaction's id (product_stock_version below, the one place a version is set). The row is already written by
 -- every change of the product's batches (migration 0035's triggers: a receipt, a sale, an adjustment, a delete),
--- of its name and liveness (archive, restore), and by the refresh when a batch expires; catalogue_product_update
+-- of its name and liveness (archive, restore), and by the refresh when a batch expires; products_stock_version_update
 -- writes it for every other field the copy holds. A product deleted outright leaves a row in catalogue_removals
 -- with the deleting transaction's id. A reader answers the rows with a version below its snapshot's xmin, the
 -- oldest transaction still running, all of which have ended: so no row can later appear below what it answered.
@@ -66,19 +66,24 @@ CREATE TRIGGER product_stock_version BEFORE INSERT OR UPDATE ON product_stock
 -- before: the order a sale, a receipt and an edit already take.
 CREATE FUNCTION catalogue_product_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE product_stock SET version = catalogue_version() WHERE business_id = NEW.business_id AND product_id = NEW.id;
+  UPDATE product_stock s SET version = catalogue_version()
+  FROM new_rows n JOIN old_rows o ON o.business_id = n.business_id AND o.id = n.id
+  WHERE s.business_id = n.business_id AND s.product_id = n.id
+    AND (o.sku IS DISTINCT FROM n.sku OR o.barcode IS DISTINCT FROM n.barcode
+      OR o.cost_price IS DISTINCT FROM n.cost_price OR o.selling_price IS DISTINCT FROM n.selling_price
+      OR o.selling_price_discount_percentage IS DISTINCT FROM n.selling_price_discount_percentage
+      OR o.wholesale_price IS DISTINCT FROM n.wholesale_price
+      OR o.wholesale_price_discount_percentage IS DISTINCT FROM n.wholesale_price_discount_percentage
+      OR o.currency IS DISTINCT FROM n.currency);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER catalogue_product_update AFTER UPDATE ON products
-  FOR EACH ROW
-  WHEN (OLD.sku IS DISTINCT FROM NEW.sku OR OLD.barcode IS DISTINCT FROM NEW.barcode
-    OR OLD.cost_price IS DISTINCT FROM NEW.cost_price OR OLD.selling_price IS DISTINCT FROM NEW.selling_price
-    OR OLD.selling_price_discount_percentage IS DISTINCT FROM NEW.selling_price_discount_percentage
-    OR OLD.wholesale_price IS DISTINCT FROM NEW.wholesale_price
-    OR OLD.wholesale_price_discount_percentage IS DISTINCT FROM NEW.wholesale_price_discount_percentage
-    OR OLD.currency IS DISTINCT FROM NEW.currency)
-  EXECUTE FUNCTION catalogue_product_changed();
+-- A statement trigger, like products_stock_values_update, and named to fire after it (triggers of one kind fire in
+-- the order of their names; row triggers before statement triggers): a price change then takes the report's stock
+-- values before product_stock, the order in which a sale's batch triggers take them (product_batches_stock_values_*
+-- before product_stock_batch_*). The other order deadlocked a sale against a price change.
+CREATE TRIGGER products_stock_version_update AFTER UPDATE ON products
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalogue_product_changed();
 --> statement-breakpoint
 CREATE TABLE "catalogue_removals" (
 	"business_id" bigint NOT NULL,
