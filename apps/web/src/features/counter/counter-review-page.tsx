@@ -217,7 +217,7 @@ function ReviewCard({
 
 function DeviceCard({ device }: { device: DeviceStatus }) {
   return (
-    <Card withBorder radius="md" component="article" aria-label={`Phone ${device.label}`}>
+    <Card withBorder radius="md" component="article" aria-label={`Phone ${device.label} · ${device.prefix}`}>
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
