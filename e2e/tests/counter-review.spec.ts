@@ -1,7 +1,7 @@
-import { COUNTER_MESSAGES, COUNTER_REVIEW_MESSAGES } from '@oja/contract';
+import { COUNTER_MESSAGES, COUNTER_REVIEW_MESSAGES, ENDPOINTS } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { addMember, type Ceo, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
+import { addMember, apiCall, type Ceo, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
 import { counterSaleViaApi, registerPhone } from '../helpers/counter';
 
 /** Two phones' sales of 2 each, where only 3 were in stock: the second sale leaves 1 unit short. */
@@ -60,7 +60,7 @@ test('the CEO sees units sold beyond the stock in Needs attention, settles them 
   await expect(section).toHaveCount(0);
 });
 
-test('a sale at another price shows in Needs attention with both prices, and leaves it once settled', async ({
+test('a sale at another price and a phone with unsent sales show in Needs attention; the flag leaves once settled', async ({
   page,
 }) => {
   const ceo = await signUpCeoViaApi(page);
@@ -70,8 +70,19 @@ test('a sale at another price shows in Needs attention with both prices, and lea
     { product_id: product.id, quantity: 1, unit_price: '1200.00' },
   ]);
   expect(sale.price_flags).toHaveLength(1);
+  // The same phone then went offline: two sales wait on it, the oldest made three hours ago.
+  const oldest = new Date(Date.now() - (3 * 60 + 1) * 60_000).toISOString();
+  await apiCall(page, ENDPOINTS.counter.reportDeviceStatus, {
+    business_id: ceo.businessId,
+    device_id: phone.device_id,
+    pending_count: 2,
+    oldest_pending_at: oldest,
+    needs_attention_count: 0,
+  });
 
   await page.goto(`/business/${ceo.slug}`);
+  const unsent = page.getByRole('group', { name: COUNTER_REVIEW_MESSAGES.phoneNotSent("Ada's phone", 2, '3 h') });
+  await expect(unsent).toContainText('Ada Obi · oldest waiting since');
   const section = page.getByRole('group', { name: COUNTER_REVIEW_MESSAGES.salesAtAnotherPrice(1) });
   await expect(section).toContainText('charged 1,200.00 vs 1,500.00 · Ada Obi');
   await section.getByRole('link', { name: product.product_name }).tap();
@@ -91,13 +102,18 @@ test('a sale at another price shows in Needs attention with both prices, and lea
   await page.getByRole('tab', { name: 'Phones' }).tap();
   // This browser registered itself too when the CEO's pages opened: the phone looked at is the one that sold.
   const device = page.getByRole('article', { name: new RegExp(` · ${phone.prefix}$`) });
-  await expect(device).toContainText('All sent');
+  await expect(device).toContainText('2 not sent');
   await expect(device).toContainText('Clerk: Ada Obi');
+  await expect(device).toContainText('(3 h)');
   await page.screenshot({ path: test.info().outputPath('phones.png'), fullPage: true });
 
   await page.goto(`/business/${ceo.slug}`);
-  await expect(needsAttention(page)).toBeVisible();
+  await expect(unsent).toBeVisible();
   await expect(section).toHaveCount(0);
+  // The phone's line leads to the Phones tab.
+  await unsent.getByRole('link', { name: "Ada's phone" }).tap();
+  await expect(page.getByRole('tab', { name: 'Phones' })).toHaveAttribute('aria-selected', 'true');
+  await expect(device).toContainText('2 not sent');
 });
 
 test('a manager reviews the counter from the employee area; a salesperson has no way in', async ({ page, browser }) => {
@@ -121,6 +137,11 @@ test('a manager reviews the counter from the employee area; a salesperson has no
   ).toBeAttached();
   await managerSession.context.close();
 
+  await page.goto(`/business/${ceo.slug}`);
+  await page.getByRole('button', { name: 'Toggle menu' }).tap();
+  await page.getByRole('navigation', { name: 'Business menu' }).getByRole('link', { name: 'Counter review' }).tap();
+  await expect(page.getByRole('heading', { name: 'Counter review' })).toBeVisible();
+
   const sellerSession = await memberSession(browser, seller.username);
   const sellerPage = sellerSession.page;
   await sellerPage.goto(`/${ceo.slug}/employee`);
@@ -130,6 +151,12 @@ test('a manager reviews the counter from the employee area; a salesperson has no
   const menu = sellerPage.getByRole('navigation', { name: `${ceo.businessName} menu` });
   await expect(menu.getByRole('link', { name: 'Sell', exact: true })).toBeInViewport();
   await expect(menu.getByRole('link', { name: 'Counter review' })).toHaveCount(0);
+  // Nor in the business's own menu, where the CEO finds it.
+  await sellerPage.goto(`/business/${ceo.slug}/inventory`);
+  await sellerPage.getByRole('button', { name: 'Toggle menu' }).tap();
+  const businessMenu = sellerPage.getByRole('navigation', { name: 'Business menu' });
+  await expect(businessMenu.getByRole('link', { name: 'Inventory' })).toBeVisible();
+  await expect(businessMenu.getByRole('link', { name: 'Counter review' })).toHaveCount(0);
   await sellerPage.goto(`/${ceo.slug}/employee/counter-review`);
   await expect(sellerPage.getByText('Not available')).toBeVisible();
   await expect(sellerPage.getByRole('article')).toHaveCount(0);
