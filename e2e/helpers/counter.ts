@@ -1,4 +1,5 @@
-import { ENDPOINTS } from '@oja/contract';
+import { randomUUID } from 'node:crypto';
+import { counterTotals, ENDPOINTS } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import { apiCall, type Ceo, createProduct } from './api';
@@ -50,3 +51,38 @@ export async function salesOf(page: Page, ceo: Ceo) {
 /** The header's count of sales on this phone that have not reached the server. */
 export const waitingCount = (page: Page, count: number) =>
   page.getByRole('button', { name: `Sales waiting to send: ${count}` });
+
+type Device = { device_id: string; prefix: string; last_sequence: number };
+
+/** A phone registered to sell for the business, through the API as the counter registers itself. */
+export async function registerPhone(page: Page, ceo: Ceo): Promise<Device> {
+  const answer = await apiCall(page, ENDPOINTS.counter.registerDevice, {
+    business_id: ceo.businessId,
+    device_id: randomUUID(),
+  });
+  return { ...answer.device };
+}
+
+/**
+ * A sale sent from the phone's outbox as the counter sends it, paid in cash in full, each line at the given
+ * unit price (another price than the product's makes a price flag; more than the stock, a shortfall).
+ */
+export async function counterSaleViaApi(
+  page: Page,
+  ceo: Ceo,
+  device: Device,
+  lines: { product_id: number; quantity: number; unit_price: string }[],
+) {
+  device.last_sequence += 1;
+  return apiCall(page, ENDPOINTS.counter.recordCounterSale, {
+    business_id: ceo.businessId,
+    client_sale_id: randomUUID(),
+    device_id: device.device_id,
+    receipt_number: `${device.prefix}-${String(device.last_sequence).padStart(4, '0')}`,
+    sold_at: new Date().toISOString(),
+    catalogue_version: null,
+    customer: null,
+    lines,
+    payments: [{ method: 'cash', amount: counterTotals(lines, []).total }],
+  });
+}

@@ -69,3 +69,13 @@ export const expenseKeys = {
     [...expenseKeys.all(businessId), 'list', filters] as const,
   categories: (businessId: number) => [...expenseKeys.all(businessId), 'categories'] as const,
 };
+
+/** What the owner reviews of the counter: settling one invalidates these and businessKeys.overview (the attention). */
+export const counterReviewKeys = {
+  all: (businessId: number) => ['counter-review', businessId] as const,
+  shortfalls: (businessId: number, includeSettled: boolean) =>
+    [...counterReviewKeys.all(businessId), 'shortfalls', includeSettled] as const,
+  priceFlags: (businessId: number, includeSettled: boolean) =>
+    [...counterReviewKeys.all(businessId), 'price-flags', includeSettled] as const,
+  devices: (businessId: number) => [...counterReviewKeys.all(businessId), 'devices'] as const,
+};

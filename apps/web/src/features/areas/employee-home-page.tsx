@@ -14,6 +14,7 @@ import { useEmployeeFigures } from '../businesses/api';
 import { AttentionCard } from '../businesses/attention-card';
 import { formatAmounts } from '../businesses/figures';
 import { RecentSalesCard } from '../businesses/recent-sales';
+import { counterReviewPath } from '../counter/review-paths';
 import { useOpenRequestCount } from './employee-api';
 import { TrialBanner } from './trial-banner';
 
@@ -82,7 +83,11 @@ export default function EmployeeHomePage() {
           {canConfirm && openRequests !== undefined && (
             <CustomerRequestsCard count={openRequests} salesTo={`/${business.slug}/employee/sales?tab=carts`} />
           )}
-          <AttentionCard attention={figures.data.attention} slug={business.slug} />
+          <AttentionCard
+            attention={figures.data.attention}
+            slug={business.slug}
+            reviewTo={can(role, 'counter.review') ? counterReviewPath(business.slug, 'employee') : undefined}
+          />
           <RecentSalesCard sales={figures.data.recent_sales} allSalesTo={`/${business.slug}/employee/sales`} />
         </>
       )}

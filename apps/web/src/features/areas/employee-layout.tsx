@@ -20,6 +20,9 @@ export default function EmployeeLayout() {
         { label: 'Invoices', to: `/${business.slug}/employee/invoices` },
         { label: 'Analytics', to: `/${business.slug}/employee/analytics` },
         { label: 'Expenses', to: `/${business.slug}/employee/expenses` },
+        ...(can(role, 'counter.review')
+          ? [{ label: 'Counter review', to: `/${business.slug}/employee/counter-review` }]
+          : []),
         { label: 'Profile', to: `/${business.slug}/employee/profile` },
       ]}
     />

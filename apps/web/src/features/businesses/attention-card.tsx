@@ -1,8 +1,9 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type Attention, formatMoney, ROLE_LABELS, STOCK_MESSAGES } from '@oja/contract';
+import { type Attention, COUNTER_REVIEW_MESSAGES, formatMoney, ROLE_LABELS, STOCK_MESSAGES } from '@oja/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { priceOf, waitedFor } from '../counter/review-format';
 
 /** Where a product (and so its batches) is opened, and where a customer's sales are listed. */
 export const productPath = (slug: string, productId: number) => `/business/${slug}/inventory/${productId}`;
@@ -14,11 +15,34 @@ export const waitingMemberPath = (slug: string, username: string) =>
 
 /**
  * The morning check: what runs low, what expires within 30 days, what has expired on the shelf, and
- * who owes the most, each line a link to the product or the customer's sales.
+ * who owes the most, each line a link to the product or the customer's sales. With `reviewTo` (a role that
+ * reviews the counter), what the counter left: units sold beyond the stock, sales at another price, phones
+ * with sales not sent, each line a link to the counter review page.
  */
-export function AttentionCard({ attention, slug }: { attention: Attention; slug: string }) {
+export function AttentionCard({
+  attention,
+  slug,
+  reviewTo,
+}: {
+  attention: Attention;
+  slug: string;
+  reviewTo?: string;
+}) {
   const { low_stock, expiring, expired, top_debtors, waiting_members } = attention;
-  const isAllClear = [low_stock, expiring, expired, top_debtors, waiting_members].every((list) => list.length === 0);
+  const counter = reviewTo
+    ? { shortfalls: attention.shortfalls, flags: attention.price_flags, devices: attention.unsynced_devices }
+    : { shortfalls: [], flags: [], devices: [] };
+  const isAllClear = [
+    low_stock,
+    expiring,
+    expired,
+    top_debtors,
+    waiting_members,
+    counter.shortfalls,
+    counter.flags,
+    counter.devices,
+  ].every((list) => list.length === 0);
+  const unitsShort = counter.shortfalls.reduce((units, shortfall) => units + shortfall.quantity, 0);
   return (
     <Card withBorder radius="md" aria-label="Needs attention">
       <Title order={4} mb="sm">
@@ -44,6 +68,45 @@ export function AttentionCard({ attention, slug }: { attention: Attention; slug:
               ))}
             </Section>
           )}
+          {reviewTo && counter.shortfalls.length > 0 && (
+            <Section title={COUNTER_REVIEW_MESSAGES.unitsNotInStock(unitsShort)} count={unitsShort} color="red">
+              {counter.shortfalls.map((shortfall) => (
+                <Line key={shortfall.id} to={reviewTo} label={shortfall.product_name}>
+                  {shortfall.quantity} not in stock · receipt {shortfall.receipt_number ?? `#${shortfall.sale_id}`} ·{' '}
+                  {shortfall.sold_by_name}
+                </Line>
+              ))}
+            </Section>
+          )}
+          {reviewTo && counter.flags.length > 0 && (
+            <Section
+              title={COUNTER_REVIEW_MESSAGES.salesAtAnotherPrice(counter.flags.length)}
+              count={counter.flags.length}
+            >
+              {counter.flags.map((flag) => (
+                <Line key={flag.id} to={`${reviewTo}?tab=prices`} label={flag.product_name}>
+                  charged {priceOf(flag.charged_unit_price, flag.charged_discount_percentage)} vs{' '}
+                  {priceOf(flag.product_unit_price, flag.product_discount_percentage)} · {flag.sold_by_name}
+                </Line>
+              ))}
+            </Section>
+          )}
+          {reviewTo &&
+            counter.devices.map((device) => (
+              <Section
+                key={device.device_id}
+                title={COUNTER_REVIEW_MESSAGES.phoneNotSent(
+                  device.label,
+                  device.pending_count,
+                  device.oldest_pending_at ? waitedFor(device.oldest_pending_at) : '',
+                )}
+                count={device.pending_count}
+              >
+                <Line to={`${reviewTo}?tab=phones`} label={device.label}>
+                  {device.user_name} · oldest waiting since {formatDateTime(device.oldest_pending_at)}
+                </Line>
+              </Section>
+            ))}
           <Section title="Low stock" count={low_stock.length}>
             {low_stock.map((item) => (
               <Line key={item.product_id} to={productPath(slug, item.product_id)} label={item.product_name}>

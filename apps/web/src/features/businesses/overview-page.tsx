@@ -9,6 +9,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
 import { TrialBanner } from '../areas/trial-banner';
+import { counterReviewPath } from '../counter/review-paths';
 import { InviteLinks } from '../team/invite-links';
 import { useBusinessOverview } from './api';
 import { AttentionCard } from './attention-card';
@@ -81,7 +82,11 @@ function Overview() {
             <StatCard label="Active Users" value={overview.data.active_users} icon={<IconUsers size={18} />} />
           </SimpleGrid>
 
-          <AttentionCard attention={overview.data.attention} slug={business.slug} />
+          <AttentionCard
+            attention={overview.data.attention}
+            slug={business.slug}
+            reviewTo={can(role, 'counter.review') ? counterReviewPath(business.slug, 'business') : undefined}
+          />
           <Card withBorder radius="md">
             <Title order={4} mb="sm">
               Performance Trend (Last 7 Days)
