@@ -11,3 +11,20 @@ export const COUNTER_SCREEN_MESSAGES = {
   logoutWithPending: (count: number) =>
     `${count} ${count === 1 ? 'sale' : 'sales'} made on this phone ${count === 1 ? 'has' : 'have'} not reached the server yet. Logging out leaves ${count === 1 ? 'it' : 'them'} on this phone until you log in again here.`,
 } as const;
+
+/** What the owner reads of the counter: Needs attention's lines and the review page (ADR 0013). */
+export const COUNTER_REVIEW_MESSAGES = {
+  unitsNotInStock: (units: number) =>
+    `${units} unit${units === 1 ? '' : 's'} sold that ${units === 1 ? 'was' : 'were'} not in stock`,
+  salesAtAnotherPrice: (count: number) => `${count} sale${count === 1 ? '' : 's'} at another price`,
+  phoneNotSent: (label: string, count: number, waited: string) =>
+    `${label} has ${count} sale${count === 1 ? '' : 's'} not sent for ${waited}`,
+  settleHelp: 'Say how it was settled, e.g. "Counted: 2 on the shelf" or "Received stock".',
+  noShortfalls: 'No units were sold beyond the stock.',
+  noPriceFlags: "Every counter sale was at the product's price.",
+  noDevices: 'No phone has sold at the counter yet.',
+  failed: {
+    fetch: 'Could not load the counter review.',
+    settle: 'Could not settle this. Try again.',
+  },
+} as const;

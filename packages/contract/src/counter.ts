@@ -53,23 +53,6 @@ export const COUNTER_MESSAGES = {
   offlineNeedsNetwork: 'You are offline: this needs the network.',
 } as const;
 
-/** What the owner reads of the counter: Needs attention's lines and the review page (ADR 0013). */
-export const COUNTER_REVIEW_MESSAGES = {
-  unitsNotInStock: (units: number) =>
-    `${units} unit${units === 1 ? '' : 's'} sold that ${units === 1 ? 'was' : 'were'} not in stock`,
-  salesAtAnotherPrice: (count: number) => `${count} sale${count === 1 ? '' : 's'} at another price`,
-  phoneNotSent: (label: string, count: number, waited: string) =>
-    `${label} has ${count} sale${count === 1 ? '' : 's'} not sent for ${waited}`,
-  settleHelp: 'Say how it was settled, e.g. "Counted: 2 on the shelf" or "Received stock".',
-  noShortfalls: 'No units were sold beyond the stock.',
-  noPriceFlags: "Every counter sale was at the product's price.",
-  noDevices: 'No phone has sold at the counter yet.',
-  failed: {
-    fetch: 'Could not load the counter review.',
-    settle: 'Could not settle this. Try again.',
-  },
-} as const;
-
 /** A device's receipt prefix: 2 to 6 capitals or digits (BIS), then a dash and the device's own sequence. */
 export const RECEIPT_NUMBER_PATTERN = /^[A-Z0-9]{2,6}-\d{1,9}$/;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
