@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import { ENDPOINTS } from '@oja/contract';
+import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { type Ceo, signUpCeoViaApi } from '../helpers/api';
+import { apiCall, type Ceo, signUpCeoViaApi } from '../helpers/api';
 import { addBySearch, counterShop, openCounter, salesOf, waitingCount } from '../helpers/counter';
 
 // The counter's server (COUNTER_ENDPOINTS, CATALOGUE_ENDPOINTS) comes from its own branch: these run once merged.
@@ -143,4 +144,61 @@ test('logging out with sales waiting warns, and offers to send them first', asyn
   await context.setOffline(false);
   await expect(waitingCount(page, 0)).toBeVisible({ timeout: 30_000 });
   expect((await salesOf(page, ceo)).count).toBe(1);
+});
+
+/** Every sale the server holds for this business, all pages. */
+async function allSalesOf(page: Page, ceo: Ceo) {
+  const ids: number[] = [];
+  for (let number = 1; ; number += 1) {
+    const list = await apiCall(page, ENDPOINTS.sales.listSales, { business_id: ceo.businessId, page: number });
+    ids.push(...list.results.map((sale) => sale.id));
+    if (!list.next) return { count: list.count, ids };
+  }
+}
+
+test('fifty sales made offline, the network flapping while they are sent: each recorded once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(300_000);
+  const { ceo, shop } = await shopAtTheCounter(page);
+  // What the server answered each time it recorded (or recognised again) a sale: sale id → receipt number.
+  const receipts = new Map<number, Set<string>>();
+  page.on('response', async (response: Response) => {
+    if (!response.url().endsWith('/api/v1/counter/sales/') || !response.ok()) return;
+    const { sale } = (await response.json().catch(() => ({ response_data: null }))).response_data ?? {};
+    if (!sale) return;
+    receipts.set(sale.id, (receipts.get(sale.id) ?? new Set()).add(sale.receipt_number));
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/Offline · products as of/)).toBeVisible();
+
+  // Each one through the Sell screen, as the clerk makes it: one product found by search, paid in cash.
+  const products = [rice(shop), milk(shop), noodles(shop)];
+  for (let made = 0; made < 50; made += 1) await sell(page, [products[made % 3]]);
+  await expect(waitingCount(page, 50)).toBeVisible();
+
+  // Back online, and the network drops and returns every 1 to 2 s while the phone sends.
+  let online = false;
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    online = !online;
+    await context.setOffline(!online);
+    await page.waitForTimeout(online ? 1_700 : 1_100);
+    if (online && (await waitingCount(page, 0).isVisible())) break;
+  }
+  await context.setOffline(false);
+  await expect(waitingCount(page, 0)).toBeVisible({ timeout: 60_000 });
+
+  const held = await allSalesOf(page, ceo);
+  expect(held.count).toBe(50);
+  expect(new Set(held.ids).size).toBe(50);
+  // Every sale the server holds was answered with one receipt number, and no two share one.
+  expect([...receipts.keys()].sort()).toEqual([...held.ids].sort());
+  const numbers = [...receipts.values()].map((each) => {
+    expect(each.size).toBe(1);
+    return [...each][0];
+  });
+  expect(new Set(numbers).size).toBe(50);
 });
