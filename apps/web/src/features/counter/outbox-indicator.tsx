@@ -3,6 +3,7 @@ import { COUNTER_SCREEN_MESSAGES, formatMoney } from '@oja/contract';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { Modal } from '../../ui/modal';
+import { answerNotices } from './answer-notices';
 import { discardEntry, exportOutbox, outboxSummary, retryEntry } from './outbox';
 import { STATE_LABELS } from './state-labels';
 import type { CounterDb, OutboxEntry } from './store';
@@ -99,6 +100,11 @@ function OutboxRow({ db, entry }: { db: CounterDb; entry: OutboxEntry }) {
           {entry.attempts > 0 && ` (tried ${entry.attempts}×)`}
         </Text>
       )}
+      {answerNotices(entry.answer, entry.snapshot.currency).map((notice) => (
+        <Text key={notice} size="sm" c="yellow.9" mt={4}>
+          {notice}
+        </Text>
+      ))}
       {entry.discard_reason && (
         <Text size="sm" c="dimmed" mt={4}>
           Discarded: {entry.discard_reason}
