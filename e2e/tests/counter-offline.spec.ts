@@ -176,7 +176,7 @@ test('fifty sales made offline, the network flapping while they are sent: each r
 
   // Each one through the Sell screen, as the clerk makes it: one product found by search, paid in cash.
   const products = [rice(shop), milk(shop), noodles(shop)];
-  for (let made = 0; made < 50; made += 1) await sell(page, [products[made % 3]]);
+  for (let made = 0; made < 50; made += 1) await sell(page, [products[made % 3] as (typeof products)[number]]);
   await expect(waitingCount(page, 50)).toBeVisible();
 
   // Back online, and the network drops and returns every 1 to 2 s while the phone sends.
@@ -201,4 +201,28 @@ test('fifty sales made offline, the network flapping while they are sent: each r
     return [...each][0];
   });
   expect(new Set(numbers).size).toBe(50);
+});
+
+test('a sale refused for a product the shop stopped selling: the line taken out, sent again under the same receipt', async ({
+  page,
+}) => {
+  const { ceo, shop } = await shopAtTheCounter(page);
+  // The owner stops selling the milk (never sold yet: deleted) after this phone copied the products.
+  await apiCall(page, ENDPOINTS.stock.deleteProduct, { id: shop.milk.id, business_id: ceo.businessId });
+  await sell(page, [rice(shop), milk(shop)]);
+
+  await page.getByRole('button', { name: /^Sales waiting to send: / }).tap();
+  const row = page.getByRole('dialog', { name: 'Sales on this phone' }).getByLabel(/^Sale [A-Z0-9]+-\d{4}$/);
+  await expect(row.getByText('Needs attention')).toBeVisible({ timeout: 30_000 });
+  const receipt = (await row.getByText(/^[A-Z0-9]+-\d{4}$/).textContent()) as string;
+  await row.getByRole('button', { name: 'Correct…' }).tap();
+  await expect(row.getByLabel(new RegExp(`^Remove 1 × ${shop.milk.product_name}`))).toBeChecked();
+  await row.getByRole('button', { name: 'Send the corrected sale' }).tap();
+  await expect(row.getByText('Recorded')).toBeVisible({ timeout: 30_000 });
+
+  const sales = await salesOf(page, ceo);
+  expect(sales.count).toBe(1);
+  expect(sales.results[0]).toMatchObject({ total_cart_amount: '9500.00', amount_paid: '9500.00' });
+  expect(sales.results[0]?.items.map((item) => item.product.id)).toEqual([shop.rice.id]);
+  await expect(page.getByRole('dialog').getByText(receipt, { exact: true })).toBeVisible();
 });

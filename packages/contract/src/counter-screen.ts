@@ -16,5 +16,8 @@ export const COUNTER_SCREEN_MESSAGES = {
   /** A line sold at another price than the product's when the sale arrived. */
   priceFlag: (productName: string, charged: string, current: string) =>
     `${productName} was sold at ${charged}; its price is ${current}: the owner has been told.`,
+  notCorrectable: 'This sale is no longer waiting for a correction.',
+  productGone: 'no longer sold by the shop',
+  corrected: 'Corrected: the sale goes again with the same receipt number.',
   noReceiptYet: 'The receipt PDF is ready once the sale has reached the server.',
 } as const;

@@ -103,10 +103,11 @@ describe('what a failed send comes to', () => {
       classifyFailure(
         new ApiError('Check the sale.', 400, 'validation_error', { sold_at: ["This sale's time is in the future."] }),
       ),
-    ).toEqual({ kind: 'refused', message: "Check the sale. This sale's time is in the future." });
+    ).toEqual({ kind: 'refused', message: "Check the sale. This sale's time is in the future.", fields: ['sold_at'] });
     expect(classifyFailure(new ApiError('Only the CEO or a salesperson can sell.', 403, 'forbidden'))).toEqual({
       kind: 'refused',
       message: 'Only the CEO or a salesperson can sell.',
+      fields: [],
     });
   });
 });
