@@ -217,6 +217,7 @@ test('a sale refused for a product the shop stopped selling: the line taken out,
   const receipt = (await row.getByText(/^[A-Z0-9]+-\d{4}$/).textContent()) as string;
   await row.getByRole('button', { name: 'Correct…' }).tap();
   await expect(row.getByLabel(new RegExp(`^Remove 1 × ${shop.milk.product_name}`))).toBeChecked();
+  await page.screenshot({ path: test.info().outputPath('correct-refused-sale.png') });
   await row.getByRole('button', { name: 'Send the corrected sale' }).tap();
   await expect(row.getByText('Recorded')).toBeVisible({ timeout: 30_000 });
 

@@ -24,7 +24,7 @@ export function classifyFailure(error: unknown): SendResult {
     const fields = Object.values(error.fieldErrors).flat();
     return {
       kind: 'refused',
-      message: [error.message, ...fields].filter(Boolean).join(' ') || `Refused (${error.status}).`,
+      message: [...new Set([error.message, ...fields])].filter(Boolean).join(' ') || `Refused (${error.status}).`,
       fields: Object.keys(error.fieldErrors),
     };
   }
