@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import { ENDPOINTS } from '@oja/contract';
+import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { type Ceo, signUpCeoViaApi } from '../helpers/api';
+import { apiCall, type Ceo, signUpCeoViaApi } from '../helpers/api';
 import { addBySearch, counterShop, openCounter, salesOf, waitingCount } from '../helpers/counter';
 
 // The counter's server (COUNTER_ENDPOINTS, CATALOGUE_ENDPOINTS) comes from its own branch: these run once merged.
@@ -143,4 +144,86 @@ test('logging out with sales waiting warns, and offers to send them first', asyn
   await context.setOffline(false);
   await expect(waitingCount(page, 0)).toBeVisible({ timeout: 30_000 });
   expect((await salesOf(page, ceo)).count).toBe(1);
+});
+
+/** Every sale the server holds for this business, all pages. */
+async function allSalesOf(page: Page, ceo: Ceo) {
+  const ids: number[] = [];
+  for (let number = 1; ; number += 1) {
+    const list = await apiCall(page, ENDPOINTS.sales.listSales, { business_id: ceo.businessId, page: number });
+    ids.push(...list.results.map((sale) => sale.id));
+    if (!list.next) return { count: list.count, ids };
+  }
+}
+
+test('fifty sales made offline, the network flapping while they are sent: each recorded once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(300_000);
+  const { ceo, shop } = await shopAtTheCounter(page);
+  // What the server answered each time it recorded (or recognised again) a sale: sale id → receipt number.
+  const receipts = new Map<number, Set<string>>();
+  page.on('response', async (response: Response) => {
+    if (!response.url().endsWith('/api/v1/counter/sales/') || !response.ok()) return;
+    const { sale } = (await response.json().catch(() => ({ response_data: null }))).response_data ?? {};
+    if (!sale) return;
+    receipts.set(sale.id, (receipts.get(sale.id) ?? new Set()).add(sale.receipt_number));
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/Offline · products as of/)).toBeVisible();
+
+  // Each one through the Sell screen, as the clerk makes it: one product found by search, paid in cash.
+  const products = [rice(shop), milk(shop), noodles(shop)];
+  for (let made = 0; made < 50; made += 1) await sell(page, [products[made % 3] as (typeof products)[number]]);
+  await expect(waitingCount(page, 50)).toBeVisible();
+
+  // Back online, and the network drops and returns every 1 to 2 s while the phone sends.
+  let online = false;
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    online = !online;
+    await context.setOffline(!online);
+    await page.waitForTimeout(online ? 1_700 : 1_100);
+    if (online && (await waitingCount(page, 0).isVisible())) break;
+  }
+  await context.setOffline(false);
+  await expect(waitingCount(page, 0)).toBeVisible({ timeout: 60_000 });
+
+  const held = await allSalesOf(page, ceo);
+  expect(held.count).toBe(50);
+  expect(new Set(held.ids).size).toBe(50);
+  // Every sale the server holds was answered with one receipt number, and no two share one.
+  expect([...receipts.keys()].sort()).toEqual([...held.ids].sort());
+  const numbers = [...receipts.values()].map((each) => {
+    expect(each.size).toBe(1);
+    return [...each][0];
+  });
+  expect(new Set(numbers).size).toBe(50);
+});
+
+test('a sale refused for a product the shop stopped selling: the line taken out, sent again under the same receipt', async ({
+  page,
+}) => {
+  const { ceo, shop } = await shopAtTheCounter(page);
+  // The owner stops selling the milk (never sold yet: deleted) after this phone copied the products.
+  await apiCall(page, ENDPOINTS.stock.deleteProduct, { id: shop.milk.id, business_id: ceo.businessId });
+  await sell(page, [rice(shop), milk(shop)]);
+
+  await page.getByRole('button', { name: /^Sales waiting to send: / }).tap();
+  const row = page.getByRole('dialog', { name: 'Sales on this phone' }).getByLabel(/^Sale [A-Z0-9]+-\d{4}$/);
+  await expect(row.getByText('Needs attention')).toBeVisible({ timeout: 30_000 });
+  const receipt = (await row.getByText(/^[A-Z0-9]+-\d{4}$/).textContent()) as string;
+  await row.getByRole('button', { name: 'Correct…' }).tap();
+  await expect(row.getByLabel(new RegExp(`^Remove 1 × ${shop.milk.product_name}`))).toBeChecked();
+  await page.screenshot({ path: test.info().outputPath('correct-refused-sale.png') });
+  await row.getByRole('button', { name: 'Send the corrected sale' }).tap();
+  await expect(row.getByText('Recorded')).toBeVisible({ timeout: 30_000 });
+
+  const sales = await salesOf(page, ceo);
+  expect(sales.count).toBe(1);
+  expect(sales.results[0]).toMatchObject({ total_cart_amount: '9500.00', amount_paid: '9500.00' });
+  expect(sales.results[0]?.items.map((item) => item.product.id)).toEqual([shop.rice.id]);
+  await expect(page.getByRole('dialog').getByText(receipt, { exact: true })).toBeVisible();
 });

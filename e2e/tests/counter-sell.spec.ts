@@ -1,6 +1,7 @@
-import { COUNTER_MESSAGES } from '@oja/contract';
+import { readFile } from 'node:fs/promises';
+import { COUNTER_MESSAGES, COUNTER_SCREEN_MESSAGES, ENDPOINTS } from '@oja/contract';
 import { expect, test } from '../fixtures';
-import { signUpCeoViaApi } from '../helpers/api';
+import { apiCall, createProduct, signUpCeoViaApi } from '../helpers/api';
 import { addBySearch, counterShop, openCounter, salesOf, tapCounter } from '../helpers/counter';
 
 // The counter's server (COUNTER_ENDPOINTS, CATALOGUE_ENDPOINTS) comes from its own branch: these run once merged.
@@ -72,4 +73,36 @@ test('quantities are whole numbers, a debt needs a debtor, and "₦5,000" is fiv
     total_cart_amount: '19000.00',
     customer_name: 'Chidi Okeke',
   });
+});
+
+test('the receipt says what the server found (units not in stock, another price) and offers the PDF', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const milk = await createProduct(page, ceo.businessId, `Peak Milk Sachet ${Date.now() % 1_000_000}`, '100.00', 1);
+  await openCounter(page, ceo);
+  // The owner changes the price after this phone copied the products: the phone sells at the copy's price.
+  await apiCall(page, ENDPOINTS.stock.updateProduct, {
+    id: milk.id,
+    business_id: ceo.businessId,
+    selling_price: '120.00',
+  });
+  await addBySearch(page, 'sachet', milk.product_name);
+  await page.getByRole('button', { name: new RegExp(`${milk.product_name}: 1, change quantity`) }).tap();
+  await page.getByLabel(`Quantity of ${milk.product_name}`).fill('3');
+  await page.getByRole('button', { name: 'Set' }).tap();
+  await page.getByRole('button', { name: 'Pay' }).tap();
+  await page.getByRole('button', { name: /^Confirm · Paid in Full/ }).tap();
+
+  await expect(page.getByLabel('Sent state')).toHaveText('Recorded');
+  const found = page.getByLabel('What the server found');
+  await expect(found).toContainText(COUNTER_SCREEN_MESSAGES.shortfall(2, milk.product_name));
+  await expect(found).toContainText(COUNTER_SCREEN_MESSAGES.priceFlag(milk.product_name, '₦100.00', '₦120.00'));
+  await page.screenshot({ path: test.info().outputPath('receipt-with-findings.png') });
+
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download receipt (PDF)' }).tap();
+  const pdf = await downloaded;
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
 });

@@ -10,6 +10,16 @@ export const COUNTER_SCREEN_MESSAGES = {
   nothingWaits: 'Every sale made on this phone has reached the server.',
   logoutWithPending: (count: number) =>
     `${count} ${count === 1 ? 'sale' : 'sales'} made on this phone ${count === 1 ? 'has' : 'have'} not reached the server yet. Logging out leaves ${count === 1 ? 'it' : 'them'} on this phone until you log in again here.`,
+  /** The server recorded the sale but found fewer in stock than were sold (ADR 0013: the sale stands). */
+  shortfall: (quantity: number, productName: string) =>
+    `${quantity} × ${productName} ${quantity === 1 ? 'was' : 'were'} not in stock: the owner has been told.`,
+  /** A line sold at another price than the product's when the sale arrived. */
+  priceFlag: (productName: string, charged: string, current: string) =>
+    `${productName} was sold at ${charged}; its price is ${current}: the owner has been told.`,
+  notCorrectable: 'This sale is no longer waiting for a correction.',
+  productGone: 'no longer sold by the shop',
+  corrected: 'Corrected: the sale goes again with the same receipt number.',
+  noReceiptYet: 'The receipt PDF is ready once the sale has reached the server.',
 } as const;
 
 /** What the owner reads of the counter: Needs attention's lines and the review page (ADR 0013). */

@@ -103,10 +103,15 @@ describe('what a failed send comes to', () => {
       classifyFailure(
         new ApiError('Check the sale.', 400, 'validation_error', { sold_at: ["This sale's time is in the future."] }),
       ),
-    ).toEqual({ kind: 'refused', message: "Check the sale. This sale's time is in the future." });
+    ).toEqual({ kind: 'refused', message: "Check the sale. This sale's time is in the future.", fields: ['sold_at'] });
+    // The server's message repeated under its field is said once.
+    expect(
+      classifyFailure(new ApiError('Not sold here.', 400, 'validation_error', { lines: ['Not sold here.'] })),
+    ).toEqual({ kind: 'refused', message: 'Not sold here.', fields: ['lines'] });
     expect(classifyFailure(new ApiError('Only the CEO or a salesperson can sell.', 403, 'forbidden'))).toEqual({
       kind: 'refused',
       message: 'Only the CEO or a salesperson can sell.',
+      fields: [],
     });
   });
 });

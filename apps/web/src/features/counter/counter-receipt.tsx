@@ -6,12 +6,18 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   type PaymentMethod,
+  SALES_ENDPOINTS,
+  SALES_MESSAGES,
   saleShareText,
   whatsappUrl,
 } from '@oja/contract';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
+import { download, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { notify } from '../../lib/notify';
 import '../sales/receipt.css';
+import { answerNotices } from './answer-notices';
 import { STATE_LABELS } from './state-labels';
 import type { OutboxEntry } from './store';
 import { useCounter, useLive } from './use-counter';
@@ -34,6 +40,19 @@ export function CounterReceipt({
   const { snapshot } = entry;
   const money = (amount: string) => formatMoney(amount, snapshot.currency);
   const state = STATE_LABELS[entry.state];
+  const notices = answerNotices(entry.answer, snapshot.currency);
+  const [downloading, setDownloading] = useState(false);
+  const recordedId = entry.state === 'recorded' ? entry.answer?.sale.id : undefined;
+  const downloadReceipt = async (id: number) => {
+    setDownloading(true);
+    try {
+      await download(SALES_ENDPOINTS.getReceipt, { business_id: business.id, id });
+    } catch (error) {
+      notify.error(errorMessage(error, SALES_MESSAGES.failedDownload));
+    } finally {
+      setDownloading(false);
+    }
+  };
   const share = saleShareText(business.name, {
     id: entry.answer?.sale.id ?? 0,
     receipt_number: entry.receipt_number,
@@ -58,6 +77,17 @@ export function CounterReceipt({
         <Alert color="orange">{COUNTER_SCREEN_MESSAGES.savedOffline}</Alert>
       )}
       {entry.state === 'needs_attention' && <Alert color="red">{entry.last_error}</Alert>}
+      {notices.length > 0 && (
+        <Alert color="yellow" aria-label="What the server found">
+          <Stack gap={4}>
+            {notices.map((notice) => (
+              <Text key={notice} size="sm">
+                {notice}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
       <Paper withBorder p="sm" aria-label="Receipt">
         <Text size="sm">{formatDateTime(entry.body.sold_at)}</Text>
         <Text size="sm">Customer: {snapshot.customer_name}</Text>
@@ -116,6 +146,15 @@ export function CounterReceipt({
           WhatsApp
         </Button>
       </Group>
+      {recordedId === undefined ? (
+        <Text size="sm" c="dimmed">
+          {COUNTER_SCREEN_MESSAGES.noReceiptYet}
+        </Text>
+      ) : (
+        <Button variant="default" loading={downloading} onClick={() => downloadReceipt(recordedId)}>
+          Download receipt (PDF)
+        </Button>
+      )}
       <PrintedReceipt entry={entry} business={business} />
     </Stack>
   );

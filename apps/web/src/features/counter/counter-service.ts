@@ -24,7 +24,8 @@ export function classifyFailure(error: unknown): SendResult {
     const fields = Object.values(error.fieldErrors).flat();
     return {
       kind: 'refused',
-      message: [error.message, ...fields].filter(Boolean).join(' ') || `Refused (${error.status}).`,
+      message: [...new Set([error.message, ...fields])].filter(Boolean).join(' ') || `Refused (${error.status}).`,
+      fields: Object.keys(error.fieldErrors),
     };
   }
   return { kind: 'retry', message: MESSAGES.failed.network };
@@ -145,10 +146,11 @@ export class CounterService {
     // Offline for sure: the `online` event sends (navigator.onLine may say true without a network, never the reverse).
     if (!navigator.onLine) return;
     const run = async () => {
-      const { retryAt, recorded } = await drainOutbox(this.db, sendSale);
+      const { retryAt, recorded, refused } = await drainOutbox(this.db, sendSale);
       clearTimeout(this.retryTimer);
       if (retryAt !== null) this.retryTimer = setTimeout(() => this.kick(), Math.max(0, retryAt - Date.now()));
-      if (recorded > 0) void this.refresh();
+      // Recorded sales moved the stock; a refusal may come from a product the shop stopped selling.
+      if (recorded > 0 || refused > 0) void this.refresh();
       if (navigator.onLine) void this.reportStatus();
     };
     if (navigator.locks) {

@@ -3,7 +3,9 @@ import { COUNTER_SCREEN_MESSAGES, formatMoney } from '@oja/contract';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { Modal } from '../../ui/modal';
-import { discardEntry, exportOutbox, outboxSummary, retryEntry } from './outbox';
+import { answerNotices } from './answer-notices';
+import { CorrectSale } from './correct-sale';
+import { correctableOf, discardEntry, exportOutbox, outboxSummary, retryEntry } from './outbox';
 import { STATE_LABELS } from './state-labels';
 import type { CounterDb, OutboxEntry } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
@@ -47,6 +49,9 @@ function OutboxList({ db }: { db: CounterDb }) {
   const service = useCounter();
   const entries = useLive(db, (store) => store.outbox.reverse().limit(200).toArray(), []);
   const pending = entries?.filter((entry) => entry.state !== 'recorded' && entry.state !== 'discarded') ?? [];
+  // What the copy still sells: a refused line of a product not in it may be taken out of its sale.
+  const soldIds = useLive(db, (store) => store.products.toCollection().primaryKeys(), []);
+  const sold = new Set(soldIds ?? []);
   const download = async () => {
     const blob = new Blob([await exportOutbox(db)], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
@@ -68,14 +73,26 @@ function OutboxList({ db }: { db: CounterDb }) {
       </Group>
       {pending.length === 0 && <Text c="dimmed">{COUNTER_SCREEN_MESSAGES.nothingWaits}</Text>}
       {entries?.map((entry) => (
-        <OutboxRow key={entry.order} db={db} entry={entry} />
+        <OutboxRow key={entry.order} db={db} entry={entry} sold={sold} onCorrected={() => service.kick()} />
       ))}
     </Stack>
   );
 }
 
-function OutboxRow({ db, entry }: { db: CounterDb; entry: OutboxEntry }) {
+function OutboxRow({
+  db,
+  entry,
+  sold,
+  onCorrected,
+}: {
+  db: CounterDb;
+  entry: OutboxEntry;
+  sold: ReadonlySet<number>;
+  onCorrected(): void;
+}) {
   const [isDiscarding, setDiscarding] = useState(false);
+  const [isCorrecting, setCorrecting] = useState(false);
+  const correctable = correctableOf(entry, sold);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const state = STATE_LABELS[entry.state];
@@ -99,6 +116,11 @@ function OutboxRow({ db, entry }: { db: CounterDb; entry: OutboxEntry }) {
           {entry.attempts > 0 && ` (tried ${entry.attempts}×)`}
         </Text>
       )}
+      {answerNotices(entry.answer, entry.snapshot.currency).map((notice) => (
+        <Text key={notice} size="sm" c="yellow.9" mt={4}>
+          {notice}
+        </Text>
+      ))}
       {entry.discard_reason && (
         <Text size="sm" c="dimmed" mt={4}>
           Discarded: {entry.discard_reason}
@@ -106,13 +128,33 @@ function OutboxRow({ db, entry }: { db: CounterDb; entry: OutboxEntry }) {
       )}
       {entry.state === 'needs_attention' && !isDiscarding && (
         <Group mt="xs" grow>
-          <Button size="sm" onClick={() => retryEntry(db, entry.order as number)}>
+          {correctable && !isCorrecting && (
+            <Button size="sm" onClick={() => setCorrecting(true)}>
+              Correct…
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant={correctable ? 'default' : 'filled'}
+            onClick={() => retryEntry(db, entry.order as number)}
+          >
             Retry
           </Button>
           <Button size="sm" variant="default" color="red" onClick={() => setDiscarding(true)}>
             Discard…
           </Button>
         </Group>
+      )}
+      {correctable && isCorrecting && !isDiscarding && (
+        <CorrectSale
+          db={db}
+          entry={entry}
+          correctable={correctable}
+          onSent={() => {
+            setCorrecting(false);
+            onCorrected();
+          }}
+        />
       )}
       {isDiscarding && (
         <Stack mt="xs" gap="xs">

@@ -6,6 +6,8 @@ import {
   BACKOFF_FIRST_MS,
   BACKOFF_MAX_MS,
   backoffMs,
+  correctableOf,
+  correctEntry,
   discardEntry,
   drainOutbox,
   enqueueSale,
@@ -91,7 +93,7 @@ describe('draining the outbox', () => {
       return { kind: 'recorded', answer: answerFor(entry) };
     });
     expect(sent).toEqual(made.map((entry) => entry.client_sale_id));
-    expect(result).toEqual({ retryAt: null, recorded: 3 });
+    expect(result).toEqual({ retryAt: null, recorded: 3, refused: 0 });
     expect((await outboxSummary(db)).pending).toBe(0);
   });
 
@@ -205,6 +207,77 @@ describe('what the clerk does with a refused sale', () => {
     expect(exported.sales[1].body.receipt_number).toBe(b.receipt_number);
     // A discarded sale is not pending and never sent.
     expect((await outboxSummary(db)).pending).toBe(1);
+  });
+});
+
+describe('correcting a refused sale on the phone', () => {
+  const check = (body: OutboxEntry['body']) => {
+    const parsed = counterSaleBodySchema.safeParse(body);
+    return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Refused.');
+  };
+  const twoLines = {
+    ...sale(1),
+    lines: [
+      { product_id: 7, quantity: 1, unit_price: '1500.00' },
+      { product_id: 9, quantity: 2, unit_price: '250.00' },
+    ],
+    payments: [{ method: 'cash' as const, amount: '2000.00' }],
+  };
+
+  it('takes out the line of a product no longer sold and sends the same sale again, paid what it now costs', async () => {
+    const made = await enqueueSale(db, twoLines, snapshot);
+    await drainOutbox(db, async () => ({ kind: 'refused', message: 'Not sold.', fields: ['lines'] }));
+    const refused = (await db.outbox.get(made.order as number)) as OutboxEntry;
+    // Product 9 left the copy: it is the line to take out.
+    expect(correctableOf(refused, new Set([7]))).toEqual({ customer: false, goneProducts: [9] });
+    await correctEntry(db, made.order as number, { removeProducts: [9] }, check);
+
+    const sent: OutboxEntry[] = [];
+    await drainOutbox(db, async (entry) => {
+      sent.push(entry);
+      return { kind: 'recorded', answer: answerFor(entry) };
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({
+      client_sale_id: made.client_sale_id,
+      receipt_number: made.receipt_number,
+      lines: [{ product_id: 7, quantity: 1 }],
+      payments: [{ method: 'cash', amount: '1500.00' }],
+    });
+    expect(sent[0]?.snapshot).toMatchObject({ total: '1500.00', paid: '1500.00', owed: '0.00' });
+  });
+
+  it('names the debtor the server could not find, and refuses a correction the contract would refuse', async () => {
+    const owed = { ...sale(2), payments: [{ method: 'cash' as const, amount: '1000.00' }], customer: { id: 44 } };
+    const made = await enqueueSale(db, owed, snapshot);
+    await drainOutbox(db, async () => ({ kind: 'refused', message: 'Customer not found.', fields: ['customer'] }));
+    const order = made.order as number;
+    expect(correctableOf((await db.outbox.get(order)) as OutboxEntry, new Set([7]))).toEqual({
+      customer: true,
+      goneProducts: [],
+    });
+    // Taking out every line leaves nothing to sell: refused on the phone, the sale left as it was.
+    await expect(correctEntry(db, order, { removeProducts: [7] }, check)).rejects.toThrow('at least one product');
+    expect((await db.outbox.get(order))?.state).toBe('needs_attention');
+    await correctEntry(db, order, { customer: { name: 'Bisi Adewale', phone_number: '08051234567' } }, check);
+    expect(await db.outbox.get(order)).toMatchObject({
+      state: 'waiting',
+      client_sale_id: made.client_sale_id,
+      body: { customer: { name: 'Bisi Adewale' }, client_sale_id: made.client_sale_id },
+      snapshot: { customer_name: 'Bisi Adewale' },
+    });
+  });
+
+  it('is not offered when the refusal is about the ids (the server may hold a sale under them)', async () => {
+    const made = await enqueueSale(db, twoLines, snapshot);
+    await drainOutbox(db, async () => ({
+      kind: 'refused',
+      message: 'This sale id was used for another sale.',
+      fields: ['client_sale_id', 'lines'],
+    }));
+    expect(correctableOf((await db.outbox.get(made.order as number)) as OutboxEntry, new Set([7]))).toBeNull();
+    // Nor for a sale still waiting, which the server may yet record as it is.
+    expect(correctableOf(made, new Set([7]))).toBeNull();
   });
 });
 

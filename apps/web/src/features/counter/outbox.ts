@@ -1,4 +1,13 @@
-import type { CounterSaleAnswer, CounterSaleBody, DeviceStatusBody } from '@oja/contract';
+import {
+  COUNTER_SCREEN_MESSAGES,
+  type CounterCustomer,
+  type CounterSaleAnswer,
+  type CounterSaleBody,
+  counterTotals,
+  type DeviceStatusBody,
+  fromKobo,
+  toKobo,
+} from '@oja/contract';
 import {
   type CounterDb,
   type DeviceMeta,
@@ -23,7 +32,7 @@ import {
 export type SendResult =
   | { kind: 'recorded'; answer: CounterSaleAnswer }
   /** The server read the sale and refused it: sending it again as it is would be refused again. */
-  | { kind: 'refused'; message: string }
+  | { kind: 'refused'; message: string; fields?: string[] }
   /** The network, a failing server or an expired session: the same sale goes again later. */
   | { kind: 'retry'; message: string };
 
@@ -94,8 +103,9 @@ async function sendable(db: CounterDb): Promise<OutboxEntry[]> {
  */
 export async function drainOutbox(db: CounterDb, transport: Transport, now: () => number = Date.now) {
   let recorded = 0;
+  let refused = 0;
   for (const entry of await sendable(db)) {
-    if (entry.next_attempt_at > now()) return { retryAt: entry.next_attempt_at, recorded };
+    if (entry.next_attempt_at > now()) return { retryAt: entry.next_attempt_at, recorded, refused };
     const order = entry.order as number;
     // The entry may have changed since it was read (another tab before this one held the lock, a discard).
     const current = await db.outbox.get(order);
@@ -113,7 +123,13 @@ export async function drainOutbox(db: CounterDb, transport: Transport, now: () =
       await db.outbox.update(order, { state: 'recorded', answer: result.answer, last_error: null, updated_at });
       recorded += 1;
     } else if (result.kind === 'refused') {
-      await db.outbox.update(order, { state: 'needs_attention', last_error: result.message, updated_at });
+      await db.outbox.update(order, {
+        state: 'needs_attention',
+        last_error: result.message,
+        refused_fields: result.fields ?? [],
+        updated_at,
+      });
+      refused += 1;
     } else {
       const retryAt = now() + backoffMs(attempts);
       await db.outbox.update(order, {
@@ -122,10 +138,10 @@ export async function drainOutbox(db: CounterDb, transport: Transport, now: () =
         last_error: result.message,
         updated_at,
       });
-      return { retryAt, recorded };
+      return { retryAt, recorded, refused };
     }
   }
-  return { retryAt: null, recorded };
+  return { retryAt: null, recorded, refused };
 }
 
 /** The network is back: what waits goes now rather than at the end of its backoff. */
@@ -140,6 +156,95 @@ export async function retryEntry(db: CounterDb, order: number): Promise<void> {
     .equals(order)
     .and((entry) => entry.state === 'needs_attention')
     .modify({ state: 'waiting', next_attempt_at: 0, updated_at: new Date().toISOString() });
+}
+
+/** What the clerk may change on a refused sale: the debtor, or the lines of products the shop no longer sells. */
+export type Correctable = { customer: boolean; goneProducts: number[] };
+
+/**
+ * A refusal the clerk can fix on the phone: the server named the customer (not found, or a debt without one) or
+ * the lines (a product no longer sold: those not in the copy any more). A refusal is a 4xx, so the server did not
+ * record the sale and the corrected one may go under the same client_sale_id; one about the ids themselves (an id
+ * already used, a receipt number taken) is not correctable.
+ */
+export function correctableOf(entry: OutboxEntry, soldProducts: ReadonlySet<number>): Correctable | null {
+  const fields = entry.refused_fields ?? [];
+  if (
+    entry.state !== 'needs_attention' ||
+    fields.some((field) => field === 'client_sale_id' || field === 'receipt_number')
+  )
+    return null;
+  const names = (key: string) => fields.some((field) => field === key || field.startsWith(`${key}.`));
+  const customer = names('customer');
+  const goneProducts = names('lines')
+    ? entry.body.lines.map((line) => line.product_id).filter((id) => !soldProducts.has(id))
+    : [];
+  return customer || goneProducts.length > 0 ? { customer, goneProducts } : null;
+}
+
+export type Correction = {
+  /** Lines to take out of the sale (products no longer sold). */
+  removeProducts?: number[];
+  /** The debtor named instead: a name and a phone number. */
+  customer?: { name: string; phone_number: string };
+};
+
+/** Payments cut from the last back so that they never exceed the total: money handed back for removed lines. */
+function paymentsWithin(payments: CounterSaleBody['payments'], total: bigint): CounterSaleBody['payments'] {
+  let room = total;
+  const kept: CounterSaleBody['payments'] = [];
+  for (const payment of payments) {
+    const amount = toKobo(payment.amount) < room ? toKobo(payment.amount) : room;
+    room -= amount;
+    if (amount > 0n) kept.push({ ...payment, amount: fromKobo(amount) });
+  }
+  return kept;
+}
+
+/**
+ * A refused sale corrected by the clerk and sent again as the same sale (same client_sale_id, same receipt
+ * number). `validate` is the contract's check of the corrected body; its first problem is thrown in its words.
+ */
+export async function correctEntry(
+  db: CounterDb,
+  order: number,
+  correction: Correction,
+  validate: (body: OutboxEntry['body']) => string | null,
+): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(order);
+    if (entry?.state !== 'needs_attention') throw new Error(COUNTER_SCREEN_MESSAGES.notCorrectable);
+    const removed = new Set(correction.removeProducts ?? []);
+    const lines = entry.body.lines.filter((line) => !removed.has(line.product_id));
+    const snapshotLines = entry.snapshot.lines.filter((line) => !removed.has(line.product_id));
+    const lineTotal = toKobo(counterTotals(lines, []).total);
+    const payments = paymentsWithin(entry.body.payments, lineTotal);
+    const totals = counterTotals(lines, payments);
+    const customer: CounterCustomer | null | undefined = correction.customer ?? entry.body.customer;
+    const body = { ...entry.body, lines, payments, customer: customer ?? null };
+    const problem = validate(body);
+    if (problem) throw new Error(problem);
+    const cashChanged = JSON.stringify(payments) !== JSON.stringify(entry.body.payments);
+    await db.outbox.update(order, {
+      body,
+      snapshot: {
+        ...entry.snapshot,
+        lines: snapshotLines,
+        payments,
+        ...totals,
+        ...(correction.customer
+          ? { customer_name: correction.customer.name.trim(), customer_phone: correction.customer.phone_number }
+          : {}),
+        ...(cashChanged ? { cash_given: null, change: null } : {}),
+      },
+      state: 'waiting',
+      attempts: 0,
+      next_attempt_at: 0,
+      last_error: null,
+      refused_fields: null,
+      updated_at: new Date().toISOString(),
+    });
+  });
 }
 
 /** A refused sale put away with the reason someone gave: kept on the phone (and in the export), never sent. */

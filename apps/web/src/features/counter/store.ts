@@ -52,6 +52,8 @@ export type OutboxEntry = {
   /** The server's answer once recorded: the sale as the books keep it. */
   answer: CounterSaleAnswer | null;
   discard_reason: string | null;
+  /** The fields the server named when it refused the sale (`customer`, `lines` …): what a correction may change. */
+  refused_fields?: string[] | null;
   updated_at: string;
 };
 
