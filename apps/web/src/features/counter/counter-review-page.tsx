@@ -5,12 +5,19 @@ import { Link, useLocation } from 'react-router';
 import { formatDateTime } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { useListView } from '../../ui/use-list-view';
 import { useCounterDevices, usePriceFlags, useShortfalls } from './review-api';
 import { priceOf, waitedFor } from './review-format';
-import { SettleModal, type SettleTarget } from './settle-modal';
+import type { SettleTarget } from './settle-modal';
+
+/** Settling, downloaded when first opened, as every page's dialogs are (ui/load-on-open.tsx). */
+const SettleModal = loadOnOpen(
+  () => import('./settle-modal').then((module) => module.SettleModal),
+  (props) => props.target !== null,
+);
 
 /** The tab and whether settled ones show live in the URL: back, refresh and Needs attention's links keep them. */
 const REVIEW_LIST = {
