@@ -36,7 +36,7 @@ export const BUDGET = {
   routeJsAbove: {
     // Every other route is held to the target. The signed-in routes added 75-90 KB until their dialogs and
     // menus loaded on opening (bench/HISTORY.md, fifth round); now 30-41 KB.
-    // The counter sells from the phone's own store, so Dexie (~30 KB gzip) comes with its first screen; its
+    // The counter sells from the phone's own store, so Dexie comes with its first screen; its
     // payment, receipt and the contract's schemas load after it is drawn (features/counter/sell-page.tsx).
     '/business/:slug/sell': 80 * 1024,
     '/:slug/employee/sell': 80 * 1024,
