@@ -124,9 +124,11 @@ test('Add Product keeps pasted counts as typed, refuses a past expiry, and makes
   await expect(quantity).toHaveValue('1,500');
   await page.unroute(`**/api/v1${ENDPOINTS.stock.createProduct.path}`);
 
-  // A double tap on the retry makes one product, with the units as pasted.
-  await create.dispatchEvent('click');
-  await create.dispatchEvent('click');
+  // A double tap on the retry makes one product, with the units as pasted: both taps land before any answer.
+  await create.evaluate((button: HTMLElement) => {
+    button.click();
+    button.click();
+  });
   await expect(page.getByText(MESSAGES.product.created)).toBeVisible();
   await expect(dialog).toBeHidden();
   const found = await apiCall(page, ENDPOINTS.stock.listProducts, { business_id: ceo.businessId, search: 'Indomie' });

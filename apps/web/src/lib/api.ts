@@ -60,6 +60,21 @@ export function setSessionLostHandler(handler: () => void): void {
   onSessionLost = handler;
 }
 
+let sessionWork = new AbortController();
+/**
+ * Background work done for the signed-in person (the counter's sync) runs under this signal. The logout aborts it
+ * before it is sent, so none of that work asks with a session that is ending; the next sign-in starts a new one.
+ */
+export function sessionWorkSignal(): AbortSignal {
+  return sessionWork.signal;
+}
+export function endSessionWork(): void {
+  sessionWork.abort();
+}
+export function startSessionWork(): void {
+  if (sessionWork.signal.aborted) sessionWork = new AbortController();
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /** One refresh at a time: parallel 401s wait for the same rotation instead of spending the token twice. */

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { ACCOUNT_ENDPOINTS, CSRF_COOKIE, MESSAGES, type User } from '@oja/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, call, earlyData, setSessionLostHandler } from '../../lib/api';
+import { ApiError, call, earlyData, endSessionWork, setSessionLostHandler, startSessionWork } from '../../lib/api';
 import { forgetLastKnown, orLastKnown, rememberLastKnown } from '../../lib/last-known';
 
 export const sessionKey = ['session'] as const;
@@ -56,6 +56,7 @@ export function setSessionUser(client: QueryClient, user: User | null): void {
  */
 export function startSession(client: QueryClient, user: User): void {
   forgetUserData(client);
+  startSessionWork();
   setSessionUser(client, user);
 }
 
@@ -85,6 +86,7 @@ export function endSessionLocally(client: QueryClient): void {
   // The anti-forgery cookie outlives the session; without it the next load does not ask for a profile (a 401).
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many cheap phones' browsers
   document.cookie = `${CSRF_COOKIE}=; Max-Age=0; path=/; SameSite=Lax`;
+  endSessionWork();
   forgetUserData(client);
   forgetLastKnown();
   client.getMutationCache().clear();
@@ -94,6 +96,7 @@ export function endSessionLocally(client: QueryClient): void {
 export function useLogout() {
   const client = useQueryClient();
   return async () => {
+    endSessionWork();
     await call(ACCOUNT_ENDPOINTS.logout, {}).catch(() => {});
     endSessionLocally(client);
   };

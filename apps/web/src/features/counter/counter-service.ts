@@ -1,5 +1,5 @@
 import { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS, IDEMPOTENCY_HEADER, MESSAGES } from '@oja/contract';
-import { ApiError, call } from '../../lib/api';
+import { ApiError, call, sessionWorkSignal } from '../../lib/api';
 import { syncCatalogue } from './catalogue';
 import { drainOutbox, outboxSummary, type SendResult, sendNow, statusBody, type Transport } from './outbox';
 import { askPersistentStorage, type CounterDb, counterDb, type DeviceMeta, newUuid } from './store';
@@ -53,6 +53,8 @@ export class CounterService {
   private users = 0;
   private syncing: Promise<void> | null = null;
   private lastReport = { text: '', at: 0 };
+  /** The reads and reports in flight, cancelled when the last screen lets go or the person logs out. */
+  private work = new AbortController();
   readonly db: CounterDb;
 
   constructor(
@@ -67,10 +69,15 @@ export class CounterService {
     void this.refresh();
   };
 
-  /** Starts the work when the first screen needs it; `release` stops it after the last one. */
+  /** Starts the work when the first screen needs it; `release` stops it after the last one, or the logout does. */
   retain(): () => void {
+    const session = sessionWorkSignal();
+    // Logging out: nothing starts for a session that is ending.
+    if (session.aborted) return () => {};
     this.users += 1;
     if (this.users === 1) {
+      this.work = new AbortController();
+      session.addEventListener('abort', this.stop, { once: true, signal: this.work.signal });
       void askPersistentStorage();
       window.addEventListener('online', this.onOnline);
       this.timers.push(setInterval(() => void this.refresh(), CATALOGUE_EVERY_MS));
@@ -78,15 +85,23 @@ export class CounterService {
       void this.refresh();
       this.kick();
     }
+    // A screen let go after the logout stopped everything counts for nothing.
+    const work = this.work;
     return () => {
+      if (work !== this.work || work.signal.aborted) return;
       this.users -= 1;
-      if (this.users > 0) return;
-      window.removeEventListener('online', this.onOnline);
-      for (const timer of this.timers) clearInterval(timer);
-      this.timers = [];
-      clearTimeout(this.retryTimer);
+      if (this.users === 0) this.stop();
     };
   }
+
+  private readonly stop = (): void => {
+    this.users = 0;
+    this.work.abort();
+    window.removeEventListener('online', this.onOnline);
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    clearTimeout(this.retryTimer);
+  };
 
   /** This phone's device record, made on first use: its id is made here, its prefix comes from the server. */
   async device(): Promise<DeviceMeta> {
@@ -104,10 +119,11 @@ export class CounterService {
   async register(): Promise<DeviceMeta> {
     const device = await this.device();
     // No label: the server names the phone from its browser's own description (the contract's default).
-    const { data } = await call(COUNTER_ENDPOINTS.registerDevice, {
-      business_id: this.businessId,
-      device_id: device.device_id,
-    });
+    const { data } = await call(
+      COUNTER_ENDPOINTS.registerDevice,
+      { business_id: this.businessId, device_id: device.device_id },
+      { signal: this.work.signal },
+    );
     return this.db.transaction('rw', this.db.meta, async () => {
       const current = ((await this.db.meta.get('device')) as DeviceMeta | undefined) ?? device;
       const next: DeviceMeta = {
@@ -122,12 +138,17 @@ export class CounterService {
 
   /** Registration (when still needed) and the copy's delta, once at a time; offline this does nothing. */
   refresh(): Promise<void> {
-    if (!navigator.onLine) return Promise.resolve();
+    if (!navigator.onLine || this.work.signal.aborted) return Promise.resolve();
+    const { signal } = this.work;
     this.syncing ??= (async () => {
       const device = await this.device();
       if (!device.prefix) await this.register();
       await syncCatalogue(this.db, async (query) => {
-        const { data } = await call(CATALOGUE_ENDPOINTS.getCatalogue, { business_id: this.businessId, ...query });
+        const { data } = await call(
+          CATALOGUE_ENDPOINTS.getCatalogue,
+          { business_id: this.businessId, ...query },
+          { signal },
+        );
         return data;
       });
     })()
@@ -173,7 +194,7 @@ export class CounterService {
     // Once when it changes, and at most once a minute otherwise: the owner's "last seen".
     if (text === this.lastReport.text && Date.now() - this.lastReport.at < STATUS_EVERY_MS) return;
     try {
-      await call(COUNTER_ENDPOINTS.reportDeviceStatus, body);
+      await call(COUNTER_ENDPOINTS.reportDeviceStatus, body, { signal: this.work.signal });
       this.lastReport = { text, at: Date.now() };
     } catch {
       // Told again at the next drain.
