@@ -5,6 +5,7 @@ import { currencySchema, memberRoleSchema, paymentStatusSchema } from './enums';
 import { bodyId, queryId, realDay, text } from './ids';
 import { MESSAGES } from './messages';
 import { moneyOut } from './money';
+import { phoneNumberSchema } from './sales';
 
 /** The Business entity. */
 export const businessSchema = z.object({
@@ -13,6 +14,12 @@ export const businessSchema = z.object({
   about: z.string(),
   slug: z.string(),
   business_email: z.string().nullable(),
+  /** The shop's profile (all optional): printed on receipts and invoices; a debt reminder carries the account. */
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  account_number: z.string().nullable(),
+  account_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   free_trial: z.boolean(),
@@ -40,6 +47,8 @@ export const BUSINESS_MESSAGES = {
   dateFormat: 'Use a date like 2026-01-31.',
   onlyOwnerDeletes: 'Only the business owner (the person who created it) can delete this business.',
   publicFound: 'Business found.',
+  accountNumber: 'An account number has 10 digits (NUBAN).',
+  bankWithAccount: "Give the bank's name, the account number and the account's name together.",
 } as const;
 
 /**
@@ -60,16 +69,64 @@ export const createBusinessBodySchema = z.strictObject({
 });
 export type CreateBusinessBody = z.input<typeof createBusinessBodySchema>;
 
-/** PATCH /users/businesses/update/: the name only when it changed; about always. */
-export const updateBusinessBodySchema = z.strictObject({
-  id: businessIdBodyField,
-  name: requiredText(120).optional(),
-  about: aboutSchema.optional(),
-});
+/** An optional line of the shop's profile: a blank one clears it (null). */
+const profileText = (max: number, options: { multiline?: boolean } = {}) =>
+  text(undefined, options)
+    .trim()
+    .max(max, MESSAGES.validation.tooLong(max))
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+
+/** A Nigerian bank account number (NUBAN): ten digits, spaces and dashes as typed are dropped. */
+const accountNumberSchema = text()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .refine((value) => value === '' || /^[0-9]{10}$/.test(value), BUSINESS_MESSAGES.accountNumber)
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
+/** The shop's profile: each field optional (a client that knows nothing of it sends none and changes none). */
+const shopProfileFields = {
+  address: profileText(200, { multiline: true }).optional(),
+  phone: phoneNumberSchema.optional(),
+  bank_name: profileText(80).optional(),
+  account_number: accountNumberSchema.optional(),
+  account_name: profileText(120).optional(),
+};
+
+/** A bank account is whole or absent: a transfer needs the bank, the number and the name. */
+function bankAccountWhole(
+  value: { bank_name?: string | null; account_number?: string | null; account_name?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  const given = [value.bank_name, value.account_number, value.account_name];
+  if (given.every((field) => field === undefined)) return;
+  const filled = given.filter((field) => field !== undefined && field !== null).length;
+  if (filled === 0 || filled === 3) return;
+  for (const path of ['bank_name', 'account_number', 'account_name'] as const) {
+    if (value[path] === undefined || value[path] === null) {
+      ctx.addIssue({ code: 'custom', path: [path], message: BUSINESS_MESSAGES.bankWithAccount });
+    }
+  }
+}
+
+/**
+ * PATCH /users/businesses/update/: the name only when it changed; about always (the spec's form). The shop's
+ * profile rides along when the form shows it; the bank account's three fields come together.
+ */
+export const updateBusinessBodySchema = z
+  .strictObject({
+    id: businessIdBodyField,
+    name: requiredText(120).optional(),
+    about: aboutSchema.optional(),
+    ...shopProfileFields,
+  })
+  .superRefine(bankAccountWhole);
 export type UpdateBusinessBody = z.input<typeof updateBusinessBodySchema>;
 
-/** The settings page's Edit Info form. */
-export const businessInfoFormSchema = z.object({ name: requiredText(120), about: aboutSchema });
+/** The settings page's Edit Info form: the business and its profile. */
+export const businessInfoFormSchema = z
+  .object({ name: requiredText(120), about: aboutSchema, ...shopProfileFields })
+  .superRefine(bankAccountWhole);
 
 export const deleteBusinessBodySchema = z.strictObject({ id: businessIdBodyField });
 

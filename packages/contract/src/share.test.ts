@@ -16,9 +16,11 @@ const sale = {
   ],
 };
 
+const shop = { name: 'Shop', bank_name: 'GTBank', account_number: '0123456789', account_name: 'Ada Stores' };
+
 describe('WhatsApp shares', () => {
   it('sums up a sale: shop, items, total, paid, balance and how to pay the rest', () => {
-    const text = saleShareText('Mama Put Stores', sale);
+    const text = saleShareText({ name: 'Mama Put Stores' }, sale);
     expect(text.split('\n')).toEqual([
       '*Mama Put Stores*',
       'Sale #42',
@@ -29,21 +31,23 @@ describe('WhatsApp shares', () => {
       'Balance: ₦4,100.00',
       'To pay the rest, pay at Mama Put Stores by cash, bank transfer or POS card, and quote the sale number.',
     ]);
-    expect(saleShareText('S', { ...sale, balance: '0.00', amount_paid: '5100.00' })).toContain('Paid in full');
-    const cancelled = saleShareText('S', { ...sale, status: 'cancelled' });
+    expect(saleShareText({ name: 'S' }, { ...sale, balance: '0.00', amount_paid: '5100.00' })).toContain(
+      'Paid in full',
+    );
+    const cancelled = saleShareText({ name: 'S' }, { ...sale, status: 'cancelled' });
     expect(cancelled).toContain('Sale #42 (cancelled)');
     expect(cancelled).toContain('Refunded: ₦1,000.00');
     expect(cancelled).not.toContain('Balance');
   });
 
   it('names a counter sale by the receipt number printed on its receipt', () => {
-    const text = saleShareText('S', { ...sale, receipt_number: 'BIS-0042' });
+    const text = saleShareText({ name: 'S' }, { ...sale, receipt_number: 'BIS-0042' });
     expect(text.split('\n')[1]).toBe('Receipt BIS-0042');
     expect(text).not.toContain('#42');
   });
 
   it('lists a debt’s open sales and the total owed', () => {
-    const text = debtShareText('Shop', {
+    const text = debtShareText(shop, {
       customer_name: 'Chidi',
       currency: 'NGN',
       total_owed: '4600.00',
@@ -55,6 +59,10 @@ describe('WhatsApp shares', () => {
     expect(text).toContain('• Sale #1: ₦500.00 of ₦1,000.00');
     expect(text).toContain('• Sale #2: ₦4,100.00 of ₦5,100.00');
     expect(text).toContain('Total owed: ₦4,600.00');
+    // The shop's account, from its profile, is where a transfer goes.
+    expect(text.split('\n').at(-1)).toBe(
+      'To pay the rest, transfer to GTBank 0123456789 (Ada Stores) or pay at Shop by cash or POS card, and quote the sale number.',
+    );
   });
 
   it('opens wa.me with the text, to the customer’s number when there is one', () => {

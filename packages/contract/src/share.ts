@@ -24,9 +24,32 @@ export type ShareableDebt = {
   open_sales: readonly { id: number; total_cart_amount: string; balance: string; created_at: string }[];
 };
 
+/** The shop as a share names it: its bank account, when its profile has one, says where a transfer goes. */
+export type ShareShop = {
+  name: string;
+  bank_name?: string | null;
+  account_number?: string | null;
+  account_name?: string | null;
+};
+
+/** The shop's account as a transfer needs it, when its profile has one. */
+export function bankAccountOf({ bank_name, account_number, account_name }: ShareShop): string | null {
+  return bank_name && account_number && account_name ? `${bank_name} ${account_number} (${account_name})` : null;
+}
+
+/** The line printed under a receipt or invoice that leaves something owed, when the shop gave its account. */
+export function transferLine(shop: ShareShop): string | null {
+  const account = bankAccountOf(shop);
+  return account ? `Pay by transfer: ${account}` : null;
+}
+
 /** How the rest is paid, the same sentence in every share. */
-export const HOW_TO_PAY_REST = (shop: string) =>
-  `To pay the rest, pay at ${shop} by cash, bank transfer or POS card, and quote the sale number.`;
+export function howToPayRest(shop: ShareShop): string {
+  const account = bankAccountOf(shop);
+  return account
+    ? `To pay the rest, transfer to ${account} or pay at ${shop.name} by cash or POS card, and quote the sale number.`
+    : `To pay the rest, pay at ${shop.name} by cash, bank transfer or POS card, and quote the sale number.`;
+}
 
 /** Lines split over batches are one product to the customer. */
 function itemsOf(sale: ShareableSale): string[] {
@@ -39,28 +62,28 @@ function itemsOf(sale: ShareableSale): string[] {
   return [...byName].map(([name, item]) => `• ${item.quantity} × ${name}`);
 }
 
-export function saleShareText(shop: string, sale: ShareableSale): string {
+export function saleShareText(shop: ShareShop, sale: ShareableSale): string {
   const money = (amount: string) => formatMoney(amount, sale.currency);
   const title = sale.receipt_number ? `Receipt ${sale.receipt_number}` : `Sale #${sale.id}`;
-  const lines = [`*${shop}*`, `${title}${sale.status === 'cancelled' ? ' (cancelled)' : ''}`, ...itemsOf(sale)];
+  const lines = [`*${shop.name}*`, `${title}${sale.status === 'cancelled' ? ' (cancelled)' : ''}`, ...itemsOf(sale)];
   lines.push(`Total: ${money(sale.total_cart_amount)}`, `Paid: ${money(sale.amount_paid)}`);
   if (sale.status === 'cancelled') {
     lines.push(`Refunded: ${money(sale.amount_paid)}`, 'This sale was cancelled; nothing is owed.');
   } else {
     lines.push(`Balance: ${money(sale.balance)}`);
-    lines.push(sale.balance === '0.00' ? 'Paid in full. Thank you!' : HOW_TO_PAY_REST(shop));
+    lines.push(sale.balance === '0.00' ? 'Paid in full. Thank you!' : howToPayRest(shop));
   }
   return lines.join('\n');
 }
 
-export function debtShareText(shop: string, debt: ShareableDebt): string {
+export function debtShareText(shop: ShareShop, debt: ShareableDebt): string {
   const money = (amount: string) => formatMoney(amount, debt.currency);
   return [
-    `*${shop}*`,
+    `*${shop.name}*`,
     `${debt.customer_name}, what you still owe:`,
     ...debt.open_sales.map((sale) => `• Sale #${sale.id}: ${money(sale.balance)} of ${money(sale.total_cart_amount)}`),
     `Total owed: ${money(debt.total_owed)}`,
-    HOW_TO_PAY_REST(shop),
+    howToPayRest(shop),
   ].join('\n');
 }
 

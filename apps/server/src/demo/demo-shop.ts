@@ -176,6 +176,11 @@ async function buildDemoShop(deps: Deps, tx: Tx): Promise<{ businessId: number; 
       name: DEMO_BUSINESS_NAME,
       about: 'Provisions, drinks and household goods, Adeniran Ogunsanya Street, Surulere, Lagos.',
       business_email: 'shop@demo.oja.test',
+      address: '14 Adeniran Ogunsanya Street, Surulere, Lagos',
+      phone: '+2348031234567',
+      bank_name: 'Demo Bank',
+      account_number: '0123456789',
+      account_name: DEMO_BUSINESS_NAME,
     },
   );
   await tx

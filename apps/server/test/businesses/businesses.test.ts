@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@oja/contract';
+import { BUSINESS_MESSAGES, ENDPOINTS, SALES_MESSAGES } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, carts, memberships, products, sale_lines, sales, users } from '../../src/db/schema';
@@ -139,6 +139,66 @@ describe('PATCH /users/businesses/update/', () => {
       { token: ceo.token },
     );
     expect(aboutOnly.data).toMatchObject({ name: 'New Name', about: '' });
+  });
+
+  it("keeps the shop's profile: the phone as +234, the account number as ten digits, a blank clearing a field", async () => {
+    const ceo = await signUpCeo(t);
+    const profile = {
+      id: ceo.business.id,
+      address: '12 Balogun Street\nLagos Island',
+      phone: '0803 123 4567',
+      bank_name: 'GTBank',
+      account_number: '0123 456 789',
+      account_name: 'Mama Put Stores',
+    };
+    const set = await api.call(ENDPOINTS.businesses.updateBusiness, profile, { token: ceo.token });
+    expect(set.status).toBe(200);
+    expect(set.data).toMatchObject({
+      address: '12 Balogun Street\nLagos Island',
+      phone: '+2348031234567',
+      account_number: '0123456789',
+      // What was not sent stays.
+      about: 'Provisions and drinks',
+    });
+    const bySlug = await api.call(
+      ENDPOINTS.businesses.getBusinessBySlug,
+      { slug: ceo.business.slug },
+      { token: ceo.token },
+    );
+    expect(bySlug.data.business).toMatchObject({ bank_name: 'GTBank', account_name: 'Mama Put Stores' });
+
+    const cleared = await api.call(
+      ENDPOINTS.businesses.updateBusiness,
+      { id: ceo.business.id, address: '  ', bank_name: '', account_number: '', account_name: '' },
+      { token: ceo.token },
+    );
+    expect(cleared.data).toMatchObject({
+      address: null,
+      bank_name: null,
+      account_number: null,
+      phone: '+2348031234567',
+    });
+  });
+
+  it('refuses a bad phone, an account number of the wrong length, and a bank account given in part', async () => {
+    const ceo = await signUpCeo(t);
+    const id = ceo.business.id;
+    const phone = await api.call(ENDPOINTS.businesses.updateBusiness, { id, phone: '12345' }, { token: ceo.token });
+    expect(phone.status).toBe(400);
+    expect(phone.body.errors?.phone).toEqual([SALES_MESSAGES.invalidPhone]);
+    const whole = { id, bank_name: 'GTBank', account_name: 'Mama Put' };
+    const short = await api.call(
+      ENDPOINTS.businesses.updateBusiness,
+      { ...whole, account_number: '12345' },
+      { token: ceo.token },
+    );
+    expect(short.status).toBe(400);
+    expect(short.body.errors?.account_number).toEqual([BUSINESS_MESSAGES.accountNumber]);
+    const part = await api.call(ENDPOINTS.businesses.updateBusiness, whole, { token: ceo.token });
+    expect(part.status).toBe(400);
+    expect(part.body.errors?.account_number).toEqual([BUSINESS_MESSAGES.bankWithAccount]);
+    const [row] = await t.db.select().from(businesses).where(eq(businesses.id, id));
+    expect(row).toMatchObject({ phone: null, bank_name: null, account_number: null });
   });
 
   it('answers 404 to another owner and 403 to an employee of that business', async () => {

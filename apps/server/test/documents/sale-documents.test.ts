@@ -66,6 +66,26 @@ const download = (kind: 'getReceipt' | 'getInvoice', token: string, businessId =
   api.call(ENDPOINTS.sales[kind], { business_id: businessId, id }, { token });
 
 describe('receipts and invoices as PDFs', () => {
+  it("print the shop's address and phone, and its account for a balance owed, once the profile has them", async () => {
+    const before = await readPdf((await download('getReceipt', shop.token)).raw);
+    expect(before.text).not.toContain('Pay by transfer');
+    const profile = {
+      id: shop.businessId,
+      address: '12 Balogun Street, Lagos',
+      phone: '0803 123 4567',
+      bank_name: 'GTBank',
+      account_number: '0123456789',
+      account_name: 'Ada Stores',
+    };
+    expect((await api.call(ENDPOINTS.businesses.updateBusiness, profile, { token: shop.token })).status).toBe(200);
+    for (const kind of ['getReceipt', 'getInvoice'] as const) {
+      const { text } = await readPdf((await download(kind, shop.token)).raw);
+      expect(text).toContain('12 Balogun Street, Lagos');
+      expect(text).toContain('+2348031234567');
+      expect(text).toContain('Pay by transfer: GTBank 0123456789 (Ada Stores)');
+    }
+  });
+
   it.each([
     ['getReceipt', 'receipt'],
     ['getInvoice', 'invoice'],

@@ -78,12 +78,23 @@ export const businesses = pgTable(
     slug: text().notNull(),
     about: text().notNull().default(''),
     business_email: text(),
+    /** The shop's profile, printed on receipts, invoices and statements; a debt reminder carries the account. */
+    address: text(),
+    phone: text(),
+    bank_name: text(),
+    account_number: text(),
+    account_name: text(),
     owner_id: bigint({ mode: 'number' }).references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     free_trial: boolean().notNull().default(true),
     trial_expiration_date: date({ mode: 'string' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('businesses_slug_key').on(t.slug), index('businesses_owner_idx').on(t.owner_id)],
+  (t) => [
+    uniqueIndex('businesses_slug_key').on(t.slug),
+    index('businesses_owner_idx').on(t.owner_id),
+    check('businesses_phone_check', sql`${t.phone} ~ '^\\+234[0-9]{10}$'`),
+    check('businesses_account_number_check', sql`${t.account_number} ~ '^[0-9]{10}$'`),
+  ],
 );
 
 /** Who works in (or buys from) which business, and as what. */

@@ -16,12 +16,15 @@ const trialEnd = () => sql`(${businessToday} + ${FREE_TRIAL_DAYS}::int)`;
 export async function openBusiness(
   tx: Tx,
   owner: { userId: number },
-  details: { name: string; about?: string | null; business_email?: string | null },
+  details: Pick<
+    typeof businesses.$inferInsert,
+    'name' | 'about' | 'business_email' | 'address' | 'phone' | 'bank_name' | 'account_number' | 'account_name'
+  >,
 ): Promise<BusinessRow> {
   const [business] = await tx
     .insert(businesses)
     .values({
-      name: details.name,
+      ...details,
       slug: await uniqueSlug(tx, details.name),
       about: details.about ?? '',
       business_email: details.business_email ?? null,

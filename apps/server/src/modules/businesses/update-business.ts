@@ -9,15 +9,16 @@ import { refuseInDemoShop } from './demo-shop-lock';
 type Input = z.output<typeof updateBusinessBodySchema>;
 
 /**
- * Renames a business or changes its description. The slug stays as it was:
- * invite links already shared keep working.
+ * Renames a business, changes its description or its shop profile; a field not sent stays as it was. The slug
+ * stays as it was: invite links already shared keep working.
  */
 export async function updateBusiness(context: BusinessContext, input: Input): Promise<Business> {
   refuseInDemoShop(context);
-  if (input.name === undefined && input.about === undefined) return presentBusiness(context.business);
+  const { id: _id, ...changes } = input;
+  if (Object.values(changes).every((value) => value === undefined)) return presentBusiness(context.business);
   const [business] = await context.db
     .update(businesses)
-    .set({ name: input.name, about: input.about, updated_at: sql`now()` })
+    .set({ ...changes, updated_at: sql`now()` })
     .where(eq(businesses.id, context.businessId))
     .returning();
   if (!business) throw new Error('Business vanished during its update.');

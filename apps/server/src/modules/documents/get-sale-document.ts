@@ -1,7 +1,4 @@
-import { MESSAGES, type SaleDetail } from '@oja/contract';
-import { eq } from 'drizzle-orm';
-import { businesses } from '../../db/schema';
-import { notFound } from '../../platform/errors';
+import type { SaleDetail } from '@oja/contract';
 import type { BusinessContext } from '../../platform/tenancy';
 import { getSale } from '../sales/get-sale';
 import { type DocumentKind, renderSaleDocument } from './sale-documents';
@@ -15,11 +12,6 @@ export type SaleDocument = { kind: DocumentKind; pdf: Buffer; filename: string }
  */
 export async function getSaleDocument(ctx: BusinessContext, saleId: number, kind: DocumentKind): Promise<SaleDocument> {
   const sale: SaleDetail = await getSale(ctx, saleId);
-  const [business] = await ctx.db
-    .select({ name: businesses.name, slug: businesses.slug })
-    .from(businesses)
-    .where(eq(businesses.id, ctx.businessId));
-  if (!business) throw notFound(MESSAGES.sale.notFound);
-  const pdf = await renderSaleDocument(kind, { business: business.name, sale });
-  return { kind, pdf, filename: `${kind}-${business.slug}-${sale.id}.pdf` };
+  const pdf = await renderSaleDocument(kind, { business: ctx.business, sale });
+  return { kind, pdf, filename: `${kind}-${ctx.business.slug}-${sale.id}.pdf` };
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire as moduleRequire } from 'node:module';
 import {
   BUSINESS_TIME_ZONE,
+  type Business,
   type Cart,
   formatMoney,
   fromKobo,
@@ -12,6 +13,7 @@ import {
   type SaleDetail,
   type SaleLine,
   toKobo,
+  transferLine,
 } from '@oja/contract';
 import type { Font } from 'fontkit';
 import type PDFKitDocument from 'pdfkit';
@@ -23,7 +25,9 @@ import type PDFKitDocument from 'pdfkit';
  * the invoice is A4.
  */
 export type DocumentKind = 'receipt' | 'invoice';
-export type SaleDocumentData = { business: string; sale: SaleDetail };
+/** The shop as its documents name it: its profile's lines are printed when the business has them. */
+export type ShopHeader = Pick<Business, 'name' | 'address' | 'phone' | 'bank_name' | 'account_number' | 'account_name'>;
+export type SaleDocumentData = { business: ShopHeader; sale: SaleDetail };
 
 // Resolved from the installed package, so the dev server and the built one (packages stay external) find it.
 // (Not named `require`/`createRequire`: the built bundle's banner declares both.)
@@ -87,15 +91,15 @@ const loadPdfKit = () => {
 
 export async function renderSaleDocument(kind: DocumentKind, data: SaleDocumentData): Promise<Buffer> {
   const loaded = await loadPdfKit();
-  const title = `${data.business} · Sale #${data.sale.id}`;
-  if (kind === 'invoice')
-    return toBuffer(newDocument(loaded, 'A4', 50, data.business, title), (doc) => drawInvoice(doc, data));
+  const name = data.business.name;
+  const title = `${name} · Sale #${data.sale.id}`;
+  if (kind === 'invoice') return toBuffer(newDocument(loaded, 'A4', 50, name, title), (doc) => drawInvoice(doc, data));
   // Laid out once on a long page to learn its height, then for real on a page that fits it.
-  const probe = newDocument(loaded, [RECEIPT_WIDTH, 14_400], RECEIPT_MARGIN, data.business, title);
+  const probe = newDocument(loaded, [RECEIPT_WIDTH, 14_400], RECEIPT_MARGIN, name, title);
   drawReceipt(probe, data);
   const height = Math.ceil(probe.y + RECEIPT_MARGIN);
   probe.end();
-  return toBuffer(newDocument(loaded, [RECEIPT_WIDTH, height], RECEIPT_MARGIN, data.business, title), (doc) =>
+  return toBuffer(newDocument(loaded, [RECEIPT_WIDTH, height], RECEIPT_MARGIN, name, title), (doc) =>
     drawReceipt(doc, data),
   );
 }
@@ -104,10 +108,10 @@ export async function renderSaleDocument(kind: DocumentKind, data: SaleDocumentD
  * A cart's pro-forma invoice (A4): what the cart would cost at today's prices. It is not a sale: the
  * stock is taken, and the prices fixed, only when the shop confirms it.
  */
-export async function renderCartInvoice(data: { business: string; cart: Cart }): Promise<Buffer> {
+export async function renderCartInvoice(data: { business: ShopHeader; cart: Cart }): Promise<Buffer> {
   const loaded = await loadPdfKit();
-  const title = `${data.business} · Pro-forma #${data.cart.id}`;
-  return toBuffer(newDocument(loaded, 'A4', 50, data.business, title), (doc) => drawCartInvoice(doc, data));
+  const title = `${data.business.name} · Pro-forma #${data.cart.id}`;
+  return toBuffer(newDocument(loaded, 'A4', 50, data.business.name, title), (doc) => drawCartInvoice(doc, data));
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -228,8 +232,10 @@ function rule(doc: Doc) {
 
 function drawReceipt(doc: Doc, { business, sale }: SaleDocumentData): void {
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  doc.font('bold').fontSize(11).text(business, { align: 'center', width });
-  doc.font('regular').fontSize(8).text(`Receipt · Sale #${sale.id}`, { align: 'center', width });
+  doc.font('bold').fontSize(11).text(business.name, { align: 'center', width });
+  doc.font('regular').fontSize(8);
+  for (const line of contactLines(business)) doc.text(line, { align: 'center', width });
+  doc.text(`Receipt · Sale #${sale.id}`, { align: 'center', width });
   doc.text(when(sale.created_at), { align: 'center', width });
   if (sale.status === 'cancelled') {
     doc.moveDown(0.3).font('bold').fontSize(10).text('CANCELLED', { align: 'center', width });
@@ -257,14 +263,28 @@ function drawReceipt(doc: Doc, { business, sale }: SaleDocumentData): void {
     }
   }
   rule(doc);
+  const transfer = sale.status !== 'cancelled' && toKobo(sale.balance) > 0n ? transferLine(business) : null;
+  if (transfer) doc.font('regular').fontSize(8).text(transfer, { align: 'center', width }).moveDown(0.3);
   doc.font('regular').fontSize(8).text('Thank you for your patronage.', { align: 'center', width });
+}
+
+/** The shop's address and phone, as far as its profile has them. */
+function contactLines(business: ShopHeader): string[] {
+  return [business.address, business.phone].filter((line): line is string => Boolean(line));
+}
+
+/** The A4 documents' heading: the shop's name and its contact lines. */
+function shopHeading(doc: Doc, business: ShopHeader, left: number, width: number): void {
+  doc.font('bold').fontSize(20).text(business.name, left, doc.y, { width });
+  const contact = contactLines(business);
+  if (contact.length > 0) doc.font('regular').fontSize(10).text(contact.join(' · '), left, doc.y, { width });
 }
 
 function drawInvoice(doc: Doc, { business, sale }: SaleDocumentData): void {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const status = INVOICE_STATUS_LABELS[invoiceStatusOf(sale)];
-  doc.font('bold').fontSize(20).text(business, left, doc.y, { width });
+  shopHeading(doc, business, left, width);
   doc.font('regular').fontSize(11).text(`Invoice · Sale #${sale.id}`);
   doc.moveDown(0.5);
   row(doc, `Date: ${when(sale.created_at)}`, `Status: ${status}`, { size: 10, font: 'regular' });
@@ -304,6 +324,8 @@ function drawInvoice(doc: Doc, { business, sale }: SaleDocumentData): void {
   row(doc, 'Paid', money(sale, sale.amount_paid), { size: 10 });
   if (sale.status === 'cancelled') row(doc, 'Refunded', money(sale, sale.amount_paid), { font: 'bold', size: 11 });
   else row(doc, 'Balance due', money(sale, sale.balance), { font: 'bold', size: 11 });
+  const transfer = sale.status !== 'cancelled' && toKobo(sale.balance) > 0n ? transferLine(business) : null;
+  if (transfer) doc.moveDown(0.5).font('regular').fontSize(10).text(transfer, left, doc.y, { width });
   if (sale.payments.length > 0) {
     doc.moveDown(1).font('bold').fontSize(11).text('Payments', left, doc.y, { width });
     for (const payment of sale.payments) {
@@ -344,12 +366,12 @@ function table(doc: Doc, columns: readonly Column[], rows: readonly string[][]):
   for (const cells of rows) tableRow(cells, 'regular');
 }
 
-function drawCartInvoice(doc: Doc, { business, cart }: { business: string; cart: Cart }): void {
+function drawCartInvoice(doc: Doc, { business, cart }: { business: ShopHeader; cart: Cart }): void {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const currency = cart.currency ?? undefined;
   const cartMoney = (amount: string) => formatMoney(amount, currency);
-  doc.font('bold').fontSize(20).text(business, left, doc.y, { width });
+  shopHeading(doc, business, left, width);
   doc.font('regular').fontSize(11).text(`Pro-forma invoice · ${cart.title} (#${cart.id})`);
   doc.moveDown(0.5);
   row(doc, `Date: ${when(cart.updated_at)}`, cart.is_customer_request ? SALES_MESSAGES.customerRequest : 'Cart', {

@@ -1,6 +1,4 @@
 import { can, MESSAGES } from '@oja/contract';
-import { eq } from 'drizzle-orm';
-import { businesses } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import type { SaleDocument } from '../documents/get-sale-document';
@@ -17,11 +15,6 @@ export async function getCartInvoice(ctx: BusinessContext, cartId: number): Prom
   if (!isStaff && !(cart.is_customer_request && cart.customer_id === ctx.actor.userId)) {
     throw notFound(MESSAGES.cart.notFound);
   }
-  const [business] = await ctx.db
-    .select({ name: businesses.name, slug: businesses.slug })
-    .from(businesses)
-    .where(eq(businesses.id, ctx.businessId));
-  if (!business) throw notFound(MESSAGES.cart.notFound);
-  const pdf = await renderCartInvoice({ business: business.name, cart });
-  return { kind: 'invoice', pdf, filename: `proforma-${business.slug}-${cart.id}.pdf` };
+  const pdf = await renderCartInvoice({ business: ctx.business, cart });
+  return { kind: 'invoice', pdf, filename: `proforma-${ctx.business.slug}-${cart.id}.pdf` };
 }

@@ -1,6 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { MESSAGES } from '@oja/contract';
+import { bankAccountOf, MESSAGES } from '@oja/contract';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
@@ -61,6 +61,9 @@ function BusinessSettings() {
           <Field label="Business email" value={business.business_email ?? 'N/A'} />
           <Field label="Created" value={formatDate(business.created_at)} />
           <Field label="Last updated" value={formatDateTime(business.updated_at)} />
+          <Field label="Shop address" value={business.address ?? NOT_SET} />
+          <Field label="Shop phone" value={business.phone ?? NOT_SET} />
+          <Field label="Bank account" value={bankAccountOf(business) ?? NOT_SET} />
         </SimpleGrid>
         <Text size="xs" c="dimmed" tt="uppercase" fw={700} mt="md">
           Description
@@ -80,13 +83,15 @@ function BusinessSettings() {
   );
 }
 
+const NOT_SET = 'Not set: Edit Info adds it to your receipts';
+
 function Field({ label, value }: { label: string; value: string }) {
   return (
     <div>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+      <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{value}</Text>
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { createPortal } from 'react-dom';
 import { download, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
-import '../sales/receipt.css';
+import { ReceiptFooter, ReceiptShop } from '../sales/receipt';
 import { answerNotices } from './answer-notices';
 import { STATE_LABELS } from './state-labels';
 import type { OutboxEntry } from './store';
@@ -53,7 +53,7 @@ export function CounterReceipt({
       setDownloading(false);
     }
   };
-  const share = saleShareText(business.name, {
+  const share = saleShareText(business, {
     id: entry.answer?.sale.id ?? 0,
     receipt_number: entry.receipt_number,
     currency: snapshot.currency,
@@ -166,7 +166,7 @@ function PrintedReceipt({ entry, business }: { entry: OutboxEntry; business: Bus
   const money = (amount: string) => formatMoney(amount, snapshot.currency);
   return createPortal(
     <section className="oja-receipt" aria-hidden="true">
-      <h1>{business.name}</h1>
+      <ReceiptShop business={business} />
       <hr />
       <p>Receipt {entry.receipt_number}</p>
       <p>{formatDateTime(entry.body.sold_at)}</p>
@@ -213,8 +213,7 @@ function PrintedReceipt({ entry, business }: { entry: OutboxEntry; business: Bus
         </tbody>
       </table>
       <p>Status: {PAYMENT_STATUS_LABELS[snapshot.payment_status]}</p>
-      <hr />
-      <p className="center">Thank you for your patronage!</p>
+      <ReceiptFooter business={business} owed={snapshot.owed} />
     </section>,
     document.body,
   );

@@ -51,7 +51,7 @@ export function DebtShareButton({ sale }: { sale: Sale }) {
         await client.invalidateQueries({ queryKey: saleKeys.all(business.id) });
         return;
       }
-      const url = whatsappUrl(debtShareText(business.name, debt), debt.customer_phone);
+      const url = whatsappUrl(debtShareText(business, debt), debt.customer_phone);
       // A tap lets a page open a window for a few seconds only (5 s in Chromium). When the debts took longer on a
       // slow network, window.open would be blocked without a word: a link tapped now opens WhatsApp instead.
       if (navigator.userActivation?.isActive === false) offerLink(url);

@@ -4,6 +4,8 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   type SaleDetail,
+  toKobo,
+  transferLine,
 } from '@oja/contract';
 import { createPortal } from 'react-dom';
 import { formatDateTime } from '../../lib/format';
@@ -15,8 +17,7 @@ export function Receipt({ sale, business }: { sale: SaleDetail; business: Busine
   const money = (amount: string) => formatMoney(amount, sale.currency);
   return createPortal(
     <section className="oja-receipt" aria-hidden="true">
-      <h1>{business.name}</h1>
-      {business.business_email && <p className="center">{business.business_email}</p>}
+      <ReceiptShop business={business} />
       <hr />
       <p>Receipt #{sale.id}</p>
       <p>{formatDateTime(sale.created_at)}</p>
@@ -59,9 +60,37 @@ export function Receipt({ sale, business }: { sale: SaleDetail; business: Busine
         </tbody>
       </table>
       <p>Status: {sale.status === 'cancelled' ? 'Cancelled' : PAYMENT_STATUS_LABELS[sale.payment_status]}</p>
-      <hr />
-      <p className="center">Thank you for your patronage!</p>
+      <ReceiptFooter business={business} owed={sale.status === 'cancelled' ? '0.00' : sale.balance} />
     </section>,
     document.body,
+  );
+}
+
+/** The printed receipts' heading (a sale's and the counter's): the shop and its profile's contact lines. */
+export function ReceiptShop({ business }: { business: Business }) {
+  return (
+    <>
+      <h1>{business.name}</h1>
+      {[business.address, business.phone, business.business_email].map(
+        (line) =>
+          line && (
+            <p key={line} className="center">
+              {line}
+            </p>
+          ),
+      )}
+    </>
+  );
+}
+
+/** The printed receipts' end: where to transfer what is still owed, when the shop gave its account. */
+export function ReceiptFooter({ business, owed }: { business: Business; owed: string }) {
+  const transfer = toKobo(owed) > 0n ? transferLine(business) : null;
+  return (
+    <>
+      {transfer && <p className="center">{transfer}</p>}
+      <hr />
+      <p className="center">Thank you for your patronage!</p>
+    </>
   );
 }

@@ -99,7 +99,7 @@ function SaleView({ sale }: { sale: SaleDetail }) {
   const money = (amount: string) => formatMoney(amount, sale.currency);
   const isCancelled = sale.status === 'cancelled';
   const isOwed = sale.balance !== '0.00' && !isCancelled;
-  const share = whatsappUrl(saleShareText(business.name, sale), sale.customer_phone);
+  const share = whatsappUrl(saleShareText(business, sale), sale.customer_phone);
   const fetchDocument = async (kind: 'receipt' | 'invoice') => {
     setDownloading(kind);
     try {
