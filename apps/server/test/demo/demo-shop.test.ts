@@ -302,6 +302,20 @@ describe('the demo accounts', () => {
     expect((await api.call(ENDPOINTS.accounts.demoLogin, {}, { ip: freshIp() })).status).toBe(200);
   });
 
+  it('take no strangers: its public invite links are refused, and nobody is added to its team', async () => {
+    const before = await countOf(users);
+    for (const role of ['salesperson', 'manager', 'customer']) {
+      const answer = await apiClient(t.app).call(
+        ENDPOINTS.team.joinBusiness,
+        { first_name: 'Stranger', last_name: 'Danger', password: 'pass-word-123', role, business_slug: slug },
+        { ip: freshIp() },
+      );
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject({ detail: DEMO_MESSAGES.noJoining });
+    }
+    expect(await countOf(users)).toBe(before);
+  });
+
   it('belong to the demo shop only: its CEO cannot open another business', async () => {
     const ceo = await logIn(t, 'demo.nkechi', DEMO_PASSWORD);
     expect(ceo.user.can_create_business).toBe(false);

@@ -1,9 +1,9 @@
-import { type joinBusinessBodySchema, roleFromInvite, TEAM_MESSAGES, type User } from '@oja/contract';
+import { DEMO_MESSAGES, type joinBusinessBodySchema, roleFromInvite, TEAM_MESSAGES, type User } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import type * as z from 'zod';
 import { businesses, memberships, users } from '../../db/schema';
 import type { RequestContext } from '../../platform/context';
-import { notFound, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
+import { forbidden, notFound, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import { assertWithinLimits, LIMITS, recordFailure } from '../../platform/rate-limit';
 import { hashPassword } from '../accounts/passwords';
 import { loadUser } from '../accounts/user-answer';
@@ -22,11 +22,14 @@ export async function joinBusiness(ctx: RequestContext, input: Input): Promise<U
   await assertWithinLimits(ctx.db, keys);
   await recordFailure(ctx.db, keys);
   const [business] = await ctx.db
-    .select({ id: businesses.id })
+    .select({ id: businesses.id, isDemo: users.is_demo })
     .from(businesses)
+    .leftJoin(users, eq(users.id, businesses.owner_id))
     .where(eq(businesses.slug, input.business_slug.toLowerCase()))
     .limit(1);
   if (!business) throw notFound(TEAM_MESSAGES.businessNotFoundForInvite(input.business_slug));
+  // The public demo shop's invite links are public too: strangers would fill its team with accounts nobody uses.
+  if (business.isDemo) throw forbidden(DEMO_MESSAGES.noJoining);
   const passwordHash = await hashPassword(input.password);
 
   for (let attempt = 1; ; attempt++) {
