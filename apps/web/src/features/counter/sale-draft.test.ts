@@ -1,6 +1,6 @@
 import { type CatalogueProduct, COUNTER_MESSAGES, COUNTER_SCREEN_MESSAGES, counterSaleBodySchema } from '@oja/contract';
 import { describe, expect, it } from 'vitest';
-import { exactMatch, readAmount, readQuantity, searchProducts } from './counter-input';
+import { readAmount, readQuantity } from './counter-input';
 import { addOne, buildSale, type CartLine } from './sale-draft';
 
 const product = (id: number, name: string, price: string, extra: Partial<CatalogueProduct> = {}): CatalogueProduct => ({
@@ -23,7 +23,6 @@ const product = (id: number, name: string, price: string, extra: Partial<Catalog
 
 const rice = product(1, 'Rice 1kg', '1500.00', { barcode: '5901234123457' });
 const milk = product(2, 'Peak Milk', '450.00', { selling_price_discount_percentage: '10.00' });
-const beans = product(3, 'Beans', '1000.00', { sku: 'RICE-BEANS' });
 
 const draft = (lines: CartLine[], overrides: Partial<Parameters<typeof buildSale>[0]> = {}) =>
   buildSale(
@@ -55,15 +54,6 @@ describe('what the clerk types at the counter', () => {
     expect(readAmount('N 2,500.50')).toBe('2500.50');
     expect(readAmount('1950.00')).toBe('1950.00');
     for (const typed of ['1,50', '1500,000', '5.000', '-5', 'abc', '₦']) expect(readAmount(typed)).toBeNull();
-  });
-
-  it('finds an exact barcode or SKU first, then names', () => {
-    // Both start with it (a name, a SKU): by name.
-    expect(searchProducts([beans, milk, rice], 'rice').map((each) => each.id)).toEqual([3, 1]);
-    expect(searchProducts([beans, milk, rice], '5901234123457').map((each) => each.id)).toEqual([1]);
-    expect(exactMatch([beans, milk, rice], '5901234123457')).toBe(rice);
-    expect(exactMatch([beans, milk, rice], 'rice-beans')).toBe(beans);
-    expect(exactMatch([beans, milk, rice], 'rice')).toBeNull();
   });
 });
 

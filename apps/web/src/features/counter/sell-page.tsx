@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, type CounterSaleBody, formatMoney } from '@oja/contract';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fullName } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
@@ -8,8 +8,9 @@ import { PageLoader } from '../../ui/page-loader';
 import { useCurrentUser } from '../auth/session';
 import { ScanButton } from '../scanning/scan-button';
 import { asOf } from './catalogue';
-import { exactMatch, readQuantity, searchProducts } from './counter-input';
+import { readQuantity } from './counter-input';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
+import { exactMatch, productSearch, searchProducts } from './product-search';
 import { addOne, type CartLine, cartTotal } from './sale-draft';
 import type { CatalogueMeta, DeviceMeta, OutboxEntry, SaleSnapshot } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
@@ -56,20 +57,22 @@ export function Counter() {
     void import('./schemas');
   }, []);
 
-  const found = useMemo(() => searchProducts(products ?? [], search), [products, search]);
+  const index = useMemo(() => productSearch(products ?? []), [products]);
+  const found = useMemo(() => searchProducts(index, search), [index, search]);
   const total = cartTotal(lines);
   const currency = lines[0]?.product.currency ?? 'NGN';
   const stockOf = (product: CatalogueProduct) => product.stock_quantity - (sold?.get(product.id) ?? 0);
 
-  const add = (product: CatalogueProduct) => {
+  // Kept the same from one render to the next, so that the found products' rows are not drawn again for it.
+  const add = useCallback((product: CatalogueProduct) => {
     setLines((current) => addOne(current, product));
     setSearch('');
     setSearchNote(null);
     searchBox.current?.focus();
-  };
+  }, []);
   /** A scanner types the code and Enter; so does a clerk who knows the SKU. */
   const addByCode = (code: string) => {
-    const product = exactMatch(products ?? [], code);
+    const product = exactMatch(index, code);
     if (product) add(product);
     else setSearchNote(`${COUNTER_SCREEN_MESSAGES.noMatch} (${code.trim()})`);
   };
@@ -167,32 +170,7 @@ export function Counter() {
                 </Text>
               )}
               {found.map((product) => (
-                <UnstyledButton
-                  key={product.id}
-                  onClick={() => add(product)}
-                  aria-label={`Add ${product.product_name}`}
-                  style={{ borderRadius: 8 }}
-                >
-                  <Paper withBorder p="sm" mih={48}>
-                    <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Box miw={0}>
-                        <Text fw={600} truncate>
-                          {product.product_name}
-                        </Text>
-                        <Text size="xs" c="dimmed" truncate>
-                          {product.sku}
-                          {product.barcode ? ` · ${product.barcode}` : ''}
-                        </Text>
-                      </Box>
-                      <Box ta="right" style={{ flexShrink: 0 }}>
-                        <Text fw={600}>{formatMoney(product.selling_price, product.currency)}</Text>
-                        <Text size="xs" c={stockOf(product) > 0 ? 'dimmed' : 'red.8'}>
-                          {stockOf(product) > 0 ? `${stockOf(product)} in stock` : 'None in stock'}
-                        </Text>
-                      </Box>
-                    </Group>
-                  </Paper>
-                </UnstyledButton>
+                <FoundProduct key={product.id} product={product} stock={stockOf(product)} onAdd={add} />
               ))}
             </Stack>
           )}
@@ -364,3 +342,45 @@ function SaleLine({
     </Paper>
   );
 }
+
+/**
+ * One product found by the search. Memoised: a key typed mostly finds the products of the key before, and only
+ * the new ones are drawn (a cheap phone's keyboard waits for every row drawn).
+ */
+const FoundProduct = memo(function FoundProduct({
+  product,
+  stock,
+  onAdd,
+}: {
+  product: CatalogueProduct;
+  stock: number;
+  onAdd(product: CatalogueProduct): void;
+}) {
+  return (
+    <UnstyledButton
+      onClick={() => onAdd(product)}
+      aria-label={`Add ${product.product_name}`}
+      style={{ borderRadius: 8 }}
+    >
+      <Paper withBorder p="sm" mih={48}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Box miw={0}>
+            <Text fw={600} truncate>
+              {product.product_name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {product.sku}
+              {product.barcode ? ` · ${product.barcode}` : ''}
+            </Text>
+          </Box>
+          <Box ta="right" style={{ flexShrink: 0 }}>
+            <Text fw={600}>{formatMoney(product.selling_price, product.currency)}</Text>
+            <Text size="xs" c={stock > 0 ? 'dimmed' : 'red.8'}>
+              {stock > 0 ? `${stock} in stock` : 'None in stock'}
+            </Text>
+          </Box>
+        </Group>
+      </Paper>
+    </UnstyledButton>
+  );
+});
