@@ -54,3 +54,34 @@ test('a half-built cart survives a reload, and goes once it is saved or the dial
   await page.getByRole('button', { name: 'Add Cart' }).tap();
   await expect(editor.getByRole('textbox', { name: 'Customer name' })).not.toHaveValue('Baba Sule');
 });
+
+test('a quantity typed in the cart stays as typed: "2.5" and "-3" are refused with words, never read as 25 or 3', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const garri = `Garri 5kg ${Date.now()}`;
+  await createProduct(page, ceo.businessId, garri, '3000.00', 40);
+  await page.goto(`/business/${ceo.slug}/sales`);
+  await page.getByRole('button', { name: 'Add Cart' }).tap();
+  const editor = page.getByRole('dialog', { name: 'Add Cart' });
+  await editor.getByRole('textbox', { name: 'Customer name' }).fill('Iya Bose');
+  await editor.getByRole('combobox', { name: 'Add product' }).fill('garri');
+  await page.getByRole('option', { name: new RegExp(garri) }).tap();
+  const quantity = editor.getByLabel(`Quantity of ${garri}`);
+  const create = editor.getByRole('button', { name: 'Create Cart' });
+
+  await quantity.fill('2.5');
+  await expect(quantity).toHaveValue('2.5');
+  await create.tap();
+  await expect(editor.getByText(SALES_MESSAGES.quantityWhole)).toBeVisible();
+  await quantity.fill('-3');
+  await expect(quantity).toHaveValue('-3');
+  await create.tap();
+  await expect(editor.getByText(MESSAGES.cart.quantityMin)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('cart-quantity-refused-360.png') });
+
+  await quantity.fill('25');
+  await create.tap();
+  await expect(page.getByText(MESSAGES.cart.created)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Carts' })).toContainText(`${garri} × 25`);
+});

@@ -46,13 +46,15 @@ test('a sale from the inventory: two products in a new cart, a partial payment, 
   await expect(cartRow).toContainText(`${milk} × 1`);
   await expect(cartRow).toContainText('₦3,400.00');
 
-  // Change a quantity in the cart editor (it never goes below 1).
+  // Change a quantity in the cart editor: below 1 it stays as typed and is refused with words.
   await cartRow.getByRole('button', { name: /^Edit / }).click();
   const editor = page.getByRole('dialog', { name: /^Edit / });
   const milkQuantity = editor.getByLabel(`Quantity of ${milk}`);
   await milkQuantity.fill('0');
   await milkQuantity.blur();
-  await expect(milkQuantity).toHaveValue('1');
+  await expect(milkQuantity).toHaveValue('0');
+  await editor.getByRole('button', { name: 'Update Cart' }).click();
+  await expect(editor.getByText(MESSAGES.cart.quantityMin)).toBeVisible();
   await milkQuantity.fill('3');
   await expect(editor.getByText('₦4,200.00')).toBeVisible();
   await editor.getByRole('button', { name: 'Update Cart' }).click();

@@ -3,7 +3,7 @@ import { currencySchema, type PaymentStatus, paymentMethodSchema, pricingStrateg
 import { bodyId, labelledId, queryId, text } from './ids';
 import { MESSAGES } from './messages';
 import { fromKobo, moneyOut, moneySchema, toKobo } from './money';
-import { phoneNumberSchema, saleDetailSchema } from './sales';
+import { phoneNumberSchema, SALES_MESSAGES, saleDetailSchema } from './sales';
 
 /**
  * The counter: a sale made on the device (online or off) and sent through its outbox. The device makes the
@@ -32,7 +32,7 @@ export const COUNTER_MESSAGES = {
   soldAtTooOld: "This sale is older than 30 days: the phone's clock may be wrong. Ask the owner to record it.",
   emptySale: 'Add at least one product to the sale.',
   tooManyLines: 'A sale holds at most 100 lines.',
-  quantityWhole: 'Quantity must be a whole number of at least 1.',
+  quantityWhole: SALES_MESSAGES.quantityWhole,
   quantityMax: 'Quantity must be at most 1,000,000',
   duplicateProduct: 'Each product appears once in a sale: change its quantity instead.',
   paymentPositive: 'Each payment is more than ₦0.',

@@ -48,6 +48,7 @@ export const SALES_MESSAGES = {
   failedFetchCustomers: 'Failed to fetch customers.',
   tooManyItems: 'A cart holds at most 100 lines.',
   quantityMax: 'Quantity must be at most 1,000,000',
+  quantityWhole: 'Quantity must be a whole number of at least 1.',
   saleCancelled: 'Sale cancelled. Its stock is back and its payments are refunded.',
   alreadyCancelled: 'This sale is already cancelled.',
   cannotPayCancelled: 'This sale was cancelled; it cannot be paid.',
@@ -149,7 +150,7 @@ export const cartItemInputSchema = z.strictObject({
   product_batch_id: bodyId({ required: MESSAGES.validation.required }).nullable().optional(),
   quantity: z
     .number({ error: cartMessages.quantityMin })
-    .int(cartMessages.quantityMin)
+    .int(SALES_MESSAGES.quantityWhole)
     .min(1, cartMessages.quantityMin)
     .max(1_000_000, SALES_MESSAGES.quantityMax),
   pricing_strategy: pricingStrategySchema.default('retail'),

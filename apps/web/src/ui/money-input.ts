@@ -5,14 +5,21 @@ import type { ChangeEvent, FocusEvent } from 'react';
 /** Thousands grouped the way receipts, price lists and chat messages print them: "1,500", "12,000.50". */
 const GROUPED_THOUSANDS = /^\d{1,3}(,\d{3})+(\.\d{0,2})?$/;
 
+/** The naira sign as people write it before an amount: ₦5,000, N5,000, NGN 5000. */
+const NAIRA_SIGN = /^(₦|NGN|N)\s*/i;
+const PLAIN_AMOUNT = /^\d+(\.\d{0,2})?$/;
+
 /**
- * An amount as a person types or pastes it, as the contract's plain decimal: "1,500" is 1500. Only commas that
- * group thousands exactly are taken out, so no figure changes its value by the reading ("1,50" or "1500,000" stay
- * as typed, for the form to say what an amount looks like); the API itself keeps refusing commas.
+ * An amount as a person types or pastes it, as the contract's plain decimal: "1,500" and "₦1,500" are 1500. The
+ * sign is taken off an amount, and only commas that group thousands exactly, so no figure changes its value by the
+ * reading ("1,50", "1500,000" or "₦" alone stay as typed, for the form to say what an amount looks like); the API
+ * itself keeps refusing commas and signs.
  */
 export function readTypedMoney(text: string): string {
   const value = text.trim();
-  return GROUPED_THOUSANDS.test(value) ? value.replaceAll(',', '') : text;
+  const unsigned = value.replace(NAIRA_SIGN, '');
+  if (GROUPED_THOUSANDS.test(unsigned)) return unsigned.replaceAll(',', '');
+  return unsigned !== value && PLAIN_AMOUNT.test(unsigned) ? unsigned : text;
 }
 
 /**

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
+import { countInputProps } from '../../ui/count-input';
 import { DocumentButton } from '../../ui/document-button';
 import { Modal } from '../../ui/modal';
 import { useRequestProducts } from './customer-api';
@@ -45,8 +46,9 @@ export function RequestProductModal({
   if (!product) return null;
   const stock = product.quantity_in_stock;
   const count = typeof quantity === 'number' ? quantity : Number.NaN;
-  const error =
-    !Number.isInteger(count) || count < 1
+  const error = !Number.isInteger(count)
+    ? SALES_MESSAGES.quantityWhole
+    : count < 1
       ? MESSAGES.cart.quantityMin
       : count > stock
         ? MESSAGES.product.insufficientStock
@@ -119,8 +121,7 @@ export function RequestProductModal({
               label="Quantity"
               min={1}
               max={stock}
-              allowDecimal={false}
-              allowNegative={false}
+              {...countInputProps}
               value={quantity}
               onChange={setQuantity}
               error={quantity === '' ? null : error}

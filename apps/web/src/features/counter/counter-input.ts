@@ -17,7 +17,6 @@ export function readQuantity(text: string): { quantity: number } | { error: stri
 
 /** "₦5,000", "N5,000", "5,000.50" or "5000" as "5000.00"; null for anything that is not plainly an amount. */
 export function readAmount(text: string): string | null {
-  const withoutSign = text.trim().replace(/^(₦|NGN|N)\s*/i, '');
-  const value = readTypedMoney(withoutSign).trim();
+  const value = readTypedMoney(text).trim();
   return isMoneyString(value) ? normalizeMoney(value) : null;
 }

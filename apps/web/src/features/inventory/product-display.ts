@@ -7,14 +7,6 @@ export function discountLabel(percentage: string): string | null {
   return `${trimmed.replace(/^0+(?=\d)/, '')}% off`;
 }
 
-/**
- * A count input's props (units, a reorder level): what was typed or pasted stays as it was, for the contract's
- * rules to refuse with their reason. Mantine's own guards changed it silently: without decimals "1.5" became 1,
- * without a separator "1,500" became 1, without negatives "-3" became 3, and clamping turned a figure past
- * the limit into the limit when the field was left.
- */
-export const quantityInputProps = { thousandSeparator: ',', clampBehavior: 'none' } as const;
-
 /** An expiry typed as a day before today (YYYY-MM-DD, compared as text): blank is no expiry. */
 export function isPastExpiry(day: string | null | undefined, today: string): boolean {
   return !!day && day < today;

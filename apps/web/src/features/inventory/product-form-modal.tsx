@@ -16,13 +16,14 @@ import { CURRENCIES, type Currency, DEFAULT_CURRENCY, MESSAGES, type Product, ST
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { lagosToday } from '../../lib/dates';
 import { notify } from '../../lib/notify';
+import { countInputProps } from '../../ui/count-input';
 import { DateField } from '../../ui/date-field';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateBy, validateWith } from '../../ui/validate-on-demand';
 import { useCreateProduct, useUpdateProduct } from './api';
-import { changedFields, isPastExpiry, quantityInputProps } from './product-display';
+import { changedFields, isPastExpiry } from './product-display';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
@@ -119,7 +120,7 @@ function ProductFields({ field, skuHint }: { field(path: keyof ProductValues): I
           label="Reorder level"
           description="Shown as low stock below this many units; blank for never"
           min={0}
-          {...quantityInputProps}
+          {...countInputProps}
           {...field('reorder_level')}
         />
       </SimpleGrid>
@@ -203,7 +204,7 @@ function AddProductForm({
                   label="Quantity"
                   required
                   min={0}
-                  {...quantityInputProps}
+                  {...countInputProps}
                   {...form.getInputProps(`batches.${index}.quantity`)}
                 />
                 <DateField

@@ -3,13 +3,14 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { formatMoney, MAX_BATCH_QUANTITY, type Product, type ReceiveBatchValues, STOCK_MESSAGES } from '@oja/contract';
 import { lagosToday } from '../../lib/dates';
 import { notify } from '../../lib/notify';
+import { countInputProps } from '../../ui/count-input';
 import { DateField } from '../../ui/date-field';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useReceiveBatch } from './detail-api';
-import { isPastExpiry, quantityInputProps, suggestBatchNumber } from './product-display';
+import { isPastExpiry, suggestBatchNumber } from './product-display';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
@@ -94,7 +95,7 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
           min={1}
           max={MAX_BATCH_QUANTITY}
           data-autofocus
-          {...quantityInputProps}
+          {...countInputProps}
           {...form.getInputProps('quantity')}
         />
         <DateField

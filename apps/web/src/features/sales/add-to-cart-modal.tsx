@@ -12,6 +12,7 @@ import {
 } from '@oja/contract';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
+import { countInputProps } from '../../ui/count-input';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
@@ -146,9 +147,7 @@ function AddToCartForm({
           label="Quantity"
           required
           min={1}
-          clampBehavior="none"
-          allowDecimal={false}
-          allowNegative={false}
+          {...countInputProps}
           data-autofocus
           {...quantityInput}
           error={quantityInput.error ?? quantityProblem(form.values.items[0]?.quantity, product)}

@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { fullName } from '../../lib/format';
 import { notify } from '../../lib/notify';
+import { countInputProps } from '../../ui/count-input';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
@@ -294,10 +295,8 @@ function CartLine({
             w={64}
             size="md"
             min={1}
-            clampBehavior="strict"
-            allowDecimal={false}
-            allowNegative={false}
             hideControls
+            {...countInputProps}
             {...quantityProps}
           />
           <ActionIcon
