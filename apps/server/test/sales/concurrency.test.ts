@@ -77,7 +77,7 @@ describe('30 confirmations at once asking for more than the stock', () => {
       // What the confirmed carts asked for is exactly what was sold.
       const asked = sum(
         soldCarts.flatMap((cart) =>
-          cart.items.filter((item: any) => item.product_id === product.id).map((item: any) => item.quantity),
+          cart.items.filter((item) => item.product_id === product.id).map((item) => item.quantity),
         ),
       );
       expect(sold?.value).toBe(asked);
@@ -110,7 +110,7 @@ describe('30 confirmations at once asking for more than the stock', () => {
         ),
       );
     expect(sum(refusedItems.map((item) => item.quantity))).toBe(
-      sum(refusedCarts.flatMap((cart) => cart.items.map((item: any) => item.quantity))),
+      sum(refusedCarts.flatMap((cart) => cart.items.map((item) => item.quantity))),
     );
     expect(await ledgerMismatches(t, shop.businessId)).toEqual([]);
   });

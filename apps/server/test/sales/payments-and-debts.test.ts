@@ -69,7 +69,7 @@ describe('recording payments', () => {
       balance: '0.00',
       deposit_amount: '400.00',
     });
-    expect(rest.data.sale.payments.map((p: any) => [p.amount, p.method, p.recorded_by_name])).toEqual([
+    expect(rest.data.sale.payments.map((p) => [p.amount, p.method, p.recorded_by_name])).toEqual([
       ['400.00', 'cash', 'Ada Obi'],
       ['600.50', 'bank_transfer', 'Ada Obi'],
       ['999.50', 'pos_card', 'Ada Obi'],
@@ -164,7 +164,7 @@ describe('listing and reading sales', () => {
     expect(first.status).toBe(200);
     expect(first.data).toMatchObject({ count: 11, total_pages: 2, next: 2 });
     expect(first.data.results).toHaveLength(10);
-    const third = first.data.results.find((sale: any) => sale.customer_name === 'Walk-in 3');
+    const third = first.data.results.find((sale) => sale.customer_name === 'Walk-in 3');
     expect(third).toMatchObject({
       payment_status: 'not_paid',
       deposit_amount: '0.00',
@@ -194,7 +194,7 @@ describe('listing and reading sales', () => {
     const own = await listSales({}, customer.token);
     expect(own.status).toBe(200);
     expect(own.data.count).toBe(2);
-    expect(own.data.results.every((sale: any) => sale.customer_id === customer.user.id)).toBe(true);
+    expect(own.data.results.every((sale) => sale.customer_id === customer.user.id)).toBe(true);
     const sneaky = await listSales({ user_id: seller.user.id }, customer.token);
     expect(sneaky.data.count).toBe(0);
     const mine = await api.call(
@@ -204,7 +204,7 @@ describe('listing and reading sales', () => {
     );
     expect(mine.status).toBe(200);
     expect(mine.data.sale.lines[0]?.cost_price).toBeNull();
-    const notMine = (await listSales()).data.results.find((sale: any) => sale.customer_id === null);
+    const notMine = (await listSales()).data.results.find((sale) => sale.customer_id === null);
     const refused = await api.call(
       ENDPOINTS.sales.getSale,
       { business_id: listShop.businessId, id: notMine!.id },
@@ -256,15 +256,13 @@ describe('debts', () => {
     expect(answer.status).toBe(200);
     expect(answer.data.count).toBe(2);
     expect(answer.data.totals).toEqual([{ currency: 'NGN', total_owed: '4100.00' }]);
-    expect(answer.data.results.map((debt: any) => [debt.customer_id, debt.total_owed, debt.open_sales.length])).toEqual(
-      [
-        [null, '2500.00', 2],
-        [customer.user.id, '1600.00', 2],
-      ],
-    );
+    expect(answer.data.results.map((debt) => [debt.customer_id, debt.total_owed, debt.open_sales.length])).toEqual([
+      [null, '2500.00', 2],
+      [customer.user.id, '1600.00', 2],
+    ]);
     expect(answer.data.results[1]?.customer_name).toBe('Uche Nwosu');
-    expect(answer.data.results[1]?.open_sales.map((sale: any) => sale.balance)).toEqual(['1000.00', '600.00']);
-    expect((await debts({ search: 'IFY' })).data.results.map((debt: any) => debt.total_owed)).toEqual(['2500.00']);
+    expect(answer.data.results[1]?.open_sales.map((sale) => sale.balance)).toEqual(['1000.00', '600.00']);
+    expect((await debts({ search: 'IFY' })).data.results.map((debt) => debt.total_owed)).toEqual(['2500.00']);
   });
 
   it('drops a customer once they have paid everything', async () => {
@@ -286,7 +284,7 @@ describe('debts', () => {
     expect(mine.status).toBe(200);
     expect(mine.data.debts).toHaveLength(1);
     expect(mine.data.debts[0]).toMatchObject({ customer_id: customer.user.id, total_owed: '1000.00' });
-    expect(mine.data.debts[0]?.open_sales.map((sale: any) => sale.id)).toEqual([uchePlus.id]);
+    expect(mine.data.debts[0]?.open_sales.map((sale) => sale.id)).toEqual([uchePlus.id]);
     expect((await debts({}, customer.token)).status).toBe(403);
     const staffMine = await api.call(
       ENDPOINTS.sales.listMyDebts,
