@@ -5,7 +5,7 @@ import { useShop } from '../shop';
 
 /**
  * Creating a cart and confirming a sale answer from the rows they have just read and written, without
- * reading them back (bench/HISTORY.md: fewer round trips on the path every sale takes). The rule: what
+ * reading them back (fewer round trips on the path every sale takes). The rule: what
  * they answer is exactly what reading the cart or the sale afterwards answers.
  */
 

@@ -11,8 +11,8 @@ import { analyzedPlan, type Statement, statementsOf } from '../statements';
  * and named (db/statement-names.ts), so after five runs on a connection PostgreSQL may keep a generic plan, made
  * without the values: it then takes any business and any seller to hold few sales. With the seller's index in the
  * business's id order, that plan sorted every sale of the seller to take ten, and counted the seller's cancelled
- * sales by reading all of their sales: 530 ms for the load data's owner (200,000 sales) where the plan made for the
- * values took 4 ms (migration 0032). A shop whose owner or one clerk makes most of the sales is the common one.
+ * sales by reading all of their sales: for the load data's owner, a hundred times what the plan made for the values
+ * took (migration 0032). A shop whose owner or one clerk makes most of the sales is the common one.
  */
 const shop = useShop();
 let clerkId: number;
