@@ -189,8 +189,8 @@ export async function generateWorld(client: pg.PoolClient, sizes: Sizes, seed: n
  * sessions of earlier sign-ins, expired or signed out. Without them `carts` was analyzed empty, so each
  * pool connection planned the foreign-key check of a cart's lines (`select 1 from carts where business_id =
  * $1 and id = $2`) as a scan of the whole table, kept that plan, and scanned every cart the run had made so
- * far: in cart create then sales, 19,479 scans reading 181 million rows (pg_stat_user_tables), the cart's
- * insert at 1.49 ms of PostgreSQL's CPU against 0.17 ms on a table analyzed with carts in it. A server in use
+ * far: in cart create then sales, millions of rows read by scans (pg_stat_user_tables), the cart's insert
+ * several times its cost on a table analyzed with carts in it. A server in use
  * meets no such table: autovacuum analyzes a growing `carts` at every tenth more rows, and each analyze
  * drops the plans made on the old figures. Likewise `sessions` held the bench's one session, so the gate
  * read it by a scan of one row where a server in use reads an index.
