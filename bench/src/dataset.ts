@@ -160,9 +160,9 @@ export async function generateWorld(client: pg.PoolClient, sizes: Sizes, seed: n
   await timed('open carts and past sessions', () => openCartsAndSessions(client, sizes, seed));
   // The app writes a sale once, with its total, its lines and its payment in one statement, and so its sale_search
   // row once (modules/sales/confirm-sale.ts); trade() writes the sales, then their lines (which rewrite every
-  // sale_search row), then their totals (every sale again). After the vacuum below, half of `sales` and 29% of
-  // `sale_search` were free space (pgstattuple: 65 and 56 MB, where the same rows written once take 33 and 40), which
-  // a shop's own tables do not hold, and the sales search's count of a letter read the 56 MB whole. Both are
+  // sale_search row), then their totals (every sale again). Without the vacuum below, much of `sales` and
+  // `sale_search` is free space (pgstattuple), which a shop's own tables do not hold, and which the sales search's
+  // count of a letter reads whole. Both are
   // rewritten compact, their rows in the order they were written, as the app would have left them.
   await timed('sales and sale_search compacted', () => client.query('vacuum full sales, sale_search'));
   // The whole database: the report tables, which the triggers rewrote row by row as the sales went in, held
