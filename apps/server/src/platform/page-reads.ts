@@ -70,7 +70,7 @@ export function pageReads(
  * written as \u003c (the same string once parsed): a product named `</script><script>…` cannot end the
  * element and start markup of its own.
  */
-export function answersBlock(bodies: [url: string, body: string][]): string {
+function answersBlock(bodies: [url: string, body: string][]): string {
   const json = `{${bodies.map(([url, body]) => `${JSON.stringify(url)}:${body}`).join(',')}}`;
   return `<script type="application/json" id="${EARLY_ANSWERS_ID}">${json.replace(/</g, '\\u003c')}</script>`;
 }

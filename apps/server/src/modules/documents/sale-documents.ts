@@ -183,7 +183,7 @@ function lineDetail(sale: SaleDetail, line: SaleLine): string {
 }
 
 /** The sale's lines joined per product and price (and pricing), their quantities and totals added in kobo. */
-export function receiptLines(lines: readonly SaleLine[]): SaleLine[] {
+function receiptLines(lines: readonly SaleLine[]): SaleLine[] {
   const joined = new Map<string, SaleLine>();
   for (const line of lines) {
     const key = `${line.product_id}:${line.pricing_strategy}:${line.unit_price}:${line.discount_percentage}`;
