@@ -7,9 +7,8 @@ export default defineConfig({
     projects: ['packages/contract', 'apps/server', 'apps/web'],
     /**
      * At least two test files at once, where Vitest's own default is one fewer than the cores: one on a 2-core
-     * machine. The server's files spend much of their time waiting on their PostgreSQL, which a second file fills.
-     * The server's 88 files on a 2-core machine of host speed 146-169 ms (2026-11-26): 355 s with one at a time,
-     * 199 s with two, 204 s with three.
+     * machine. The server's files spend much of their time waiting on their PostgreSQL, which a second file fills:
+     * on 2 cores, two at once took little more than half the time of one at a time, and three no less than two.
      */
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },

@@ -30,7 +30,7 @@ export default async function globalSetup() {
         const raw = Buffer.concat(chunks).toString('utf8');
         const file = join(mailDir, `${Date.now()}-${String(++count).padStart(5, '0')}.json`);
         // Written whole under another name, then renamed: a test reading the directory meanwhile (another
-        // process) never meets a file half written, which it read as broken JSON (a red CI run, 2026-11-25).
+        // process) never meets a file half written, which it would read as broken JSON.
         writeFile(`${file}.part`, JSON.stringify({ to, raw }))
           .then(() => rename(`${file}.part`, file))
           .then(() => callback(), callback);

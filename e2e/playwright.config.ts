@@ -18,9 +18,8 @@ export default defineConfig({
     viewport: { width: 360, height: 780 },
     hasTouch: true,
     // The phone asks for reduced motion, which the theme honours: dialogs and menus open without their animation.
-    // And no trace is recorded unless E2E_TRACE=1 (a failure keeps its page snapshot and screenshot). On a 2-core
-    // machine (2026-11-28, a sales and a reports spec, 10 tests, the sum of their times): 207 s with animations and
-    // a trace of every test, 165 s without the animations, 118 s without the traces either.
+    // And no trace is recorded unless E2E_TRACE=1 (a failure keeps its page snapshot and screenshot). Both the
+    // animations and a trace of every test made the suite markedly slower on a 2-core machine.
     reducedMotion: 'reduce',
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',

@@ -160,9 +160,9 @@ export async function generateWorld(client: pg.PoolClient, sizes: Sizes, seed: n
   await timed('open carts and past sessions', () => openCartsAndSessions(client, sizes, seed));
   // The app writes a sale once, with its total, its lines and its payment in one statement, and so its sale_search
   // row once (modules/sales/confirm-sale.ts); trade() writes the sales, then their lines (which rewrite every
-  // sale_search row), then their totals (every sale again). After the vacuum below, half of `sales` and 29% of
-  // `sale_search` were free space (pgstattuple: 65 and 56 MB, where the same rows written once take 33 and 40), which
-  // a shop's own tables do not hold, and the sales search's count of a letter read the 56 MB whole. Both are
+  // sale_search row), then their totals (every sale again). Without the vacuum below, much of `sales` and
+  // `sale_search` is free space (pgstattuple), which a shop's own tables do not hold, and which the sales search's
+  // count of a letter reads whole. Both are
   // rewritten compact, their rows in the order they were written, as the app would have left them.
   await timed('sales and sale_search compacted', () => client.query('vacuum full sales, sale_search'));
   // The whole database: the report tables, which the triggers rewrote row by row as the sales went in, held
@@ -189,8 +189,8 @@ export async function generateWorld(client: pg.PoolClient, sizes: Sizes, seed: n
  * sessions of earlier sign-ins, expired or signed out. Without them `carts` was analyzed empty, so each
  * pool connection planned the foreign-key check of a cart's lines (`select 1 from carts where business_id =
  * $1 and id = $2`) as a scan of the whole table, kept that plan, and scanned every cart the run had made so
- * far: in cart create then sales, 19,479 scans reading 181 million rows (pg_stat_user_tables), the cart's
- * insert at 1.49 ms of PostgreSQL's CPU against 0.17 ms on a table analyzed with carts in it. A server in use
+ * far: in cart create then sales, millions of rows read by scans (pg_stat_user_tables), the cart's insert
+ * several times its cost on a table analyzed with carts in it. A server in use
  * meets no such table: autovacuum analyzes a growing `carts` at every tenth more rows, and each analyze
  * drops the plans made on the old figures. Likewise `sessions` held the bench's one session, so the gate
  * read it by a scan of one row where a server in use reads an index.

@@ -1,7 +1,7 @@
 /**
  * A fixed single-threaded workload, timed before a run, so that figures of different machines or days can be
- * told apart from changes of the code: the same build measured 1.5-2× apart in CPU per request on two days of
- * "the same" 2-core machine (bench/HISTORY.md, sixth round). JSON of product-like rows, as the server makes
+ * told apart from changes of the code: the same build measured up to twice as far apart in CPU per request on
+ * two days of "the same" 2-core machine. JSON of product-like rows, as the server makes
  * and reads them; the fastest of several runs, which other work on the machine can only slow down.
  */
 export function hostSpeedMs(runs = 7): number {

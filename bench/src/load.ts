@@ -128,9 +128,8 @@ async function build(): Promise<void> {
     await run('npx', ['vite', 'build'], { cwd: join(ROOT, 'apps/web'), env: { ...process.env, OJA_BUILD: '' } });
   }
   // BENCH_SKIP_BUILD=1 runs the bundle already in dist-$BENCH_BUILD: an A/B of two builds on the same data. Without
-  // that bundle it stops: building one from the working tree would run the tree's code under the other build's name
-  // (in the thirtieth round, BENCH_BUILD=dist-base named dist-dist-base, which was built from the tree, so the
-  // round's "base" runs were of its final code; HISTORY.md).
+  // that bundle it stops: building one from the working tree would run the tree's code under the other build's name,
+  // and an A/B would compare a build with itself.
   if (process.env.BENCH_SKIP_BUILD === '1') {
     if (existsSync(SERVER_MAIN)) return;
     throw new Error(
@@ -376,8 +375,8 @@ type Session = { token: string; world: World; base: string };
 /**
  * What the app's clients ask for: Chromium on Android (the users' phones, the installed app) sends this
  * Accept-Encoding with every request, so the server compresses each answer of 1 KB or more as it would for
- * them. autocannon sends none by itself, and the runs before the eleventh round measured answers sent
- * uncompressed, which no phone receives. BENCH_ACCEPT_ENCODING= (empty) sends none again.
+ * them. autocannon sends none by itself, which would measure answers sent uncompressed, which no phone
+ * receives. BENCH_ACCEPT_ENCODING= (empty) sends none again.
  */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 const encodingHeader: Record<string, string> = ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {};
@@ -923,7 +922,7 @@ async function main(): Promise<void> {
     // Sales while staff log in (a shop opening, or a phone signed out): every login is an argon2id hash,
     // pure CPU on libuv's threads, while the sales need the event loop and PostgreSQL on the same cores.
     // Only when asked for, so that the whole run's rows, and what the signed-in page's rows meet after them,
-    // stay as the earlier rounds measured them.
+    // stay comparable with runs before.
     {
       key: 'sale-logins',
       optional: true,
@@ -941,10 +940,8 @@ async function main(): Promise<void> {
       },
     },
     // The signed-in page's two rows come last: the issue's rows are measured on a server that has served only
-    // them, as in every round before the fifteenth. Its 32 pages at once leave the server's heap some 10 MB
-    // larger (the page's reads are in flight 50-70 ms, long enough for their objects to reach V8's old space):
-    // with them before it the login peaked at 155 MB, after the issue's rows alone at 145-148 MB
-    // (bench/HISTORY.md, sixteenth round).
+    // them. Its 32 pages at once leave the server's heap larger (the page's reads are in flight long enough for
+    // their objects to reach V8's old space), which pushed the login after them past the peak RSS target.
     {
       // A full load of the inventory by a signed-in phone: index.html with the first screen's three answers
       // inside (the profile, the business, the first page of products: the server's page-reads.ts). The
@@ -962,7 +959,7 @@ async function main(): Promise<void> {
       },
     },
     {
-      // The same page as the phone loaded it before the fifteenth round: the page as built, then its three
+      // The same page as the phone loaded it before its answers came inside: the page as built, then its three
       // reads, each a request of its own (4 requests a page; the row's figures are per request).
       key: 'page-parts',
       async run() {
@@ -1064,8 +1061,8 @@ async function main(): Promise<void> {
   await direct.close();
   await stopServer(server);
 
-  // Measured again at the end: on a machine shared with other work the speed moved under a run (bench/HISTORY.md,
-  // the twenty-ninth round), and a run read against the targets should say so.
+  // Measured again at the end: on a machine shared with other work the speed can move under a run, and a run
+  // read against the targets should say so.
   const hostSpeedAfter = hostSpeedMs();
   const stealAfter = await cpuSteal();
   const stolenShare = stealShare(stealBefore, stealAfter);

@@ -1,8 +1,8 @@
 /**
  * Issue 14's targets for the load bench, each judged on a run's rows: every run says which it met and which it
  * missed, with its figures, so that a run on another machine is read against the targets and not against memory
- * (the same build met every absolute target on a machine of host speed 74-79 ms and missed the sales' and the
- * overview's on one of 106-108 shared with other work: bench/HISTORY.md, the twenty-eighth and twenty-ninth rounds).
+ * (the same build meets every absolute target on a fast machine and misses some on a slower one shared with
+ * other work: bench/README.md).
  * The web app's targets are bench:web's (src/web/bench-web.ts).
  */
 

@@ -218,3 +218,31 @@ export async function createCart(
   });
   return answer.cart;
 }
+
+/**
+ * A sale of `quantity` of one product, confirmed by whoever is logged in on `page`; not paid unless `payment`
+ * says otherwise, as the server takes a confirmation that names no payment.
+ */
+export async function sellViaApi(
+  page: Page,
+  businessId: number,
+  productId: number,
+  quantity: number,
+  who: { customer_id: number } | { customer_name: string },
+  payment: { payment_status: 'paid' | 'not_paid' } | { payment_status: 'partial'; deposit_amount: string } = {
+    payment_status: 'not_paid',
+  },
+) {
+  const { cart } = await apiCall(page, ENDPOINTS.sales.createCart, {
+    business_id: businessId,
+    items: [{ product_id: productId, quantity }],
+    ...who,
+  });
+  const { sale } = await apiCall(page, ENDPOINTS.sales.confirmSale, {
+    business_id: businessId,
+    cart_id: cart.id,
+    payment_method: 'cash',
+    ...payment,
+  });
+  return sale;
+}

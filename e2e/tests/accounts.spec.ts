@@ -1,7 +1,10 @@
 import { ENDPOINTS, MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { codeMailedTo, expect, fill, test, uniqueEmail } from '../fixtures';
-import { ownNetwork, PASSWORD, signUpCeoViaApi } from '../helpers/api';
+import { addMember, apiCall, memberSession, ownNetwork, PASSWORD, signUpCeoViaApi } from '../helpers/api';
+import { countRequests, slowRules } from '../helpers/network';
+import { expectNoSidewaysScroll, shot } from '../helpers/phone';
+import { expectThumbSized } from '../helpers/thumb';
 
 const uniqueName = () => `Tester${Math.floor(Math.random() * 1e6)}`;
 
@@ -265,4 +268,148 @@ test('every account screen fits a 360 px phone without sideways scrolling', asyn
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
   await fitsWidth();
+});
+
+test('a member who joined by link (no email) changes their name, then adds an email with the code mailed to it', async ({
+  page,
+  browser,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const member = await addMember(page, ceo, 'sales_person', 'Chidi', 'Eze');
+  const { context, page: theirs } = await memberSession(browser, member.username);
+  await theirs.goto('/settings');
+  await expect(theirs.getByText('N/A')).toBeVisible();
+  await theirs.getByRole('button', { name: 'Edit Info' }).tap();
+  const dialog = theirs.getByRole('dialog', { name: 'Edit Info' });
+  await expect(dialog.getByRole('textbox', { name: 'Email (optional)' })).toHaveValue('');
+  await dialog.getByRole('textbox', { name: 'First name' }).fill('Chidinma');
+  await dialog.getByRole('button', { name: 'Update Info' }).tap();
+  await expect(theirs.getByText(MESSAGES.auth.profileUpdated)).toBeVisible();
+  await expect(theirs.getByText('Chidinma Eze')).toBeVisible();
+
+  // A first email is a change of address: with the password, the code mailed to it makes it the account's.
+  const email = uniqueEmail('chidinma');
+  await theirs.getByRole('button', { name: 'Edit Info' }).tap();
+  await dialog.getByRole('textbox', { name: 'Email (optional)' }).fill(email);
+  await dialog.getByLabel('Current password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Update Info' }).tap();
+  await expect(dialog.getByText(MESSAGES.auth.emailCodeSent(email))).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(await codeMailedTo(email));
+  await dialog.getByRole('button', { name: 'Confirm Email' }).tap();
+  await expect(theirs.getByText(MESSAGES.auth.emailChanged)).toBeVisible();
+  await expect(theirs.getByText(email)).toBeVisible();
+  await expectNoSidewaysScroll(theirs);
+  await context.close();
+});
+
+test('a double tap on Reset password while the rules download resets it once and says it worked', async ({ page }) => {
+  const ceo = await signUpCeoViaApi(page);
+  await page.context().clearCookies();
+  const activation = await codeMailedTo(ceo.email);
+  await apiCall(page, ENDPOINTS.accounts.forgotPassword, { email: ceo.email });
+  const code = await codeMailedTo(ceo.email, { after: activation });
+  await slowRules(page);
+  const resets = countRequests(page, '/users/reset-password/');
+  await page.goto(`/reset-password?email=${encodeURIComponent(ceo.email)}`);
+  await page.getByRole('textbox', { name: 'Reset code' }).fill(` ${code.slice(0, 3)} ${code.slice(3)} `);
+  await page.getByRole('textbox', { name: 'New password' }).fill('new-pass-word-456');
+  const reset = page.getByRole('button', { name: 'Reset password' });
+  await reset.tap();
+  // Forced: a thumb does not wait for the button to be enabled again.
+  await reset.tap({ force: true });
+  // The second request found the code spent and its answer, the last, said the code was wrong.
+  await expect(page.getByRole('status')).toHaveText(MESSAGES.auth.passwordReset);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.screenshot({ path: shot('reset-double-tap') });
+  expect(resets.count).toBe(1);
+  await page.waitForURL('**/login');
+});
+
+test('log in: a wrong password, an unknown user and a failed network each say so and keep what was typed', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  await page.context().clearCookies();
+  await page.goto('/login');
+  const identifier = page.getByRole('textbox', { name: 'Email or username' });
+  const password = page.getByRole('textbox', { name: 'Password' });
+  const logIn = page.getByRole('button', { name: 'Log in' });
+
+  await identifier.fill(`  ${ceo.username.toUpperCase()}  `);
+  await password.fill('not-the-password');
+  await logIn.tap();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.auth.invalidCredentials);
+  await identifier.fill('nobody-at-all@example.com');
+  await logIn.tap();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.auth.invalidCredentials);
+
+  await page.route('**/api/v1/users/login/', (route) => route.abort());
+  await identifier.fill(ceo.email);
+  await password.fill(PASSWORD);
+  await logIn.tap();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.failed.network);
+  await expect(identifier).toHaveValue(ceo.email);
+  await expect(password).toHaveValue(PASSWORD);
+  await page.screenshot({ path: shot('login-network') });
+
+  await page.unroute('**/api/v1/users/login/');
+  await logIn.tap();
+  await page.waitForURL('**/dashboard');
+});
+
+test("the sign-in pages' main buttons are a thumb's size", async ({ page }) => {
+  for (const [path, name] of [
+    ['/login', 'Log in'],
+    ['/register', 'Create account'],
+    ['/forgot-password', 'Send reset code'],
+    ['/reset-password', 'Reset password'],
+    ['/verify-email', 'Verify Email'],
+  ] as const) {
+    await page.goto(path);
+    await expectThumbSized(page.getByRole('button', { name, exact: true }));
+  }
+});
+
+test('a pasted code loses its spaces before its length is cut; Resend Code clears the old code error', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const email = uniqueEmail('paste');
+  const registered = await page.request.post('/api/v1/users/ceo-register/', {
+    headers: ownNetwork(),
+    data: {
+      first_name: 'Ngozi',
+      last_name: 'Eze',
+      email,
+      password: PASSWORD,
+      business: { name: `Ngozi Fabrics ${Date.now()}`, business_email: `biz-${email}`, about: 'Fabrics' },
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const code = await codeMailedTo(email);
+  const wrong = code === '000000' ? '111111' : '000000';
+
+  await page.goto(`/verify-email?email=${encodeURIComponent(email)}`);
+  const input = page.getByRole('textbox', { name: 'Verification code', exact: true });
+  // As copied from an email: a space before, a line break after.
+  await page.evaluate((text) => navigator.clipboard.writeText(text), ` ${wrong}\n`);
+  await input.tap();
+  await input.press('ControlOrMeta+V');
+  await expect(input).toHaveValue(wrong);
+  await page.getByRole('button', { name: 'Verify Email' }).tap();
+  await expect(page.getByText(MESSAGES.auth.codeInvalid)).toBeVisible();
+  await expect(page.getByText(MESSAGES.validation.codeFormat)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Resend Code' }).tap();
+  await expect(page.getByText(MESSAGES.auth.codeResent)).toBeVisible();
+  await expect(page.getByText(MESSAGES.auth.codeInvalid)).toHaveCount(0);
+  const fresh = await codeMailedTo(email, { after: code });
+
+  // Typed with spaces between the groups, as some mails show it.
+  await input.fill('');
+  await input.pressSequentially(`${fresh.slice(0, 3)} ${fresh.slice(3)}`);
+  await expect(input).toHaveValue(fresh);
+  await page.getByRole('button', { name: 'Verify Email' }).tap();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

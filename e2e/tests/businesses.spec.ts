@@ -2,6 +2,7 @@ import { MESSAGES } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { signUpCeoViaApi } from '../helpers/api';
+import { doubleTap } from '../helpers/phone';
 
 /** A text field by its accessible name (Mantine's required asterisk is not part of it). */
 const field = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
@@ -103,4 +104,50 @@ test("another owner's business, or an unknown slug, shows Business not found", a
   await stranger.getByRole('link', { name: 'Go back home' }).click();
   await expect(stranger).toHaveURL(/\/dashboard$/);
   await strangerContext.close();
+});
+
+test('a double tap on the confirm of Delete Business deletes once; Back then shows plain "Business not found"', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const deletes: string[] = [];
+  const lookups: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'DELETE') deletes.push(request.url());
+    else if (deletes.length > 0 && request.url().includes('/users/businesses/by-slug/')) lookups.push(request.url());
+  });
+
+  // The overview first, then its settings by the menu: Back returns to the overview, from the cache.
+  await page.goto(`/business/${ceo.slug}`);
+  await expect(page.getByRole('heading', { name: `${ceo.businessName} Overview` })).toBeVisible();
+  await page.getByRole('button', { name: 'Toggle menu' }).tap();
+  await page.getByRole('navigation', { name: 'Business menu' }).getByRole('link', { name: 'Settings' }).tap();
+  await page.getByRole('button', { name: 'Delete Business' }).tap();
+  const confirm = page.getByRole('dialog', { name: 'Delete Business' });
+  await doubleTap(page, confirm.getByRole('button', { name: 'Delete' }), 30);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('You have 0 businesses.')).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(deletes).toHaveLength(1);
+  await expect(page.getByText(MESSAGES.business.deleted)).toHaveCount(1);
+  await expect(page.getByText(MESSAGES.failed.deleteBusiness)).toHaveCount(0);
+  // The page that deleted it did not ask for it again on its way out.
+  expect(lookups).toEqual([]);
+
+  // Whatever the screen shows on the way back, never the deleted business nor an error about it.
+  await page.evaluate((overview) => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    new MutationObserver(() => {
+      const text = document.body.innerText;
+      if (text.includes(overview)) seen.push('overview');
+      if (text.includes('Something went wrong')) seen.push('error');
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, `${ceo.businessName} Overview`);
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: MESSAGES.business.notFound })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+  await expect(page.getByText(MESSAGES.business.notFoundForSlug(ceo.slug))).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: `${ceo.businessName} Overview` })).toHaveCount(0);
 });

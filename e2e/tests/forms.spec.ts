@@ -1,4 +1,4 @@
-import { lagosToday, MESSAGES, MONEY_MESSAGES, STOCK_MESSAGES } from '@oja/contract';
+import { lagosToday, MESSAGES, MONEY_MESSAGES, STOCK_MESSAGES, TEAM_MESSAGES } from '@oja/contract';
 import { expect, test } from '../fixtures';
 import { createProduct, signUpCeoViaApi } from '../helpers/api';
 
@@ -87,4 +87,24 @@ test('a date picked in a date field is said in words, day before month', async (
     timeZone: 'UTC',
   }).format(today);
   await expect(expense.getByText(words)).toBeVisible();
+});
+
+test('a field too long says so plainly; the tip closes with a thumb-sized button', async ({ page }) => {
+  const ceo = await signUpCeoViaApi(page);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Edit Info' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Edit Info' });
+  await dialog.getByRole('textbox', { name: 'First name', exact: true }).fill('A'.repeat(101));
+  await dialog.getByRole('button', { name: 'Update Info' }).tap();
+  await expect(dialog.getByText(MESSAGES.validation.tooLong(100))).toBeVisible();
+  await expect(dialog.getByText(/Too big/)).toHaveCount(0);
+
+  await page.goto(`/business/${ceo.slug}/users`);
+  await expect(page.getByText(TEAM_MESSAGES.tip)).toBeVisible();
+  const close = page.getByRole('button', { name: 'Dismiss tip' });
+  const box = await close.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(40);
+  expect(box?.height).toBeGreaterThanOrEqual(40);
+  await close.tap();
+  await expect(page.getByText(TEAM_MESSAGES.tip)).toBeHidden();
 });

@@ -2,6 +2,7 @@ import { ENDPOINTS, MESSAGES, STOCK_MESSAGES, STOCK_MOVEMENT_REASON_LABELS } fro
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { addMember, apiCall, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
+import { pasteInto, shot } from '../helpers/phone';
 
 /** A YYYY-MM-DD some days from now (far enough from today that the time zone never matters). */
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -192,4 +193,94 @@ test('a salesperson sees the batches and the history, with no way to receive or 
   } finally {
     await theirs.close();
   }
+});
+
+test('receiving stock: a past expiry and a pasted decimal are refused, never recorded as unsellable or truncated units', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const ceo = await signUpCeoViaApi(page);
+  const name = `Peak Milk ${Date.now()}`;
+  const product = await createProduct(page, ceo.businessId, name, '900.00', 2);
+
+  await page.goto(`/business/${ceo.slug}/inventory/${product.id}`);
+  await page.getByRole('button', { name: 'Receive stock' }).tap();
+  const receive = page.getByRole('dialog', { name: 'Receive stock' });
+  await receive.getByLabel('Batch number').fill('PK-002');
+  const quantity = receive.getByLabel('Quantity');
+  const save = receive.getByRole('button', { name: 'Receive' });
+  await pasteInto(page, quantity, '1.5');
+  await expect(quantity).toHaveValue('1.5');
+  await receive.getByLabel('Expiration date').fill('2021-05-05');
+  await save.tap();
+  await expect(receive.getByText(STOCK_MESSAGES.wholeQuantity)).toBeVisible();
+  await expect(receive.getByText(STOCK_MESSAGES.expiryPassed)).toBeVisible();
+  await page.screenshot({ path: shot('receive-refused') });
+
+  // Past the limit, said so rather than turned into the limit when the field is left.
+  await quantity.fill('200000000');
+  await receive.getByLabel('Batch number').tap();
+  await expect(quantity).toHaveValue('200,000,000');
+  await save.tap();
+  await expect(receive.getByText(STOCK_MESSAGES.quantityTooLarge)).toBeVisible();
+
+  await quantity.fill('12');
+  await receive.getByLabel('Expiration date').fill(daysFromNow(120));
+  await save.tap();
+  await expect(page.getByText(STOCK_MESSAGES.batchReceived)).toBeVisible();
+  await expect(page.getByLabel('In stock', { exact: true })).toContainText('14');
+});
+
+test("adjusting a batch: the batch's own message, cleared once the value changes, and no decimal saved", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const ceo = await signUpCeoViaApi(page);
+  const name = `Dangote Sugar ${Date.now()}`;
+  const product = await createProduct(page, ceo.businessId, name, '900.00', 5);
+
+  await page.goto(`/business/${ceo.slug}/inventory/${product.id}`);
+  await page.getByRole('button', { name: 'Adjust batch BATCH-001' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Adjust batch BATCH-001' });
+  const change = dialog.getByLabel('Quantity change');
+  const save = dialog.getByRole('button', { name: 'Save adjustment' });
+
+  // More than the batch holds: said of the batch, never a sale's sentence.
+  await change.fill('-6');
+  await save.tap();
+  await expect(dialog.getByText(STOCK_MESSAGES.batchHoldsOnly(5))).toBeVisible();
+  await expect(dialog.getByText(MESSAGES.product.insufficientStock)).toHaveCount(0);
+  await change.fill('-2');
+  await expect(dialog.getByText(STOCK_MESSAGES.batchHoldsOnly(5))).toHaveCount(0);
+
+  // A pasted decimal is refused with a message, not truncated.
+  await pasteInto(page, change, '1.5');
+  await expect(change).toHaveValue('1.5');
+  await save.tap();
+  await expect(dialog.getByText(STOCK_MESSAGES.wholeUnits)).toBeVisible();
+  await change.fill('1');
+  await expect(dialog.getByText(STOCK_MESSAGES.wholeUnits)).toHaveCount(0);
+
+  // The batch shrinks behind the dialog's back: the server's answer is the batch's, and goes once corrected.
+  await apiCall(page, ENDPOINTS.stock.updateStock, {
+    business_id: ceo.businessId,
+    product_id: product.id,
+    quantity: -3,
+  });
+  await change.fill('-5');
+  await save.tap();
+  await expect(dialog.getByText(STOCK_MESSAGES.batchHoldsOnly(2))).toBeVisible();
+  await change.fill('-2');
+  await expect(dialog.getByText(STOCK_MESSAGES.batchHoldsOnly(2))).toHaveCount(0);
+  await save.tap();
+  await expect(page.getByText(STOCK_MESSAGES.batchAdjusted)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const history = page.getByRole('table', { name: 'Stock movements' });
+  const latest = history.getByRole('row').nth(1);
+  await expect(latest).toContainText('\u22122');
+  await expect(latest).toContainText(STOCK_MOVEMENT_REASON_LABELS.count_correction);
+  await expect(history.getByRole('row').filter({ hasText: '+1' })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { API_PREFIX, ENDPOINTS, SALES_MESSAGES } from '@oja/contract';
 import { expect, test } from '../fixtures';
-import { addMember, apiCall, createCart, createProduct, signUpCeoViaApi } from '../helpers/api';
+import { addMember, apiCall, createCart, createProduct, sellViaApi, signUpCeoViaApi } from '../helpers/api';
 import { expectThumbSized } from '../helpers/thumb';
 
 test('the sale page at 360 px: both PDFs download, WhatsApp carries the summary, and a cancel puts the stock back', async ({
@@ -158,4 +158,29 @@ test("a customer's phone, set by the CEO, takes the sale's share and the debt's 
   const later = new URL((await reopening).url());
   expect(later.searchParams.get('text')).toBe(text);
   await expect(link).toBeHidden();
+});
+
+test("sharing a debt finds the customer's, past a first page of debtors whose names contain theirs", async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const rice = await createProduct(page, ceo.businessId, `Rice ${Date.now()}`, '900.00', 40);
+  // Ten "Ade …" owe more than "ade" and fill the first page of the debts matching "ade".
+  for (let n = 1; n <= 10; n++) await sellViaApi(page, ceo.businessId, rice.id, 2, { customer_name: `Ade ${n}` });
+  await sellViaApi(page, ceo.businessId, rice.id, 1, { customer_name: 'ade' });
+  await page.goto(`/business/${ceo.slug}/sales?tab=sales`);
+  const sales = page.getByRole('table', { name: 'Sales' });
+  await expect(sales.getByRole('row')).toHaveCount(11);
+  const share = sales.getByRole('button', { name: "Share ade's debt on WhatsApp", exact: true });
+  // Drawn again inside its tooltip once the tooltip's code arrives (ui/lazy-tooltip.tsx).
+  await expect(async () => expectThumbSized(share)).toPass();
+  // WhatsApp itself is not reached from the test machine: answer its page here.
+  await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));
+  const popup = page.waitForEvent('popup');
+  await share.tap();
+  const whatsapp = await popup;
+  const text = decodeURIComponent(new URL(whatsapp.url()).searchParams.get('text') ?? '');
+  expect(text).toContain('₦900.00');
+  expect(text).not.toContain('₦1,800.00');
+  await whatsapp.close();
 });

@@ -1,7 +1,8 @@
-import { ENDPOINTS, IDEMPOTENCY_HEADER, MESSAGES, SALES_MESSAGES } from '@oja/contract';
+import { ENDPOINTS, IDEMPOTENCY_HEADER, MESSAGES, SALES_MESSAGES, SALES_SEARCH_MAX_LENGTH } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { apiCall, createCart, createProduct, signUpCeoViaApi, stockOf } from '../helpers/api';
+import { apiCall, createCart, createProduct, sellViaApi, signUpCeoViaApi, stockOf } from '../helpers/api';
+import { shot } from '../helpers/phone';
 import { expectThumbSized } from '../helpers/thumb';
 
 /** 80 mm at 96 dpi, the width of a thermal receipt roll; and an A4 sheet. */
@@ -303,4 +304,31 @@ test('at 1280 px the payment badges show their whole words', async ({ page }) =>
   }
   // Newest first.
   await expect(labels).toHaveText(['Paid in Full', 'Not Paid', 'Partial Payment']);
+});
+
+test('the sale page at 360 px: every action a thumb can hit; a pasted long search keeps the sales list', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const rice = await createProduct(page, ceo.businessId, `Rice ${Date.now()}`, '900.00', 40);
+  const sale = await sellViaApi(page, ceo.businessId, rice.id, 3, { customer_name: 'Mama Tobi' });
+  await page.goto(`/business/${ceo.slug}/sales/${sale.id}`);
+  await expect(page.getByRole('heading', { name: `Sale #${sale.id}` })).toBeVisible();
+  await page.screenshot({ path: shot('sale-page') });
+  await expectThumbSized(page.getByRole('link', { name: 'Back to sales' }));
+  for (const name of ['Download receipt', 'Download invoice', 'Record Payment', 'Print receipt', 'Cancel sale']) {
+    await expectThumbSized(page.getByRole('button', { name }));
+  }
+  await expectThumbSized(page.getByRole('link', { name: 'Share on WhatsApp' }));
+
+  // A WhatsApp message pasted into the search: the box stops at what the server searches, and the list answers.
+  await page.getByRole('link', { name: 'Back to sales' }).tap();
+  const search = page.getByRole('textbox', { name: 'Search' });
+  await search.fill(`Mama Tobi ${'called about her order again '.repeat(6)}`);
+  await expect(search).toHaveValue(/^Mama Tobi /);
+  expect((await search.inputValue()).length).toBe(SALES_SEARCH_MAX_LENGTH);
+  await expect(page.getByText('No sale matches this search.')).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await search.fill('mama tobi');
+  await expect(page.getByRole('table', { name: 'Sales' }).getByRole('row')).toHaveCount(2);
 });

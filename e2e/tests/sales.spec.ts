@@ -1,4 +1,4 @@
-import { DEFAULT_CUSTOMER_NAME, MESSAGES, SALES_MESSAGES } from '@oja/contract';
+import { DEFAULT_CUSTOMER_NAME, MESSAGES, SALES_MESSAGES, STOCK_MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import {
@@ -6,10 +6,13 @@ import {
   createCart,
   createProduct,
   memberSession,
+  sellViaApi,
   setMemberRole,
   signUpCeoViaApi,
   stockOf,
 } from '../helpers/api';
+import { expectNoSidewaysScroll, expectWithinPhoneWidth, PHONE_WIDTH, shot } from '../helpers/phone';
+import { expectThumbSized } from '../helpers/thumb';
 
 /** The inventory card of a product: a group named by the product. */
 const productCard = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
@@ -292,4 +295,151 @@ test('only the CEO and salespeople confirm sales: a manager sees no Confirm, and
   await expect(confirm.getByRole('alert')).toHaveText(MESSAGES.sale.onlyEmployeesOrCeo);
   await asSeller.context.close();
   expect(await stockOf(page, ceo.businessId, sugar.id)).toBe(10);
+});
+
+test('at 360 px with touch, the cart dialog picks a customer and a product by tapping; Enter does not create the cart', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const stamp = Date.now();
+  const name = `Golden Penny Semovita 10kg ${stamp}`;
+  await createProduct(page, ceo.businessId, name, '12500.00', 20);
+  // A shop's stock: several long names, so the dropdown has many options to show.
+  for (const other of ['Mama Gold Rice 50kg Premium Parboiled', 'Dangote Sugar Granulated 500g Sachet Pack']) {
+    await createProduct(page, ceo.businessId, `${other} Semovita-style ${stamp}`, '45000.00', 12);
+  }
+  // A cheap phone with its keyboard up leaves about 420 px of screen.
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 420 });
+  await addMember(page, ceo, 'customer', 'Zainab', 'Okoro');
+  expect(page.viewportSize()?.width).toBe(PHONE_WIDTH);
+
+  await page.goto(`/business/${ceo.slug}/sales`);
+  await page.getByRole('button', { name: 'Add Cart' }).tap();
+  const editor = page.getByRole('dialog', { name: 'Add Cart' });
+
+  const customers = editor.getByRole('combobox', { name: 'Registered customer' });
+  await customers.tap();
+  await customers.fill('zain');
+  const zainab = page.getByRole('option', { name: /Zainab Okoro/ });
+  await expect(zainab).toBeVisible();
+  await expect(zainab).toBeInViewport({ ratio: 1 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: shot('customer-picker') });
+  await zainab.tap();
+  await expect(editor.getByRole('textbox', { name: 'Customer name' })).toHaveValue('Zainab Okoro');
+
+  const products = editor.getByRole('combobox', { name: 'Add product' });
+  await products.tap();
+  await products.fill('semovita');
+  const option = page.getByRole('option', { name: /Golden Penny Semovita/ });
+  await expect(option).toBeVisible();
+  await expect(page.getByRole('option')).toHaveCount(3);
+  await expectWithinPhoneWidth(option);
+  // The dropdown fits the screen (it scrolls inside) rather than running off its bottom edge.
+  const dropdown = page.locator('.mantine-Select-dropdown').filter({ has: option });
+  await expectWithinPhoneWidth(dropdown);
+  const dropdownBox = await dropdown.boundingBox();
+  expect((dropdownBox?.y ?? 0) + (dropdownBox?.height ?? 0)).toBeLessThanOrEqual(420);
+  // ...and is no sliver: the box moved up to leave room for its options.
+  expect(dropdownBox?.height).toBeGreaterThanOrEqual(100);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: shot('product-picker') });
+  await option.tap();
+  await expect(editor.getByLabel(`Quantity of ${name}`)).toHaveValue('1');
+  // The phone's Go key in the search, with a cart that could be created: it is not, behind the person's back.
+  await products.fill('semo');
+  await products.press('Enter');
+  await page.waitForTimeout(500);
+  await expect(editor).toBeVisible();
+  await expect(page.getByText(MESSAGES.cart.created)).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+
+  // Tapping elsewhere closes the search's dropdown, which covers the button on a short screen.
+  await editor.getByRole('textbox', { name: 'Title' }).tap();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await editor.getByRole('button', { name: 'Create Cart' }).tap();
+  await expect(page.getByText(MESSAGES.cart.created)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Carts' })).toContainText('Zainab Okoro');
+});
+
+test('a quantity of 1e9 typed in the cart editor keeps the page: the total grows, the save is refused in words', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const stamp = Date.now();
+  const semovita = `Golden Penny Semovita Premium Wheat Meal Family Pack 10kg ${stamp}`;
+  await createProduct(page, ceo.businessId, semovita, '12500.00', 5);
+  await page.goto(`/business/${ceo.slug}/sales`);
+  await page.getByRole('button', { name: 'Add Cart' }).tap();
+  const editor = page.getByRole('dialog', { name: 'Add Cart' });
+  await editor.getByRole('textbox', { name: 'Customer name' }).fill('Alhaji Abdulrahman 🛒 Provisions');
+  await editor.getByRole('combobox', { name: 'Add product' }).fill('golden');
+  await page.getByRole('option', { name: /Golden Penny/ }).click();
+  const quantity = editor.getByLabel(`Quantity of ${semovita}`);
+
+  // 1e9 × ₦12,500 is past what one amount can hold: the preview summed it through toKobo, which threw, and the
+  // whole page went to "Something went wrong", the cart typed so far lost.
+  await quantity.fill('1000000000');
+  await expect(editor.getByText('₦12,500,000,000,000.00').first()).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Create Cart' }).tap();
+  await expect(editor.getByText(SALES_MESSAGES.quantityMax)).toBeVisible();
+  await page.screenshot({ path: shot('editor-1e9') });
+
+  // The line's controls are a thumb's size.
+  await expectThumbSized(quantity);
+  await expectThumbSized(editor.getByRole('button', { name: `Remove ${semovita}` }));
+
+  await quantity.fill('4');
+  await editor.getByRole('button', { name: 'Create Cart' }).tap();
+  await expect(page.getByText(MESSAGES.cart.created)).toBeVisible();
+  const row = page.getByRole('table', { name: 'Carts' }).getByRole('row').filter({ hasText: 'Alhaji Abdulrahman' });
+  await expect(row).toContainText('₦50,000.00');
+});
+
+test('a sale of more than is left in stock names the short line, in the dialog and then in the carts list', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const stamp = Date.now();
+  const rice = await createProduct(page, ceo.businessId, `Rice ${stamp}`, '900.00', 3);
+  const oil = await createProduct(page, ceo.businessId, `Oil ${stamp}`, '2000.00', 10);
+  await createCart(
+    page,
+    ceo.businessId,
+    'Mama Tobi',
+    [
+      { product_id: oil.id, quantity: 1 },
+      { product_id: rice.id, quantity: 2 },
+    ],
+    'Counter cart',
+  );
+  await page.goto(`/business/${ceo.slug}/sales`);
+  const row = page.getByRole('table', { name: 'Carts' }).getByRole('row').filter({ hasText: 'Counter cart' });
+  await expect(row).toContainText(`Rice ${stamp} × 2`);
+
+  // Another phone sells two of the three bags of rice meanwhile.
+  await sellViaApi(page, ceo.businessId, rice.id, 2, { customer_name: 'Walk-in' });
+
+  await row.getByRole('button', { name: 'Confirm sale of Counter cart' }).tap();
+  const confirm = page.getByRole('dialog', { name: 'Confirm sale' });
+  // Every option of the payment status is a thumb's size.
+  for (const label of ['Paid in Full', 'Partial Payment', 'Not Paid']) {
+    await expectThumbSized(confirm.locator('label').filter({ hasText: label }));
+  }
+  await confirm.getByText('Paid in Full').tap();
+  await expectThumbSized(confirm.getByRole('button', { name: 'Confirm sale' }));
+  await confirm.getByRole('button', { name: 'Confirm sale' }).tap();
+  await expect(confirm.getByRole('alert').filter({ hasText: MESSAGES.product.insufficientStock })).toBeVisible();
+  // Which line: "one or more items" alone left the clerk guessing.
+  const short = confirm.getByRole('alert').filter({ hasText: 'Not enough stock' });
+  await expect(short).toContainText(`Rice ${stamp} × 2: ${STOCK_MESSAGES.onlyInStock(1)}`);
+  await expect(short).not.toContainText(`Oil ${stamp}`);
+  await page.screenshot({ path: shot('confirm-short') });
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+
+  // The list read the cart again: the short line is marked.
+  await expect(row.getByText(`Rice ${stamp} × 2`)).toHaveCSS('color', 'rgb(250, 82, 82)');
+  await expect(row.getByText(`Oil ${stamp} × 1`)).not.toHaveCSS('color', 'rgb(250, 82, 82)');
 });

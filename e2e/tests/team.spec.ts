@@ -1,7 +1,18 @@
-import { MESSAGES, TEAM_MESSAGES } from '@oja/contract';
+import { ENDPOINTS, MESSAGES, TEAM_ENDPOINTS, TEAM_MESSAGES } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { joinViaApi, PASSWORD, signUpCeoViaApi } from '../helpers/api';
+import {
+  addMember,
+  apiCall,
+  joinViaApi,
+  memberSession,
+  PASSWORD,
+  setMemberRole,
+  signUpCeoViaApi,
+} from '../helpers/api';
+import { countRequests, slowRules } from '../helpers/network';
+import { doubleTap, expectNoSidewaysScroll, PHONE_WIDTH, shot } from '../helpers/phone';
+import { expectThumbSized } from '../helpers/thumb';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -17,6 +28,11 @@ async function logIn(page: Page, identifier: string) {
 }
 
 const card = (page: Page, name: string) => page.getByLabel(name, { exact: true });
+
+async function inactiveMembers(page: Page, businessId: number) {
+  const answer = await apiCall(page, ENDPOINTS.team.listBusinessUsers, { business_id: businessId, status: 'inactive' });
+  return answer.results.data.results.map((user) => `${user.first_name} ${user.last_name}`);
+}
 
 test('a salesperson joins by the invite link, waits for activation, then logs in to the employee area', async ({
   page,
@@ -236,4 +252,220 @@ test("who joined by a link shows in the owner's Needs attention, with Activate o
   await expect(page.getByText(/^Nothing needs attention/)).toBeVisible();
   await expect(page.getByRole('group', { name: 'Waiting for you to activate' })).toHaveCount(0);
   await theirs.close();
+});
+
+test('invite links: an unknown shop says so at once, the form names the shop, a link without a role ends on a page that explains', async ({
+  page,
+  browser,
+}) => {
+  const ceo = await signUpCeoViaApi(page, { businessName: `Ada's Provisions ${Date.now()}` });
+  const guest = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: PHONE_WIDTH, height: 780 },
+    hasTouch: true,
+  });
+  const newcomer = await guest.newPage();
+
+  await newcomer.goto('/no-such-shop-anywhere/salesperson');
+  await expect(newcomer.getByText(TEAM_MESSAGES.businessNotFoundForInvite('no-such-shop-anywhere'))).toBeVisible();
+  await expect(newcomer.getByLabel('First Name')).toHaveCount(0);
+  await expectNoSidewaysScroll(newcomer);
+  await newcomer.screenshot({ path: shot('invite-unknown') });
+
+  // A link whose role is neither salesperson nor customer: the shop's name, and what will happen.
+  await newcomer.goto(`/${ceo.slug}/manager`);
+  await expect(newcomer.getByText(`Business: ${ceo.businessName}`)).toBeVisible();
+  await expect(newcomer.getByText(TEAM_MESSAGES.inviteWithoutRole)).toBeVisible();
+  await expectNoSidewaysScroll(newcomer);
+  await newcomer.screenshot({ path: shot('invite-no-role') });
+  await newcomer.getByRole('textbox', { name: 'First Name' }).fill('Emeka');
+  await newcomer.getByRole('textbox', { name: 'Last Name' }).fill('Nwosu');
+  await newcomer.getByLabel(/^Password/).fill(PASSWORD);
+  await newcomer.getByRole('button', { name: 'Register' }).tap();
+  const username = (await newcomer.getByTestId('new-username').textContent()) ?? '';
+  expect(username).not.toBe('');
+
+  // The CEO sees them waiting for a role, and activates them (without choosing one yet).
+  const users = await apiCall(page, TEAM_ENDPOINTS.listBusinessUsers, { business_id: ceo.businessId, search: 'Emeka' });
+  const emeka = users.results.data.results[0];
+  expect(emeka?.role).toBe('user');
+  await apiCall(page, TEAM_ENDPOINTS.updateBusinessUser, {
+    business_id: ceo.businessId,
+    user_id: emeka?.id ?? 0,
+    is_active: true,
+  });
+  await page.goto(`/business/${ceo.slug}/users`);
+  const card = page.getByLabel('Emeka Nwosu', { exact: true });
+  await expect(card.getByText('Waiting for a role')).toBeVisible();
+  await expect(card.getByText(TEAM_MESSAGES.noRoleYet)).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('users-no-role') });
+
+  // Once active, they land on a page that says what happened, not on the 404 page.
+  const { context, page: member } = await memberSession(browser, username);
+  await member.goto('/');
+  await expect(member).toHaveURL(/\/awaiting-role$/);
+  await expect(member.getByText(TEAM_MESSAGES.awaitingRole(ceo.businessName))).toBeVisible();
+  await expect(member.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expectNoSidewaysScroll(member);
+  await member.screenshot({ path: shot('awaiting-role') });
+  // The CEO chooses a role: "Check again" takes them to their area.
+  await setMemberRole(page, ceo, emeka?.id ?? 0, 'sales_person');
+  await member.getByRole('button', { name: 'Check again' }).tap();
+  await expect(member).toHaveURL(new RegExp(`/${ceo.slug}/employee$`));
+  await context.close();
+  await guest.close();
+});
+
+test('the user list at 360 px: a 100-letter name and an HTML name stay in their card, each action is a thumb', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const long = 'A'.repeat(100);
+  await addMember(page, ceo, 'sales_person', long, '<b>bold</b>');
+  await joinViaApi(page, ceo.slug, 'customer', '  Ngozi  ', ' 🛍️ Eze ');
+  await page.goto(`/business/${ceo.slug}/users`);
+
+  const card = page.locator(`[aria-label="${long} <b>bold</b>"]`);
+  const name = page.getByText(`${long} <b>bold</b>`, { exact: true });
+  await expect(name).toBeVisible();
+  // Spaces typed around a name are not kept; HTML is shown as the text it is.
+  await expect(page.getByText('Ngozi 🛍️ Eze', { exact: true })).toBeVisible();
+  await expect(page.locator('b', { hasText: 'bold' })).toHaveCount(0);
+  await page.screenshot({ path: shot('team-long-names'), fullPage: true });
+
+  // The name wrapped inside its card: before, it ran on in one line under the status badge and past the card.
+  const cardBox = await card.boundingBox();
+  const nameBox = await name.boundingBox();
+  expect(nameBox && cardBox && nameBox.x + nameBox.width).toBeLessThanOrEqual(
+    (cardBox?.x ?? 0) + (cardBox?.width ?? 0),
+  );
+  const badgeBox = await card.getByText('Active', { exact: true }).boundingBox();
+  expect(nameBox && badgeBox && nameBox.x + nameBox.width).toBeLessThanOrEqual(badgeBox?.x ?? 0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Edit, Copy details and Delete were 26 px high: a thumb hit the card's next button.
+  for (const action of ['Edit', 'Copy details', 'Delete']) {
+    await expectThumbSized(card.getByRole('button', { name: action }));
+  }
+});
+
+test('a failed save in the edit dialog says so in the dialog and keeps what was typed; a retry saves it', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  await addMember(page, ceo, 'sales_person', 'Bisi', 'Alao');
+  await page.goto(`/business/${ceo.slug}/users`);
+  const card = page.locator('[aria-label="Bisi Alao"]');
+  await card.getByRole('button', { name: 'Edit' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Edit Bisi Alao' });
+  await dialog.getByRole('textbox', { name: 'First Name' }).fill('Bisola 😀');
+  await dialog.getByLabel(/^Role/).click();
+  await page.getByRole('option', { name: 'Manager', exact: true }).click();
+
+  await page.route('**/api/v1/users/business-owner/update-user/', (route) => route.abort());
+  await dialog.getByRole('button', { name: 'Update User' }).tap();
+  await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.toast.updateUser(MESSAGES.failed.network));
+  await expect(dialog.getByRole('textbox', { name: 'First Name' })).toHaveValue('Bisola 😀');
+  await page.screenshot({ path: shot('edit-failed') });
+
+  await page.unroute('**/api/v1/users/business-owner/update-user/');
+  await dialog.getByRole('button', { name: 'Update User' }).tap();
+  await expect(page.getByText(MESSAGES.team.userUpdated)).toBeVisible();
+  await expect(page.locator('[aria-label="Bisola 😀 Alao"]')).toContainText(/Role: manager/i);
+});
+
+test('a double tap on Register while the rules download makes one account, not two', async ({ page }) => {
+  const ceo = await signUpCeoViaApi(page);
+  const ceoCookies = await page.context().cookies();
+  await page.context().clearCookies();
+  await slowRules(page);
+  const joins = countRequests(page, '/users/sales-person-register/');
+  await page.goto(`/${ceo.slug}/salesperson`);
+  await page.getByRole('textbox', { name: 'First Name' }).fill('Tunde');
+  await page.getByRole('textbox', { name: 'Last Name' }).fill('Bakare');
+  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  const register = page.getByRole('button', { name: 'Register' });
+  // The first tap seems to do nothing while the rules arrive: the person taps again.
+  await register.tap();
+  // Forced: a thumb does not wait for the button to be enabled again.
+  await register.tap({ force: true });
+  await expect(page.getByText(MESSAGES.team.registrationSuccessful)).toBeVisible();
+  await page.screenshot({ path: shot('join-double-tap') });
+  expect(joins.count).toBe(1);
+
+  await page.context().clearCookies();
+  await page.context().addCookies(ceoCookies);
+  const list = await apiCall(page, ENDPOINTS.team.listBusinessUsers, { business_id: ceo.businessId, search: 'Tunde' });
+  expect(list.count).toBe(1);
+});
+
+test('a removed salesperson is told at their next call that their session has ended', async ({ page, browser }) => {
+  const ceo = await signUpCeoViaApi(page);
+  const member = await addMember(page, ceo, 'sales_person', 'Sade', 'Ade');
+  const { page: phone, context } = await memberSession(browser, member.username);
+  await phone.goto('/');
+  await expect(phone.getByText('Welcome back, Sade')).toBeVisible();
+
+  await apiCall(page, ENDPOINTS.team.deleteBusinessUsers, { business_id: ceo.businessId, user_ids: [member.id] });
+  // The next call meets the end of the session: the tap's, or one the page makes by itself before the tap.
+  await Promise.race([
+    phone.waitForURL('**/login'),
+    phone
+      .getByRole('link', { name: 'View All Sales' })
+      .tap()
+      .catch(() => {}),
+  ]);
+  await phone.waitForURL('**/login');
+  // Before, the login page came without a word: the person could only guess why.
+  await expect(phone.getByText(MESSAGES.auth.sessionExpired)).toBeVisible();
+  await phone.screenshot({ path: shot('removed-member') });
+  await context.close();
+});
+
+test('a double tap on Activate activates one member, and the list takes no other action meanwhile', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  for (const [first, last] of [
+    ['Musa', 'Bello'],
+    ['Zainab', 'Okoro'],
+    ['Chidi', 'Okeke'],
+  ] as const) {
+    await joinViaApi(page, ceo.slug, 'salesperson', first, last);
+  }
+  await page.goto(`/business/${ceo.slug}/users?status=inactive`);
+  const activate = page.getByRole('button', { name: 'Activate' });
+  await expect(activate).toHaveCount(3);
+
+  await doubleTap(page, activate.first(), 400);
+  await expect(page.getByText(MESSAGES.team.userActivated)).toHaveCount(1);
+  await expect(activate).toHaveCount(2);
+  // Long after both taps: still only the one.
+  await page.waitForTimeout(1500);
+  expect(await inactiveMembers(page, ceo.businessId)).toHaveLength(2);
+  await expect(page.getByText(MESSAGES.team.userActivated)).toHaveCount(1);
+
+  // While an activation is on its way, no other action of the list can start.
+  let release: () => void = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route('**/users/business-owner/update-user/', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const [first, second] = [activate.nth(0), activate.nth(1)];
+  await first.tap();
+  await expect(second).toBeDisabled();
+  for (const name of ['Edit', 'Copy details', 'Delete']) {
+    for (const button of await page.getByRole('button', { name, exact: true }).all())
+      await expect(button).toBeDisabled();
+  }
+  await second.tap({ force: true });
+  release();
+  await expect(activate).toHaveCount(1);
+  await page.waitForTimeout(1500);
+  expect(await inactiveMembers(page, ceo.businessId)).toHaveLength(1);
+  await expect(activate).toBeEnabled();
 });

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   if (cluster.isWorker) return serveAsWorker(config, secrets, log);
   // The start script's glibc setting is for node's processes (package.json's start: blocks of 1 MiB or more
   // given back when freed, for the server's peak RSS); PostgreSQL, spawned with this process's environment,
-  // would mmap and unmap its sorts' and hashes' memory on every query (the overview's CPU 0.70 → 0.85 ms).
+  // would mmap and unmap its sorts' and hashes' memory on every query, which costs the overview CPU.
   const mallocThreshold = process.env.MALLOC_MMAP_THRESHOLD_;
   delete process.env.MALLOC_MMAP_THRESHOLD_;
 

@@ -4,40 +4,32 @@ import { type Plugin, parseAst } from 'vite';
  * Rolldown's `output.codeSplitting.groups`: fewer files on every first load.
  *
  * Rolldown cut each module that the entry shares with lazy pages (the React runtime, Box, Transition, Loader…)
- * into a chunk of its own: the entry came with 12 files of 1-9 KB gzip, all fetched before anything runs. The
- * server speaks HTTP/1.1, so a phone fetches six files at a time, each a round trip on a slow network
- * (Lighthouse's Slow 4G: 150 ms). Everything the entry imports statically (rolldown's `$initial` tag) now goes
- * into the entry's chunk: every page loads all of it anyway, so no page downloads more, and one file
- * compresses better than twelve. The first visit of /login: 149.4 -> 145.2 KB gzip, 30 -> 19 requests in
- * Lighthouse (the dashboard 73 -> 62, the inventory 94 -> 83); /login's LCP 2.5-2.7 -> 2.3-2.4 s.
+ * into a chunk of its own: the entry came with a dozen small files, all fetched before anything runs. The
+ * server speaks HTTP/1.1, so a phone fetches six files at a time, each a round trip on a slow network.
+ * Everything the entry imports statically (rolldown's `$initial` tag) now goes into the entry's chunk: every
+ * page loads all of it anyway, so no page downloads more, and one file compresses better than twelve.
  *
- * The signed-in pages still came in 36-66 files each (the inventory 60: every Mantine component, hook and
- * icon that some other set of pages also uses is a chunk of its own). Grouping what pages share by itself
- * (`minShareCount`) put 22-61 KB gzip into the first visit of /login, because the group also held the form
+ * The signed-in pages still came in dozens of files each (every Mantine component, hook and icon that some
+ * other set of pages also uses is a chunk of its own). Grouping what pages share by itself
+ * (`minShareCount`) put tens of KB into the first visit of /login, because the group also held the form
  * components that /login uses, and then the whole group with them. So the modules are grouped by who uses
  * them, each group one chunk: what /login uses (and shares with other pages); what the other guest pages
  * (register, an invite link…) use; what the guest pages load later (a form's rules, zod with them); what
  * four or more signed-in pages share, which no guest page loads. `guestModules` finds the first three sets
  * at the end of the build, from the pages' own import statements (not every module a barrel file like
- * @mantine/core's index names: that is the whole library). The signed-in pages: 36-66 -> 5-13 files;
- * Lighthouse, back to back: /login 91 -> 99, the CEO dashboard 76 -> 89, the inventory 51 -> 71; each
- * signed-in page's first visit downloads the 70 KB shared chunk (bench/HISTORY.md, fourth round).
+ * @mantine/core's index names: that is the whole library). The signed-in pages now come in a handful of
+ * files each.
  *
- * Most of that chunk was dialog code that no first paint draws (see `SignedIn`). The pages now load their
- * dialogs when opened, and the signed-in group counts a module by the pages that draw it: the shared chunk
- * 71.6 -> 26.6 KB gzip, the dialogs' shared code a `dialogs` chunk of its own (12.7 KB). On top of /login's
- * first visit: the CEO dashboard 75.9 -> 32.1 KB, the inventory 85.1 -> 37.8 KB; Lighthouse, back to back,
- * two runs each: the dashboard 96/96 -> 97/97 (LCP 2.54/2.50 -> 2.24/2.27 s), the inventory 90/95 -> 95/95
- * (LCP 2.58/2.50 -> 2.39/2.42 s).
+ * Most of the signed-in shared chunk was dialog code that no first paint draws (see `SignedIn`). The pages
+ * now load their dialogs when opened, and the signed-in group counts a module by the pages that draw it: the
+ * dialogs' shared code is a `dialogs` chunk of its own.
  *
  * Then each page's use was read name by name (`guestModules`: an `export *` is followed only into the module
  * that holds the name, a module with code only for the declarations those names need): the login page counted
  * the whole contract through its index, so the `login` chunk held the sales, stock and team messages and every
  * signed-in page downloaded it, the login form's code with them. What guest and signed-in pages share is now
- * the `common` chunk: a signed-in first load 12-13 KB gzip lighter (the dashboard 200 -> 192 KB of scripts in
- * Lighthouse, the inventory 209 -> 193 KB, 20 -> 15 requests before the first paint), /login 147.2 -> 147.5 KB
- * in 6 files instead of 5. Lighthouse, alternating with the build before, same server (bench/HISTORY.md):
- * the inventory's LCP 2.36-2.86 -> 2.26-2.39 s, the dashboard's 2.23-2.37 -> 2.22-2.27 s.
+ * the `common` chunk: a signed-in first load is lighter and makes fewer requests before its first paint, for
+ * one more file on /login's (the measured effects of each step: bench/README.md).
  */
 export function firstLoadChunks() {
   const login = new Set<string>();

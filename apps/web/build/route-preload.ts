@@ -20,7 +20,7 @@ type PreloadRoutes = [pattern: string, files: number[]][];
  * instead of after it.
  *
  * Every page is a lazy chunk (router.tsx), so on a full load the phone fetched index.html, then the entry and
- * its imports (~120 KB gzip), ran them, and only then asked for the page's chunk and its Mantine inputs: a
+ * its imports, ran them, and only then asked for the page's chunk and its Mantine inputs: a
  * second round of requests on a slow network before the first paint. The build writes each route's chunks
  * (from router.tsx, the same reading as the bundle budget's) to `route-preload.json`, and the server names the
  * path's chunks and style sheets in the page's Link header (apps/server/src/platform/page-preload.ts), so the
@@ -28,10 +28,9 @@ type PreloadRoutes = [pattern: string, files: number[]][];
  * /business/:slug before an invite link's /:businessSlug/:role).
  *
  * With a session, a script inline in index.html also starts the reads the first screen waits for
- * (src/lib/early-reads.ts, where it is written as a tested function; 0.7 KB gzip). It was a file of its own
- * until the thirteenth round (bench/HISTORY.md): one more request in flight while the 100 KB entry downloads,
- * and the reads waited for that file's round trip. Lighthouse, two alternated pairs: /login's FCP 1.40-1.47 ->
- * 1.27 s and LCP 1.85-1.92 -> 1.76-1.77 s; the signed-in pages' LCP within their noise. The server allows
+ * (src/lib/early-reads.ts, where it is written as a tested function). As a file of its own it was one more
+ * request in flight while the entry downloads, and the reads waited for that file's round trip: inline,
+ * /login's first paint comes sooner. The server allows
  * exactly this script by its hash in the Content-Security-Policy (security-headers.ts), which otherwise allows
  * no inline script. The same table of reads goes to the server in `route-preload.json`: it answers them inside
  * a signed-in page (apps/server/src/platform/page-reads.ts), and the script takes those answers instead of

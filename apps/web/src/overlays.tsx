@@ -5,7 +5,7 @@ import { DialogLoader } from './ui/load-on-open';
 
 /**
  * Mantine's dialog host brings Modal, ScrollArea, floating-ui, focus trapping and scroll locking, and the
- * toast host its transitions: tens of KB that the login page never needs (bench/HISTORY.md). Each is loaded
+ * toast host its transitions: tens of KB that the login page never needs. Each is loaded
  * only once it is used: the dialog host at the first confirmation dialog (ui/confirm.ts; mounted at sign-in,
  * its download ran beside every signed-in page's first load), the toast host at the first toast. Neither has
  * to wrap the pages: `openConfirm` waits for the ModalsProvider to mount and reaches it through window events,

@@ -29,8 +29,8 @@ const preloads = new WeakMap<object, { preload: () => Promise<unknown>; isLoaded
  * A chunk that has already arrived renders at once (ui/preloadable.ts says why). On a full load of a
  * signed-in page every chunk is preloaded (the page's Link header: route-preload.ts) and has arrived by the
  * time the session has, yet through React.lazy alone each level of layout and page showed a loader and then
- * waited: measured in Chromium at 4× CPU slowdown, the inventory's title came 280 ms after the business's
- * frame, and its products were asked only then.
+ * waited: on a slow phone the inventory's title came well after the business's frame, and its products were
+ * asked only then.
  */
 function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
   const chunk = preloadable(() => load().then((module) => module.default));
@@ -178,10 +178,9 @@ function RouteTable() {
     //
     // The page's first draw is a transition, which React renders in slices (lib/render-slices.ts). Set from a
     // promise it was an update of the default lane, which React renders in one piece: the shell, the page's
-    // frame and its first cards, one task of 184-235 ms in Chromium at 4× CPU slowdown, in which a tap on
-    // the phone waited. Lighthouse, an alternated pair with the shell's deferral (shell/business-shell.tsx):
-    // the inventory's blocking time 415-418 → 158-189 ms (performance 88-89 → 96-97), the CEO dashboard's
-    // 162-184 → 66-115 ms, their LCP unchanged (bench/HISTORY.md, fourteenth round).
+    // frame and its first cards, one long task on a slow phone, in which a tap waited. With the shell's
+    // deferral (shell/business-shell.tsx) it cuts the signed-in pages' blocking time, their LCP unchanged
+    // (bench/README.md).
     const arrived = () => {
       hasShownRoutes = true;
       startTransition(() => setArrived((count) => count + 1));

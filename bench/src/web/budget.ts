@@ -9,8 +9,8 @@ const print = (text: string) => process.stdout.write(`${text}\n`);
 /**
  * The bundle budget, on an existing build (`npm run budget:web -w bench`, about a second; `npm test`
  * runs it right after its build): the first visit of /login and what each route adds on top of it,
- * against bundle.ts's BUDGET (issue 14's targets, or where bench/HISTORY.md says why one is missed, the
- * figure as measured). Prints the sizes, and fails when the budget is exceeded.
+ * against bundle.ts's BUDGET (issue 14's targets, or where bundle.ts says why one is missed, the figure as
+ * measured). Prints the sizes, and fails when the budget is exceeded.
  */
 const report = measureBundle();
 print(formatBundle(report));

@@ -16,8 +16,8 @@ export const WEB_DIR = resolve(import.meta.dirname, '../../../apps/web');
 export const TARGET = { loginBytes: 175 * 1024, routeJsBytes: 50 * 1024 } as const;
 
 /**
- * What `npm test` enforces. The targets, except where bench/HISTORY.md writes the measured reason why a
- * figure is above its target: there the figure as measured, rounded up to the next 5 KB, so that it can
+ * What `npm test` enforces. The targets, except where a figure is above its target for a reason said here:
+ * there the figure as measured, rounded up to the next 5 KB, so that it can
  * only go down (a regression fails; an improvement lowers the number here). A route not listed, a new
  * page among them, is held to the target.
  */
@@ -25,17 +25,16 @@ export const BUDGET = {
   loginBytes: TARGET.loginBytes,
   /**
    * Files (JS and CSS) on the first visit of /login, and at most on top of it for any route: over HTTP/1.1 a
-   * phone fetches six at a time, a round trip each (150 ms on Lighthouse's Slow 4G). The signed-in pages came
-   * in 36-66 files, and their LCP was 83-91% render delay (bench/HISTORY.md); apps/web/build/first-load-chunks.ts
-   * groups them into 5-13. Measured: /login 5 files (the early reads inline in index.html since the thirteenth
-   * round), the most a route adds 13.
+   * phone fetches six at a time, a round trip each on a slow network. The signed-in pages came in dozens of
+   * files, and their LCP was mostly render delay; apps/web/build/first-load-chunks.ts groups them into a
+   * handful (the latest counts: bench/README.md).
    */
   loginFiles: 5,
   routeFiles: 15,
   routeJsBytes: TARGET.routeJsBytes,
   routeJsAbove: {
-    // Every other route is held to the target. The signed-in routes added 75-90 KB until their dialogs and
-    // menus loaded on opening (bench/HISTORY.md, fifth round); now 30-41 KB.
+    // Every other route is held to the target, which the signed-in routes meet since their dialogs and menus
+    // load on opening.
     // The counter sells from the phone's own store, so Dexie comes with its first screen; its
     // payment, receipt and the contract's schemas load after it is drawn (features/counter/sell-page.tsx).
     '/business/:slug/sell': 80 * 1024,

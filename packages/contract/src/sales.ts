@@ -82,8 +82,8 @@ export const SALES_SEARCH_MAX_LENGTH = 100;
 const searchQuery = text().trim().max(SALES_SEARCH_MAX_LENGTH).optional();
 
 /**
- * Made once: building an Intl.DateTimeFormat costs more than formatting with it (1.3% of the server's CPU
- * in the load bench's sale scenario when it was built per cart).
+ * Made once: building an Intl.DateTimeFormat costs more than formatting with it, which showed in the
+ * server's CPU under the load bench's sales when it was built per cart.
  */
 let cartTitleFormat: Intl.DateTimeFormat | undefined;
 

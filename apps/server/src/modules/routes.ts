@@ -10,7 +10,7 @@ import { stockHandlers } from './stock/handlers';
 import { teamHandlers } from './team/handlers';
 
 /** A handler for every entry of the endpoint table, group by group. */
-export const IMPLEMENTATION: Implementation = {
+const IMPLEMENTATION: Implementation = {
   accounts: accountHandlers,
   businesses: businessHandlers,
   team: teamHandlers,

@@ -45,8 +45,7 @@ export type Membership = { role: MemberRole; business: BusinessRow };
  * The session (with its user) and, when a business is named, the caller's active membership in it: one
  * statement, one round trip, instead of two after each other. Prepared once per connection under a
  * name (drizzle's prepare): PostgreSQL parses it once and drizzle builds its SQL once, not per request.
- * Measured with the load bench's product list (bench/HISTORY.md): the gate was 2 of its 4 statements. The
- * hottest reads fold the same check into their own statement instead (platform/gate.ts's gateSql).
+ * On a list the gate's statements were half of a request's. The hottest reads fold the same check into their own statement instead (platform/gate.ts's gateSql).
  */
 const gateStatements = new WeakMap<Db, ReturnType<typeof prepareGate>>();
 function prepareGate(db: Db) {

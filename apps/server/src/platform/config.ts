@@ -41,12 +41,9 @@ export type Config = {
  * on the same cores as the servers, and a backend is either on a core or waiting for one: with more
  * connections than that, requests run in PostgreSQL side by side and each one's time stretches with the
  * number running, so an expensive request's latency grows with every cheap one beside it; with fewer,
- * they wait their turn in the pool and then run at full speed. On the load bench (2 cores, 32 connections,
- * 10 s per scenario, two alternated rounds per size, 2026-11-24) a pool of 5 instead of 10 took the search's
- * p99 from 82-83 to 61-64 ms (830 → 849-914 req/s) and PostgreSQL's CPU per search from 1.63-1.82 to
- * 1.46-1.59 ms, the hot product's sale p99 from 210-219 to 140-150 ms, the overview's from 44-46 to 38-43
- * ms; the cart lost some throughput (1,482-1,684 → 1,295-1,416 req/s, p99 unchanged at 35-39 ms), the
- * list and the distinct sales were within the noise. Pools of 4 and 6 were no better than 5. An external
+ * they wait their turn in the pool and then run at full speed. On the load bench a pool of 5 instead of 10
+ * shortened the p99 of the search, the hot product's sale and the overview, for a little of the cart's
+ * throughput; 4 and 6 were no better than 5 (bench/README.md). An external
  * database (DATABASE_URL) on other cores, or PgBouncer, wants DB_POOL_SIZE set for it.
  */
 export function defaultPoolSize(webConcurrency: number, cores = availableParallelism()): number {

@@ -5,8 +5,8 @@ import { type PreloadReads, ROUTE_PRELOAD_FILE } from '@oja/contract';
 /**
  * The Link header of the page: what index.html loads first (the entry, its style sheet),
  * so that the phone asks for them as the answer's headers arrive instead of once it has parsed the HTML. In
- * Lighthouse's model of a slow phone (Slow 4G, the CPU 4× slower) the entry, 100 KB gzip and the last file the
- * first paint waits for, was requested only from the first parse task, 134-278 ms after the HTML arrived.
+ * Lighthouse's model of a slow phone the entry, the largest file and the last one the first paint waits for,
+ * was otherwise requested only from the first parse task, well after the HTML arrived.
  * Each hint's mode is its tag's (crossorigin on the module and the style sheet, none on a classic script),
  * or the browser would download the file a second time. Inline scripts have nothing to download.
  */

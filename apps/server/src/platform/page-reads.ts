@@ -7,11 +7,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * session), or undefined when it has none to add (a guest, a path without reads, a session the API refused).
  *
  * Without them the phone asked for these reads from the page's inline script (apps/web's early-reads.ts): on
- * Slow 4G each is a round trip of 150 ms or more before the first screen has its data (the inventory's first
- * page of products two, as it needs the business's id), and two or three more requests in flight beside the
- * 100 KB entry's download, which they slow. Lighthouse's simulation of a saved load without them (`lcp-replay.ts`,
- * bench/HISTORY.md, fifteenth round): the CEO dashboard's LCP 2,179 → 2,029 ms, the inventory's 2,183 → 2,009 ms,
- * with the page 2-6 KB larger.
+ * a slow network each is a round trip before the first screen has its data (the inventory's first page of
+ * products two, as it needs the business's id), and two or three more requests in flight beside the entry's
+ * download, which they slow. Answered inside the page, the signed-in pages' LCP is shorter for a page a few KB
+ * larger (bench/README.md).
  *
  * The reads and their URLs are the web build's (`reads` in route-preload.json), planned with the contract's
  * `startReadsFor` as the page's script plans them, so the app takes each answer by the URL it would have
@@ -71,7 +70,7 @@ export function pageReads(
  * written as \u003c (the same string once parsed): a product named `</script><script>…` cannot end the
  * element and start markup of its own.
  */
-export function answersBlock(bodies: [url: string, body: string][]): string {
+function answersBlock(bodies: [url: string, body: string][]): string {
   const json = `{${bodies.map(([url, body]) => `${JSON.stringify(url)}:${body}`).join(',')}}`;
   return `<script type="application/json" id="${EARLY_ANSWERS_ID}">${json.replace(/</g, '\\u003c')}</script>`;
 }

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
  * under src/ in tests, the bundle under dist/ in production), so that the
  * migrations and the built web app are located the same way in both.
  */
-export function serverRoot(): string {
+function serverRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, 'package.json');

@@ -10,10 +10,9 @@ type Serializer = (data: unknown) => string;
 /**
  * Answers are written by fast-json-stringify, compiled once per route from the JSON schema of the contract's
  * response schema (the one the API docs show). fastify-type-provider-zod's serializer ran the zod schema over
- * every answer, then JSON.stringify: ~4% of the server's CPU on the product list (bench/HISTORY.md). Measured on
- * one page of the product list (20 products, 10.5 KB of JSON), the same answer 5,000 times in a row: 361 µs
- * (zod, then JSON.stringify) against 55 µs (this), load average ~9, 2026-11-23; and less garbage per answer
- * (zod's encode copies the whole answer before it is stringified).
+ * every answer, then JSON.stringify: a visible share of the server's CPU on every list, several times this
+ * one's (bench/README.md), and more garbage per answer (zod's encode copies the whole answer before it is
+ * stringified).
  *
  * What the contract guaranteed stays guaranteed: only the schema's fields are written (a field the schema
  * does not name, a password hash say, is never sent: the object schemas say `additionalProperties: false`,
@@ -29,7 +28,7 @@ export function responseSerializerCompiler(options: { checked: boolean }): Fasti
   return (route) => {
     const { schema, method, url } = route;
     const zodSerializer = zodSerializerCompiler(route) as Serializer;
-    // Compiled on the route's first answer, not at start: 112 routes (both prefixes) took ~0.7 s of the
+    // Compiled on the route's first answer, not at start: compiling every route (both prefixes) slowed the
     // start-up, and routes that are never called keep no generated code.
     let fast: Serializer | undefined;
     const compiled = (): Serializer => {

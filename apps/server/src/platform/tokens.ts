@@ -28,8 +28,8 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   const verifiedTokens = new Map<string, { claims: AccessClaims; expiresAt: number }>();
-  // Imported once: given the raw bytes, jose imports them into WebCrypto on every sign and verify, which
-  // was 5.5% of the server's CPU under the load bench's product list (bench/HISTORY.md).
+  // Imported once: given the raw bytes, jose imports them into WebCrypto on every sign and verify, a
+  // visible share of the server's CPU under load.
   const cryptoKey = crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const hashCode = (purpose: string, userId: number, code: string) =>
     createHmac('sha256', key).update(`${purpose}:${userId}:${code}`).digest('hex');
@@ -47,9 +47,9 @@ export function createTokenService(secret: string): TokenService {
     },
     async verifyAccess(token) {
       // A token once verified stays good until its exp: the answer for it is kept (a bounded map, oldest
-      // out first) rather than checking its HMAC again on each of the session's requests, which after
-      // the key import was still 4.6% of the server's CPU on the product list (bench/HISTORY.md). The
-      // session itself is still looked up on every request (authenticate), so a logout ends it at once.
+      // out first) rather than checking its HMAC again on each of the session's requests, which was still
+      // a visible share of the server's CPU after the key import. The session itself is still looked up on
+      // every request (authenticate), so a logout ends it at once.
       const known = verifiedTokens.get(token);
       if (known && known.expiresAt > Date.now()) return known.claims;
       try {

@@ -1,20 +1,9 @@
 import { ENDPOINTS, type Endpoint } from '@oja/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app';
-import { type Person, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { describe, expect, it } from 'vitest';
+import { useShop } from '../shop';
 import { accountTables } from './support';
 
-let t: TestApp;
-let api: ApiClient;
-let ceo: Person;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  ceo = await signUpCeo(t);
-});
-afterAll(() => t.close());
+const shop = useShop();
 
 type Route = {
   entry: Endpoint;
@@ -39,18 +28,18 @@ const ROUTES: Route[] = [
   },
   {
     entry: ENDPOINTS.accounts.activate,
-    valid: () => ({ email: ceo.email, code: '123456' }),
+    valid: () => ({ email: shop.ceo.email, code: '123456' }),
     wrongType: ['resend_code', 'yes'],
   },
   {
     entry: ENDPOINTS.accounts.login,
-    valid: () => ({ email_or_username: ceo.username, password: ceo.password }),
+    valid: () => ({ email_or_username: shop.ceo.username, password: shop.ceo.password }),
     wrongType: ['password', 12345678],
   },
-  { entry: ENDPOINTS.accounts.forgotPassword, valid: () => ({ email: ceo.email }), wrongType: ['email', 42] },
+  { entry: ENDPOINTS.accounts.forgotPassword, valid: () => ({ email: shop.ceo.email }), wrongType: ['email', 42] },
   {
     entry: ENDPOINTS.accounts.resetPassword,
-    valid: () => ({ email: ceo.email, code: '123456', new_password: 'long-enough' }),
+    valid: () => ({ email: shop.ceo.email, code: '123456', new_password: 'long-enough' }),
     wrongType: ['code', 123456],
   },
   {
@@ -61,18 +50,22 @@ const ROUTES: Route[] = [
   },
   {
     entry: ENDPOINTS.accounts.changePassword,
-    valid: () => ({ previous_password: ceo.password, new_password: 'changed-pass', confirm_password: 'changed-pass' }),
+    valid: () => ({
+      previous_password: shop.ceo.password,
+      new_password: 'changed-pass',
+      confirm_password: 'changed-pass',
+    }),
     wrongType: ['new_password', { value: 'changed-pass' }],
     needsLogin: true,
   },
   {
     entry: ENDPOINTS.accounts.refresh,
-    valid: () => ({ refresh_token: ceo.refreshToken }),
+    valid: () => ({ refresh_token: shop.ceo.refreshToken }),
     wrongType: ['refresh_token', true],
   },
   {
     entry: ENDPOINTS.accounts.logout,
-    valid: () => ({ refresh_token: ceo.refreshToken }),
+    valid: () => ({ refresh_token: shop.ceo.refreshToken }),
     wrongType: ['refresh_token', 7],
     needsLogin: true,
   },
@@ -105,12 +98,12 @@ describe('bad input to the accounts routes', () => {
   );
 
   it.each(cases)('%s refuses %s with a clear 4xx and writes nothing', async (_name, kind, route) => {
-    const before = await accountTables(t);
-    const outbox = t.mailer.outbox.length;
+    const before = await accountTables(shop.t);
+    const outbox = shop.t.mailer.outbox.length;
     const input = BAD_INPUTS[kind as keyof typeof BAD_INPUTS](route);
-    const answer = await api.send(route.entry, {
+    const answer = await shop.api.send(route.entry, {
       ...input,
-      token: route.needsLogin ? ceo.token : undefined,
+      token: route.needsLogin ? shop.ceo.token : undefined,
     });
     const expected = EXPECTED[kind as keyof typeof BAD_INPUTS];
     expect(answer.status).toBe(expected.status);
@@ -120,13 +113,13 @@ describe('bad input to the accounts routes', () => {
     if (kind === 'a wrong type') expect(Object.keys(answer.body.errors ?? {})).toContain(route.wrongType[0]);
     if (kind === 'an unknown field')
       expect(answer.body.errors).toEqual({ is_superuser: ['Unknown field: is_superuser.'] });
-    expect(await accountTables(t)).toEqual(before);
-    expect(t.mailer.outbox.length).toBe(outbox);
+    expect(await accountTables(shop.t)).toEqual(before);
+    expect(shop.t.mailer.outbox.length).toBe(outbox);
   });
 
   it('still works after all that: the valid bodies are accepted', async () => {
-    expect((await api.call(ENDPOINTS.accounts.profile, undefined, { token: ceo.token })).status).toBe(200);
-    const login = await api.send(ENDPOINTS.accounts.login, { body: ROUTES[2]?.valid() });
+    expect((await shop.api.call(ENDPOINTS.accounts.profile, undefined, { token: shop.ceo.token })).status).toBe(200);
+    const login = await shop.api.send(ENDPOINTS.accounts.login, { body: ROUTES[2]?.valid() });
     expect(login.status).toBe(200);
   });
 });

@@ -103,7 +103,7 @@ describe('POST /users/login/', () => {
 
   it('moves a hash of an older setting to the current one on the login that proves its password', async () => {
     const ceo = await signUpCeo(t);
-    // The setting of the hashes stored before 2026-11-24: 19 MiB × 2 passes.
+    // The setting of the hashes stored by an earlier version: 19 MiB × 2 passes.
     const older = await hash(TEST_PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     expect(needsRehash(older)).toBe(true);
     await t.db.update(users).set({ password_hash: older }).where(eq(users.id, ceo.user.id));

@@ -1,4 +1,4 @@
-import { type CreateSaleBody, ENDPOINTS, fromKobo, toKobo } from '@oja/contract';
+import { type CreateSaleBody, ENDPOINTS, type EndpointData, fromKobo, toKobo } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
 import {
@@ -54,6 +54,9 @@ async function pay(by: Caller, saleId: number, amount: string) {
   );
   if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
 }
+
+/** The employee analytics' answer, as `send` (which takes any query) leaves it untyped. */
+type Analytics = EndpointData<typeof ENDPOINTS.businesses.getEmployeeAnalytics>;
 
 const figures = (by: Caller) =>
   api.call(ENDPOINTS.businesses.getEmployeeFigures, { business_id: by.businessId }, { token: by.token });
@@ -160,28 +163,26 @@ describe('GET /users/businesses/employee-analytics/', () => {
   it('gives their revenue per Lagos day, every day present, and their top products, over 7 days', async () => {
     const answer = await analytics(7);
     expect(answer.status).toBe(200);
-    const data = answer.data as any;
+    const data = answer.data as Analytics;
     expect(data).toMatchObject({ days: 7, total_sales: 2, revenue: [{ currency: 'NGN', amount: '61250.00' }] });
-    expect(data.revenue_by_day.map((day: any) => day.date)).toEqual(
-      Array.from({ length: 7 }, (_, i) => lagosDay(i - 6)),
-    );
-    const withSales = data.revenue_by_day.filter((day: any) => day.amounts.length > 0);
-    expect(withSales.map((day: any) => day.amounts)).toEqual([[{ currency: 'NGN', amount: '61250.00' }]]);
-    expect(data.top_products.map((p: any) => [p.product_name, p.quantity, p.revenue])).toEqual([
+    expect(data.revenue_by_day.map((day) => day.date)).toEqual(Array.from({ length: 7 }, (_, i) => lagosDay(i - 6)));
+    const withSales = data.revenue_by_day.filter((day) => day.amounts.length > 0);
+    expect(withSales.map((day) => day.amounts)).toEqual([[{ currency: 'NGN', amount: '61250.00' }]]);
+    expect(data.top_products.map((p) => [p.product_name, p.quantity, p.revenue])).toEqual([
       ['Soap', 5, '1250.00'],
       ['Rice', 1, '60000.00'],
     ]);
   });
 
   it('widens to 30 and 90 days', async () => {
-    const month = (await analytics(30)).data as any;
+    const month = (await analytics(30)).data as Analytics;
     expect(month).toMatchObject({ days: 30, total_sales: 3, revenue: [{ currency: 'NGN', amount: '181250.00' }] });
     expect(month.revenue_by_day).toHaveLength(30);
-    expect(month.top_products.map((p: any) => [p.product_name, p.quantity])).toEqual([
+    expect(month.top_products.map((p) => [p.product_name, p.quantity])).toEqual([
       ['Soap', 5],
       ['Rice', 3],
     ]);
-    const quarter = (await analytics(90)).data as any;
+    const quarter = (await analytics(90)).data as Analytics;
     expect(quarter).toMatchObject({ days: 90, total_sales: 4, revenue: [{ currency: 'NGN', amount: '183750.00' }] });
     expect(quarter.revenue_by_day).toHaveLength(90);
     expect(quarter.top_products[0]).toMatchObject({ product_name: 'Soap', quantity: 15 });
@@ -198,6 +199,6 @@ describe('GET /users/businesses/employee-analytics/', () => {
     const stranger = await signUpCeo(t);
     expect((await analytics(7, { token: stranger.token, businessId: shop.businessId })).status).toBe(404);
     // The CEO looking in sees their own sales: none here.
-    expect(((await analytics(7, shop)).data as any).total_sales).toBe(0);
+    expect(((await analytics(7, shop)).data as Analytics).total_sales).toBe(0);
   });
 });

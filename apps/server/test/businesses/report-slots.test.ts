@@ -1,20 +1,10 @@
 import { ENDPOINTS } from '@oja/contract';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app';
-import { lagosDay, type Owner, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { describe, expect, it } from 'vitest';
+import { lagosDay } from '../factories';
+import { useShop } from '../shop';
 
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
-
-beforeAll(async () => {
-  t = await createTestApp({ poolSize: 4 });
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-});
-afterAll(() => t.close());
+const shop = useShop({ poolSize: 4 });
 
 /** A counted sale of the shop's CEO today, written as confirm-sale writes its header (the triggers do the rest). */
 async function sell(client: pg.PoolClient, total: string): Promise<void> {
@@ -22,12 +12,12 @@ async function sell(client: pg.PoolClient, total: string): Promise<void> {
     `insert into sales (business_id, payment_status, currency, total_cart_amount, amount_paid, customer_name,
        created_by, created_by_name)
      values ($1, 'paid', 'NGN', $2, $2, 'Walk-in', $3, 'Ada Obi')`,
-    [shop.businessId, total, shop.user.id],
+    [shop.ceo.businessId, total, shop.ceo.user.id],
   );
   await client.query(
     `insert into payments (business_id, sale_id, amount, method, recorded_by)
      values ($1, currval('sales_id_seq'), $2, 'cash', $3)`,
-    [shop.businessId, total, shop.user.id],
+    [shop.ceo.businessId, total, shop.ceo.user.id],
   );
 }
 
@@ -37,7 +27,7 @@ describe('one seller selling from several phones at once', () => {
   it('does not queue on one totals row, and the report counts every sale', async () => {
     // Ten connections of their own, outside the app's pool: each is a phone's request in its transaction.
     const pool = new pg.Pool({
-      connectionString: (t.database.pool.options as { connectionString: string }).connectionString,
+      connectionString: (shop.t.database.pool.options as { connectionString: string }).connectionString,
       max: 10,
     });
     const clients = await Promise.all(Array.from({ length: 10 }, () => pool.connect()));
@@ -76,21 +66,21 @@ describe('one seller selling from several phones at once', () => {
       await pool.end();
     }
 
-    const rows = await t.database.pool.query(
+    const rows = await shop.t.database.pool.query(
       `select slot, sales, revenue::text, paid::text from report_sale_days where business_id = $1 order by slot`,
-      [shop.businessId],
+      [shop.ceo.businessId],
     );
     expect(rows.rows).toHaveLength(2);
-    const payments = await t.database.pool.query(
+    const payments = await shop.t.database.pool.query(
       'select count(*)::int as rows, sum(amount)::text as amount from report_payment_days where business_id = $1',
-      [shop.businessId],
+      [shop.ceo.businessId],
     );
     expect(payments.rows[0]).toEqual({ rows: 2, amount: '350.00' });
 
-    const answer = await api.call(
+    const answer = await shop.api.call(
       ENDPOINTS.businesses.getReport,
-      { business_id: shop.businessId, from: lagosDay(0), to: lagosDay(0) },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, from: lagosDay(0), to: lagosDay(0) },
+      { token: shop.ceo.token },
     );
     expect(answer.status).toBe(200);
     expect(answer.data.total_sales).toBe(2);

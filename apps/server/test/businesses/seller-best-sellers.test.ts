@@ -1,18 +1,8 @@
 import { ENDPOINTS, type Product, type ProductSold } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app';
-import {
-  type Caller,
-  createProduct,
-  hoursAgo,
-  insertSale,
-  type Member,
-  memberLoggedIn,
-  type Owner,
-  signUpCeo,
-} from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, createProduct, hoursAgo, insertSale, type Member, memberLoggedIn } from '../factories';
+import { useShop } from '../shop';
 
 /**
  * A seller's best sellers (the employee analytics' top products over 30 days, the employee home's top product
@@ -21,9 +11,7 @@ import { type ApiClient, apiClient } from '../http';
  * whatever the way, they must be the rule, the seller's own counted lines summed per product.
  */
 
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
+const shop = useShop();
 let lead: Member;
 let other: Member;
 let third: Member;
@@ -32,23 +20,19 @@ let products: Product[];
 const DAY = 24;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
   // Other sellers on both sides of the leading one's id: the others' rows are read as two ranges of sellers.
-  third = await memberLoggedIn(t, shop.businessId, 'sales_rep');
-  lead = await memberLoggedIn(t, shop.businessId, 'sales_person');
-  other = await memberLoggedIn(t, shop.businessId, 'sales_person');
+  third = await memberLoggedIn(shop.t, shop.ceo.businessId, 'sales_rep');
+  lead = await memberLoggedIn(shop.t, shop.ceo.businessId, 'sales_person');
+  other = await memberLoggedIn(shop.t, shop.ceo.businessId, 'sales_person');
   products = [];
-  for (let i = 0; i < 14; i++) products.push(await createProduct(t, shop, { product_name: `Item ${i}` }));
+  for (let i = 0; i < 14; i++) products.push(await createProduct(shop.t, shop.ceo, { product_name: `Item ${i}` }));
 }, 60_000);
-afterAll(() => t.close());
 
 const sellerOf = (member: Member) => ({ id: member.user.id, name: member.user.first_name });
 
 /** One sale of one line by `by`, `hours` ago. */
 async function sale(by: Member, product: Product, quantity: number, price: string, hours: number, currency?: 'USD') {
-  return insertSale(t, shop.businessId, {
+  return insertSale(shop.t, shop.ceo.businessId, {
     lines: [{ product, quantity, unitPrice: price }],
     soldBy: sellerOf(by),
     createdAt: hoursAgo(hours),
@@ -62,10 +46,15 @@ async function rule(by: Member, limit: number, days?: number): Promise<Omit<Prod
     ? sql` and s.created_at >= (((now() at time zone 'Africa/Lagos')::date - ${days - 1}::int)::timestamp
         at time zone 'Africa/Lagos')`
     : sql``;
-  const { rows } = await t.db.execute<{ product_id: string; currency: string; quantity: number; revenue: string }>(sql`
+  const { rows } = await shop.t.db.execute<{
+    product_id: string;
+    currency: string;
+    quantity: number;
+    revenue: string;
+  }>(sql`
     select l.product_id, s.currency, sum(l.quantity)::int as quantity, round(sum(l.line_total), 2)::text as revenue
     from sales s join sale_lines l on l.business_id = s.business_id and l.sale_id = s.id
-    where s.business_id = ${shop.businessId} and s.created_by = ${by.user.id} and s.status = 'active'${since}
+    where s.business_id = ${shop.ceo.businessId} and s.created_by = ${by.user.id} and s.status = 'active'${since}
     group by l.product_id, s.currency
     order by sum(l.quantity) desc, sum(l.line_total) desc, l.product_id
     limit ${limit}`);
@@ -75,7 +64,7 @@ async function rule(by: Member, limit: number, days?: number): Promise<Omit<Prod
 const withoutNames = (list: ProductSold[]) => list.map(({ product_name: _name, ...rest }) => rest);
 
 async function analytics(by: Caller) {
-  const answer = await api.send(ENDPOINTS.businesses.getEmployeeAnalytics, {
+  const answer = await shop.api.send(ENDPOINTS.businesses.getEmployeeAnalytics, {
     token: by.token,
     query: { business_id: String(by.businessId), days: '30' },
   });
@@ -84,7 +73,7 @@ async function analytics(by: Caller) {
 }
 
 async function topProduct(by: Caller) {
-  const answer = await api.call(
+  const answer = await shop.api.call(
     ENDPOINTS.businesses.getEmployeeFigures,
     { business_id: by.businessId },
     { token: by.token },
@@ -95,9 +84,9 @@ async function topProduct(by: Caller) {
 
 /** The sellers' counted sales in the last 30 days and over all time: who leads, as the figures choose it. */
 async function salesBy(member: Member, days?: number): Promise<number> {
-  const { rows } = await t.db.execute<{ count: number }>(sql`
+  const { rows } = await shop.t.db.execute<{ count: number }>(sql`
     select count(*)::int as count from sales s
-    where s.business_id = ${shop.businessId} and s.created_by = ${member.user.id} and s.status = 'active'
+    where s.business_id = ${shop.ceo.businessId} and s.created_by = ${member.user.id} and s.status = 'active'
       ${days ? sql`and s.created_at > now() - make_interval(days => ${days - 1})` : sql``}`);
   return rows[0]?.count ?? 0;
 }
@@ -112,27 +101,27 @@ describe("a seller's best sellers, read as the business's less the other sellers
     }
     await sale(lead, products[3]!, 2, '3.00', 5, 'USD');
     const cancelled = await sale(lead, products[13]!, 40, '100.00', 3);
-    await t.db.execute(sql`update sales set status = 'cancelled', cancelled_at = now(), cancel_reason = 'Test'
-      where business_id = ${shop.businessId} and id = ${cancelled.id}`);
+    await shop.t.db.execute(sql`update sales set status = 'cancelled', cancelled_at = now(), cancel_reason = 'Test'
+      where business_id = ${shop.ceo.businessId} and id = ${cancelled.id}`);
     // Older sales: all time only.
     await sale(lead, products[9]!, 30, '100.00', 60 * DAY);
     await sale(other, products[10]!, 500, '100.00', 90 * DAY);
     // The others: few sales, large ones, of twelve products (more than the ten listed), so that the business's
     // first ten rows are theirs: read from those ten alone, the seller's list would be theirs too.
     for (let i = 0; i < 6; i++)
-      await insertSale(t, shop.businessId, {
+      await insertSale(shop.t, shop.ceo.businessId, {
         lines: [{ product: products[i]!, quantity: 100 + i, unitPrice: '100.00' }],
         soldBy: sellerOf(i % 2 === 0 ? other : third),
         createdAt: hoursAgo(2 + i),
       });
-    await insertSale(t, shop.businessId, {
+    await insertSale(shop.t, shop.ceo.businessId, {
       lines: products.slice(6, 12).map((product, index) => ({ product, quantity: 200 + index, unitPrice: '90.00' })),
       soldBy: sellerOf(other),
       createdAt: hoursAgo(30),
     });
     const theirsCancelled = await sale(third, products[0]!, 900, '100.00', 4);
-    await t.db.execute(sql`update sales set status = 'cancelled', cancelled_at = now(), cancel_reason = 'Test'
-      where business_id = ${shop.businessId} and id = ${theirsCancelled.id}`);
+    await shop.t.db.execute(sql`update sales set status = 'cancelled', cancelled_at = now(), cancel_reason = 'Test'
+      where business_id = ${shop.ceo.businessId} and id = ${theirsCancelled.id}`);
   }, 60_000);
 
   it('lists the leading seller’s own top ten over 30 days and top product over all time', async () => {

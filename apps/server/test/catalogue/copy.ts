@@ -31,7 +31,7 @@ export async function wholeCopy(api: ApiClient, by: Caller, since?: number) {
 }
 
 /** The highest version the business's rows carry now (what a copy that covers every write so far reaches). */
-export async function writtenVersion(t: TestApp, businessId: number): Promise<number> {
+async function writtenVersion(t: TestApp, businessId: number): Promise<number> {
   const { rows } = await t.database.pool.query<{ v: string | null }>(
     `select greatest((select max(version) from product_stock where business_id = $1),
        (select max(version) from catalogue_removals where business_id = $1)) as v`,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { COUNTER_MESSAGES, ENDPOINTS, IDEMPOTENT_REPLAYED_HEADER, MESSAGES, SALES_MESSAGES } from '@oja/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments, sale_lines, sales, stock_movements } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../app';
 import {
   batchQuantities,
   counterSaleBody,
@@ -16,38 +15,29 @@ import {
   sellAtCounter,
   signUpCeo,
 } from '../factories';
-import { type ApiClient, apiClient } from '../http';
 import { fingerprint } from '../proofs/world';
+import { useShop } from '../shop';
 
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-});
-afterAll(() => t.close());
+const shop = useShop();
 
 describe('a counter sale', () => {
   it('takes stock soonest expiry first, keeps its receipt number, its time and one payment per payment', async () => {
-    const rice = await createProduct(t, shop, {
+    const rice = await createProduct(shop.t, shop.ceo, {
       batches: [
         { quantity: 5, expiration_date: lagosDay(40) },
         { quantity: 2, expiration_date: lagosDay(5) },
       ],
     });
-    const device = await registerDevice(t, shop);
+    const device = await registerDevice(shop.t, shop.ceo);
     const soldAt = new Date(Date.now() - 5 * 60_000).toISOString();
-    const body = counterSaleBody(shop, device, [{ product_id: rice.id, quantity: 4, unit_price: '100.00' }], {
+    const body = counterSaleBody(shop.ceo, device, [{ product_id: rice.id, quantity: 4, unit_price: '100.00' }], {
       sold_at: soldAt,
       payments: [
         { method: 'cash', amount: '250.00' },
         { method: 'bank_transfer', amount: '150.00' },
       ],
     });
-    const answer = await sellAtCounter(t, shop, body);
+    const answer = await sellAtCounter(shop.t, shop.ceo, body);
     expect(answer.status).toBe(201);
     const { sale, shortfalls, price_flags } = answer.data;
     expect(sale.receipt_number).toBe(body.receipt_number);
@@ -61,27 +51,27 @@ describe('a counter sale', () => {
     ]);
     // The batch expiring in 5 days first, then the other.
     expect(sale.lines.map((line) => line.quantity)).toEqual([2, 2]);
-    expect(await batchQuantities(t, rice.id)).toEqual([3, 0]);
+    expect(await batchQuantities(shop.t, rice.id)).toEqual([3, 0]);
     expect(shortfalls).toEqual([]);
     expect(price_flags).toEqual([]);
 
     // As GET /sales/detail/ gives it.
-    const detail = await api.call(
+    const detail = await shop.api.call(
       ENDPOINTS.sales.getSale,
-      { business_id: shop.businessId, id: sale.id },
+      { business_id: shop.ceo.businessId, id: sale.id },
       {
-        token: shop.token,
+        token: shop.ceo.token,
       },
     );
     const { receipt_number: _receipt, client_sale_id: _client, ...asDetail } = sale;
     expect(detail.data.sale).toEqual(asDetail);
     // The device's sequence moves on: a phone that lost its store numbers on from there.
-    const again = await registerDevice(t, shop, device.device_id);
+    const again = await registerDevice(shop.t, shop.ceo, device.device_id);
     expect(again).toEqual({ ...device, last_sequence: Number(body.receipt_number.split('-')[1]) });
   });
 
   it('takes what the sellable batches hold, never an expired one, and records the rest as a shortfall', async () => {
-    const oil = await createProduct(t, shop, {
+    const oil = await createProduct(shop.t, shop.ceo, {
       batches: [
         { batch_number: 'LATER', quantity: 5, expiration_date: lagosDay(20) },
         { batch_number: 'NOEXP', quantity: 5, expiration_date: null },
@@ -89,11 +79,11 @@ describe('a counter sale', () => {
         { batch_number: 'GONE1', quantity: 5, expiration_date: lagosDay(-1) },
       ],
     });
-    const device = await registerDevice(t, shop);
+    const device = await registerDevice(shop.t, shop.ceo);
     const answer = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, [{ product_id: oil.id, quantity: 20, unit_price: '100.00' }]),
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, [{ product_id: oil.id, quantity: 20, unit_price: '100.00' }]),
     );
     expect(answer.status).toBe(201);
     expect(answer.data.sale.lines.map((line) => [line.batch_number, line.quantity, line.cost_price])).toEqual([
@@ -105,60 +95,60 @@ describe('a counter sale', () => {
     expect(answer.data.sale.total_cart_amount).toBe('2000.00');
     expect(answer.data.shortfalls.map((shortfall) => shortfall.quantity)).toEqual([5]);
     // Batches in the order made: LATER, NOEXP, SOON1, and the expired GONE1 untouched.
-    expect(await batchQuantities(t, oil.id)).toEqual([0, 0, 0, 5]);
-    expect(await ledgerMismatches(t, shop.businessId)).toEqual([]);
+    expect(await batchQuantities(shop.t, oil.id)).toEqual([0, 0, 0, 5]);
+    expect(await ledgerMismatches(shop.t, shop.ceo.businessId)).toEqual([]);
   });
 
   it('is recorded once when sent again, and 10 copies sent at once make one sale', async () => {
-    const beans = await createProduct(t, shop, { batches: [{ quantity: 50 }] });
-    const device = await registerDevice(t, shop);
-    const body = counterSaleBody(shop, device, [{ product_id: beans.id, quantity: 3, unit_price: '100.00' }]);
-    const first = await sellAtCounter(t, shop, body);
+    const beans = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 50 }] });
+    const device = await registerDevice(shop.t, shop.ceo);
+    const body = counterSaleBody(shop.ceo, device, [{ product_id: beans.id, quantity: 3, unit_price: '100.00' }]);
+    const first = await sellAtCounter(shop.t, shop.ceo, body);
     expect(first.status).toBe(201);
-    const repeat = await sellAtCounter(t, shop, body);
+    const repeat = await sellAtCounter(shop.t, shop.ceo, body);
     expect(repeat.status).toBe(200);
     expect(repeat.headers[IDEMPOTENT_REPLAYED_HEADER]).toBe('true');
     expect(repeat.data).toEqual(first.data);
 
-    const burst = counterSaleBody(shop, device, [{ product_id: beans.id, quantity: 2, unit_price: '100.00' }]);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => sellAtCounter(t, shop, burst)));
+    const burst = counterSaleBody(shop.ceo, device, [{ product_id: beans.id, quantity: 2, unit_price: '100.00' }]);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => sellAtCounter(shop.t, shop.ceo, burst)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     expect(new Set(answers.map((answer) => answer.data.sale.id)).size).toBe(1);
-    const rows = await t.db
+    const rows = await shop.t.db
       .select({ id: sales.id })
       .from(sales)
-      .where(and(eq(sales.business_id, shop.businessId), eq(sales.client_sale_id, burst.client_sale_id)));
+      .where(and(eq(sales.business_id, shop.ceo.businessId), eq(sales.client_sale_id, burst.client_sale_id)));
     expect(rows).toHaveLength(1);
-    expect(await batchQuantities(t, beans.id)).toEqual([45]);
-    expect(await ledgerMismatches(t, shop.businessId)).toEqual([]);
+    expect(await batchQuantities(shop.t, beans.id)).toEqual([45]);
+    expect(await ledgerMismatches(shop.t, shop.ceo.businessId)).toEqual([]);
   });
 
   it('refuses the same sale id for another sale: another receipt number or other lines', async () => {
-    const product = await createProduct(t, shop);
-    const device = await registerDevice(t, shop);
-    const body = counterSaleBody(shop, device, [{ product_id: product.id, quantity: 1, unit_price: '100.00' }]);
-    expect((await sellAtCounter(t, shop, body)).status).toBe(201);
-    const before = await fingerprint(t);
-    const otherReceipt = await sellAtCounter(t, shop, { ...body, receipt_number: `${device.prefix}-9001` });
+    const product = await createProduct(shop.t, shop.ceo);
+    const device = await registerDevice(shop.t, shop.ceo);
+    const body = counterSaleBody(shop.ceo, device, [{ product_id: product.id, quantity: 1, unit_price: '100.00' }]);
+    expect((await sellAtCounter(shop.t, shop.ceo, body)).status).toBe(201);
+    const before = await fingerprint(shop.t);
+    const otherReceipt = await sellAtCounter(shop.t, shop.ceo, { ...body, receipt_number: `${device.prefix}-9001` });
     expect(otherReceipt.status).toBe(409);
     expect(otherReceipt.body.detail).toBe(COUNTER_MESSAGES.clientSaleIdReused);
-    const otherLines = await sellAtCounter(t, shop, {
+    const otherLines = await sellAtCounter(shop.t, shop.ceo, {
       ...body,
       lines: [{ product_id: product.id, quantity: 2, unit_price: '100.00' }],
       payments: [{ method: 'cash', amount: '200.00' }],
     });
     expect(otherLines.status).toBe(409);
     expect(otherLines.body.detail).toBe(COUNTER_MESSAGES.clientSaleIdReused);
-    expect(await fingerprint(t)).toEqual(before);
+    expect(await fingerprint(shop.t)).toEqual(before);
   });
 
   it("keys a sale id by its seller: another seller's copy of the id makes their own sale", async () => {
-    const product = await createProduct(t, shop);
-    const clerk = await memberLoggedIn(t, shop.businessId, 'sales_person');
-    const [mine, theirs] = await Promise.all([registerDevice(t, shop), registerDevice(t, clerk)]);
-    const body = counterSaleBody(shop, mine, [{ product_id: product.id, quantity: 1, unit_price: '100.00' }]);
-    const first = await sellAtCounter(t, shop, body);
-    const copy = await sellAtCounter(t, clerk, {
+    const product = await createProduct(shop.t, shop.ceo);
+    const clerk = await memberLoggedIn(shop.t, shop.ceo.businessId, 'sales_person');
+    const [mine, theirs] = await Promise.all([registerDevice(shop.t, shop.ceo), registerDevice(shop.t, clerk)]);
+    const body = counterSaleBody(shop.ceo, mine, [{ product_id: product.id, quantity: 1, unit_price: '100.00' }]);
+    const first = await sellAtCounter(shop.t, shop.ceo, body);
+    const copy = await sellAtCounter(shop.t, clerk, {
       ...body,
       device_id: theirs.device_id,
       receipt_number: `${theirs.prefix}-0001`,
@@ -169,108 +159,114 @@ describe('a counter sale', () => {
   });
 
   it('refuses a receipt number taken by another sale, and a prefix not of this device', async () => {
-    const product = await createProduct(t, shop);
-    const [device, other] = await Promise.all([registerDevice(t, shop), registerDevice(t, shop)]);
+    const product = await createProduct(shop.t, shop.ceo);
+    const [device, other] = await Promise.all([registerDevice(shop.t, shop.ceo), registerDevice(shop.t, shop.ceo)]);
     const line = [{ product_id: product.id, quantity: 1, unit_price: '100.00' }];
-    const first = counterSaleBody(shop, device, line);
-    expect((await sellAtCounter(t, shop, first)).status).toBe(201);
-    const before = await fingerprint(t);
+    const first = counterSaleBody(shop.ceo, device, line);
+    expect((await sellAtCounter(shop.t, shop.ceo, first)).status).toBe(201);
+    const before = await fingerprint(shop.t);
     const taken = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, line, { receipt_number: first.receipt_number }),
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, line, { receipt_number: first.receipt_number }),
     );
     expect(taken.status).toBe(409);
     expect(taken.body.detail).toBe(COUNTER_MESSAGES.receiptNumberTaken);
     // The other phone's prefix on this phone's sale, and a phone never registered.
     const borrowed = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, line, { receipt_number: `${other.prefix}-0077` }),
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, line, { receipt_number: `${other.prefix}-0077` }),
     );
-    const unknown = await sellAtCounter(t, shop, { ...counterSaleBody(shop, device, line), device_id: randomUUID() });
+    const unknown = await sellAtCounter(shop.t, shop.ceo, {
+      ...counterSaleBody(shop.ceo, device, line),
+      device_id: randomUUID(),
+    });
     for (const answer of [borrowed, unknown]) {
       expect(answer.status).toBe(400);
       expect(answer.body.errors?.receipt_number).toEqual([COUNTER_MESSAGES.receiptPrefixUnknown]);
     }
-    expect(await fingerprint(t)).toEqual(before);
+    expect(await fingerprint(shop.t)).toEqual(before);
   });
 
   it("refuses a phone's clock far ahead or a sale older than the limit, with words", async () => {
-    const product = await createProduct(t, shop);
-    const device = await registerDevice(t, shop);
+    const product = await createProduct(shop.t, shop.ceo);
+    const device = await registerDevice(shop.t, shop.ceo);
     const line = [{ product_id: product.id, quantity: 1, unit_price: '100.00' }];
-    const before = await fingerprint(t);
+    const before = await fingerprint(shop.t);
     const ahead = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, line, { sold_at: new Date(Date.now() + 20 * 60_000).toISOString() }),
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, line, { sold_at: new Date(Date.now() + 20 * 60_000).toISOString() }),
     );
     expect(ahead.status).toBe(400);
     expect(ahead.body.detail).toBe(COUNTER_MESSAGES.soldAtInFuture);
     const old = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, line, { sold_at: new Date(Date.now() - 31 * 86_400_000).toISOString() }),
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, line, { sold_at: new Date(Date.now() - 31 * 86_400_000).toISOString() }),
     );
     expect(old.status).toBe(400);
     expect(old.body.detail).toBe(COUNTER_MESSAGES.soldAtTooOld);
-    expect(await fingerprint(t)).toEqual(before);
+    expect(await fingerprint(shop.t)).toEqual(before);
     // A clock a little ahead is a clock: taken.
     const slightly = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, line, { sold_at: new Date(Date.now() + 2 * 60_000).toISOString() }),
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, line, { sold_at: new Date(Date.now() + 2 * 60_000).toISOString() }),
     );
     expect(slightly.status).toBe(201);
   });
 
   it("refuses a product of another business as one that does not exist, and another business's device", async () => {
-    const neighbour = await signUpCeo(t);
-    const theirs = await createProduct(t, neighbour);
-    const [device, theirDevice] = await Promise.all([registerDevice(t, shop), registerDevice(t, neighbour)]);
-    const mine = await createProduct(t, shop);
-    const before = await fingerprint(t);
+    const neighbour = await signUpCeo(shop.t);
+    const theirs = await createProduct(shop.t, neighbour);
+    const [device, theirDevice] = await Promise.all([
+      registerDevice(shop.t, shop.ceo),
+      registerDevice(shop.t, neighbour),
+    ]);
+    const mine = await createProduct(shop.t, shop.ceo);
+    const before = await fingerprint(shop.t);
     const foreign = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, [{ product_id: theirs.id, quantity: 1, unit_price: '100.00' }]),
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, [{ product_id: theirs.id, quantity: 1, unit_price: '100.00' }]),
     );
     const nowhere = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, [{ product_id: 999_999_999, quantity: 1, unit_price: '100.00' }]),
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, [{ product_id: 999_999_999, quantity: 1, unit_price: '100.00' }]),
     );
     for (const answer of [foreign, nowhere]) {
       expect(answer.status).toBe(400);
       expect(answer.body.detail).toBe(COUNTER_MESSAGES.productNotSold);
     }
-    const onTheirPhone = await sellAtCounter(t, shop, {
-      ...counterSaleBody(shop, theirDevice, [{ product_id: mine.id, quantity: 1, unit_price: '100.00' }]),
+    const onTheirPhone = await sellAtCounter(shop.t, shop.ceo, {
+      ...counterSaleBody(shop.ceo, theirDevice, [{ product_id: mine.id, quantity: 1, unit_price: '100.00' }]),
     });
     expect(onTheirPhone.status).toBe(400);
     expect(onTheirPhone.body.detail).toBe(COUNTER_MESSAGES.receiptPrefixUnknown);
     // The neighbour's CEO selling into this business: the business does not exist for them.
     const intruder = await sellAtCounter(
-      t,
+      shop.t,
       neighbour,
-      counterSaleBody(shop, theirDevice, [{ product_id: mine.id, quantity: 1, unit_price: '100.00' }]),
+      counterSaleBody(shop.ceo, theirDevice, [{ product_id: mine.id, quantity: 1, unit_price: '100.00' }]),
     );
     expect(intruder.status).toBe(404);
     expect(intruder.body.detail).toBe(MESSAGES.business.notFound);
-    expect(await fingerprint(t)).toEqual(before);
+    expect(await fingerprint(shop.t)).toEqual(before);
   });
 
   it('names a registered customer by id, refuses anyone else, and keeps a walk-in debtor with their phone', async () => {
-    const product = await createProduct(t, shop, { batches: [{ quantity: 20 }] });
-    const device = await registerDevice(t, shop);
-    const customer = await memberLoggedIn(t, shop.businessId, 'customer');
-    const clerk = await memberLoggedIn(t, shop.businessId, 'sales_person');
+    const product = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 20 }] });
+    const device = await registerDevice(shop.t, shop.ceo);
+    const customer = await memberLoggedIn(shop.t, shop.ceo.businessId, 'customer');
+    const clerk = await memberLoggedIn(shop.t, shop.ceo.businessId, 'sales_person');
     const line = [{ product_id: product.id, quantity: 2, unit_price: '100.00' }];
     const registered = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, line, { customer: { id: customer.user.id }, payments: [] }),
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, line, { customer: { id: customer.user.id }, payments: [] }),
     );
     expect(registered.status).toBe(201);
     expect(registered.data.sale).toMatchObject({
@@ -279,18 +275,18 @@ describe('a counter sale', () => {
       balance: '200.00',
     });
     const notACustomer = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, line, { customer: { id: clerk.user.id }, payments: [] }),
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, line, { customer: { id: clerk.user.id }, payments: [] }),
     );
     expect(notACustomer.status).toBe(400);
     expect(notACustomer.body.errors?.customer).toEqual([SALES_MESSAGES.customerNotFound]);
 
     const name = `Mama Nkechi ${randomUUID().slice(0, 6)}`;
     const walkIn = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, line, {
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, line, {
         customer: { name, phone_number: '0803 123 4567' },
         payments: [
           { method: 'cash', amount: '50.00' },
@@ -307,32 +303,32 @@ describe('a counter sale', () => {
       amount_paid: '80.00',
       balance: '120.00',
     });
-    const debts = await api.call(
+    const debts = await shop.api.call(
       ENDPOINTS.sales.listDebts,
-      { business_id: shop.businessId, search: name },
+      { business_id: shop.ceo.businessId, search: name },
       {
-        token: shop.token,
+        token: shop.ceo.token,
       },
     );
     expect(debts.data.results).toEqual([
       expect.objectContaining({ customer_name: name, total_owed: '120.00', customer_phone: '+2348031234567' }),
     ]);
-    const receipts = await api.call(
+    const receipts = await shop.api.call(
       ENDPOINTS.sales.listPayments,
-      { business_id: shop.businessId, search: name },
+      { business_id: shop.ceo.businessId, search: name },
       {
-        token: shop.token,
+        token: shop.ceo.token,
       },
     );
     expect(receipts.data.results.map((payment) => [payment.sale_id, payment.amount]).sort()).toEqual([
       [walkIn.data.sale.id, '30.00'],
       [walkIn.data.sale.id, '50.00'],
     ]);
-    const pdf = await api.call(
+    const pdf = await shop.api.call(
       ENDPOINTS.sales.getReceipt,
-      { business_id: shop.businessId, id: walkIn.data.sale.id },
+      { business_id: shop.ceo.businessId, id: walkIn.data.sale.id },
       {
-        token: shop.token,
+        token: shop.ceo.token,
       },
     );
     expect(pdf.status).toBe(200);
@@ -340,25 +336,25 @@ describe('a counter sale', () => {
   });
 
   it('keeps a price charged off the product price, and flags it', async () => {
-    const product = await createProduct(t, shop, {
+    const product = await createProduct(shop.t, shop.ceo, {
       selling_price: '100.00',
       selling_price_discount_percentage: '10.00',
       batches: [{ quantity: 10 }],
     });
-    const device = await registerDevice(t, shop);
+    const device = await registerDevice(shop.t, shop.ceo);
     const atPrice = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, [
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, [
         { product_id: product.id, quantity: 1, unit_price: '100.00', discount_percentage: '10.00' },
       ]),
     );
     expect(atPrice.data.price_flags).toEqual([]);
     expect(atPrice.data.sale.total_cart_amount).toBe('90.00');
     const offPrice = await sellAtCounter(
-      t,
-      shop,
-      counterSaleBody(shop, device, [{ product_id: product.id, quantity: 2, unit_price: '80.00' }]),
+      shop.t,
+      shop.ceo,
+      counterSaleBody(shop.ceo, device, [{ product_id: product.id, quantity: 2, unit_price: '80.00' }]),
     );
     expect(offPrice.status).toBe(201);
     expect(offPrice.data.sale.total_cart_amount).toBe('160.00');
@@ -379,13 +375,13 @@ describe('a counter sale', () => {
 
 describe('a counter sale among the sales', () => {
   it('counts in the overview and the report exactly as the same sale made through a cart', async () => {
-    const [byCart, byCounter] = await Promise.all([signUpCeo(t), signUpCeo(t)]);
+    const [byCart, byCounter] = await Promise.all([signUpCeo(shop.t), signUpCeo(shop.t)]);
     const spec = { cost_price: '60.00', selling_price: '100.00', batches: [{ quantity: 10 }] };
     const [cartProduct, counterProduct] = await Promise.all([
-      createProduct(t, byCart, { ...spec, product_name: 'Garri 1kg' }),
-      createProduct(t, byCounter, { ...spec, product_name: 'Garri 1kg' }),
+      createProduct(shop.t, byCart, { ...spec, product_name: 'Garri 1kg' }),
+      createProduct(shop.t, byCounter, { ...spec, product_name: 'Garri 1kg' }),
     ]);
-    const cart = await api.call(
+    const cart = await shop.api.call(
       ENDPOINTS.sales.createCart,
       {
         business_id: byCart.businessId,
@@ -394,7 +390,7 @@ describe('a counter sale among the sales', () => {
       },
       { token: byCart.token },
     );
-    const confirmed = await api.call(
+    const confirmed = await shop.api.call(
       ENDPOINTS.sales.confirmSale,
       {
         business_id: byCart.businessId,
@@ -406,9 +402,9 @@ describe('a counter sale among the sales', () => {
       { token: byCart.token },
     );
     expect(confirmed.status).toBe(201);
-    const device = await registerDevice(t, byCounter);
+    const device = await registerDevice(shop.t, byCounter);
     const sold = await sellAtCounter(
-      t,
+      shop.t,
       byCounter,
       counterSaleBody(byCounter, device, [{ product_id: counterProduct.id, quantity: 3, unit_price: '100.00' }], {
         customer: { name: 'Ada Obi', phone_number: '08031234567' },
@@ -419,8 +415,8 @@ describe('a counter sale among the sales', () => {
 
     const figures = async (owner: Owner) => {
       const [overview, report] = await Promise.all([
-        api.call(ENDPOINTS.businesses.getOverview, { business_id: owner.businessId }, { token: owner.token }),
-        api.call(
+        shop.api.call(ENDPOINTS.businesses.getOverview, { business_id: owner.businessId }, { token: owner.token }),
+        shop.api.call(
           ENDPOINTS.businesses.getReport,
           { business_id: owner.businessId, from: lagosDay(-1), to: lagosDay(0) },
           { token: owner.token },
@@ -450,12 +446,12 @@ describe('a counter sale among the sales', () => {
   });
 
   it('counts a sale made on an earlier day on that day', async () => {
-    const owner = await signUpCeo(t);
-    const product = await createProduct(t, owner, { batches: [{ quantity: 10 }] });
-    const device = await registerDevice(t, owner);
+    const owner = await signUpCeo(shop.t);
+    const product = await createProduct(shop.t, owner, { batches: [{ quantity: 10 }] });
+    const device = await registerDevice(shop.t, owner);
     const threeDaysAgo = new Date(`${lagosDay(-3)}T10:00:00+01:00`).toISOString();
     const sold = await sellAtCounter(
-      t,
+      shop.t,
       owner,
       counterSaleBody(owner, device, [{ product_id: product.id, quantity: 2, unit_price: '100.00' }], {
         sold_at: threeDaysAgo,
@@ -464,7 +460,7 @@ describe('a counter sale among the sales', () => {
     expect(sold.status).toBe(201);
     const report = async (from: string, to: string) =>
       (
-        await api.call(
+        await shop.api.call(
           ENDPOINTS.businesses.getReport,
           { business_id: owner.businessId, from, to },
           { token: owner.token },
@@ -473,7 +469,7 @@ describe('a counter sale among the sales', () => {
     const [thatDay, today, overview] = await Promise.all([
       report(lagosDay(-3), lagosDay(-3)),
       report(lagosDay(0), lagosDay(0)),
-      api.call(ENDPOINTS.businesses.getOverview, { business_id: owner.businessId }, { token: owner.token }),
+      shop.api.call(ENDPOINTS.businesses.getOverview, { business_id: owner.businessId }, { token: owner.token }),
     ]);
     expect(thatDay.total_sales).toBe(1);
     expect(thatDay.total_revenue).toEqual([{ currency: 'NGN', amount: '200.00' }]);
@@ -484,18 +480,22 @@ describe('a counter sale among the sales', () => {
   });
 
   it('is listed with the sales and cancels like one, giving back only what batches gave', async () => {
-    const owner = await signUpCeo(t);
-    const product = await createProduct(t, owner, { batches: [{ quantity: 2 }] });
-    const device = await registerDevice(t, owner);
+    const owner = await signUpCeo(shop.t);
+    const product = await createProduct(shop.t, owner, { batches: [{ quantity: 2 }] });
+    const device = await registerDevice(shop.t, owner);
     const sold = await sellAtCounter(
-      t,
+      shop.t,
       owner,
       counterSaleBody(owner, device, [{ product_id: product.id, quantity: 5, unit_price: '100.00' }]),
     );
     expect(sold.data.shortfalls.map((shortfall) => shortfall.quantity)).toEqual([3]);
-    const list = await api.call(ENDPOINTS.sales.listSales, { business_id: owner.businessId }, { token: owner.token });
+    const list = await shop.api.call(
+      ENDPOINTS.sales.listSales,
+      { business_id: owner.businessId },
+      { token: owner.token },
+    );
     expect(list.data.results.map((sale) => sale.id)).toEqual([sold.data.sale.id]);
-    const cancelled = await api.call(
+    const cancelled = await shop.api.call(
       ENDPOINTS.sales.cancelSale,
       { business_id: owner.businessId, id: sold.data.sale.id, reason: 'Rang up by mistake' },
       { token: owner.token },
@@ -503,14 +503,14 @@ describe('a counter sale among the sales', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.data.sale.status).toBe('cancelled');
     // The 2 units the batch gave are back; the 3 no batch held were never in it.
-    expect(await batchQuantities(t, product.id)).toEqual([2]);
-    expect(await ledgerMismatches(t, owner.businessId)).toEqual([]);
-    const refunded = await t.db
+    expect(await batchQuantities(shop.t, product.id)).toEqual([2]);
+    expect(await ledgerMismatches(shop.t, owner.businessId)).toEqual([]);
+    const refunded = await shop.t.db
       .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
       .from(payments)
       .where(eq(payments.sale_id, sold.data.sale.id));
     expect(refunded[0]?.total).toBe('500.00');
-    const moved = await t.db
+    const moved = await shop.t.db
       .select({ delta: stock_movements.delta, reason: stock_movements.reason })
       .from(stock_movements)
       .where(eq(stock_movements.sale_id, sold.data.sale.id))
@@ -519,7 +519,7 @@ describe('a counter sale among the sales', () => {
       { delta: -2, reason: 'sale' },
       { delta: 2, reason: 'return' },
     ]);
-    const lines = await t.db
+    const lines = await shop.t.db
       .select({ batch_id: sale_lines.batch_id, quantity: sale_lines.quantity })
       .from(sale_lines)
       .where(eq(sale_lines.sale_id, sold.data.sale.id))

@@ -1,6 +1,5 @@
 import { COUNTER_MESSAGES, ENDPOINTS } from '@oja/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app';
+import { describe, expect, it } from 'vitest';
 import {
   counterSaleBody,
   createProduct,
@@ -10,26 +9,17 @@ import {
   sellAtCounter,
   signUpCeo,
 } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { useShop } from '../shop';
 
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-});
-afterAll(() => t.close());
+const shop = useShop();
 
 /** A clerk's sale of 5 of a product whose batch holds 2, at ₦90 where it lists at ₦100. */
 async function shortSale(owner: Owner) {
-  const clerk = await memberLoggedIn(t, owner.businessId, 'sales_person');
-  const product = await createProduct(t, owner, { product_name: 'Peak milk tin', batches: [{ quantity: 2 }] });
-  const device = await registerDevice(t, clerk);
+  const clerk = await memberLoggedIn(shop.t, owner.businessId, 'sales_person');
+  const product = await createProduct(shop.t, owner, { product_name: 'Peak milk tin', batches: [{ quantity: 2 }] });
+  const device = await registerDevice(shop.t, clerk);
   const body = counterSaleBody(clerk, device, [{ product_id: product.id, quantity: 5, unit_price: '90.00' }]);
-  const answer = await sellAtCounter(t, clerk, body);
+  const answer = await sellAtCounter(shop.t, clerk, body);
   expect(answer.status).toBe(201);
   return {
     clerk,
@@ -42,7 +32,7 @@ async function shortSale(owner: Owner) {
 
 describe('shortfalls and price flags', () => {
   it('are listed open with the product, the sale and the clerk, settled once with a note, then listed as settled', async () => {
-    const { clerk, product, sale, shortfall, flag } = await shortSale(shop);
+    const { clerk, product, sale, shortfall, flag } = await shortSale(shop.ceo);
     expect(shortfall).toMatchObject({
       sale_id: sale.id,
       receipt_number: sale.receipt_number,
@@ -53,95 +43,95 @@ describe('shortfalls and price flags', () => {
       sold_by_name: `${clerk.user.first_name} ${clerk.user.last_name}`,
       settled_at: null,
     });
-    const open = await api.call(
+    const open = await shop.api.call(
       ENDPOINTS.counter.listShortfalls,
-      { business_id: shop.businessId },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId },
+      { token: shop.ceo.token },
     );
     expect(open.data.results).toEqual([shortfall]);
 
-    const tooShort = await api.call(
+    const tooShort = await shop.api.call(
       ENDPOINTS.counter.settleShortfall,
-      { business_id: shop.businessId, id: shortfall?.id ?? 0, note: 'ok' } as never,
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, id: shortfall?.id ?? 0, note: 'ok' } as never,
+      { token: shop.ceo.token },
     );
     expect(tooShort.status).toBe(400);
     expect(tooShort.body.detail).toBe(COUNTER_MESSAGES.shortfallNoteRequired);
 
     const note = 'Counted the shelf: 3 more were in the store room';
-    const settled = await api.call(
+    const settled = await shop.api.call(
       ENDPOINTS.counter.settleShortfall,
-      { business_id: shop.businessId, id: shortfall?.id ?? 0, note },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, id: shortfall?.id ?? 0, note },
+      { token: shop.ceo.token },
     );
     expect(settled.status).toBe(200);
     expect(settled.data.shortfall).toMatchObject({
       id: shortfall?.id,
       settle_note: note,
-      settled_by_name: `${shop.user.first_name} ${shop.user.last_name}`,
+      settled_by_name: `${shop.ceo.user.first_name} ${shop.ceo.user.last_name}`,
       settled_at: expect.any(String),
     });
-    const twice = await api.call(
+    const twice = await shop.api.call(
       ENDPOINTS.counter.settleShortfall,
-      { business_id: shop.businessId, id: shortfall?.id ?? 0, note: 'Again' },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, id: shortfall?.id ?? 0, note: 'Again' },
+      { token: shop.ceo.token },
     );
     expect(twice.status).toBe(409);
     expect(twice.body.detail).toBe(COUNTER_MESSAGES.alreadySettled);
-    const nowOpen = await api.call(
+    const nowOpen = await shop.api.call(
       ENDPOINTS.counter.listShortfalls,
-      { business_id: shop.businessId },
+      { business_id: shop.ceo.businessId },
       {
-        token: shop.token,
+        token: shop.ceo.token,
       },
     );
     expect(nowOpen.data.results).toEqual([]);
-    const all = await api.call(
+    const all = await shop.api.call(
       ENDPOINTS.counter.listShortfalls,
-      { business_id: shop.businessId, include_settled: 'true' },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, include_settled: 'true' },
+      { token: shop.ceo.token },
     );
     expect(all.data.results).toEqual([settled.data.shortfall]);
 
     // The price flag, the same way.
-    const flags = await api.call(
+    const flags = await shop.api.call(
       ENDPOINTS.counter.listPriceFlags,
-      { business_id: shop.businessId },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId },
+      { token: shop.ceo.token },
     );
     expect(flags.data.results).toEqual([flag]);
-    const settledFlag = await api.call(
+    const settledFlag = await shop.api.call(
       ENDPOINTS.counter.settlePriceFlag,
-      { business_id: shop.businessId, id: flag?.id ?? 0, note: 'Agreed price for a regular' },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, id: flag?.id ?? 0, note: 'Agreed price for a regular' },
+      { token: shop.ceo.token },
     );
     expect(settledFlag.status).toBe(200);
     expect(settledFlag.data.flag.settled_at).not.toBeNull();
-    const flagTwice = await api.call(
+    const flagTwice = await shop.api.call(
       ENDPOINTS.counter.settlePriceFlag,
-      { business_id: shop.businessId, id: flag?.id ?? 0, note: 'Agreed price' },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, id: flag?.id ?? 0, note: 'Agreed price' },
+      { token: shop.ceo.token },
     );
     expect(flagTwice.status).toBe(409);
   });
 
   it("look missing to another business, whose owner names them with their own business's id", async () => {
-    const { shortfall, flag } = await shortSale(shop);
-    const neighbour = await signUpCeo(t);
-    const theirs = await api.call(
+    const { shortfall, flag } = await shortSale(shop.ceo);
+    const neighbour = await signUpCeo(shop.t);
+    const theirs = await shop.api.call(
       ENDPOINTS.counter.settleShortfall,
       { business_id: neighbour.businessId, id: shortfall?.id ?? 0, note: 'Not ours to settle' },
       { token: neighbour.token },
     );
     expect(theirs.status).toBe(404);
     expect(theirs.body.detail).toBe(COUNTER_MESSAGES.shortfallNotFound);
-    const theirFlag = await api.call(
+    const theirFlag = await shop.api.call(
       ENDPOINTS.counter.settlePriceFlag,
       { business_id: neighbour.businessId, id: flag?.id ?? 0, note: 'Not ours to settle' },
       { token: neighbour.token },
     );
     expect(theirFlag.status).toBe(404);
-    const list = await api.call(
+    const list = await shop.api.call(
       ENDPOINTS.counter.listShortfalls,
       { business_id: neighbour.businessId },
       {
@@ -149,26 +139,26 @@ describe('shortfalls and price flags', () => {
       },
     );
     expect(list.data.results).toEqual([]);
-    const stillOpen = await api.call(
+    const stillOpen = await shop.api.call(
       ENDPOINTS.counter.listShortfalls,
-      { business_id: shop.businessId },
+      { business_id: shop.ceo.businessId },
       {
-        token: shop.token,
+        token: shop.ceo.token,
       },
     );
     expect(stillOpen.data.results.map((row) => row.id)).toContain(shortfall?.id);
   });
 
   it('show in Needs attention for the owner and the manager, with the phones that have not sent for an hour', async () => {
-    const owner = await signUpCeo(t);
+    const owner = await signUpCeo(shop.t);
     const { sale, shortfall, flag, clerk } = await shortSale(owner);
-    const manager = await memberLoggedIn(t, owner.businessId, 'manager');
-    const [late, recent] = await Promise.all([registerDevice(t, clerk), registerDevice(t, clerk)]);
+    const manager = await memberLoggedIn(shop.t, owner.businessId, 'manager');
+    const [late, recent] = await Promise.all([registerDevice(shop.t, clerk), registerDevice(shop.t, clerk)]);
     for (const [device, minutes] of [
       [late, 90],
       [recent, 10],
     ] as const) {
-      const answer = await api.call(
+      const answer = await shop.api.call(
         ENDPOINTS.counter.reportDeviceStatus,
         {
           business_id: owner.businessId,
@@ -181,7 +171,7 @@ describe('shortfalls and price flags', () => {
       );
       expect(answer.status).toBe(200);
     }
-    const overview = await api.call(
+    const overview = await shop.api.call(
       ENDPOINTS.businesses.getOverview,
       { business_id: owner.businessId },
       {
@@ -201,7 +191,11 @@ describe('shortfalls and price flags', () => {
     ]);
 
     const figures = (caller: { token: string }) =>
-      api.call(ENDPOINTS.businesses.getEmployeeFigures, { business_id: owner.businessId }, { token: caller.token });
+      shop.api.call(
+        ENDPOINTS.businesses.getEmployeeFigures,
+        { business_id: owner.businessId },
+        { token: caller.token },
+      );
     const [byManager, byClerk] = await Promise.all([figures(manager), figures(clerk)]);
     expect(byManager.data.attention.shortfalls).toEqual([shortfall]);
     expect(byManager.data.attention.unsynced_devices).toHaveLength(1);
@@ -210,12 +204,12 @@ describe('shortfalls and price flags', () => {
     expect(byClerk.data.attention.price_flags).toEqual([]);
 
     // Settled, it leaves Needs attention.
-    await api.call(
+    await shop.api.call(
       ENDPOINTS.counter.settleShortfall,
       { business_id: owner.businessId, id: shortfall?.id ?? 0, note: 'Delivery note found' },
       { token: owner.token },
     );
-    const after = await api.call(
+    const after = await shop.api.call(
       ENDPOINTS.businesses.getOverview,
       { business_id: owner.businessId },
       {

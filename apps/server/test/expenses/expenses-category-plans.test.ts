@@ -1,40 +1,32 @@
 import { ENDPOINTS } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app';
-import { type Owner, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useShop } from '../shop';
 import { analyzedPlan, statementsOf } from '../statements';
 
 /**
  * The CEO's expenses filtered by a category read that category's expenses (its count, its totals and the page),
  * not the whole business's: expenses_business_category_idx (migration 0034). Without it, each page of a category
- * read every expense of the business (the load data's 50,000: 26-39 ms a page through HTTP).
+ * read every expense of the business (the load data's 50,000).
  */
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
+const shop = useShop();
 
 /** Expenses of each of the shop's categories. */
 const EACH = 1_500;
 const CATEGORIES = ['rent', 'transport', 'salaries', 'utilities'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-  await t.db.execute(sql`
+  await shop.t.db.execute(sql`
     insert into expenses (business_id, amount, currency, category, date, created_by_name)
-    select ${shop.businessId}, 100 + i % 7, case when i % 10 = 0 then 'USD' else 'NGN' end,
+    select ${shop.ceo.businessId}, 100 + i % 7, case when i % 10 = 0 then 'USD' else 'NGN' end,
       (array[${sql.join(
         CATEGORIES.map((name) => sql`${name}`),
         sql`, `,
       )}])[1 + i % ${CATEGORIES.length}],
       current_date - i / 20, 'Owner'
     from generate_series(0, ${EACH * CATEGORIES.length - 1}) i`);
-  await t.db.execute(sql`vacuum analyze expenses`);
+  await shop.t.db.execute(sql`vacuum analyze expenses`);
 });
-afterAll(() => t.close());
 
 type PlanNode = {
   'Relation Name'?: string;
@@ -61,11 +53,11 @@ describe('GET /expenses/list_expenses/ of a category, as PostgreSQL plans it', (
     ['a later page', { category: 'transport', page: 40 }],
   ] as const) {
     it(`${name}: reads the category's expenses, not the business's`, async () => {
-      const statements = await statementsOf(t, async () => {
-        const answer = await api.call(
+      const statements = await statementsOf(shop.t, async () => {
+        const answer = await shop.api.call(
           ENDPOINTS.expenses.listExpenses,
-          { business_id: shop.businessId, ...query },
-          { token: shop.token },
+          { business_id: shop.ceo.businessId, ...query },
+          { token: shop.ceo.token },
         );
         expect(answer.status).toBe(200);
         expect(answer.data.count).toBe(EACH);
@@ -75,7 +67,7 @@ describe('GET /expenses/list_expenses/ of a category, as PostgreSQL plans it', (
       expect(read).toHaveLength(2);
       for (const statement of read) {
         for (const mode of ['force_generic_plan', 'force_custom_plan']) {
-          const plan = await analyzedPlan<PlanNode>(t, statement, [`plan_cache_mode = ${mode}`]);
+          const plan = await analyzedPlan<PlanNode>(shop.t, statement, [`plan_cache_mode = ${mode}`]);
           // The category's own expenses at most (its count and totals read them all); never the other categories'.
           expect(expensesRead(plan)).toBeLessThanOrEqual(EACH);
         }

@@ -17,7 +17,7 @@ export async function registerDevice(t: TestApp, by: Caller, deviceId: string = 
 
 /** Each device's next receipt sequence, as the phone keeps it. */
 const sequences = new Map<string, number>();
-export function nextReceipt(device: Device): string {
+function nextReceipt(device: Device): string {
   const next = Math.max(sequences.get(device.device_id) ?? 0, device.last_sequence) + 1;
   sequences.set(device.device_id, next);
   return `${device.prefix}-${String(next).padStart(4, '0')}`;

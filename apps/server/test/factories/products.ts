@@ -68,7 +68,7 @@ export async function ledgerMismatches(t: TestApp, businessId?: number): Promise
 }
 
 /** YYYY-MM-DD of a moment in the shops' time zone (Lagos). */
-export function lagosDate(moment: Date): string {
+function lagosDate(moment: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(moment);
 }
 

@@ -1,8 +1,7 @@
 import { ENDPOINTS, IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAYED_HEADER } from '@oja/contract';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { carts, expenses, idempotent_requests, payments, product_batches, products, sales } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../app';
 import {
   batchQuantities,
   confirm,
@@ -16,7 +15,8 @@ import {
   signUpCeo,
   unique,
 } from '../factories';
-import { type Answer, type ApiClient, apiClient } from '../http';
+import type { Answer } from '../http';
+import { useShop } from '../shop';
 
 /**
  * Every write a phone may send twice, other than the sale (test/sales/confirm-sale.test.ts), is made once per
@@ -25,18 +25,12 @@ import { type Answer, type ApiClient, apiClient } from '../http';
  * attempt leaves its key free; keys are apart per business and per sender; and without a key a write is made as sent.
  */
 
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
+const shop = useShop();
 let other: Owner;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-  other = await signUpCeo(t);
+  other = await signUpCeo(shop.t);
 });
-afterAll(() => t.close());
 
 const newKey = () => `key-${unique()}-${unique()}`;
 const keyed = (by: Owner, key: string) => ({ token: by.token, headers: { [IDEMPOTENCY_HEADER]: key } });
@@ -50,64 +44,81 @@ function expectReplays(answers: Answer[], firstStatus: 200 | 201): void {
 }
 
 async function unpaidSale(by: Owner, total = '1000.00') {
-  const product = await createProduct(t, by, { selling_price: total });
-  const cart = await createCart(t, by, [{ product_id: product.id, quantity: 1 }]);
-  const answer = await confirm(t, by, cart.id, { payment_status: 'not_paid' });
+  const product = await createProduct(shop.t, by, { selling_price: total });
+  const cart = await createCart(shop.t, by, [{ product_id: product.id, quantity: 1 }]);
+  const answer = await confirm(shop.t, by, cart.id, { payment_status: 'not_paid' });
   expect(answer.status).toBe(201);
   return answer.data.sale;
 }
 
 const paymentCount = async (saleId: number) =>
-  (await t.db.select({ n: count() }).from(payments).where(eq(payments.sale_id, saleId)))[0]?.n ?? 0;
+  (await shop.t.db.select({ n: count() }).from(payments).where(eq(payments.sale_id, saleId)))[0]?.n ?? 0;
 
 describe('a later payment', () => {
   it('is taken once when the same payment is sent again, in turn or five at once', async () => {
-    const sale = await unpaidSale(shop);
+    const sale = await unpaidSale(shop.ceo);
     const before = await paymentCount(sale.id);
-    const body = { business_id: shop.businessId, sale_id: sale.id, amount: '300.00', method: 'cash' as const };
+    const body = { business_id: shop.ceo.businessId, sale_id: sale.id, amount: '300.00', method: 'cash' as const };
     const key = newKey();
-    const first = await api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop, key));
-    const again = await api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop, key));
+    const first = await shop.api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop.ceo, key));
+    const again = await shop.api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop.ceo, key));
     expectReplays([first, again], 201);
     expect(again.data.sale.amount_paid).toBe('300.00');
     expect(again.data.sale).toEqual(first.data.sale);
 
     const burstKey = newKey();
     const burst = await Promise.all(
-      Array.from({ length: 5 }, () => api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop, burstKey))),
+      Array.from({ length: 5 }, () => shop.api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop.ceo, burstKey))),
     );
     expectReplays(burst, 201);
     // Two keys, two payments: one each.
     expect(await paymentCount(sale.id)).toBe(before + 2);
-    const [row] = await t.db.select({ paid: sales.amount_paid }).from(sales).where(eq(sales.id, sale.id));
+    const [row] = await shop.t.db.select({ paid: sales.amount_paid }).from(sales).where(eq(sales.id, sale.id));
     expect(row?.paid).toBe('600.00');
   });
 
   it('answers the settled sale, not "already paid", when the payment that settled it is sent again', async () => {
-    const sale = await unpaidSale(shop, '500.00');
-    const body = { business_id: shop.businessId, sale_id: sale.id, amount: '500.00', method: 'bank_transfer' as const };
+    const sale = await unpaidSale(shop.ceo, '500.00');
+    const body = {
+      business_id: shop.ceo.businessId,
+      sale_id: sale.id,
+      amount: '500.00',
+      method: 'bank_transfer' as const,
+    };
     const key = newKey();
-    const first = await api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop, key));
-    const again = await api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop, key));
+    const first = await shop.api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop.ceo, key));
+    const again = await shop.api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop.ceo, key));
     expectReplays([first, again], 201);
     expect(again.data.sale.payment_status).toBe('paid');
     // Without the key, the same request is a second payment, and the rule refuses it.
-    const unkeyed = await api.call(ENDPOINTS.sales.recordPayment, body, { token: shop.token });
+    const unkeyed = await shop.api.call(ENDPOINTS.sales.recordPayment, body, { token: shop.ceo.token });
     expect(unkeyed.status).toBe(409);
   });
 
   it('leaves the key free when the payment fails, and refuses it for another amount once used', async () => {
-    const sale = await unpaidSale(shop, '200.00');
+    const sale = await unpaidSale(shop.ceo, '200.00');
     const key = newKey();
-    const base = { business_id: shop.businessId, sale_id: sale.id, method: 'cash' as const };
-    const tooMuch = await api.call(ENDPOINTS.sales.recordPayment, { ...base, amount: '900.00' }, keyed(shop, key));
+    const base = { business_id: shop.ceo.businessId, sale_id: sale.id, method: 'cash' as const };
+    const tooMuch = await shop.api.call(
+      ENDPOINTS.sales.recordPayment,
+      { ...base, amount: '900.00' },
+      keyed(shop.ceo, key),
+    );
     expect(tooMuch.status).toBe(400);
-    const corrected = await api.call(ENDPOINTS.sales.recordPayment, { ...base, amount: '50.00' }, keyed(shop, key));
+    const corrected = await shop.api.call(
+      ENDPOINTS.sales.recordPayment,
+      { ...base, amount: '50.00' },
+      keyed(shop.ceo, key),
+    );
     expect(corrected.status).toBe(201);
-    const changed = await api.call(ENDPOINTS.sales.recordPayment, { ...base, amount: '60.00' }, keyed(shop, key));
+    const changed = await shop.api.call(
+      ENDPOINTS.sales.recordPayment,
+      { ...base, amount: '60.00' },
+      keyed(shop.ceo, key),
+    );
     expect(changed.status).toBe(409);
     expect(changed.body.detail).toBe(IDEMPOTENCY_MESSAGES.keyReused);
-    const [row] = await t.db.select({ paid: sales.amount_paid }).from(sales).where(eq(sales.id, sale.id));
+    const [row] = await shop.t.db.select({ paid: sales.amount_paid }).from(sales).where(eq(sales.id, sale.id));
     expect(row?.paid).toBe('50.00');
   });
 });
@@ -116,7 +127,7 @@ describe('an expense', () => {
   it('is counted once per key, and twice when sent twice without one', async () => {
     const description = `Generator fuel ${unique()}`;
     const body = {
-      business_id: shop.businessId,
+      business_id: shop.ceo.businessId,
       amount: '4500.00',
       category: 'transport',
       description,
@@ -124,18 +135,18 @@ describe('an expense', () => {
     };
     const key = newKey();
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => api.call(ENDPOINTS.expenses.createExpense, body, keyed(shop, key))),
+      Array.from({ length: 4 }, () => shop.api.call(ENDPOINTS.expenses.createExpense, body, keyed(shop.ceo, key))),
     );
     expectReplays(answers, 201);
     expect(new Set(answers.map((answer) => answer.data.expense.id)).size).toBe(1);
     const recorded = () =>
-      t.db
+      shop.t.db
         .select({ n: count() })
         .from(expenses)
-        .where(and(eq(expenses.business_id, shop.businessId), eq(expenses.description, description)));
+        .where(and(eq(expenses.business_id, shop.ceo.businessId), eq(expenses.description, description)));
     expect((await recorded())[0]?.n).toBe(1);
     for (let i = 0; i < 2; i++) {
-      expect((await api.call(ENDPOINTS.expenses.createExpense, body, { token: shop.token })).status).toBe(201);
+      expect((await shop.api.call(ENDPOINTS.expenses.createExpense, body, { token: shop.ceo.token })).status).toBe(201);
     }
     expect((await recorded())[0]?.n).toBe(3);
   });
@@ -143,35 +154,35 @@ describe('an expense', () => {
 
 describe('the stock', () => {
   it('receives a delivery once per key', async () => {
-    const product = await createProduct(t, shop, { batches: [{ quantity: 5 }] });
-    const body = { business_id: shop.businessId, product_id: product.id, batch_number: 'DELIVERY-2', quantity: 12 };
+    const product = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 5 }] });
+    const body = { business_id: shop.ceo.businessId, product_id: product.id, batch_number: 'DELIVERY-2', quantity: 12 };
     const key = newKey();
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => api.call(ENDPOINTS.stock.receiveBatch, body, keyed(shop, key))),
+      Array.from({ length: 4 }, () => shop.api.call(ENDPOINTS.stock.receiveBatch, body, keyed(shop.ceo, key))),
     );
     expectReplays(answers, 201);
-    expect(await batchQuantities(t, product.id)).toEqual([5, 12]);
+    expect(await batchQuantities(shop.t, product.id)).toEqual([5, 12]);
     for (const answer of answers) expect(answer.data.quantity_in_stock).toBe(17);
   });
 
   it('changes a product by a number of units once per key, both ways', async () => {
-    const product = await createProduct(t, shop, { batches: [{ quantity: 20 }] });
+    const product = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 20 }] });
     for (const quantity of [7, -4]) {
-      const body = { business_id: shop.businessId, product_id: product.id, quantity };
+      const body = { business_id: shop.ceo.businessId, product_id: product.id, quantity };
       const key = newKey();
       const answers = await Promise.all(
-        Array.from({ length: 3 }, () => api.call(ENDPOINTS.stock.updateStock, body, keyed(shop, key))),
+        Array.from({ length: 3 }, () => shop.api.call(ENDPOINTS.stock.updateStock, body, keyed(shop.ceo, key))),
       );
       expectReplays(answers, 200);
     }
-    expect(await batchQuantities(t, product.id)).toEqual([23]);
+    expect(await batchQuantities(shop.t, product.id)).toEqual([23]);
   });
 
   it('adjusts a batch once per key, and the ledger still sums to every batch', async () => {
-    const product = await createProduct(t, shop, { batches: [{ quantity: 10 }] });
+    const product = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 10 }] });
     const batchId = product.batches[0]?.id ?? 0;
     const body = {
-      business_id: shop.businessId,
+      business_id: shop.ceo.businessId,
       product_id: product.id,
       batch_id: batchId,
       delta: -3,
@@ -179,42 +190,42 @@ describe('the stock', () => {
     };
     const key = newKey();
     const answers = await Promise.all(
-      Array.from({ length: 3 }, () => api.call(ENDPOINTS.stock.adjustBatch, body, keyed(shop, key))),
+      Array.from({ length: 3 }, () => shop.api.call(ENDPOINTS.stock.adjustBatch, body, keyed(shop.ceo, key))),
     );
     expectReplays(answers, 200);
-    expect(await batchQuantities(t, product.id)).toEqual([7]);
-    expect(await ledgerMismatches(t, shop.businessId)).toEqual([]);
+    expect(await batchQuantities(shop.t, product.id)).toEqual([7]);
+    expect(await ledgerMismatches(shop.t, shop.ceo.businessId)).toEqual([]);
   });
 });
 
 describe('a new cart and a new product', () => {
   it('makes one cart per key', async () => {
-    const product = await createProduct(t, shop);
+    const product = await createProduct(shop.t, shop.ceo);
     const title = `Counter cart ${unique()}`;
-    const body = { business_id: shop.businessId, title, items: [{ product_id: product.id, quantity: 2 }] };
+    const body = { business_id: shop.ceo.businessId, title, items: [{ product_id: product.id, quantity: 2 }] };
     const key = newKey();
     const answers = await Promise.all(
-      Array.from({ length: 3 }, () => api.call(ENDPOINTS.sales.createCart, body, keyed(shop, key))),
+      Array.from({ length: 3 }, () => shop.api.call(ENDPOINTS.sales.createCart, body, keyed(shop.ceo, key))),
     );
     expectReplays(answers, 201);
     expect(new Set(answers.map((answer) => answer.data.cart.id)).size).toBe(1);
-    const rows = await t.db.select({ id: carts.id }).from(carts).where(eq(carts.title, title));
+    const rows = await shop.t.db.select({ id: carts.id }).from(carts).where(eq(carts.title, title));
     expect(rows).toHaveLength(1);
   });
 
   it('makes one product per key, its opening stock entered once', async () => {
-    const body = productBody(shop.businessId, { batches: [{ quantity: 9 }] });
+    const body = productBody(shop.ceo.businessId, { batches: [{ quantity: 9 }] });
     const key = newKey();
     const answers = await Promise.all(
-      Array.from({ length: 3 }, () => api.call(ENDPOINTS.stock.createProduct, body, keyed(shop, key))),
+      Array.from({ length: 3 }, () => shop.api.call(ENDPOINTS.stock.createProduct, body, keyed(shop.ceo, key))),
     );
     expectReplays(answers, 201);
-    const rows = await t.db
+    const rows = await shop.t.db
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.business_id, shop.businessId), eq(products.product_name, body.product_name)));
+      .where(and(eq(products.business_id, shop.ceo.businessId), eq(products.product_name, body.product_name)));
     expect(rows).toHaveLength(1);
-    const batches = await t.db
+    const batches = await shop.t.db
       .select()
       .from(product_batches)
       .where(eq(product_batches.product_id, rows[0]?.id ?? 0));
@@ -224,56 +235,56 @@ describe('a new cart and a new product', () => {
 
 describe("a cancellation and a customer's request", () => {
   it('cancels once per key: a retry answers the cancelled sale, not "already cancelled"', async () => {
-    const product = await createProduct(t, shop, { batches: [{ quantity: 6 }] });
-    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 2 }]);
-    const sold = await confirm(t, shop, cart.id);
-    const body = { business_id: shop.businessId, id: sold.data.sale.id, reason: 'Brought back unopened' };
+    const product = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 6 }] });
+    const cart = await createCart(shop.t, shop.ceo, [{ product_id: product.id, quantity: 2 }]);
+    const sold = await confirm(shop.t, shop.ceo, cart.id);
+    const body = { business_id: shop.ceo.businessId, id: sold.data.sale.id, reason: 'Brought back unopened' };
     const key = newKey();
     const answers = await Promise.all(
-      Array.from({ length: 3 }, () => api.call(ENDPOINTS.sales.cancelSale, body, keyed(shop, key))),
+      Array.from({ length: 3 }, () => shop.api.call(ENDPOINTS.sales.cancelSale, body, keyed(shop.ceo, key))),
     );
     expectReplays(answers, 200);
     for (const answer of answers) expect(answer.data.sale.status).toBe('cancelled');
-    expect(await batchQuantities(t, product.id)).toEqual([6]);
-    expect(await ledgerMismatches(t, shop.businessId)).toEqual([]);
+    expect(await batchQuantities(shop.t, product.id)).toEqual([6]);
+    expect(await ledgerMismatches(shop.t, shop.ceo.businessId)).toEqual([]);
   });
 
   it("makes one request of a customer's per key", async () => {
-    const product = await createProduct(t, shop);
-    const customer = await memberLoggedIn(t, shop.businessId, 'customer');
-    const body = { business_id: shop.businessId, items: [{ product_id: product.id, quantity: 1 }] };
+    const product = await createProduct(shop.t, shop.ceo);
+    const customer = await memberLoggedIn(shop.t, shop.ceo.businessId, 'customer');
+    const body = { business_id: shop.ceo.businessId, items: [{ product_id: product.id, quantity: 1 }] };
     const key = newKey();
     const answers = await Promise.all(
       Array.from({ length: 3 }, () =>
-        api.call(ENDPOINTS.sales.requestProducts, body, {
+        shop.api.call(ENDPOINTS.sales.requestProducts, body, {
           token: customer.token,
           headers: { [IDEMPOTENCY_HEADER]: key },
         }),
       ),
     );
     expectReplays(answers, 201);
-    const rows = await t.db
+    const rows = await shop.t.db
       .select({ id: carts.id })
       .from(carts)
-      .where(and(eq(carts.business_id, shop.businessId), eq(carts.customer_id, customer.user.id)));
+      .where(and(eq(carts.business_id, shop.ceo.businessId), eq(carts.customer_id, customer.user.id)));
     expect(rows).toHaveLength(1);
   });
 });
 
 describe('the keys', () => {
   it('are one request each: a key of a payment cannot make an expense', async () => {
-    const sale = await unpaidSale(shop);
+    const sale = await unpaidSale(shop.ceo);
     const key = newKey();
-    const paid = await api.call(
+    const paid = await shop.api.call(
       ENDPOINTS.sales.recordPayment,
-      { business_id: shop.businessId, sale_id: sale.id, amount: '10.00', method: 'cash' },
-      keyed(shop, key),
+      { business_id: shop.ceo.businessId, sale_id: sale.id, amount: '10.00', method: 'cash' },
+      keyed(shop.ceo, key),
     );
     expect(paid.status).toBe(201);
-    const expense = await api.call(
+    const expense = await shop.api.call(
       ENDPOINTS.expenses.createExpense,
-      { business_id: shop.businessId, amount: '10.00', category: 'rent', date: lagosDay(0) },
-      keyed(shop, key),
+      { business_id: shop.ceo.businessId, amount: '10.00', category: 'rent', date: lagosDay(0) },
+      keyed(shop.ceo, key),
     );
     expect(expense.status).toBe(409);
     expect(expense.body.detail).toBe(IDEMPOTENCY_MESSAGES.keyReused);
@@ -281,41 +292,41 @@ describe('the keys', () => {
 
   it("are apart per business: the same key in another shop is that shop's first", async () => {
     const key = newKey();
-    const mine = await createProduct(t, shop, { batches: [{ quantity: 1 }] });
-    const theirs = await createProduct(t, other, { batches: [{ quantity: 1 }] });
+    const mine = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 1 }] });
+    const theirs = await createProduct(shop.t, other, { batches: [{ quantity: 1 }] });
     const receive = (by: Owner, productId: number) =>
-      api.call(
+      shop.api.call(
         ENDPOINTS.stock.receiveBatch,
         { business_id: by.businessId, product_id: productId, batch_number: 'SAME-KEY', quantity: 4 },
         keyed(by, key),
       );
-    expect((await receive(shop, mine.id)).status).toBe(201);
+    expect((await receive(shop.ceo, mine.id)).status).toBe(201);
     expect((await receive(other, theirs.id)).status).toBe(201);
-    expect(await batchQuantities(t, theirs.id)).toEqual([1, 4]);
-    const held = await t.db.select().from(idempotent_requests).where(eq(idempotent_requests.key, key));
-    expect(held.map((row) => row.business_id).sort()).toEqual([shop.businessId, other.businessId].sort());
+    expect(await batchQuantities(shop.t, theirs.id)).toEqual([1, 4]);
+    const held = await shop.t.db.select().from(idempotent_requests).where(eq(idempotent_requests.key, key));
+    expect(held.map((row) => row.business_id).sort()).toEqual([shop.ceo.businessId, other.businessId].sort());
   });
 
   it("are apart per sender: a customer repeating another customer's key and body gets their own request", async () => {
-    const product = await createProduct(t, shop);
+    const product = await createProduct(shop.t, shop.ceo);
     const [ada, bola] = [
-      await memberLoggedIn(t, shop.businessId, 'customer'),
-      await memberLoggedIn(t, shop.businessId, 'customer'),
+      await memberLoggedIn(shop.t, shop.ceo.businessId, 'customer'),
+      await memberLoggedIn(shop.t, shop.ceo.businessId, 'customer'),
     ];
-    const body = { business_id: shop.businessId, items: [{ product_id: product.id, quantity: 1 }] };
+    const body = { business_id: shop.ceo.businessId, items: [{ product_id: product.id, quantity: 1 }] };
     const key = newKey();
     const ask = (by: { token: string }) =>
-      api.call(ENDPOINTS.sales.requestProducts, body, { token: by.token, headers: { [IDEMPOTENCY_HEADER]: key } });
+      shop.api.call(ENDPOINTS.sales.requestProducts, body, { token: by.token, headers: { [IDEMPOTENCY_HEADER]: key } });
     const first = await ask(ada);
     const second = await ask(bola);
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.headers[IDEMPOTENT_REPLAYED_HEADER]).toBeUndefined();
     expect(second.data.cart.id).not.toBe(first.data.cart.id);
     for (const customer of [ada, bola]) {
-      const rows = await t.db
+      const rows = await shop.t.db
         .select({ id: carts.id })
         .from(carts)
-        .where(and(eq(carts.business_id, shop.businessId), eq(carts.customer_id, customer.user.id)));
+        .where(and(eq(carts.business_id, shop.ceo.businessId), eq(carts.customer_id, customer.user.id)));
       expect(rows).toHaveLength(1);
     }
     // Each one's own retry is still a replay of their own request.
@@ -325,12 +336,12 @@ describe('the keys', () => {
   });
 
   it("are apart per sender: a salesperson repeating the CEO's payment key and body records their own payment", async () => {
-    const sale = await unpaidSale(shop, '1000.00');
-    const seller = await memberLoggedIn(t, shop.businessId, 'sales_person');
-    const body = { business_id: shop.businessId, sale_id: sale.id, amount: '100.00', method: 'cash' as const };
+    const sale = await unpaidSale(shop.ceo, '1000.00');
+    const seller = await memberLoggedIn(shop.t, shop.ceo.businessId, 'sales_person');
+    const body = { business_id: shop.ceo.businessId, sale_id: sale.id, amount: '100.00', method: 'cash' as const };
     const key = newKey();
-    const ceoPaid = await api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop, key));
-    const sellerPaid = await api.call(ENDPOINTS.sales.recordPayment, body, {
+    const ceoPaid = await shop.api.call(ENDPOINTS.sales.recordPayment, body, keyed(shop.ceo, key));
+    const sellerPaid = await shop.api.call(ENDPOINTS.sales.recordPayment, body, {
       token: seller.token,
       headers: { [IDEMPOTENCY_HEADER]: key },
     });
@@ -341,10 +352,10 @@ describe('the keys', () => {
   });
 
   it('must have 8 to 100 letters, digits, dashes or underscores', async () => {
-    const expense = await api.call(
+    const expense = await shop.api.call(
       ENDPOINTS.expenses.createExpense,
-      { business_id: shop.businessId, amount: '10.00', category: 'rent', date: lagosDay(0) },
-      keyed(shop, 'short'),
+      { business_id: shop.ceo.businessId, amount: '10.00', category: 'rent', date: lagosDay(0) },
+      keyed(shop.ceo, 'short'),
     );
     expect(expense.status).toBe(400);
     expect(expense.body.detail).toBe(IDEMPOTENCY_MESSAGES.keyFormat);

@@ -20,7 +20,6 @@ import {
   createProduct,
   freshIp,
   lagosDay,
-  logIn,
   type Member,
   memberLoggedIn,
   type Owner,
@@ -377,8 +376,3 @@ export async function fingerprint(t: TestApp): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((row) => [row.name, row.print]));
 }
 let fingerprintQuery: Promise<ReturnType<typeof sql.join>> | undefined;
-
-/** Logs in again a member whose session a call may have ended (a password change, a removal). */
-export async function relogin(world: World, role: Exclude<MemberRole, 'ceo'>): Promise<void> {
-  world.members[role] = { ...(await logIn(world.t, world.members[role].username)), businessId: world.owner.businessId };
-}

@@ -1,45 +1,29 @@
 import { ENDPOINTS } from '@oja/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app';
-import {
-  confirm,
-  createCart,
-  createProduct,
-  lagosDay,
-  type Member,
-  memberLoggedIn,
-  type Owner,
-  signUpCeo,
-} from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { confirm, createCart, createProduct, lagosDay, type Member, memberLoggedIn } from '../factories';
+import { useShop } from '../shop';
 
 /**
  * Creating a cart and confirming a sale answer from the rows they have just read and written, without
- * reading them back (bench/HISTORY.md: fewer round trips on the path every sale takes). The rule: what
+ * reading them back (fewer round trips on the path every sale takes). The rule: what
  * they answer is exactly what reading the cart or the sale afterwards answers.
  */
 
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
+const shop = useShop();
 let customer: Member;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-  customer = await memberLoggedIn(t, shop.businessId, 'customer');
-  const phone = await api.call(
+  customer = await memberLoggedIn(shop.t, shop.ceo.businessId, 'customer');
+  const phone = await shop.api.call(
     ENDPOINTS.team.updateBusinessUser,
-    { business_id: shop.businessId, user_id: customer.user.id, phone_number: '0803 123 4567' },
-    { token: shop.token },
+    { business_id: shop.ceo.businessId, user_id: customer.user.id, phone_number: '0803 123 4567' },
+    { token: shop.ceo.token },
   );
   expect(phone.status).toBe(200);
 });
-afterAll(() => t.close());
 
 async function products() {
-  const milk = await createProduct(t, shop, {
+  const milk = await createProduct(shop.t, shop.ceo, {
     product_name: 'Peak Milk',
     selling_price: '250.00',
     selling_price_discount_percentage: '10',
@@ -51,7 +35,7 @@ async function products() {
       { quantity: 10, expiration_date: null, batch_number: 'NONE' },
     ],
   });
-  const rice = await createProduct(t, shop, {
+  const rice = await createProduct(shop.t, shop.ceo, {
     product_name: 'Rice 5kg',
     selling_price: '9500.00',
     cost_price: '8000.00',
@@ -60,10 +44,10 @@ async function products() {
 }
 
 async function cartAsListed(cartId: number) {
-  const listed = await api.call(
+  const listed = await shop.api.call(
     ENDPOINTS.sales.listCarts,
-    { business_id: shop.businessId, id: cartId },
-    { token: shop.token },
+    { business_id: shop.ceo.businessId, id: cartId },
+    { token: shop.ceo.token },
   );
   expect(listed.status).toBe(200);
   return listed.data.results.find((cart: { id: number }) => cart.id === cartId);
@@ -74,8 +58,8 @@ describe('answers made from the rows just written', () => {
     const { milk, rice } = await products();
     const soon = milk.batches.find((batch) => batch.batch_number === 'SOON');
     const cart = await createCart(
-      t,
-      shop,
+      shop.t,
+      shop.ceo,
       [
         { product_id: rice.id, quantity: 2 },
         { product_id: milk.id, quantity: 3, pricing_strategy: 'wholesale', apply_discount: false },
@@ -88,7 +72,7 @@ describe('answers made from the rows just written', () => {
     expect(cart.customer_name).toBe(`${customer.user.first_name} ${customer.user.last_name}`);
     expect(cart).toEqual(await cartAsListed(cart.id));
 
-    const empty = await createCart(t, shop, []);
+    const empty = await createCart(shop.t, shop.ceo, []);
     expect(empty).toEqual(await cartAsListed(empty.id));
   });
 
@@ -99,15 +83,15 @@ describe('answers made from the rows just written', () => {
   ] as const)('a sale confirmed %s answers exactly what GET then shows of it', async (status, body) => {
     const { milk, rice } = await products();
     const cart = await createCart(
-      t,
-      shop,
+      shop.t,
+      shop.ceo,
       [
         { product_id: milk.id, quantity: 7 },
         { product_id: rice.id, quantity: 1 },
       ],
       { customer_id: customer.user.id },
     );
-    const answer = await confirm(t, shop, cart.id, {
+    const answer = await confirm(shop.t, shop.ceo, cart.id, {
       payment_status: status,
       payment_method: 'bank_transfer',
       ...body,
@@ -119,10 +103,10 @@ describe('answers made from the rows just written', () => {
     expect(sale.customer_phone).toBe('+2348031234567');
     expect(sale.payments).toHaveLength(status === 'not_paid' ? 0 : 1);
 
-    const read = await api.call(
+    const read = await shop.api.call(
       ENDPOINTS.sales.getSale,
-      { business_id: shop.businessId, id: sale.id },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, id: sale.id },
+      { token: shop.ceo.token },
     );
     expect(read.status).toBe(200);
     expect(sale).toEqual(read.data.sale);

@@ -1,8 +1,7 @@
 import { ENDPOINTS, SALES_MESSAGES } from '@oja/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app';
-import { createCart, createProduct, type Owner, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { describe, expect, it } from 'vitest';
+import { createCart, createProduct } from '../factories';
+import { useShop } from '../shop';
 
 /**
  * A whole-cart save sent with the `updated_at` its phone read is refused (409) when another phone changed the
@@ -10,39 +9,30 @@ import { type ApiClient, apiClient } from '../http';
  * clients expect.
  */
 
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-});
-afterAll(() => t.close());
+const shop = useShop();
 
 type Line = { product_id: number; quantity: number };
 const save = (cart: { id: number; title: string; customer_name: string }, items: Line[], updatedAt?: string) =>
-  api.call(
+  shop.api.call(
     ENDPOINTS.sales.updateCart,
     {
-      business_id: shop.businessId,
+      business_id: shop.ceo.businessId,
       id: cart.id,
       title: cart.title,
       customer_name: cart.customer_name,
       items,
       ...(updatedAt ? { updated_at: updatedAt } : {}),
     },
-    { token: shop.token },
+    { token: shop.ceo.token },
   );
 const linesOf = (cart: { items: { product_id: number; quantity: number }[] }) =>
   cart.items.map((item) => ({ product_id: item.product_id, quantity: item.quantity }));
 
 describe('saving a cart that another phone changed', () => {
   it("refuses the stale save and keeps the other phone's line", async () => {
-    const rice = await createProduct(t, shop);
-    const omo = await createProduct(t, shop);
-    const opened = await createCart(t, shop, [{ product_id: rice.id, quantity: 1 }]);
+    const rice = await createProduct(shop.t, shop.ceo);
+    const omo = await createProduct(shop.t, shop.ceo);
+    const opened = await createCart(shop.t, shop.ceo, [{ product_id: rice.id, quantity: 1 }]);
     // Phone B adds Omo from the inventory, from the cart as it is.
     const added = await save(opened, [...linesOf(opened), { product_id: omo.id, quantity: 1 }], opened.updated_at);
     expect(added.status).toBe(200);
@@ -52,10 +42,10 @@ describe('saving a cart that another phone changed', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.detail).toBe(SALES_MESSAGES.cartChanged);
     const [now] = (
-      await api.call(
+      await shop.api.call(
         ENDPOINTS.sales.listCarts,
-        { business_id: shop.businessId, id: opened.id, page: 1 },
-        { token: shop.token },
+        { business_id: shop.ceo.businessId, id: opened.id, page: 1 },
+        { token: shop.ceo.token },
       )
     ).data.results;
     expect(now && linesOf(now)).toEqual(linesOf(added.data.cart));
@@ -65,8 +55,8 @@ describe('saving a cart that another phone changed', () => {
   });
 
   it('lets one of several saves of the same version through, at once', async () => {
-    const rice = await createProduct(t, shop);
-    const opened = await createCart(t, shop, [{ product_id: rice.id, quantity: 1 }]);
+    const rice = await createProduct(shop.t, shop.ceo);
+    const opened = await createCart(shop.t, shop.ceo, [{ product_id: rice.id, quantity: 1 }]);
     const answers = await Promise.all(
       [2, 3, 4, 5, 6].map((quantity) => save(opened, [{ product_id: rice.id, quantity }], opened.updated_at)),
     );
@@ -74,8 +64,8 @@ describe('saving a cart that another phone changed', () => {
   });
 
   it('moves the version on every save, however close together', async () => {
-    const rice = await createProduct(t, shop, { batches: [{ quantity: 100 }] });
-    let cart = await createCart(t, shop, [{ product_id: rice.id, quantity: 1 }]);
+    const rice = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 100 }] });
+    let cart = await createCart(shop.t, shop.ceo, [{ product_id: rice.id, quantity: 1 }]);
     const versions = new Set([cart.updated_at]);
     for (let quantity = 2; quantity <= 12; quantity++) {
       const answer = await save(cart, [{ product_id: rice.id, quantity }], cart.updated_at);
@@ -87,8 +77,8 @@ describe('saving a cart that another phone changed', () => {
   });
 
   it('lets the last save win without a version, as the spec clients send it', async () => {
-    const rice = await createProduct(t, shop);
-    const opened = await createCart(t, shop, [{ product_id: rice.id, quantity: 1 }]);
+    const rice = await createProduct(shop.t, shop.ceo);
+    const opened = await createCart(shop.t, shop.ceo, [{ product_id: rice.id, quantity: 1 }]);
     expect((await save(opened, [{ product_id: rice.id, quantity: 2 }])).status).toBe(200);
     const last = await save(opened, [{ product_id: rice.id, quantity: 5 }]);
     expect(last.status).toBe(200);
@@ -96,8 +86,8 @@ describe('saving a cart that another phone changed', () => {
   });
 
   it('refuses a version that is not a date and time', async () => {
-    const rice = await createProduct(t, shop);
-    const opened = await createCart(t, shop, [{ product_id: rice.id, quantity: 1 }]);
+    const rice = await createProduct(shop.t, shop.ceo);
+    const opened = await createCart(shop.t, shop.ceo, [{ product_id: rice.id, quantity: 1 }]);
     const answer = await save(opened, [{ product_id: rice.id, quantity: 2 }], 'yesterday');
     expect(answer.status).toBe(400);
     expect(answer.body.detail).toBe(SALES_MESSAGES.cartVersionFormat);

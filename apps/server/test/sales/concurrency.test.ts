@@ -1,8 +1,7 @@
 import { ENDPOINTS } from '@oja/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cart_items, carts, sale_lines, sales, stock_movements } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../app';
 import {
   batchQuantities,
   confirm,
@@ -11,35 +10,24 @@ import {
   lagosDay,
   ledgerMismatches,
   memberLoggedIn,
-  type Owner,
-  signUpCeo,
 } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { useShop } from '../shop';
 
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
-
-beforeAll(async () => {
-  // More connections than requests in flight, so that they really run at the same time.
-  t = await createTestApp({ poolSize: 40 });
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-});
-afterAll(() => t.close());
+// More connections than requests in flight, so that they really run at the same time.
+const shop = useShop({ poolSize: 40 });
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 describe('30 confirmations at once asking for more than the stock', () => {
   it('never sells more than there is, and every sale and refusal is whole', async () => {
-    const beans = await createProduct(t, shop, {
+    const beans = await createProduct(shop.t, shop.ceo, {
       batches: [
         { quantity: 12, expiration_date: lagosDay(30) },
         { quantity: 8, expiration_date: lagosDay(3) },
       ],
     });
-    const sugar = await createProduct(t, shop, { batches: [{ quantity: 15 }] });
-    const seller = await memberLoggedIn(t, shop.businessId, 'sales_person');
+    const sugar = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 15 }] });
+    const seller = await memberLoggedIn(shop.t, shop.ceo.businessId, 'sales_person');
 
     // Beans are asked for 60 times over (stock 20), sugar 30 (stock 15); half the carts want both.
     const cartSpecs = Array.from({ length: 30 }, (_, index) => {
@@ -48,10 +36,12 @@ describe('30 confirmations at once asking for more than the stock', () => {
       return items;
     });
     const cartList = [];
-    for (const items of cartSpecs) cartList.push(await createCart(t, shop, items));
+    for (const items of cartSpecs) cartList.push(await createCart(shop.t, shop.ceo, items));
 
     const answers = await Promise.all(
-      cartList.map((cart, index) => confirm(t, index % 2 ? seller : shop, cart.id, { payment_status: 'paid' })),
+      cartList.map((cart, index) =>
+        confirm(shop.t, index % 2 ? seller : shop.ceo, cart.id, { payment_status: 'paid' }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
@@ -62,12 +52,12 @@ describe('30 confirmations at once asking for more than the stock', () => {
 
     for (const product of [beans, sugar]) {
       const initial = product === beans ? 20 : 15;
-      const left = sum(await batchQuantities(t, product.id));
-      const [sold] = await t.db
+      const left = sum(await batchQuantities(shop.t, product.id));
+      const [sold] = await shop.t.db
         .select({ value: sql<number>`coalesce(sum(${sale_lines.quantity}), 0)::int` })
         .from(sale_lines)
         .where(eq(sale_lines.product_id, product.id));
-      const [moved] = await t.db
+      const [moved] = await shop.t.db
         .select({ value: sql<number>`coalesce(sum(${stock_movements.delta}), 0)::int` })
         .from(stock_movements)
         .where(and(eq(stock_movements.product_id, product.id), eq(stock_movements.reason, 'sale')));
@@ -77,20 +67,20 @@ describe('30 confirmations at once asking for more than the stock', () => {
       // What the confirmed carts asked for is exactly what was sold.
       const asked = sum(
         soldCarts.flatMap((cart) =>
-          cart.items.filter((item: any) => item.product_id === product.id).map((item: any) => item.quantity),
+          cart.items.filter((item) => item.product_id === product.id).map((item) => item.quantity),
         ),
       );
       expect(sold?.value).toBe(asked);
     }
 
-    const saleRows = await t.db.select().from(sales).where(eq(sales.business_id, shop.businessId));
+    const saleRows = await shop.t.db.select().from(sales).where(eq(sales.business_id, shop.ceo.businessId));
     expect(saleRows).toHaveLength(soldCarts.length);
     for (const sale of saleRows) {
-      const [lines] = await t.db
+      const [lines] = await shop.t.db
         .select({ value: sql<number>`sum(${sale_lines.quantity})::int` })
         .from(sale_lines)
         .where(eq(sale_lines.sale_id, sale.id));
-      const [movements] = await t.db
+      const [movements] = await shop.t.db
         .select({ value: sql<number>`sum(${stock_movements.delta})::int` })
         .from(stock_movements)
         .where(eq(stock_movements.sale_id, sale.id));
@@ -98,9 +88,12 @@ describe('30 confirmations at once asking for more than the stock', () => {
       expect(movements?.value).toBe(-(lines?.value ?? 0));
     }
 
-    const remaining = await t.db.select({ id: carts.id }).from(carts).where(eq(carts.business_id, shop.businessId));
+    const remaining = await shop.t.db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(eq(carts.business_id, shop.ceo.businessId));
     expect(remaining.map((row) => row.id).sort()).toEqual(refusedCarts.map((cart) => cart.id).sort());
-    const refusedItems = await t.db
+    const refusedItems = await shop.t.db
       .select({ cart_id: cart_items.cart_id, quantity: cart_items.quantity })
       .from(cart_items)
       .where(
@@ -110,9 +103,9 @@ describe('30 confirmations at once asking for more than the stock', () => {
         ),
       );
     expect(sum(refusedItems.map((item) => item.quantity))).toBe(
-      sum(refusedCarts.flatMap((cart) => cart.items.map((item: any) => item.quantity))),
+      sum(refusedCarts.flatMap((cart) => cart.items.map((item) => item.quantity))),
     );
-    expect(await ledgerMismatches(t, shop.businessId)).toEqual([]);
+    expect(await ledgerMismatches(shop.t, shop.ceo.businessId)).toEqual([]);
   });
 });
 
@@ -120,7 +113,7 @@ describe('a product deleted while its sale is being confirmed', () => {
   /** Waits until `count` backends of this test's database are waiting on a lock. */
   async function lockWaiters(count: number) {
     for (let tries = 0; tries < 200; tries++) {
-      const result = await t.db.execute<{ waiting: number }>(
+      const result = await shop.t.db.execute<{ waiting: number }>(
         sql`select count(*)::int as waiting from pg_stat_activity
             where datname = current_database() and wait_event_type = 'Lock'`,
       );
@@ -131,20 +124,20 @@ describe('a product deleted while its sale is being confirmed', () => {
   }
 
   it('waits for the sale, then archives the product instead of erasing it', async () => {
-    const product = await createProduct(t, shop, { batches: [{ quantity: 5 }] });
-    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 2 }]);
+    const product = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 5 }] });
+    const cart = await createCart(shop.t, shop.ceo, [{ product_id: product.id, quantity: 2 }]);
 
     // Another request holds the product's batches, so the confirmation stops in the middle.
-    const holder = await t.database.pool.connect();
+    const holder = await shop.t.database.pool.connect();
     try {
       await holder.query('begin');
       await holder.query('select id from product_batches where product_id = $1 for update', [product.id]);
-      const sold = confirm(t, shop, cart.id);
+      const sold = confirm(shop.t, shop.ceo, cart.id);
       await lockWaiters(1);
-      const deleted = api.call(
+      const deleted = shop.api.call(
         ENDPOINTS.stock.deleteProduct,
-        { id: product.id, business_id: shop.businessId },
-        { token: shop.token },
+        { id: product.id, business_id: shop.ceo.businessId },
+        { token: shop.ceo.token },
       );
       await lockWaiters(2);
       await holder.query('commit');
@@ -156,7 +149,7 @@ describe('a product deleted while its sale is being confirmed', () => {
     } finally {
       holder.release();
     }
-    expect(await batchQuantities(t, product.id)).toEqual([3]);
-    expect(await ledgerMismatches(t, shop.businessId)).toEqual([]);
+    expect(await batchQuantities(shop.t, product.id)).toEqual([3]);
+    expect(await ledgerMismatches(shop.t, shop.ceo.businessId)).toEqual([]);
   });
 });

@@ -1,27 +1,20 @@
 import { ENDPOINTS, SALES_MESSAGES } from '@oja/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app';
-import { confirm, createCart, createProduct, type Member, memberLoggedIn, type Owner, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { confirm, createCart, createProduct, type Member, memberLoggedIn } from '../factories';
+import { useShop } from '../shop';
 
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
+const shop = useShop();
 let customer: Member;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-  customer = await memberLoggedIn(t, shop.businessId, 'customer');
+  customer = await memberLoggedIn(shop.t, shop.ceo.businessId, 'customer');
 });
-afterAll(() => t.close());
 
 const setPhone = (phone_number: string | null) =>
-  api.call(
+  shop.api.call(
     ENDPOINTS.team.updateBusinessUser,
-    { business_id: shop.businessId, user_id: customer.user.id, phone_number },
-    { token: shop.token },
+    { business_id: shop.ceo.businessId, user_id: customer.user.id, phone_number },
+    { token: shop.ceo.token },
   );
 
 describe("a customer's phone number", () => {
@@ -37,20 +30,24 @@ describe("a customer's phone number", () => {
 
   it('shows in the cart’s customer picker, on the sale and on the debt, for shares that go straight to them', async () => {
     await setPhone('08031234567');
-    const picker = await api.call(
+    const picker = await shop.api.call(
       ENDPOINTS.sales.listCustomers,
-      { business_id: shop.businessId, search: customer.user.first_name },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, search: customer.user.first_name },
+      { token: shop.ceo.token },
     );
     expect(picker.data.results.find((row) => row.id === customer.user.id)?.phone_number).toBe('+2348031234567');
 
-    const product = await createProduct(t, shop, { selling_price: '100.00', batches: [{ quantity: 5 }] });
-    const cart = await createCart(t, shop, [{ product_id: product.id, quantity: 2 }], {
+    const product = await createProduct(shop.t, shop.ceo, { selling_price: '100.00', batches: [{ quantity: 5 }] });
+    const cart = await createCart(shop.t, shop.ceo, [{ product_id: product.id, quantity: 2 }], {
       customer_id: customer.user.id,
     });
-    const sale = await confirm(t, shop, cart.id, { payment_status: 'not_paid' });
+    const sale = await confirm(shop.t, shop.ceo, cart.id, { payment_status: 'not_paid' });
     expect(sale.data.sale.customer_phone).toBe('+2348031234567');
-    const debts = await api.call(ENDPOINTS.sales.listDebts, { business_id: shop.businessId }, { token: shop.token });
+    const debts = await shop.api.call(
+      ENDPOINTS.sales.listDebts,
+      { business_id: shop.ceo.businessId },
+      { token: shop.ceo.token },
+    );
     expect(debts.data.results[0]).toMatchObject({ customer_id: customer.user.id, customer_phone: '+2348031234567' });
 
     // Cleared with a blank.

@@ -1,6 +1,5 @@
 import { type CreateSaleBody, ENDPOINTS, PAGE_SIZE } from '@oja/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
   type Caller,
@@ -13,11 +12,9 @@ import {
   type Owner,
   signUpCeo,
 } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { useShop } from '../shop';
 
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
+const shop = useShop({ poolSize: 20 });
 let other: Owner;
 let seller: Member;
 let secondSeller: Member;
@@ -30,15 +27,15 @@ const taken = { byCeo: [] as number[], bySeller: [] as number[], onAda: [] as nu
 
 /** Sells one ₦1,000 unit per `quantity` by `by`, with this payment, to a registered customer. */
 async function sell(by: Caller, customerId: number, payment: Partial<CreateSaleBody>, quantity = 1) {
-  const product = await createProduct(t, shop, { selling_price: '1000.00', batches: [{ quantity: 50 }] });
-  const cart = await createCart(t, by, [{ product_id: product.id, quantity }], { customer_id: customerId });
-  const answer = await confirm(t, by, cart.id, payment);
+  const product = await createProduct(shop.t, shop.ceo, { selling_price: '1000.00', batches: [{ quantity: 50 }] });
+  const cart = await createCart(shop.t, by, [{ product_id: product.id, quantity }], { customer_id: customerId });
+  const answer = await confirm(shop.t, by, cart.id, payment);
   if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
   return answer.data.sale;
 }
 
 async function pay(by: Caller, saleId: number, amount: string) {
-  const answer = await api.call(
+  const answer = await shop.api.call(
     ENDPOINTS.sales.recordPayment,
     { business_id: by.businessId, sale_id: saleId, amount, method: 'bank_transfer' },
     { token: by.token },
@@ -48,23 +45,20 @@ async function pay(by: Caller, saleId: number, amount: string) {
 }
 
 const list = (by: Caller, query: { page?: number; search?: string; business_id?: number } = {}) =>
-  api.call(ENDPOINTS.sales.listPayments, { business_id: by.businessId, ...query }, { token: by.token });
+  shop.api.call(ENDPOINTS.sales.listPayments, { business_id: by.businessId, ...query }, { token: by.token });
 
 async function customerNamed(first_name: string, last_name: string): Promise<Member> {
-  const customer = await addMember(t, shop.businessId, { role: 'customer', first_name, last_name });
-  return { ...(await logIn(t, customer.username)), businessId: shop.businessId };
+  const customer = await addMember(shop.t, shop.ceo.businessId, { role: 'customer', first_name, last_name });
+  return { ...(await logIn(shop.t, customer.username)), businessId: shop.ceo.businessId };
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ poolSize: 20 });
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-  other = await signUpCeo(t);
+  other = await signUpCeo(shop.t);
   [seller, secondSeller, manager, rep, ada, bola] = await Promise.all([
-    memberLoggedIn(t, shop.businessId, 'sales_person'),
-    memberLoggedIn(t, shop.businessId, 'sales_person'),
-    memberLoggedIn(t, shop.businessId, 'manager'),
-    memberLoggedIn(t, shop.businessId, 'sales_rep'),
+    memberLoggedIn(shop.t, shop.ceo.businessId, 'sales_person'),
+    memberLoggedIn(shop.t, shop.ceo.businessId, 'sales_person'),
+    memberLoggedIn(shop.t, shop.ceo.businessId, 'manager'),
+    memberLoggedIn(shop.t, shop.ceo.businessId, 'sales_rep'),
     customerNamed('Ada', 'Nwosu'),
     customerNamed('Bola', 'Ade'),
   ]);
@@ -74,8 +68,8 @@ beforeAll(async () => {
   const onCredit = await sell(secondSeller, ada.user.id, { payment_status: 'not_paid' }, 3);
   const collected = await pay(seller, onCredit.id, '1000.00');
   // the CEO collects more of it, and sells to Bola.
-  const byCeo = await pay(shop, onCredit.id, '500.50');
-  const toBola = await sell(shop, bola.user.id, { payment_status: 'paid', payment_method: 'pos_card' });
+  const byCeo = await pay(shop.ceo, onCredit.id, '500.50');
+  const toBola = await sell(shop.ceo, bola.user.id, { payment_status: 'paid', payment_method: 'pos_card' });
   const first = paidByAda.payments[0]!.id;
   const bolas = toBola.payments[0]!.id;
   taken.byCeo = [bolas, byCeo, collected, first];
@@ -83,24 +77,23 @@ beforeAll(async () => {
   taken.onAda = [byCeo, collected, first];
   taken.onBola = [bolas];
 });
-afterAll(() => t.close());
 
 describe('the payments list', () => {
   it('shows the CEO and a manager every payment of the business, newest first, with its sale', async () => {
-    for (const by of [shop, manager]) {
+    for (const by of [shop.ceo, manager]) {
       const answer = await list(by);
       expect(answer.status).toBe(200);
       expect(answer.body.response_description).toBe('Payments.');
       expect(answer.data.results.map((p) => p.id)).toEqual(taken.byCeo);
       expect(answer.data.count).toBe(4);
     }
-    const [newest] = (await list(shop)).data.results;
+    const [newest] = (await list(shop.ceo)).data.results;
     expect(newest).toMatchObject({
       amount: '1000.00',
       currency: 'NGN',
       method: 'pos_card',
       customer_id: bola.user.id,
-      recorded_by: { id: shop.user.id, name: 'Ada Obi' },
+      recorded_by: { id: shop.ceo.user.id, name: 'Ada Obi' },
       is_refunded: false,
     });
   });
@@ -122,13 +115,13 @@ describe('the payments list', () => {
   });
 
   it("searches over the customer's name", async () => {
-    const answer = await list(shop, { search: 'bOLA' });
+    const answer = await list(shop.ceo, { search: 'bOLA' });
     expect(answer.data.results.map((p) => [p.id, p.customer_name])).toEqual([[taken.onBola[0], 'Bola Ade']]);
-    expect((await list(shop, { search: 'nobody-like-this' })).data.count).toBe(0);
+    expect((await list(shop.ceo, { search: 'nobody-like-this' })).data.count).toBe(0);
   });
 
   it("answers 404 for another business's payments", async () => {
-    const answer = await list(other, { business_id: shop.businessId });
+    const answer = await list(other, { business_id: shop.ceo.businessId });
     expect(answer.status).toBe(404);
     const own = await list(other);
     expect(own.data.count).toBe(0);
@@ -136,12 +129,12 @@ describe('the payments list', () => {
 
   it('pages by PAGE_SIZE.sales', async () => {
     const pageSize = PAGE_SIZE.sales;
-    const customer = await memberLoggedIn(t, other.businessId, 'customer');
-    const product = await createProduct(t, other, { selling_price: '1000.00', batches: [{ quantity: 50 }] });
-    const cart = await createCart(t, other, [{ product_id: product.id, quantity: pageSize + 2 }], {
+    const customer = await memberLoggedIn(shop.t, other.businessId, 'customer');
+    const product = await createProduct(shop.t, other, { selling_price: '1000.00', batches: [{ quantity: 50 }] });
+    const cart = await createCart(shop.t, other, [{ product_id: product.id, quantity: pageSize + 2 }], {
       customer_id: customer.user.id,
     });
-    const sale = (await confirm(t, other, cart.id, { payment_status: 'not_paid' })).data.sale;
+    const sale = (await confirm(shop.t, other, cart.id, { payment_status: 'not_paid' })).data.sale;
     const ids: number[] = [];
     for (let i = 0; i < pageSize + 1; i++) ids.unshift(await pay(other, sale.id, '1000.00'));
     const first = await list(other);

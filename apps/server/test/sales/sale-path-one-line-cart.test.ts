@@ -1,9 +1,8 @@
 import { ENDPOINTS, MESSAGES, SALES_MESSAGES } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { confirm, createCart, createProduct, lagosDay, type Owner, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { useShop } from '../shop';
 
 /**
  * A new cart of one line (the common cart): checked by checkItems (a product read by `=` and built once,
@@ -12,56 +11,55 @@ import { type ApiClient, apiClient } from '../http';
  * answer is the cart as the list then shows it.
  */
 
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
+const shop = useShop();
 let other: Owner;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-  other = await signUpCeo(t);
+  other = await signUpCeo(shop.t);
 });
-afterAll(() => t.close());
 
 async function cartRows(businessId: number): Promise<number> {
-  const { rows } = await t.db.execute<{ carts: number; items: number }>(sql`
+  const { rows } = await shop.t.db.execute<{ carts: number; items: number }>(sql`
     select (select count(*)::int from carts where business_id = ${businessId})
          + (select count(*)::int from cart_items where business_id = ${businessId}) as carts`);
   return rows[0]?.carts ?? -1;
 }
 
 function newCart(productId: number, quantity: number, pricing: 'retail' | 'wholesale' = 'retail') {
-  return api.call(
+  return shop.api.call(
     ENDPOINTS.sales.createCart,
-    { business_id: shop.businessId, items: [{ product_id: productId, quantity, pricing_strategy: pricing }] },
-    { token: shop.token },
+    { business_id: shop.ceo.businessId, items: [{ product_id: productId, quantity, pricing_strategy: pricing }] },
+    { token: shop.ceo.token },
   );
 }
 
 describe('a one-line cart', () => {
   it("refuses an archived, another business's, unknown, out-of-stock or short product, and a total past the money range, writing nothing", async () => {
     // Sold once, so that deleting it archives it instead of erasing it.
-    const archived = await createProduct(t, shop);
-    const sold = await createCart(t, shop, [{ product_id: archived.id, quantity: 1 }]);
-    expect((await confirm(t, shop, sold.id)).status).toBe(201);
-    const archive = await api.call(
+    const archived = await createProduct(shop.t, shop.ceo);
+    const sold = await createCart(shop.t, shop.ceo, [{ product_id: archived.id, quantity: 1 }]);
+    expect((await confirm(shop.t, shop.ceo, sold.id)).status).toBe(201);
+    const archive = await shop.api.call(
       ENDPOINTS.stock.deleteProduct,
-      { business_id: shop.businessId, id: archived.id },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, id: archived.id },
+      { token: shop.ceo.token },
     );
     expect(archive.status).toBeLessThan(300);
-    const { rows: archivedRows } = await t.db.execute<{ archived: boolean }>(
+    const { rows: archivedRows } = await shop.t.db.execute<{ archived: boolean }>(
       sql`select archived_at is not null as archived from products where id = ${archived.id}`,
     );
     expect(archivedRows).toEqual([{ archived: true }]);
-    const empty = await createProduct(t, shop, { batches: [{ quantity: 0 }] });
-    const expired = await createProduct(t, shop, { batches: [{ quantity: 5, expiration_date: lagosDay(-1) }] });
-    const few = await createProduct(t, shop, { batches: [{ quantity: 3 }] });
-    const elsewhere = await createProduct(t, other);
-    const dear = await createProduct(t, shop, { selling_price: '999999999999.99', batches: [{ quantity: 5 }] });
-    const before = await cartRows(shop.businessId);
+    const empty = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 0 }] });
+    const expired = await createProduct(shop.t, shop.ceo, {
+      batches: [{ quantity: 5, expiration_date: lagosDay(-1) }],
+    });
+    const few = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 3 }] });
+    const elsewhere = await createProduct(shop.t, other);
+    const dear = await createProduct(shop.t, shop.ceo, {
+      selling_price: '999999999999.99',
+      batches: [{ quantity: 5 }],
+    });
+    const before = await cartRows(shop.ceo.businessId);
 
     const cases: [number, number, string, string][] = [
       [archived.id, 1, 'items.0.product_id', MESSAGES.product.notFound],
@@ -82,13 +80,13 @@ describe('a one-line cart', () => {
     expect(tooDear.body.detail).toBe(SALES_MESSAGES.cartTotalTooLarge);
     expect(tooDear.body.errors).toEqual({ items: [SALES_MESSAGES.cartTotalTooLarge] });
 
-    expect(await cartRows(shop.businessId)).toBe(before);
+    expect(await cartRows(shop.ceo.businessId)).toBe(before);
   });
 
   it('checks the money range at the price the line is sold at, not the higher of the two', async () => {
     // The money range is checked at the price the line is sold at: 2 × 900,000,000,000 wholesale is past
     // it, 2 × 400,000,000,000 retail is not.
-    const product = await createProduct(t, shop, {
+    const product = await createProduct(shop.t, shop.ceo, {
       selling_price: '400000000000.00',
       selling_price_discount_percentage: '0',
       wholesale_price: '900000000000.00',
@@ -104,7 +102,7 @@ describe('a one-line cart', () => {
   });
 
   it('answers the cart as written: its line, its product and its stock as the list then shows them', async () => {
-    const product = await createProduct(t, shop, {
+    const product = await createProduct(shop.t, shop.ceo, {
       selling_price: '250.00',
       selling_price_discount_percentage: '10',
       wholesale_price: '230.00',
@@ -121,10 +119,10 @@ describe('a one-line cart', () => {
     expect(cart.items.map((item) => [item.quantity, item.quantity_in_stock, item.unit_price, item.line_total])).toEqual(
       [[5, 10, '230.00', '1150.00']],
     );
-    const list = await api.call(
+    const list = await shop.api.call(
       ENDPOINTS.sales.listCarts,
-      { business_id: shop.businessId, id: cart.id },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, id: cart.id },
+      { token: shop.ceo.token },
     );
     expect(list.status).toBe(200);
     const listed = list.data.results.find((row: { id: number }) => row.id === cart.id);

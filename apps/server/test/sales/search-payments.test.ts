@@ -1,13 +1,12 @@
 import { ENDPOINTS, type EndpointInput } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../src/db/schema';
 import { containsPattern } from '../../src/db/search';
 import { StatementNames } from '../../src/db/statement-names';
-import { createTestApp, type TestApp } from '../app';
 import { createProduct, hoursAgo, insertSale, type Member, memberLoggedIn, type Owner, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
 import { idsOfEveryPage } from '../searched';
+import { useShop } from '../shop';
 import { statementsOf } from '../statements';
 
 /**
@@ -16,9 +15,7 @@ import { statementsOf } from '../statements';
  * and paged, whichever plan a search gets (a letter or two reads the lowered names, a name takes their trigram
  * index, migration 0031).
  */
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
+const shop = useShop();
 let other: Owner;
 let clerk: Member;
 let customer: Member;
@@ -37,17 +34,14 @@ const NAMES = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-  other = await signUpCeo(t);
-  clerk = await memberLoggedIn(t, shop.businessId, 'sales_person');
-  customer = await memberLoggedIn(t, shop.businessId, 'customer');
-  const product = await createProduct(t, shop, { product_name: 'Golden Penny Rice' });
+  other = await signUpCeo(shop.t);
+  clerk = await memberLoggedIn(shop.t, shop.ceo.businessId, 'sales_person');
+  customer = await memberLoggedIn(shop.t, shop.ceo.businessId, 'customer');
+  const product = await createProduct(shop.t, shop.ceo, { product_name: 'Golden Penny Rice' });
   // 40 sales, each under one of the names, some the registered customer's; each paid once to three times, by the
   // owner or the clerk, at times that repeat, so that the order falls back on the id.
   for (let i = 0; i < 40; i++) {
-    const sale = await insertSale(t, shop.businessId, {
+    const sale = await insertSale(shop.t, shop.ceo.businessId, {
       lines: [{ product, quantity: 1, unitPrice: '900.00' }],
       customerName: NAMES[i % NAMES.length],
       customerId: i % 5 === 0 ? customer.user.id : null,
@@ -55,44 +49,43 @@ beforeAll(async () => {
       paymentStatus: 'not_paid',
     });
     for (let n = 0; n <= i % 3; n++) {
-      await t.db.insert(payments).values({
-        business_id: shop.businessId,
+      await shop.t.db.insert(payments).values({
+        business_id: shop.ceo.businessId,
         sale_id: sale.id,
         amount: '100.00',
         method: 'cash',
-        recorded_by: (i + n) % 2 === 0 ? shop.user.id : clerk.user.id,
+        recorded_by: (i + n) % 2 === 0 ? shop.ceo.user.id : clerk.user.id,
         created_at: hoursAgo(50 - Math.floor(i / 4)),
       });
     }
   }
   // Another business's payments match the same searches and are never found.
-  const theirs = await createProduct(t, other, { product_name: 'Golden Penny Rice' });
-  const sale = await insertSale(t, other.businessId, {
+  const theirs = await createProduct(shop.t, other, { product_name: 'Golden Penny Rice' });
+  const sale = await insertSale(shop.t, other.businessId, {
     lines: [{ product: theirs, quantity: 1, unitPrice: '900.00' }],
     customerName: 'Mama Golden',
   });
-  await t.db
+  await shop.t.db
     .insert(payments)
     .values({ business_id: other.businessId, sale_id: sale.id, amount: '900.00', method: 'cash' });
 });
-afterAll(() => t.close());
 
 /** The rule, as one condition on each payment: the ids the caller may see, newest first. */
 async function expected(search: string, whose: { recordedBy?: number; customer?: number } = {}) {
-  const { rows } = await t.db.execute<{ id: string }>(sql`select p.id from payments p
+  const { rows } = await shop.t.db.execute<{ id: string }>(sql`select p.id from payments p
     join sales s on s.business_id = p.business_id and s.id = p.sale_id
-    where p.business_id = ${shop.businessId} and s.customer_name ilike ${containsPattern(search)}
+    where p.business_id = ${shop.ceo.businessId} and s.customer_name ilike ${containsPattern(search)}
       and (${whose.recordedBy ?? null}::bigint is null or p.recorded_by = ${whose.recordedBy ?? null})
       and (${whose.customer ?? null}::bigint is null or s.customer_id = ${whose.customer ?? null})
     order by p.created_at desc, p.id desc`);
   return rows.map((row) => Number(row.id));
 }
 
-const list = (query: Query, token = shop.token) =>
-  api.call(ENDPOINTS.sales.listPayments, { business_id: shop.businessId, ...query }, { token });
+const list = (query: Query, token = shop.ceo.token) =>
+  shop.api.call(ENDPOINTS.sales.listPayments, { business_id: shop.ceo.businessId, ...query }, { token });
 
 /** Every page of the list for `query`: the ids in order, and the count each page gave. */
-const allPages = (query: Query, token = shop.token) => idsOfEveryPage((page) => list({ ...query, page }, token));
+const allPages = (query: Query, token = shop.ceo.token) => idsOfEveryPage((page) => list({ ...query, page }, token));
 
 const SEARCHES = [
   'golden',
@@ -134,7 +127,7 @@ describe('GET /sales/payments/list/ search', () => {
     // Nothing asked of the sale: the page's payments are chosen off the payments' own index before any sale is
     // joined (list-payments.ts), which the searches above do not take.
     for (const [token, whose] of [
-      [shop.token, {}],
+      [shop.ceo.token, {}],
       [clerk.token, { recordedBy: clerk.user.id }],
       [customer.token, { customer: customer.user.id }],
     ] as const) {
@@ -151,7 +144,7 @@ describe('GET /sales/payments/list/ search', () => {
     // name takes the trigram index. A named statement would settle on one generic plan for them all
     // (db/statement-names.ts): the count, a statement of its own, did (list-payments.ts).
     for (const search of ['golden', 'a']) {
-      const seen = await statementsOf(t, () => list({ search }));
+      const seen = await statementsOf(shop.t, () => list({ search }));
       const searched = seen.filter((statement) => statement.text.includes('"payments"'));
       expect(searched, search).toHaveLength(1);
       const names = new StatementNames();

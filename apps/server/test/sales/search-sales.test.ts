@@ -1,12 +1,11 @@
 import { ENDPOINTS, type EndpointInput, MESSAGES } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { containsPattern } from '../../src/db/search';
 import { StatementNames } from '../../src/db/statement-names';
-import { createTestApp, type TestApp } from '../app';
 import { createProduct, hoursAgo, insertSale, memberLoggedIn, type Owner, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
 import { idsOfEveryPage } from '../searched';
+import { useShop } from '../shop';
 import { statementsOf } from '../statements';
 
 /**
@@ -14,9 +13,7 @@ import { statementsOf } from '../statements';
  * rule's, a sale whose customer's name or one of whose lines' product names contains the search (ILIKE, taken
  * literally), once each, with the list's other filters, newest first, counted and paged.
  */
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
+const shop = useShop();
 let other: Owner;
 let customerId: number;
 let customerToken: string;
@@ -25,18 +22,15 @@ let clerkId: number;
 type Query = Partial<EndpointInput<typeof ENDPOINTS.sales.listSales>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-  other = await signUpCeo(t);
-  const customer = await memberLoggedIn(t, shop.businessId, 'customer');
+  other = await signUpCeo(shop.t);
+  const customer = await memberLoggedIn(shop.t, shop.ceo.businessId, 'customer');
   customerId = customer.user.id;
   customerToken = customer.token;
-  clerkId = (await memberLoggedIn(t, shop.businessId, 'sales_person')).user.id;
+  clerkId = (await memberLoggedIn(shop.t, shop.ceo.businessId, 'sales_person')).user.id;
 
   const names = ['Golden Penny Rice', 'Golden Morn', 'Peak Milk', 'Milo 100% Tin', 'Indomie_Chicken'];
   const products = [];
-  for (const product_name of names) products.push(await createProduct(t, shop, { product_name }));
+  for (const product_name of names) products.push(await createProduct(shop.t, shop.ceo, { product_name }));
   const customers = ['Mama Golden', 'Chidi Okafor', 'Ada 100%', 'Walk-in'];
   // 30 sales over three days: one to five lines each, some matching by a line and the name at once, some on
   // credit, some the registered customer's, two sellers.
@@ -44,29 +38,28 @@ beforeAll(async () => {
     const lines = products
       .filter((_, index) => (i + index) % 3 === 0 || index === i % 5)
       .map((product, index) => ({ product, quantity: 1 + index, unitPrice: '250.00' }));
-    await insertSale(t, shop.businessId, {
+    await insertSale(shop.t, shop.ceo.businessId, {
       lines,
       customerName: customers[i % customers.length],
       customerId: i % 7 === 0 ? customerId : null,
-      soldBy: i % 2 === 0 ? { id: shop.user.id, name: 'Owner' } : { id: clerkId, name: 'Clerk' },
+      soldBy: i % 2 === 0 ? { id: shop.ceo.user.id, name: 'Owner' } : { id: clerkId, name: 'Clerk' },
       createdAt: hoursAgo(i * 2),
       paymentStatus: i % 3 === 0 ? 'not_paid' : 'paid',
     });
   }
   // Another business's sales match the same searches and are never found.
-  const theirs = await createProduct(t, other, { product_name: 'Golden Penny Rice' });
-  await insertSale(t, other.businessId, {
+  const theirs = await createProduct(shop.t, other, { product_name: 'Golden Penny Rice' });
+  await insertSale(shop.t, other.businessId, {
     lines: [{ product: theirs, quantity: 1, unitPrice: '1.00' }],
     customerName: 'Mama Golden',
   });
 });
-afterAll(() => t.close());
 
 /** The rule, as one condition on each sale: the ids of the matching sales, newest first. */
 async function expected(search: string, filters: { customer?: number; seller?: number; status?: string } = {}) {
   const pattern = containsPattern(search);
-  const { rows } = await t.db.execute<{ id: string }>(sql`select s.id from sales s
-    where s.business_id = ${shop.businessId}
+  const { rows } = await shop.t.db.execute<{ id: string }>(sql`select s.id from sales s
+    where s.business_id = ${shop.ceo.businessId}
       and (s.customer_name ilike ${pattern} or exists (select 1 from sale_lines l
         where l.business_id = s.business_id and l.sale_id = s.id and l.product_name ilike ${pattern}))
       and (${filters.customer ?? null}::bigint is null or s.customer_id = ${filters.customer ?? null})
@@ -76,11 +69,11 @@ async function expected(search: string, filters: { customer?: number; seller?: n
   return rows.map((row) => Number(row.id));
 }
 
-const list = (query: Query, token = shop.token) =>
-  api.call(ENDPOINTS.sales.listSales, { business_id: shop.businessId, ...query }, { token });
+const list = (query: Query, token = shop.ceo.token) =>
+  shop.api.call(ENDPOINTS.sales.listSales, { business_id: shop.ceo.businessId, ...query }, { token });
 
 /** Every page of the list for `query`: the ids in order, and the count each page gave. */
-const allPages = (query: Query, token = shop.token) => idsOfEveryPage((page) => list({ ...query, page }, token));
+const allPages = (query: Query, token = shop.ceo.token) => idsOfEveryPage((page) => list({ ...query, page }, token));
 
 describe('GET /sales/ search', () => {
   it.each([
@@ -119,7 +112,7 @@ describe('GET /sales/ search', () => {
     // the trigram index; a small business its own rows (list-sales.ts, searchedStatement). A named statement would
     // settle on one generic plan for them all (db/statement-names.ts).
     for (const search of ['golden', 'o']) {
-      const seen = await statementsOf(t, () => list({ search }));
+      const seen = await statementsOf(shop.t, () => list({ search }));
       const searched = seen.filter((statement) => statement.text.includes('"sale_search"'));
       expect(searched, search).toHaveLength(1);
       const names = new StatementNames();
@@ -149,7 +142,7 @@ describe('GET /sales/ search', () => {
       const own = await allPages({ search }, customerToken);
       expect(own.ids).toEqual(await expected(search, { customer: customerId }));
       // Whatever seller or customer they name.
-      const named = await allPages({ search, user_id: shop.user.id }, customerToken);
+      const named = await allPages({ search, user_id: shop.ceo.user.id }, customerToken);
       expect(named.ids).toEqual([]);
     },
   );

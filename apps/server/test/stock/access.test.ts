@@ -1,27 +1,21 @@
 import { ENDPOINTS, MESSAGES, type Product } from '@oja/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { product_batches, products } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../app';
 import { createProduct, memberLoggedIn, signUpCeo } from '../factories';
-import { type Answer, type ApiClient, apiClient } from '../http';
+import type { Answer } from '../http';
+import { useShop } from '../shop';
 
-let t: TestApp;
-let api: ApiClient;
-let ceo: Awaited<ReturnType<typeof signUpCeo>>;
+const shop = useShop();
 let rival: Awaited<ReturnType<typeof signUpCeo>>;
 let rivalProduct: Product;
 let ownProduct: Product;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  ceo = await signUpCeo(t);
-  rival = await signUpCeo(t);
-  ownProduct = await createProduct(t, ceo);
-  rivalProduct = await createProduct(t, rival, { product_name: 'Rival Secret Stock' });
+  rival = await signUpCeo(shop.t);
+  ownProduct = await createProduct(shop.t, shop.ceo);
+  rivalProduct = await createProduct(shop.t, rival, { product_name: 'Rival Secret Stock' });
 });
-afterAll(() => t.close());
 
 type Route = { name: string; call(token: string, businessId: number, product: Product): Promise<Answer> };
 
@@ -30,27 +24,27 @@ const productRoutes: Route[] = [
   {
     name: 'get one',
     call: (token, business_id, product) =>
-      api.call(ENDPOINTS.stock.getProduct, { business_id, product_id: product.id }, { token }),
+      shop.api.call(ENDPOINTS.stock.getProduct, { business_id, product_id: product.id }, { token }),
   },
   {
     name: 'update',
     call: (token, business_id, product) =>
-      api.call(ENDPOINTS.stock.updateProduct, { id: product.id, business_id, selling_price: '1.00' }, { token }),
+      shop.api.call(ENDPOINTS.stock.updateProduct, { id: product.id, business_id, selling_price: '1.00' }, { token }),
   },
   {
     name: 'delete',
     call: (token, business_id, product) =>
-      api.call(ENDPOINTS.stock.deleteProduct, { id: product.id, business_id }, { token }),
+      shop.api.call(ENDPOINTS.stock.deleteProduct, { id: product.id, business_id }, { token }),
   },
   {
     name: 'update stock',
     call: (token, business_id, product) =>
-      api.call(ENDPOINTS.stock.updateStock, { product_id: product.id, quantity: -1, business_id }, { token }),
+      shop.api.call(ENDPOINTS.stock.updateStock, { product_id: product.id, quantity: -1, business_id }, { token }),
   },
   {
     name: 'receive a batch',
     call: (token, business_id, product) =>
-      api.call(
+      shop.api.call(
         ENDPOINTS.stock.receiveBatch,
         { business_id, product_id: product.id, batch_number: `IN-${Math.random()}`, quantity: 5 },
         { token },
@@ -59,7 +53,7 @@ const productRoutes: Route[] = [
   {
     name: 'adjust a batch',
     call: (token, business_id, product) =>
-      api.call(
+      shop.api.call(
         ENDPOINTS.stock.adjustBatch,
         { business_id, product_id: product.id, batch_id: product.batches[0]!.id, delta: -1, reason: 'damage' },
         { token },
@@ -68,13 +62,13 @@ const productRoutes: Route[] = [
   {
     name: 'movements',
     call: (token, business_id, product) =>
-      api.call(ENDPOINTS.stock.listMovements, { business_id, product_id: product.id }, { token }),
+      shop.api.call(ENDPOINTS.stock.listMovements, { business_id, product_id: product.id }, { token }),
   },
 ];
 
 async function rivalState() {
-  const [product] = await t.db.select().from(products).where(eq(products.id, rivalProduct.id));
-  const batches = await t.db.select().from(product_batches).where(eq(product_batches.product_id, rivalProduct.id));
+  const [product] = await shop.t.db.select().from(products).where(eq(products.id, rivalProduct.id));
+  const batches = await shop.t.db.select().from(product_batches).where(eq(product_batches.product_id, rivalProduct.id));
   return { product, batches };
 }
 
@@ -83,7 +77,7 @@ describe('another business', () => {
     'answers 404 for its product through my business ($name), and changes nothing',
     async (route) => {
       const before = await rivalState();
-      const answer = await route.call(ceo.token, ceo.business.id, rivalProduct);
+      const answer = await route.call(shop.ceo.token, shop.ceo.business.id, rivalProduct);
       expect(answer.status).toBe(404);
       expect(answer.body.detail).toBe(MESSAGES.product.notFound);
       expect(await rivalState()).toEqual(before);
@@ -92,21 +86,21 @@ describe('another business', () => {
 
   it.each(productRoutes)('answers 404 for its business itself ($name), exactly as for none', async (route) => {
     const before = await rivalState();
-    const theirs = await route.call(ceo.token, rival.business.id, rivalProduct);
-    const none = await route.call(ceo.token, 999_999, rivalProduct);
+    const theirs = await route.call(shop.ceo.token, rival.business.id, rivalProduct);
+    const none = await route.call(shop.ceo.token, 999_999, rivalProduct);
     expect(theirs.status).toBe(404);
     expect(theirs.body).toEqual(none.body);
     expect(await rivalState()).toEqual(before);
   });
 
   it('never lists or creates into another business', async () => {
-    const listed = await api.call(
+    const listed = await shop.api.call(
       ENDPOINTS.stock.listProducts,
       { business_id: rival.business.id },
-      { token: ceo.token },
+      { token: shop.ceo.token },
     );
     expect(listed.status).toBe(404);
-    const created = await api.call(
+    const created = await shop.api.call(
       ENDPOINTS.stock.createProduct,
       {
         business_id: rival.business.id,
@@ -115,19 +109,19 @@ describe('another business', () => {
         selling_price: '2',
         batches: [{ batch_number: 'PLANT', quantity: 1 }],
       },
-      { token: ceo.token },
+      { token: shop.ceo.token },
     );
     expect(created.status).toBe(404);
-    const mine = await api.call(
+    const mine = await shop.api.call(
       ENDPOINTS.stock.listProducts,
-      { business_id: ceo.business.id, search: 'Rival Secret' },
-      { token: ceo.token },
+      { business_id: shop.ceo.business.id, search: 'Rival Secret' },
+      { token: shop.ceo.token },
     );
     expect(mine.data.count).toBe(0);
   });
 
   it('refuses a caller with no session', async () => {
-    const answer = await api.call(ENDPOINTS.stock.listProducts, { business_id: ceo.business.id });
+    const answer = await shop.api.call(ENDPOINTS.stock.listProducts, { business_id: shop.ceo.business.id });
     expect(answer.status).toBe(401);
   });
 });
@@ -136,27 +130,27 @@ describe('roles', () => {
   const manageRoutes = productRoutes.filter((route) => !['get one', 'movements'].includes(route.name));
 
   it('a sales person may list and view but not create, update, delete or adjust', async () => {
-    const seller = await memberLoggedIn(t, ceo.business.id, 'sales_person');
-    const list = await api.call(
+    const seller = await memberLoggedIn(shop.t, shop.ceo.business.id, 'sales_person');
+    const list = await shop.api.call(
       ENDPOINTS.stock.listProducts,
-      { business_id: ceo.business.id },
+      { business_id: shop.ceo.business.id },
       { token: seller.token },
     );
     expect(list.status).toBe(200);
     for (const route of productRoutes.filter((candidate) => !manageRoutes.includes(candidate))) {
-      const answer = await route.call(seller.token, ceo.business.id, ownProduct);
+      const answer = await route.call(seller.token, shop.ceo.business.id, ownProduct);
       expect(answer.status, route.name).toBe(200);
     }
-    const before = await t.db.select().from(product_batches).where(eq(product_batches.product_id, ownProduct.id));
+    const before = await shop.t.db.select().from(product_batches).where(eq(product_batches.product_id, ownProduct.id));
     for (const route of manageRoutes) {
-      const answer = await route.call(seller.token, ceo.business.id, ownProduct);
+      const answer = await route.call(seller.token, shop.ceo.business.id, ownProduct);
       expect(answer.status, route.name).toBe(403);
       expect(answer.body.detail).toBe(MESSAGES.auth.forbidden);
     }
-    const created = await api.call(
+    const created = await shop.api.call(
       ENDPOINTS.stock.createProduct,
       {
-        business_id: ceo.business.id,
+        business_id: shop.ceo.business.id,
         product_name: 'Seller Product',
         cost_price: '1',
         selling_price: '2',
@@ -165,32 +159,32 @@ describe('roles', () => {
       { token: seller.token },
     );
     expect(created.status).toBe(403);
-    expect(await t.db.select().from(product_batches).where(eq(product_batches.product_id, ownProduct.id))).toEqual(
+    expect(await shop.t.db.select().from(product_batches).where(eq(product_batches.product_id, ownProduct.id))).toEqual(
       before,
     );
   });
 
   it('a manager may create, edit, adjust and delete', async () => {
-    const manager = await memberLoggedIn(t, ceo.business.id, 'manager');
-    const product = await createProduct(t, manager);
+    const manager = await memberLoggedIn(shop.t, shop.ceo.business.id, 'manager');
+    const product = await createProduct(shop.t, manager);
     const deleteLast = [...manageRoutes].sort((a, b) => Number(a.name === 'delete') - Number(b.name === 'delete'));
     for (const route of deleteLast) {
-      const answer = await route.call(manager.token, ceo.business.id, product);
+      const answer = await route.call(manager.token, shop.ceo.business.id, product);
       expect(answer.status, `${route.name}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
     }
   });
 
   it('a customer may browse products but not read the stock history', async () => {
-    const customer = await memberLoggedIn(t, ceo.business.id, 'customer');
-    const list = await api.call(
+    const customer = await memberLoggedIn(shop.t, shop.ceo.business.id, 'customer');
+    const list = await shop.api.call(
       ENDPOINTS.stock.listProducts,
-      { business_id: ceo.business.id },
+      { business_id: shop.ceo.business.id },
       { token: customer.token },
     );
     expect(list.status).toBe(200);
-    const history = await api.call(
+    const history = await shop.api.call(
       ENDPOINTS.stock.listMovements,
-      { business_id: ceo.business.id, product_id: ownProduct.id },
+      { business_id: shop.ceo.business.id, product_id: ownProduct.id },
       { token: customer.token },
     );
     expect(history.status).toBe(403);

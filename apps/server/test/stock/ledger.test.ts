@@ -1,34 +1,27 @@
 import { type AdjustBatchBody, ENDPOINTS, MESSAGES, STOCK_MESSAGES, type StockMovementReason } from '@oja/contract';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stock_movements } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../app';
-import { createProduct, lagosDay, ledgerMismatches, quantities, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { createProduct, lagosDay, ledgerMismatches, quantities } from '../factories';
+import { useShop } from '../shop';
 
-let t: TestApp;
-let api: ApiClient;
-let ceo: Awaited<ReturnType<typeof signUpCeo>>;
+// Enough connections for 50 requests in flight at once.
+const shop = useShop({ poolSize: 25 });
 let businessId: number;
 
 beforeAll(async () => {
-  // Enough connections for 50 requests in flight at once.
-  t = await createTestApp({ poolSize: 25 });
-  api = apiClient(t.app);
-  ceo = await signUpCeo(t);
-  businessId = ceo.business.id;
+  businessId = shop.ceo.business.id;
 });
-afterAll(() => t.close());
 
 const updateStock = (productId: number, quantity: number) =>
-  api.call(
+  shop.api.call(
     ENDPOINTS.stock.updateStock,
     { product_id: productId, quantity, business_id: businessId },
-    { token: ceo.token },
+    { token: shop.ceo.token },
   );
 
 async function movementCount(productId: number, reason?: StockMovementReason) {
-  const [row] = await t.db
+  const [row] = await shop.t.db
     .select({ value: count() })
     .from(stock_movements)
     .where(
@@ -50,7 +43,7 @@ const fefoBatches = () => [
 
 describe('PUT /stock/update/', () => {
   it('removes from the soonest-expiring batch first and the batch without expiry last, never an expired one', async () => {
-    const product = await createProduct(t, ceo, { batches: fefoBatches() });
+    const product = await createProduct(shop.t, shop.ceo, { batches: fefoBatches() });
     expect(product.quantity_in_stock).toBe(15);
 
     const first = await updateStock(product.id, -7);
@@ -71,22 +64,22 @@ describe('PUT /stock/update/', () => {
   });
 
   it('refuses a removal larger than the stock and changes nothing', async () => {
-    const product = await createProduct(t, ceo, { batches: fefoBatches() });
+    const product = await createProduct(shop.t, shop.ceo, { batches: fefoBatches() });
     const movementsBefore = await movementCount(product.id);
     const answer = await updateStock(product.id, -16);
     expect(answer.status).toBe(409);
     expect(answer.body.response_description).toBe(MESSAGES.product.insufficientStock);
-    const after = await api.call(
+    const after = await shop.api.call(
       ENDPOINTS.stock.getProduct,
       { business_id: businessId, product_id: product.id },
-      { token: ceo.token },
+      { token: shop.ceo.token },
     );
     expect(quantities(after.data)).toEqual(quantities(product));
     expect(await movementCount(product.id)).toBe(movementsBefore);
   });
 
   it('adds a positive quantity to the newest batch that has not expired', async () => {
-    const product = await createProduct(t, ceo, {
+    const product = await createProduct(shop.t, shop.ceo, {
       batches: [
         { batch_number: 'FIRST', quantity: 1 },
         { batch_number: 'SECOND', quantity: 1, expiration_date: lagosDay(60) },
@@ -100,7 +93,7 @@ describe('PUT /stock/update/', () => {
   });
 
   it('refuses to add when every batch has expired, and refuses a zero quantity', async () => {
-    const product = await createProduct(t, ceo, {
+    const product = await createProduct(shop.t, shop.ceo, {
       batches: [{ batch_number: 'OLD', quantity: 1, expiration_date: lagosDay(-2) }],
     });
     const add = await updateStock(product.id, 3);
@@ -112,7 +105,7 @@ describe('PUT /stock/update/', () => {
   });
 
   it('lets 50 concurrent removals of 1 unit take exactly the 20 units in stock, and refuses the other 30', async () => {
-    const product = await createProduct(t, ceo, {
+    const product = await createProduct(shop.t, shop.ceo, {
       batches: [
         { batch_number: 'RACE-A', quantity: 12, expiration_date: lagosDay(3) },
         { batch_number: 'RACE-B', quantity: 8 },
@@ -125,24 +118,24 @@ describe('PUT /stock/update/', () => {
     expect(answers.filter((answer) => answer.status === 409).every((a) => a.body.code === 'insufficient_stock')).toBe(
       true,
     );
-    const after = await api.call(
+    const after = await shop.api.call(
       ENDPOINTS.stock.getProduct,
       { business_id: businessId, product_id: product.id },
-      { token: ceo.token },
+      { token: shop.ceo.token },
     );
     expect(after.data.quantity_in_stock).toBe(0);
     expect(quantities(after.data)).toEqual({ 'RACE-A': 0, 'RACE-B': 0 });
     expect(await movementCount(product.id, 'adjustment')).toBe(20);
-    expect(await ledgerMismatches(t)).toEqual([]);
+    expect(await ledgerMismatches(shop.t)).toEqual([]);
   });
 });
 
 describe('receiving and adjusting batches', () => {
   it('receives a new batch as a receipt, and refuses a batch number the product already has', async () => {
-    const product = await createProduct(t, ceo, {
+    const product = await createProduct(shop.t, shop.ceo, {
       batches: [{ batch_number: 'R-001', quantity: 2 }],
     });
-    const received = await api.call(
+    const received = await shop.api.call(
       ENDPOINTS.stock.receiveBatch,
       {
         business_id: businessId,
@@ -152,7 +145,7 @@ describe('receiving and adjusting batches', () => {
         expiration_date: lagosDay(100),
         cost_price: '1100',
       },
-      { token: ceo.token },
+      { token: shop.ceo.token },
     );
     expect(received.status).toBe(201);
     expect(received.body.response_description).toBe('Stock received ✅');
@@ -160,25 +153,25 @@ describe('receiving and adjusting batches', () => {
     expect(received.data.batches.map((batch) => batch.batch_number)).toEqual(['R-002', 'R-001']);
     expect(await movementCount(product.id, 'receipt')).toBe(1);
 
-    const again = await api.call(
+    const again = await shop.api.call(
       ENDPOINTS.stock.receiveBatch,
       { business_id: businessId, product_id: product.id, batch_number: 'r-002', quantity: 1 },
-      { token: ceo.token },
+      { token: shop.ceo.token },
     );
     expect(again.status).toBe(409);
     expect(again.body.errors?.batch_number).toEqual(['This product already has a batch with this number.']);
 
-    const empty = await api.call(
+    const empty = await shop.api.call(
       ENDPOINTS.stock.receiveBatch,
       { business_id: businessId, product_id: product.id, batch_number: 'R-003', quantity: 0 },
-      { token: ceo.token },
+      { token: shop.ceo.token },
     );
     expect(empty.status).toBe(400);
     expect(empty.body.errors?.quantity).toEqual(['Quantity must be at least 1']);
   });
 
   it('adjusts one batch with a reason, never below zero, and only removes for damage', async () => {
-    const product = await createProduct(t, ceo, {
+    const product = await createProduct(shop.t, shop.ceo, {
       batches: [
         { batch_number: 'ADJ-1', quantity: 10 },
         { batch_number: 'ADJ-2', quantity: 4 },
@@ -186,7 +179,7 @@ describe('receiving and adjusting batches', () => {
     });
     const batch = product.batches.find((candidate) => candidate.batch_number === 'ADJ-2')!;
     const adjust = (delta: number, reason: AdjustBatchBody['reason'], batchId = batch.id) =>
-      api.call(
+      shop.api.call(
         ENDPOINTS.stock.adjustBatch,
         {
           business_id: businessId,
@@ -196,7 +189,7 @@ describe('receiving and adjusting batches', () => {
           reason,
           note: 'shelf count',
         },
-        { token: ceo.token },
+        { token: shop.ceo.token },
       );
 
     const recount = await adjust(3, 'count_correction');
@@ -212,8 +205,8 @@ describe('receiving and adjusting batches', () => {
     expect(below.body.errors?.delta).toEqual([STOCK_MESSAGES.batchHoldsOnly(5)]);
     const recountBelow = await adjust(-6, 'count_correction');
     expect(recountBelow.body.detail).toBe(STOCK_MESSAGES.batchHoldsOnly(5));
-    const halfUnit = await api.send(ENDPOINTS.stock.adjustBatch, {
-      token: ceo.token,
+    const halfUnit = await shop.api.send(ENDPOINTS.stock.adjustBatch, {
+      token: shop.ceo.token,
       body: {
         business_id: businessId,
         product_id: product.id,
@@ -229,25 +222,25 @@ describe('receiving and adjusting batches', () => {
     expect(positiveDamage.body.errors?.delta).toEqual([
       'Damage and expired write-offs remove stock: enter a negative number.',
     ]);
-    const unknownReason = await api.send(ENDPOINTS.stock.adjustBatch, {
-      token: ceo.token,
+    const unknownReason = await shop.api.send(ENDPOINTS.stock.adjustBatch, {
+      token: shop.ceo.token,
       body: { business_id: businessId, product_id: product.id, batch_id: batch.id, delta: -1, reason: 'sale' },
     });
     expect(unknownReason.status).toBe(400);
 
-    const other = await createProduct(t, ceo);
+    const other = await createProduct(shop.t, shop.ceo);
     const wrongBatch = await adjust(-1, 'damage', other.batches[0]!.id);
     expect(wrongBatch.status).toBe(404);
     expect(wrongBatch.body.detail).toBe('Batch not found.');
   });
 
   it('lists a product’s movements newest first, with who, why and which batch, paged by 20', async () => {
-    const product = await createProduct(t, ceo, {
+    const product = await createProduct(shop.t, shop.ceo, {
       batches: [{ batch_number: 'HIST-1', quantity: 50 }],
     });
     for (let i = 0; i < 21; i++) await updateStock(product.id, -1);
     const batchId = product.batches[0]!.id;
-    await api.call(
+    await shop.api.call(
       ENDPOINTS.stock.adjustBatch,
       {
         business_id: businessId,
@@ -257,12 +250,12 @@ describe('receiving and adjusting batches', () => {
         reason: 'damage',
         note: 'Rats',
       },
-      { token: ceo.token },
+      { token: shop.ceo.token },
     );
-    const page1 = await api.call(
+    const page1 = await shop.api.call(
       ENDPOINTS.stock.listMovements,
       { business_id: businessId, product_id: product.id },
-      { token: ceo.token },
+      { token: shop.ceo.token },
     );
     expect(page1.status).toBe(200);
     expect(page1.data).toMatchObject({ count: 23, total_pages: 2, next: 2, current_page: 1 });
@@ -274,12 +267,12 @@ describe('receiving and adjusting batches', () => {
       reason: 'damage',
       note: 'Rats',
       sale_id: null,
-      user: { id: ceo.user.id, first_name: ceo.user.first_name, last_name: ceo.user.last_name },
+      user: { id: shop.ceo.user.id, first_name: shop.ceo.user.first_name, last_name: shop.ceo.user.last_name },
     });
-    const page2 = await api.call(
+    const page2 = await shop.api.call(
       ENDPOINTS.stock.listMovements,
       { business_id: businessId, product_id: product.id, page: 2 },
-      { token: ceo.token },
+      { token: shop.ceo.token },
     );
     expect(page2.data.results.at(-1)).toMatchObject({ delta: 50, reason: 'initial' });
   });
@@ -297,7 +290,7 @@ function seeded(seed: number) {
 describe('the ledger invariant', () => {
   it('holds for every batch after a random sequence of receipts, adjustments and removals', async () => {
     const random = seeded(20_260_101);
-    const product = await createProduct(t, ceo, {
+    const product = await createProduct(shop.t, shop.ceo, {
       batches: [
         { batch_number: 'INV-0', quantity: 20, expiration_date: lagosDay(10) },
         { batch_number: 'INV-E', quantity: 5, expiration_date: lagosDay(-5) },
@@ -309,7 +302,7 @@ describe('the ledger invariant', () => {
       const kind = random(4);
       let answer: Awaited<ReturnType<typeof updateStock>>;
       if (kind === 0) {
-        answer = await api.call(
+        answer = await shop.api.call(
           ENDPOINTS.stock.receiveBatch,
           {
             business_id: businessId,
@@ -318,7 +311,7 @@ describe('the ledger invariant', () => {
             quantity: 1 + random(15),
             expiration_date: random(3) === 0 ? null : lagosDay(random(60) - 10),
           },
-          { token: ceo.token },
+          { token: shop.ceo.token },
         );
       } else if (kind === 1) {
         const batch = current.batches[random(current.batches.length)]!;
@@ -326,10 +319,10 @@ describe('the ledger invariant', () => {
         const reason = reasons[random(3)]!;
         const size = 1 + random(6);
         const delta = reason === 'count_correction' && random(2) === 0 ? size : -size;
-        answer = await api.call(
+        answer = await shop.api.call(
           ENDPOINTS.stock.adjustBatch,
           { business_id: businessId, product_id: product.id, batch_id: batch.id, delta, reason },
-          { token: ceo.token },
+          { token: shop.ceo.token },
         );
       } else {
         const quantity = (1 + random(12)) * (kind === 2 ? -1 : 1);
@@ -347,6 +340,6 @@ describe('the ledger invariant', () => {
     // The sequence is meant to exercise both paths.
     expect(outcomes.ok).toBeGreaterThan(30);
     expect(outcomes.refused).toBeGreaterThan(0);
-    expect(await ledgerMismatches(t)).toEqual([]);
+    expect(await ledgerMismatches(shop.t)).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
 import { ENDPOINTS, type EndpointInput, type Product } from '@oja/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { product_batches } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../app';
-import { createProduct, lagosDay, memberLoggedIn, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { createProduct, lagosDay, memberLoggedIn } from '../factories';
+import { useShop } from '../shop';
 
 /**
  * The product list reads each page's products and their batches in one statement (batches as JSON,
@@ -12,19 +11,14 @@ import { type ApiClient, apiClient } from '../http';
  * same Product, field for field, whatever the batches (none, expired, expiring today, no expiry) and
  * whichever path the list takes (unfiltered, search, stock filters), and past the last page.
  */
-let t: TestApp;
-let api: ApiClient;
-let shop: Awaited<ReturnType<typeof signUpCeo>>;
+const shop = useShop();
 const made: Product[] = [];
 
 type ListQuery = Partial<EndpointInput<typeof ENDPOINTS.stock.listProducts>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
   made.push(
-    await createProduct(t, shop, {
+    await createProduct(shop.t, shop.ceo, {
       product_name: 'Listed Yoghurt',
       reorder_level: 100,
       batches: [
@@ -35,7 +29,7 @@ beforeAll(async () => {
         { batch_number: 'OLD', quantity: 4, expiration_date: lagosDay(-2) },
       ],
     }),
-    await createProduct(t, shop, {
+    await createProduct(shop.t, shop.ceo, {
       product_name: 'Listed Rice',
       sku: 'LR-50KG',
       cost_price: '1234.50',
@@ -45,26 +39,29 @@ beforeAll(async () => {
       wholesale_price_discount_percentage: '1.25',
       currency: 'USD',
     }),
-    await createProduct(t, shop, { product_name: 'Listed Beans' }),
+    await createProduct(shop.t, shop.ceo, { product_name: 'Listed Beans' }),
   );
   // A product without any batch (json_agg of no rows is null): its batches removed under it.
   const bare = made[2]!;
-  await t.db
+  await shop.t.db
     .delete(product_batches)
-    .where(and(eq(product_batches.business_id, shop.business.id), eq(product_batches.product_id, bare.id)));
+    .where(and(eq(product_batches.business_id, shop.ceo.business.id), eq(product_batches.product_id, bare.id)));
 });
-afterAll(() => t.close());
 
-async function list(query: ListQuery, token = shop.token) {
-  const answer = await api.call(ENDPOINTS.stock.listProducts, { business_id: shop.business.id, ...query }, { token });
+async function list(query: ListQuery, token = shop.ceo.token) {
+  const answer = await shop.api.call(
+    ENDPOINTS.stock.listProducts,
+    { business_id: shop.ceo.business.id, ...query },
+    { token },
+  );
   expect(answer.status).toBe(200);
   return answer.data;
 }
 
-async function one(productId: number, token = shop.token): Promise<Product> {
-  const answer = await api.call(
+async function one(productId: number, token = shop.ceo.token): Promise<Product> {
+  const answer = await shop.api.call(
     ENDPOINTS.stock.getProduct,
-    { business_id: shop.business.id, product_id: productId },
+    { business_id: shop.ceo.business.id, product_id: productId },
     { token },
   );
   expect(answer.status).toBe(200);
@@ -109,7 +106,7 @@ describe('the product list answers what one product answers', () => {
   });
 
   it('for a customer too, without the cost price', async () => {
-    const customer = await memberLoggedIn(t, shop.business.id, 'customer');
+    const customer = await memberLoggedIn(shop.t, shop.ceo.business.id, 'customer');
     const staff = await list({});
     const seen = await list({}, customer.token);
     expect(seen.results).toEqual(staff.results.map(({ cost_price: _, ...product }) => product));

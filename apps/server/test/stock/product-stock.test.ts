@@ -1,10 +1,9 @@
 import { ENDPOINTS, type LowStockItem, type Product } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lowStock } from '../../src/modules/businesses/stock-figures';
-import { createTestApp, type TestApp } from '../app';
 import { confirm, createCart, createProduct, lagosDay, type Owner, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { useShop } from '../shop';
 
 /**
  * product_stock (migration 0035) must hold each product's units sellable as of its row's day after every kind of
@@ -12,18 +11,12 @@ import { type ApiClient, apiClient } from '../http';
  * product's liveness, reorder level and name; and the low stock read from it (the overview, the report) must be
  * the rule's own answer, summed from the batches, however stale its rows (a batch expired since they were counted).
  */
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
+const shop = useShop();
 let other: Owner;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-  other = await signUpCeo(t);
+  other = await signUpCeo(shop.t);
 });
-afterAll(() => t.close());
 
 type Mismatch = Record<string, unknown>;
 
@@ -36,7 +29,7 @@ const today = sql`(now() at time zone 'Africa/Lagos')::date`;
  * differs from the product's. Must always be none.
  */
 async function mismatches(): Promise<Mismatch[]> {
-  const { rows } = await t.db.execute<Mismatch>(sql`
+  const { rows } = await shop.t.db.execute<Mismatch>(sql`
     with truth as (
       select p.business_id, p.id as product_id, p.archived_at is null as live, p.reorder_level, p.product_name,
         s.as_of, s.sellable, s.drops_on,
@@ -60,7 +53,7 @@ async function mismatches(): Promise<Mismatch[]> {
 
 /** The low stock by its rule, summed from the batches: live products with a level, below it, furthest first. */
 async function lowStockByRule(businessId: number, limit: number): Promise<LowStockItem[]> {
-  const { rows } = await t.db.execute<LowStockItem>(sql`
+  const { rows } = await shop.t.db.execute<LowStockItem>(sql`
     select p.id::int as product_id, p.product_name, p.sku, p.reorder_level, q.units::int as quantity_in_stock
     from products p
     cross join lateral (select coalesce(sum(b.quantity), 0) as units from product_batches b
@@ -75,7 +68,7 @@ async function lowStockByRule(businessId: number, limit: number): Promise<LowSto
 
 /** The ids of the live products below their level by the rule, newest first (the inventory's order). */
 async function lowStockIdsNewestFirst(businessId: number, namePattern = '%'): Promise<number[]> {
-  const { rows } = await t.db.execute<{ id: number }>(sql`
+  const { rows } = await shop.t.db.execute<{ id: number }>(sql`
     select p.id::int as id from products p
     where p.business_id = ${businessId} and p.archived_at is null and p.reorder_level is not null
       and lower(p.product_name) like ${namePattern}
@@ -88,7 +81,7 @@ async function lowStockIdsNewestFirst(businessId: number, namePattern = '%'): Pr
 
 /** The ids of the live products with sellable units (or with none), by the rule, newest first. */
 async function stockedIdsNewestFirst(businessId: number, stocked: boolean): Promise<number[]> {
-  const { rows } = await t.db.execute<{ id: number }>(sql`
+  const { rows } = await shop.t.db.execute<{ id: number }>(sql`
     select p.id::int as id from products p
     where p.business_id = ${businessId} and p.archived_at is null
       and exists (select 1 from product_batches b where b.business_id = p.business_id and b.product_id = p.id
@@ -103,17 +96,17 @@ async function stockedIdsNewestFirst(businessId: number, stocked: boolean): Prom
  * of them stale today.
  */
 async function countAsOfTenDaysAgo() {
-  await t.db.execute(sql`
+  await shop.t.db.execute(sql`
     update product_stock s set as_of = ${today} - 10,
       sellable = coalesce((select sum(b.quantity) from product_batches b where b.business_id = s.business_id
         and b.product_id = s.product_id and b.quantity > 0
         and (b.expiration_date is null or b.expiration_date >= ${today} - 10)), 0),
       drops_on = (select min(b.expiration_date) from product_batches b where b.business_id = s.business_id
         and b.product_id = s.product_id and b.quantity > 0 and b.expiration_date >= ${today} - 10)
-    where s.business_id = ${shop.businessId}`);
+    where s.business_id = ${shop.ceo.businessId}`);
   expect(await mismatches()).toEqual([]);
-  const { rows: stale } = await t.db.execute(sql`
-    select 1 from product_stock where business_id = ${shop.businessId} and drops_on < ${today}`);
+  const { rows: stale } = await shop.t.db.execute(sql`
+    select 1 from product_stock where business_id = ${shop.ceo.businessId} and drops_on < ${today}`);
   expect(stale.length).toBeGreaterThan(0);
 }
 
@@ -128,7 +121,7 @@ describe('product_stock', () => {
   let rice: Product;
 
   it('holds each product from its creation, with its batches', async () => {
-    yoghurt = await createProduct(t, shop, {
+    yoghurt = await createProduct(shop.t, shop.ceo, {
       product_name: 'Kept Yoghurt',
       reorder_level: 20,
       batches: [
@@ -138,80 +131,80 @@ describe('product_stock', () => {
         { batch_number: 'OLD', quantity: 4, expiration_date: lagosDay(-2) },
       ],
     });
-    rice = await createProduct(t, shop, {
+    rice = await createProduct(shop.t, shop.ceo, {
       product_name: 'Kept Rice',
       batches: [{ batch_number: 'R-1', quantity: 40 }],
     });
-    await createProduct(t, other, {
+    await createProduct(shop.t, other, {
       product_name: 'Other Beans',
       reorder_level: 3,
       batches: [{ batch_number: 'OB-1', quantity: 1 }],
     });
     expect(await mismatches()).toEqual([]);
     const [row] = (
-      await t.db.execute<{ sellable: string; drops_on: string }>(sql`
-        select sellable::text, drops_on::text from product_stock where business_id = ${shop.businessId} and product_id = ${yoghurt.id}`)
+      await shop.t.db.execute<{ sellable: string; drops_on: string }>(sql`
+        select sellable::text, drops_on::text from product_stock where business_id = ${shop.ceo.businessId} and product_id = ${yoghurt.id}`)
     ).rows;
     // No expiry, expiring in three days and today count; two days ago does not. The first to end: today's.
     expect(row).toEqual({ sellable: '10', drops_on: lagosDay(0) });
   });
 
   it('follows receipts, adjustments, stock updates, sales and their cancellation', async () => {
-    const receive = await api.call(
+    const receive = await shop.api.call(
       ENDPOINTS.stock.receiveBatch,
       {
-        business_id: shop.businessId,
+        business_id: shop.ceo.businessId,
         product_id: yoghurt.id,
         batch_number: 'LATER',
         quantity: 7,
         expiration_date: lagosDay(30),
       },
-      { token: shop.token },
+      { token: shop.ceo.token },
     );
     expect(receive.status).toBe(201);
     expect(await mismatches()).toEqual([]);
-    const adjust = await api.call(
+    const adjust = await shop.api.call(
       ENDPOINTS.stock.adjustBatch,
       {
-        business_id: shop.businessId,
+        business_id: shop.ceo.businessId,
         product_id: yoghurt.id,
         batch_id: batchOf(yoghurt, 'NONE').id,
         delta: -2,
         reason: 'damage',
       },
-      { token: shop.token },
+      { token: shop.ceo.token },
     );
     expect(adjust.status).toBe(200);
-    const update = await api.call(
+    const update = await shop.api.call(
       ENDPOINTS.stock.updateStock,
-      { business_id: shop.businessId, product_id: rice.id, quantity: 5 },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, product_id: rice.id, quantity: 5 },
+      { token: shop.ceo.token },
     );
     expect(update.status).toBe(200);
     expect(await mismatches()).toEqual([]);
-    const cart = await createCart(t, shop, [
+    const cart = await createCart(shop.t, shop.ceo, [
       { product_id: yoghurt.id, quantity: 4 },
       { product_id: rice.id, quantity: 10 },
     ]);
-    const sold = await confirm(t, shop, cart.id);
+    const sold = await confirm(shop.t, shop.ceo, cart.id);
     expect(sold.status).toBe(201);
     expect(await mismatches()).toEqual([]);
-    const cancel = await api.call(
+    const cancel = await shop.api.call(
       ENDPOINTS.sales.cancelSale,
       {
-        business_id: shop.businessId,
+        business_id: shop.ceo.businessId,
         id: sold.data.sale.id,
         reason: 'Wrong items',
         refund_amount: sold.data.sale.amount_paid,
       },
-      { token: shop.token },
+      { token: shop.ceo.token },
     );
     expect(cancel.status).toBe(200);
     expect(await mismatches()).toEqual([]);
   });
 
   it('stays exact under concurrent sales and receipts of one product', async () => {
-    const flour = await createProduct(t, shop, {
+    const flour = await createProduct(shop.t, shop.ceo, {
       product_name: 'Kept Flour',
       reorder_level: 5,
       batches: [
@@ -220,59 +213,59 @@ describe('product_stock', () => {
       ],
     });
     const carts = await Promise.all(
-      Array.from({ length: 12 }, () => createCart(t, shop, [{ product_id: flour.id, quantity: 2 }])),
+      Array.from({ length: 12 }, () => createCart(shop.t, shop.ceo, [{ product_id: flour.id, quantity: 2 }])),
     );
     const answers = await Promise.all([
-      ...carts.map((cart) => confirm(t, shop, cart.id)),
+      ...carts.map((cart) => confirm(shop.t, shop.ceo, cart.id)),
       ...[1, 2, 3].map((n) =>
-        api.call(
+        shop.api.call(
           ENDPOINTS.stock.receiveBatch,
-          { business_id: shop.businessId, product_id: flour.id, batch_number: `F-R${n}`, quantity: n },
-          { token: shop.token },
+          { business_id: shop.ceo.businessId, product_id: flour.id, batch_number: `F-R${n}`, quantity: n },
+          { token: shop.ceo.token },
         ),
       ),
     ]);
     // 26 units and 6 received: twelve sales of two, all made.
     expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(12).fill(201), 201, 201, 201].sort());
     expect(await mismatches()).toEqual([]);
-    const { rows } = await t.db.execute<{ sellable: string }>(sql`
-      select sellable::text from product_stock where business_id = ${shop.businessId} and product_id = ${flour.id}`);
+    const { rows } = await shop.t.db.execute<{ sellable: string }>(sql`
+      select sellable::text from product_stock where business_id = ${shop.ceo.businessId} and product_id = ${flour.id}`);
     expect(rows).toEqual([{ sellable: String(26 + 6 - 24) }]);
   });
 
   it("follows the product's name, level and archiving, and goes with the product", async () => {
-    const renamed = await api.call(
+    const renamed = await shop.api.call(
       ENDPOINTS.stock.updateProduct,
-      { business_id: shop.businessId, id: rice.id, product_name: 'Kept Rice 50kg', reorder_level: 100 },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, id: rice.id, product_name: 'Kept Rice 50kg', reorder_level: 100 },
+      { token: shop.ceo.token },
     );
     expect(renamed.status).toBe(200);
     expect(await mismatches()).toEqual([]);
     // Rice has a sale (cancelled, still history): deleting it archives it.
-    const archived = await api.call(
+    const archived = await shop.api.call(
       ENDPOINTS.stock.deleteProduct,
-      { business_id: shop.businessId, id: rice.id },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, id: rice.id },
+      { token: shop.ceo.token },
     );
     expect(archived.status).toBe(200);
-    const bare = await createProduct(t, shop, {
+    const bare = await createProduct(shop.t, shop.ceo, {
       product_name: 'Kept Salt',
       batches: [{ batch_number: 'S-1', quantity: 1 }],
     });
-    const deleted = await api.call(
+    const deleted = await shop.api.call(
       ENDPOINTS.stock.deleteProduct,
-      { business_id: shop.businessId, id: bare.id },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, id: bare.id },
+      { token: shop.ceo.token },
     );
     expect(deleted.status).toBe(200);
     expect(await mismatches()).toEqual([]);
   });
 
   it('follows writes made in bulk, by hand', async () => {
-    await t.db.execute(sql`
+    await shop.t.db.execute(sql`
       with made as (
         insert into products (business_id, product_name, sku, cost_price, selling_price, reorder_level)
-        select ${shop.businessId}, 'Bulk ' || i, 'BULK-' || i, 10, 12, case when i % 2 = 0 then 9 end
+        select ${shop.ceo.businessId}, 'Bulk ' || i, 'BULK-' || i, 10, 12, case when i % 2 = 0 then 9 end
         from generate_series(1, 40) i
         returning business_id, id
       )
@@ -280,53 +273,54 @@ describe('product_stock', () => {
       select m.business_id, m.id, 'B-' || k, (m.id % 7)::int + k, case when k = 2 then ${today} + (m.id % 5)::int - 2 end
       from made m cross join generate_series(1, 2) k`);
     expect(await mismatches()).toEqual([]);
-    await t.db.execute(sql`
+    await shop.t.db.execute(sql`
       update product_batches set quantity = quantity - 1, expiration_date = coalesce(expiration_date, ${today} + 9)
-      where business_id = ${shop.businessId} and quantity > 2 and batch_number = 'B-1'`);
-    await t.db.execute(sql`
-      delete from product_batches where business_id = ${shop.businessId} and batch_number = 'B-2' and quantity % 2 = 0`);
+      where business_id = ${shop.ceo.businessId} and quantity > 2 and batch_number = 'B-1'`);
+    await shop.t.db.execute(sql`
+      delete from product_batches where business_id = ${shop.ceo.businessId} and batch_number = 'B-2' and quantity % 2 = 0`);
     expect(await mismatches()).toEqual([]);
   });
 
   it('answers In Stock and Out of Stock by their rule, also from rows a day behind', async () => {
     // Sold out since: its only batch expired three days ago, so its row counted ten days ago still holds units.
-    const milk = await createProduct(t, shop, {
+    const milk = await createProduct(shop.t, shop.ceo, {
       product_name: 'Kept Milk',
       batches: [{ batch_number: 'M-1', quantity: 4, expiration_date: lagosDay(-3) }],
     });
     // Sold out to the last unit.
-    const salt = await createProduct(t, shop, { product_name: 'Kept Sea Salt', batches: [{ quantity: 2 }] });
+    const salt = await createProduct(shop.t, shop.ceo, { product_name: 'Kept Sea Salt', batches: [{ quantity: 2 }] });
     expect(
-      (await confirm(t, shop, (await createCart(t, shop, [{ product_id: salt.id, quantity: 2 }])).id)).status,
+      (await confirm(shop.t, shop.ceo, (await createCart(shop.t, shop.ceo, [{ product_id: salt.id, quantity: 2 }])).id))
+        .status,
     ).toBe(201);
     await countAsOfTenDaysAgo();
-    const { rows: milkRow } = await t.db.execute<{ sellable: string }>(sql`
-      select sellable::text from product_stock where business_id = ${shop.businessId} and product_id = ${milk.id}`);
+    const { rows: milkRow } = await shop.t.db.execute<{ sellable: string }>(sql`
+      select sellable::text from product_stock where business_id = ${shop.ceo.businessId} and product_id = ${milk.id}`);
     expect(milkRow).toEqual([{ sellable: '4' }]);
 
     for (const stocked of [true, false]) {
       const stock = stocked ? 'in_stock' : 'out_of_stock';
-      const ids = await stockedIdsNewestFirst(shop.businessId, stocked);
+      const ids = await stockedIdsNewestFirst(shop.ceo.businessId, stocked);
       expect(ids.length).toBeGreaterThan(stocked ? 20 : 1);
       const pages = Math.ceil(ids.length / 20);
       for (let page = 1; page <= pages; page++) {
-        const listed = await api.call(
+        const listed = await shop.api.call(
           ENDPOINTS.stock.listProducts,
-          { business_id: shop.businessId, stock, page },
-          { token: shop.token },
+          { business_id: shop.ceo.businessId, stock, page },
+          { token: shop.ceo.token },
         );
         expect(listed.status).toBe(200);
         expect(listed.data.count).toBe(ids.length);
         expect(listed.data.results.map((product) => product.id)).toEqual(ids.slice((page - 1) * 20, page * 20));
       }
     }
-    expect(await stockedIdsNewestFirst(shop.businessId, false)).toEqual(expect.arrayContaining([milk.id, salt.id]));
+    expect(await stockedIdsNewestFirst(shop.ceo.businessId, false)).toEqual(expect.arrayContaining([milk.id, salt.id]));
   });
 
   it('answers the low stock of its rule, also from rows a day behind, and refreshes them on the overview', async () => {
     // Ties on the shortfall, told apart by name: three products of level 6 with 1 unit each.
     for (const name of ['Tie Charlie', 'Tie Alpha', 'Tie Bravo'])
-      await createProduct(t, shop, {
+      await createProduct(shop.t, shop.ceo, {
         product_name: name,
         reorder_level: 6,
         batches: [{ batch_number: 'T-1', quantity: 1 }],
@@ -334,49 +328,55 @@ describe('product_stock', () => {
     await countAsOfTenDaysAgo();
 
     // The inventory's Low Stock filter, its count and its page (newest first), alone and with a search.
-    const lowIds = await lowStockIdsNewestFirst(shop.businessId);
-    const listed = await api.call(
+    const lowIds = await lowStockIdsNewestFirst(shop.ceo.businessId);
+    const listed = await shop.api.call(
       ENDPOINTS.stock.listProducts,
-      { business_id: shop.businessId, stock: 'low_stock' },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, stock: 'low_stock' },
+      { token: shop.ceo.token },
     );
     expect(listed.status).toBe(200);
     expect(listed.data.count).toBe(lowIds.length);
     expect(listed.data.results.map((product) => product.id)).toEqual(lowIds.slice(0, 20));
-    const searched = await api.call(
+    const searched = await shop.api.call(
       ENDPOINTS.stock.listProducts,
-      { business_id: shop.businessId, stock: 'low_stock', search: 'bulk' },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId, stock: 'low_stock', search: 'bulk' },
+      { token: shop.ceo.token },
     );
     expect(searched.status).toBe(200);
-    const bulkIds = await lowStockIdsNewestFirst(shop.businessId, 'bulk%');
+    const bulkIds = await lowStockIdsNewestFirst(shop.ceo.businessId, 'bulk%');
     expect(searched.data.count).toBe(bulkIds.length);
     expect(searched.data.results.map((product) => product.id)).toEqual(bulkIds.slice(0, 20));
 
     for (const limit of [1, 3, 5, 50]) {
-      expect(await lowStock(t.db, shop.businessId, limit)).toEqual(await lowStockByRule(shop.businessId, limit));
+      expect(await lowStock(shop.t.db, shop.ceo.businessId, limit)).toEqual(
+        await lowStockByRule(shop.ceo.businessId, limit),
+      );
     }
-    expect((await lowStockByRule(shop.businessId, 50)).length).toBeGreaterThan(5);
+    expect((await lowStockByRule(shop.ceo.businessId, 50)).length).toBeGreaterThan(5);
 
-    const overview = await api.call(
+    const overview = await shop.api.call(
       ENDPOINTS.businesses.getOverview,
-      { business_id: shop.businessId },
-      { token: shop.token },
+      { business_id: shop.ceo.businessId },
+      { token: shop.ceo.token },
     );
     expect(overview.status).toBe(200);
-    expect(overview.data.attention.low_stock).toEqual(await lowStockByRule(shop.businessId, 5));
+    expect(overview.data.attention.low_stock).toEqual(await lowStockByRule(shop.ceo.businessId, 5));
     // The overview counted the stale rows again, as of today.
-    const { rows: after } = await t.db.execute(sql`
-      select 1 from product_stock where business_id = ${shop.businessId} and drops_on < ${today}`);
+    const { rows: after } = await shop.t.db.execute(sql`
+      select 1 from product_stock where business_id = ${shop.ceo.businessId} and drops_on < ${today}`);
     expect(after).toEqual([]);
     expect(await mismatches()).toEqual([]);
-    expect(await lowStock(t.db, shop.businessId, 50)).toEqual(await lowStockByRule(shop.businessId, 50));
+    expect(await lowStock(shop.t.db, shop.ceo.businessId, 50)).toEqual(await lowStockByRule(shop.ceo.businessId, 50));
   });
 
   it('goes with its business', async () => {
-    const gone = await api.call(ENDPOINTS.businesses.deleteBusiness, { id: other.businessId }, { token: other.token });
+    const gone = await shop.api.call(
+      ENDPOINTS.businesses.deleteBusiness,
+      { id: other.businessId },
+      { token: other.token },
+    );
     expect(gone.status).toBe(200);
-    const { rows } = await t.db.execute(sql`select 1 from product_stock where business_id = ${other.businessId}`);
+    const { rows } = await shop.t.db.execute(sql`select 1 from product_stock where business_id = ${other.businessId}`);
     expect(rows).toEqual([]);
   });
 });

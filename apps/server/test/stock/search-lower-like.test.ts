@@ -121,7 +121,7 @@ beforeAll(async () => {
   // the trigram indexes of product_search's lowered columns, whose candidates must include every row
   // that ILIKE matches. Without JIT: before PostgreSQL 18 a disabled scan adds 10^10 to the plan's cost, past
   // jit_above_cost, and the JIT of a server built with LLVM (Debian's PostgreSQL 15, CI's second pass) then
-  // compiled every statement, 215 ms each: the test took 50-61 s of its 60 there, 0.9 s on the embedded 18.
+  // compiled every statement, which took the test to its time limit there.
   const { rows } = await t.database.pool.query<{ name: string }>('select current_database() as name');
   const url = new URL(withDatabase(inject('adminUrl'), rows[0]!.name));
   url.searchParams.set('options', '-c enable_seqscan=off -c jit=off');

@@ -1,26 +1,20 @@
 import { ENDPOINTS, type EndpointInput } from '@oja/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../app';
-import { createProduct, lagosDay, type Owner, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, lagosDay } from '../factories';
+import { useShop } from '../shop';
 import { explained, type Statement, statementsOf } from '../statements';
 
 /**
  * A statement that tests many batches for being sellable computes the Lagos day once (db/business-day.ts,
  * businessTodayOnce), not once per batch it filters: `now() at time zone $tz` is a stable expression, which
  * PostgreSQL evaluates again for every row a filter tests. On the load data the Out of Stock filter's count
- * filters 220,000 batches, and that alone was a third of its time (179 → 121 ms). So no filter of a scan of
+ * filters 220,000 batches, and that alone was a third of its time. So no filter of a scan of
  * product_batches in these statements' plans may compute the day; an index's condition may (evaluated once per scan).
  */
-let t: TestApp;
-let api: ApiClient;
-let shop: Owner;
+const shop = useShop();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-  shop = await signUpCeo(t);
-  await createProduct(t, shop, {
+  await createProduct(shop.t, shop.ceo, {
     product_name: 'Dated Yoghurt',
     reorder_level: 50,
     batches: [
@@ -29,16 +23,15 @@ beforeAll(async () => {
       { batch_number: 'OLD', quantity: 4, expiration_date: lagosDay(-2) },
     ],
   });
-  await createProduct(t, shop, {
+  await createProduct(shop.t, shop.ceo, {
     product_name: 'Dated Rice',
     batches: [{ batch_number: 'GONE', quantity: 2, expiration_date: lagosDay(-1) }],
   });
 });
-afterAll(() => t.close());
 
 /** The statements `call` runs that read product_batches. */
 async function batchStatementsOf(call: () => Promise<{ status: number }>): Promise<Statement[]> {
-  const statements = await statementsOf(t, async () => expect((await call()).status).toBe(200));
+  const statements = await statementsOf(shop.t, async () => expect((await call()).status).toBe(200));
   const read = statements.filter(({ text }) => text.includes('product_batches'));
   expect(read.length).toBeGreaterThan(0);
   return read;
@@ -54,7 +47,7 @@ function batchFilters(node: PlanNode): string[] {
 
 /** The filters of the statement's scans of product_batches, as PostgreSQL would plan it with its values. */
 async function filtersOf(statement: Statement): Promise<string[]> {
-  const [row] = await explained(t, statement, 'format json', ['plan_cache_mode = force_custom_plan']);
+  const [row] = await explained(shop.t, statement, 'format json', ['plan_cache_mode = force_custom_plan']);
   const plan = row?.['QUERY PLAN'] as [{ Plan: PlanNode }] | undefined;
   if (!plan) throw new Error('EXPLAIN answered no plan.');
   return batchFilters(plan[0].Plan);
@@ -76,7 +69,11 @@ describe('the Lagos day, computed once per statement where batches are filtered'
   for (const [name, query] of lists) {
     it(`the product list, ${name}: no filter computes the day on each row`, async () => {
       const statements = await batchStatementsOf(() =>
-        api.call(ENDPOINTS.stock.listProducts, { business_id: shop.businessId, ...query }, { token: shop.token }),
+        shop.api.call(
+          ENDPOINTS.stock.listProducts,
+          { business_id: shop.ceo.businessId, ...query },
+          { token: shop.ceo.token },
+        ),
       );
       for (const statement of statements) {
         expect(dayPerRow(await filtersOf(statement))).toEqual([]);
@@ -86,7 +83,7 @@ describe('the Lagos day, computed once per statement where batches are filtered'
 
   it("the overview's low stock: no filter computes the day on each row", async () => {
     const statements = await batchStatementsOf(() =>
-      api.call(ENDPOINTS.businesses.getOverview, { business_id: shop.businessId }, { token: shop.token }),
+      shop.api.call(ENDPOINTS.businesses.getOverview, { business_id: shop.ceo.businessId }, { token: shop.ceo.token }),
     );
     for (const statement of statements) {
       expect(dayPerRow(await filtersOf(statement))).toEqual([]);

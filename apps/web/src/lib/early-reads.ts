@@ -2,7 +2,7 @@ import type { EarlyBody, PreloadReads, startReadsFor as startReads } from '@oja/
 
 /**
  * The first screen of a signed-in visit waits for reads that the app asks for only once its entry has
- * downloaded and run, about 1.5 s into a load on a slow phone (Lighthouse's Slow 4G at 4× CPU slowdown):
+ * downloaded and run, well into a load on a slow phone:
  * the profile (the guards), then on a business's pages the business by its slug (the layout), then the
  * page's own (the CEO dashboard's businesses, the inventory's first page of products, which needs the
  * business's id). With a session, the server answers them inside the page itself (apps/server's

@@ -6,11 +6,9 @@ import { unstable_forceFrameRate } from 'scheduler';
  *
  * A slice is measured on the phone's own clock, so on any phone it stays far under the 50 ms at which a
  * task starts to block a tap. Each yield costs a task of its own, and on a slow CPU a 5 ms slice does little
- * work between two: the inventory's first draw (router.tsx, a transition) took some 37 slices in Chromium at
- * 4× CPU slowdown. bench:web:tasks (360 px, CPU 4× slower, Slow 4G, medians of seven loads alternated), the
- * inventory drawn in one piece, in 5 ms slices, in 12 ms slices: long tasks beyond 50 ms 319, 148, 123 ms;
- * LCP 2,092, 2,136, 2,064 ms. Lighthouse's simulation multiplies the tasks of a fast machine by 4: a 12 ms
- * slice is 48 ms there, still not a long task (bench/HISTORY.md, fourteenth round).
+ * work between two: the inventory's first draw (router.tsx, a transition) took dozens of them, and its long
+ * tasks were longer than with 12 ms slices (bench:web:tasks; bench/README.md). Lighthouse's simulation
+ * multiplies the tasks of a fast machine by 4: a 12 ms slice is 48 ms there, still not a long task.
  */
 export const RENDER_SLICE_MS = 12;
 

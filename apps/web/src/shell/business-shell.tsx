@@ -38,10 +38,8 @@ export function BusinessShell({
   const lookup = useBusinessBySlug(slug);
   // The shell and its page are drawn as a deferred update once the business is known, which React renders in
   // slices (lib/render-slices.ts): its answer came through React Query's store, whose updates React renders
-  // in one piece, the frame, the top bar and the page together. Measured in Chromium (bench:web:tasks, 360
-  // px, CPU 4× slower, Slow 4G, medians of seven loads alternated): the inventory's long tasks beyond 50 ms
-  // 219 → 140 ms, its LCP 2,288 → 2,128 ms; the CEO dashboard's 191 → 149 ms, LCP 2,040 → 1,952 ms
-  // (bench/HISTORY.md, fourteenth round).
+  // in one piece, the frame, the top bar and the page together: in slices, a slow phone's long tasks are
+  // shorter and its LCP earlier (bench:web:tasks; bench/README.md).
   const deferred = useDeferredValue(lookup.data, undefined);
   // Never another business's: after a move from one business to another the deferred value is the old one
   // until the new shell is drawn, and its page would read the old business from the context.
@@ -50,8 +48,7 @@ export function BusinessShell({
   const { pathname } = useLocation();
   // A phone's first render leaves out what it does not show: the top bar's links (a wide screen's) and the
   // menu, drawn when a finger first touches its button and kept then. They were Mantine components drawn
-  // hidden, 13% of React's work on a phone's load of the inventory (CPU profiles in Chromium at 360 px,
-  // medians of seven: 182 -> 159 ms).
+  // hidden, a good share of React's work on a phone's load of the inventory.
   const isWide = useWideScreen();
   const [isMenuWanted, setMenuWanted] = useState(false);
   const wantMenu = () => setMenuWanted(true);

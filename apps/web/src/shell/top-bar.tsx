@@ -6,13 +6,13 @@ import { initials } from '../lib/format';
 import { THUMB_LINK } from '../ui/thumb-link';
 
 /**
- * Mantine's Menu brings Popover and floating-ui, about 27 KB of gzip JS that every signed-in page would
- * otherwise carry before its first paint (bench/HISTORY.md: a page adds at most 50 KB to the first one).
+ * Mantine's Menu brings Popover and floating-ui, tens of KB of JS that every signed-in page would otherwise
+ * carry before its first paint (a page adds at most 50 KB to the first one: bench/README.md).
  * The menu loads a second after the top bar shows, once the phone is idle (at most 3 s after), or at once
- * when a finger touches the avatar. Asked for as soon as the bar showed, its files (43 KB of gzip with
- * Popover, floating-ui and what dialogs share) shared the network with the inventory's products and were
- * drawn before them; asked for at the first idle moment, they still came before the dashboard's greeting
- * had painted (Lighthouse then counted them in its LCP: 2.24-2.27 s became 2.71-2.82 s). Until then the
+ * when a finger touches the avatar. Asked for as soon as the bar showed, its files (with what dialogs share)
+ * shared the network with the inventory's products and were drawn before them; asked for at the first idle
+ * moment, they still came before the dashboard's greeting had painted, and Lighthouse counted them in its
+ * LCP. Until then the
  * avatar is shown without its button, so nothing can be tapped that would not open.
  */
 const AccountMenu = lazy(() => import('./account-menu'));

@@ -1,8 +1,8 @@
 /**
  * Mantine's stylesheets for the pages a guest sees (login, register, forgot and reset password, verify
  * email, invite links, not found), imported by main.tsx so that they come with the first page. Only
- * these components' styles instead of `@mantine/core/styles.css` (all components, 35 KB gzip): the
- * first visit on a slow phone carries what it shows (bench/HISTORY.md). Signed-in pages add theirs
+ * these components' styles instead of `@mantine/core/styles.css` (all components): the first visit on a
+ * slow phone carries what it shows. Signed-in pages add theirs
  * (signed-in.ts). Mantine's order: the global styles first, then the components that others build
  * on, then the rest; a component's styles need those of the components it is made of (Button:
  * UnstyledButton and Loader), see https://mantine.dev/styles/css-files-list.

@@ -61,12 +61,12 @@ export function failureDisplay(
 }
 
 /** The paths whose message is new since `before`: a failed submit adds them; typing only takes them away. */
-export function newErrorPaths(before: FormErrors, now: FormErrors): string[] {
+function newErrorPaths(before: FormErrors, now: FormErrors): string[] {
   return Object.keys(now).filter((path) => Boolean(now[path]) && now[path] !== before[path]);
 }
 
 /** The first of these inputs in the page's order (above, then left): where the eye starts reading. */
-export function firstInOrder(nodes: readonly HTMLElement[]): HTMLElement | undefined {
+function firstInOrder(nodes: readonly HTMLElement[]): HTMLElement | undefined {
   return [...nodes].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
 }
 

@@ -17,12 +17,12 @@ export type OnOpen<P> = ComponentType<P> & {
  *
  * The pages imported their dialogs statically, so every signed-in page's first load carried Modal, the
  * focus trap and scroll lock, Select and its Combobox, NumberInput with react-number-format, floating-ui:
- * about 130 KB of the signed-in shared chunk's 222 KB (raw) before the first paint, none of it drawn by it.
- * Lighthouse's mobile estimate counts every byte of script fetched before the LCP, and on Slow 4G 30 KB of
- * gzip is about 200 ms. Now a page renders nothing for its closed dialogs; the first opening mounts the
+ * more than half of the signed-in shared chunk before the first paint, none of it drawn by it. Lighthouse's
+ * mobile estimate counts every byte of script fetched before the LCP, and on a slow network every KB is
+ * seen. Now a page renders nothing for its closed dialogs; the first opening mounts the
  * dialog, which stays mounted afterwards so that its closing transition runs and its next opening is at once.
- * `intent` starts the download as a finger touches the button (pointerdown comes ~100 ms before the click on
- * a phone; focus for a keyboard), and a page may `preload()` when a dialog is about to be opened (a fetch
+ * `intent` starts the download as a finger touches the button (pointerdown comes before the click on a
+ * phone; focus for a keyboard), and a page may `preload()` when a dialog is about to be opened (a fetch
  * that decides it first). Until the code is there a loader dims the page, so a tap is seen to have worked.
  * A download that fails throws into the page's error boundary (router.tsx), which offers a reload.
  */

@@ -22,8 +22,8 @@ type RowAction = {
 
 /**
  * A table row's actions: small on a wide screen, full-size touch targets (40 px high) on a phone. Only the
- * screen's own set is drawn: both, one hidden, doubled the buttons of every row. On a phone's load of the
- * sales page (its carts) React's work went from 128 to 76 ms (CPU profiles at 360 px, medians of seven).
+ * screen's own set is drawn: both, one hidden, doubled the buttons of every row, and React's work on a phone's
+ * load of the sales page with them.
  */
 export function RowActions({ actions }: { actions: readonly RowAction[] }) {
   const isWide = useWideScreen();

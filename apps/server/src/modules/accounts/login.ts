@@ -29,7 +29,7 @@ const accountId = (userId: number | undefined, identifier: string) =>
   userId === undefined ? `name:${identifier}` : `user:${userId}`;
 
 /** The budgets a login attempt spends: the account from this IP (tight), the account anywhere, this IP. */
-export const loginKeys = (userId: number | undefined, identifier: string, ip: string) => {
+const loginKeys = (userId: number | undefined, identifier: string, ip: string) => {
   const account = accountId(userId, identifier);
   return {
     pair: { limit: LIMITS.loginPerPair, id: `${account}@${ip}` } satisfies LimitKey,

@@ -10,7 +10,7 @@ export type SessionTokens = { sessionId: string; accessToken: string; refreshTok
 import type { ClientInfo } from '../../platform/context';
 
 /** However often it is refreshed, a session ends this long after its login: a stolen one cannot live for ever. */
-export const SESSION_MAX_DAYS = 30;
+const SESSION_MAX_DAYS = 30;
 
 const sessionEnd = () => sql`now() + make_interval(days => ${SESSION_DAYS})`;
 /** A refresh extends the session by SESSION_DAYS, never past its login + SESSION_MAX_DAYS. */

@@ -21,11 +21,8 @@ export async function getBusinessBySlug(ctx: ActorContext, slug: string): Promis
  * The caller's active membership in the business of that slug, with the business: one statement, built once
  * (db/built-once.ts). Every business page's first load asks for it (the web app's early read, or the
  * server's inside the page). It was two, each built by drizzle per request: the slug's id, then the
- * membership (requireBusiness). In a CPU profile of the load bench's signed-in page (BENCH_CPU_PROF,
- * 2026-11-25), building those two was 5.7% of the node process's samples. Two alternated pairs of the page's
- * rows: the page with its answers 428-435 → 522-541 pages/s, node 2.76-2.82 → 2.19-2.28 ms a page; the page
- * as four requests (one of them this read) node 0.53-0.55 → 0.41-0.42 ms a request (bench/HISTORY.md,
- * sixteenth round).
+ * membership (requireBusiness), and building those two showed in a CPU profile of the load bench's signed-in
+ * page; built once, the page serves more a second (bench/README.md).
  */
 const memberOfSlug = builtOnce((db) =>
   db

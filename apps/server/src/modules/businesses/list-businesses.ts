@@ -14,8 +14,7 @@ export async function listBusinesses(ctx: ActorContext): Promise<BusinessListIte
 /**
  * Built once (db/built-once.ts): the CEO dashboard's first read, on every visit (inside the page, or asked by
  * the phone). Built per request, drizzle's walk of the business's columns is costly: the business by slug,
- * which was built the same way, cost node some 0.45 ms a read more than built once (the load bench's page as
- * its four requests: node 0.53-0.55 → 0.41-0.42 ms a request; bench/HISTORY.md, sixteenth round).
+ * which was built the same way, cost node measurably more a read than built once (bench/README.md).
  */
 const activeMemberships = builtOnce((db) =>
   db

@@ -50,16 +50,14 @@ const when = (iso: string) => dateTime.format(new Date(iso));
 
 /**
  * pdfkit is loaded on the first document, not at start: most servers print few documents, and loading it
- * (with its font metrics) costs every server ~11 MB of resident memory, 4.6 MB of it heap (measured on top of
- * fastify, zod, pg and drizzle already loaded). The first document waits for it once: 0.4-0.5 s at load
- * average 12-15, 2026-11-23.
+ * (with its font metrics) costs every server megabytes of resident memory (bench/README.md). The first
+ * document waits for it once.
  *
  * The fonts are parsed once too, with it, and every document lays its text out with the same fontkit fonts
  * (pdfkit takes a parsed font where it takes a path, and subsets it per document). Given the paths, each
- * document read and parsed both files again: 42-52 ms of node's CPU per document, the receipt's two (laid out once
- * to learn its height) 88-108 ms, during which the server answered no one else; now 6-10 and 12-15 ms (a sale of
- * four lines, rendered in a loop, warm, 2026-11-25). Through HTTP on the load data, a receipt 90-116 → 26-35 ms,
- * each PDF the same size to the byte as before.
+ * document read and parsed both files again, the receipt twice (laid out once to learn its height), tens of
+ * milliseconds of node's CPU during which the server answered no one else; parsed once, each PDF is the same
+ * size to the byte and several times quicker to make.
  */
 type Loaded = {
   PDFDocument: typeof PDFKitDocument;
@@ -189,7 +187,7 @@ function lineDetail(sale: SaleDetail, line: SaleLine): string {
 }
 
 /** The sale's lines joined per product and price (and pricing), their quantities and totals added in kobo. */
-export function receiptLines(lines: readonly SaleLine[]): SaleLine[] {
+function receiptLines(lines: readonly SaleLine[]): SaleLine[] {
   const joined = new Map<string, SaleLine>();
   for (const line of lines) {
     const key = `${line.product_id}:${line.pricing_strategy}:${line.unit_price}:${line.discount_percentage}`;

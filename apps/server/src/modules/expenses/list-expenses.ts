@@ -19,8 +19,7 @@ import { expenseAnswer } from './expense-answer';
  *
  * The CEO's whole list (no member, category or dates) takes its count and totals from expense_totals, which
  * triggers keep (migration 0033), instead of counting and summing every expense of the business on every page:
- * on the load data (50,000 expenses), 10-18 and 19-21 ms of the page's statements on a slow machine, where the
- * page itself takes 0.1-2 ms. A filtered list counts and sums its own rows, which its filters narrow, in one pass:
+ * on the load data that was most of the page's time (bench/README.md). A filtered list counts and sums its own rows, which its filters narrow, in one pass:
  * a category's through expenses_business_category_idx (migration 0034), a member's through their own index.
  */
 export async function listExpenses(

@@ -12,7 +12,7 @@ type CreateCartInput = z.output<typeof createCartBodySchema>;
  * A new cart of the caller's, its prices read from the products when it is shown. No transaction: the reads
  * before the write lock nothing (a stock check here is advice; the confirmation is what takes stock), and the
  * cart and its lines are written by one statement. The answer is made from what was read and written:
- * 3 round trips where there were 8 (bench/HISTORY.md). With an Idempotency-Key it runs in the key's
+ * 3 round trips where there were 8. With an Idempotency-Key it runs in the key's
  * transaction, and a retry answers the cart the first attempt made (platform/idempotency.ts).
  */
 export async function createCart(

@@ -1,5 +1,5 @@
 /** The digits of a mailed code. */
-export const CODE_LENGTH = 6;
+const CODE_LENGTH = 6;
 
 /**
  * What a code field keeps of what was typed or pasted: no spaces or line breaks (a code copied from a mail

@@ -10,7 +10,7 @@ export const productPath = (slug: string, productId: number) => `/business/${slu
 export const customerSalesPath = (slug: string, name: string) =>
   `/business/${slug}/sales?tab=sales&q=${encodeURIComponent(name)}`;
 /** The team's list at the one member waiting, where their card has Activate. */
-export const waitingMemberPath = (slug: string, username: string) =>
+const waitingMemberPath = (slug: string, username: string) =>
   `/business/${slug}/users?status=inactive&search=${encodeURIComponent(username)}`;
 
 /**

@@ -3,8 +3,8 @@ import { type ComponentProps, lazy, Suspense } from 'react';
 
 /**
  * The charts, loaded only when one renders: recharts and @mantine/charts are about 115 KB of gzip JS,
- * more than the whole rest of the overview, reports or analytics page (bench/HISTORY.md: no page adds
- * more than 50 KB of JS to the first one). The page's figures show first; the chart's space is held
+ * more than the whole rest of the overview, reports or analytics page (no page may add more than 50 KB
+ * of JS to the first one: bench/README.md). The page's figures show first; the chart's space is held
  * meanwhile, so nothing below it moves when it arrives.
  */
 const LoadedRevenueChart = lazy(() =>

@@ -12,7 +12,7 @@ const NONE: Product[] = [];
  * The cards drawn with the page itself on a first draw: a phone's screen shows two or three under the
  * search and the filters (the grid's columns hold more on a wider screen, whose CPU is rarely the slow one).
  * Drawn with the rest as a deferred update, the first card (the page's largest text: Lighthouse's LCP)
- * came 400 ms after the page's title in Chromium at 4× CPU slowdown.
+ * came well after the page's title on a slow phone.
  */
 const FIRST_CARDS = 4;
 
@@ -21,7 +21,7 @@ const FIRST_CARDS = 4;
  * dims while the next page loads. The staff's inventory and the customer's shop draw their own cards.
  *
  * The cards are drawn as a deferred update: twenty cards of Mantine components kept the main thread busy
- * for one 500 ms task on Lighthouse's phone (4× CPU slowdown), a tap meanwhile waiting for all of it. A
+ * for one long task on a slow phone, a tap meanwhile waiting for all of it. A
  * deferred render is done by React in slices of a few milliseconds between which the phone answers; on a
  * first draw the first few cards come with the page (FIRST_CARDS).
  */

@@ -18,7 +18,7 @@ type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export type DraftScope = { userId: number; businessId: number; cartId: number | null };
 
-export const draftKey = ({ userId, businessId, cartId }: DraftScope) =>
+const draftKey = ({ userId, businessId, cartId }: DraftScope) =>
   `oja:cart-draft:${userId}:${businessId}:${cartId ?? 'new'}`;
 
 /** The browser's storage, or none where it is refused (a private window's quota, a blocked site). */
