@@ -8,9 +8,7 @@ import { createProduct, signUpCeoViaApi } from '../helpers/api';
  * its own fields only.
  */
 
-test('Add Product with the cost typed as 1,20: the thumb is taken up to the cost and its reason', async ({
-  page,
-}) => {
+test('Add Product with the cost typed as 1,20: the thumb is taken up to the cost and its reason', async ({ page }) => {
   const ceo = await signUpCeoViaApi(page);
   await page.goto(`/business/${ceo.slug}/inventory`);
   await page.getByRole('button', { name: 'Add Product' }).tap();
