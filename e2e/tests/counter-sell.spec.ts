@@ -15,6 +15,9 @@ test('a walk-in sale of three products, paid cash, takes at most 8 taps and give
   const taps = tapCounter();
 
   await addBySearch(page, 'mama gold', rice.product_name, taps.tap);
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('a');
+  await page.screenshot({ path: test.info().outputPath('search-results.png') });
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('');
   await addBySearch(page, 'peak', milk.product_name, taps.tap);
   await addBySearch(page, 'indomie', noodles.product_name, taps.tap);
   await expect(page.getByLabel('Total', { exact: true })).toHaveText('₦11,100.50');

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../auth/session';
 import { ScanButton } from '../scanning/scan-button';
 import { asOf } from './catalogue';
 import { readQuantity } from './counter-input';
+import classes from './found-product.module.css';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
 import { exactMatch, productSearch, searchProducts } from './product-search';
 import { addOne, type CartLine, cartTotal } from './sale-draft';
@@ -222,7 +223,7 @@ export function Counter() {
           <Group justify="space-between" wrap="nowrap" maw={560} mx="auto">
             <Box>
               <Text size="xs" c="dimmed">
-                {lines.reduce((sum, line) => sum + line.quantity, 0)} items
+                {itemCount(lines.reduce((sum, line) => sum + line.quantity, 0))}
               </Text>
               <Text fw={800} fz="xl" aria-label="Total">
                 {formatMoney(total, currency)}
@@ -343,9 +344,11 @@ function SaleLine({
   );
 }
 
+const itemCount = (count: number) => (count === 1 ? '1 item' : `${count} items`);
+
 /**
  * One product found by the search. Memoised: a key typed mostly finds the products of the key before, and only
- * the new ones are drawn (a cheap phone's keyboard waits for every row drawn).
+ * the new ones are drawn; plain elements, as a key typed draws a screenful of them (found-product.module.css).
  */
 const FoundProduct = memo(function FoundProduct({
   product,
@@ -357,30 +360,27 @@ const FoundProduct = memo(function FoundProduct({
   onAdd(product: CatalogueProduct): void;
 }) {
   return (
-    <UnstyledButton
+    <button
+      type="button"
+      className={classes.row}
       onClick={() => onAdd(product)}
       aria-label={`Add ${product.product_name}`}
-      style={{ borderRadius: 8 }}
     >
-      <Paper withBorder p="sm" mih={48}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Box miw={0}>
-            <Text fw={600} truncate>
-              {product.product_name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {product.sku}
-              {product.barcode ? ` · ${product.barcode}` : ''}
-            </Text>
-          </Box>
-          <Box ta="right" style={{ flexShrink: 0 }}>
-            <Text fw={600}>{formatMoney(product.selling_price, product.currency)}</Text>
-            <Text size="xs" c={stock > 0 ? 'dimmed' : 'red.8'}>
-              {stock > 0 ? `${stock} in stock` : 'None in stock'}
-            </Text>
-          </Box>
-        </Group>
-      </Paper>
-    </UnstyledButton>
+      <span className={classes.text}>
+        <span className={classes.name}>{product.product_name}</span>
+        <span className={classes.detail}>
+          {product.sku}
+          {product.barcode ? ` · ${product.barcode}` : ''}
+        </span>
+      </span>
+      <span className={classes.figures}>
+        <span className={`${classes.price} ${classes.name}`}>
+          {formatMoney(product.selling_price, product.currency)}
+        </span>
+        <span className={`${classes.detail} ${stock > 0 ? '' : classes.none}`}>
+          {stock > 0 ? `${stock} in stock` : 'None in stock'}
+        </span>
+      </span>
+    </button>
   );
 });
