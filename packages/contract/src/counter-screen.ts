@@ -7,7 +7,7 @@ export const COUNTER_SCREEN_MESSAGES = {
   amountFormat: 'Enter an amount like 5000, 5,000 or ₦5,000.',
   savedOffline: 'Sale saved on this phone: it goes to the server when the network is back.',
   discardReasonRequired: 'Say why this sale is discarded.',
-  nothingWaits: 'Every sale made on this phone has reached the server.',
+  nothingWaits: 'Every sale and payment made on this phone has reached the server.',
   logoutWithPending: (count: number) =>
     `${count} ${count === 1 ? 'sale' : 'sales'} made on this phone ${count === 1 ? 'has' : 'have'} not reached the server yet. Logging out leaves ${count === 1 ? 'it' : 'them'} on this phone until you log in again here.`,
   /** The server recorded the sale but found fewer in stock than were sold (ADR 0013: the sale stands). */
@@ -20,6 +20,14 @@ export const COUNTER_SCREEN_MESSAGES = {
   productGone: 'no longer sold by the shop',
   corrected: 'Corrected: the sale goes again with the same receipt number.',
   noReceiptYet: 'The receipt PDF is ready once the sale has reached the server.',
+  /** A debt payment (ADR 0019): written on the phone first, sent like a sale. */
+  paymentSavedOffline: 'Payment saved on this phone: it goes to the server when the network is back.',
+  paymentWaitsForSale: (receipt: string) => `Waits for sale ${receipt} to reach the server first.`,
+  paymentSaleDiscarded: (receipt: string) =>
+    `Sale ${receipt} was discarded on this phone, so this payment cannot be sent: discard it too.`,
+  paymentDiscardReasonRequired: 'Say why this payment is discarded.',
+  paymentNotCorrectable: 'This payment is no longer waiting for a correction.',
+  paymentCorrected: 'Corrected: the payment goes again.',
 } as const;
 
 /** What the owner reads of the counter: Needs attention's lines and the review page (ADR 0013). */

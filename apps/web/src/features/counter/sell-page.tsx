@@ -11,7 +11,7 @@ import { asOf } from './catalogue';
 import { exactMatch, readQuantity, searchProducts } from './counter-input';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
 import { addOne, type CartLine, cartTotal } from './sale-draft';
-import type { CatalogueMeta, DeviceMeta, OutboxEntry, SaleSnapshot } from './store';
+import type { CatalogueMeta, DeviceMeta, SaleEntry, SaleSnapshot } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
 
 /** Payment and the receipt come after the first screen; fetched once it is drawn (and precached for offline). */
@@ -46,7 +46,7 @@ export function Counter() {
   const [search, setSearch] = useState('');
   const [lines, setLines] = useState<CartLine[]>([]);
   const [step, setStep] = useState<'cart' | 'pay'>('cart');
-  const [done, setDone] = useState<OutboxEntry | null>(null);
+  const [done, setDone] = useState<SaleEntry | null>(null);
   const [searchNote, setSearchNote] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
