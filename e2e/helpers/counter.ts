@@ -50,11 +50,11 @@ export async function salesOf(page: Page, ceo: Ceo) {
 
 /** The header's count of sales and debt payments on this phone that have not reached the server. */
 export const waitingCount = (page: Page, count: number) =>
-  page.getByRole('button', { name: new RegExp(`^(Offline\\. )?Sales and payments waiting to send: ${count}$`) });
+  page.getByRole('button', { name: new RegExp(`^(Offline\\. )?Waiting to send: ${count} \\(`) });
 
 /** The header's button that opens the list of what this phone holds, whatever its count. */
 export const outboxButton = (page: Page) =>
-  page.getByRole('button', { name: /^(Offline\. )?Sales and payments waiting to send: \d+$/ });
+  page.getByRole('button', { name: /^(Offline\. )?Waiting to send: \d+ \(/ });
 
 type Device = { device_id: string; prefix: string; last_sequence: number };
 

@@ -11,7 +11,8 @@ import { useCounter, useLive, useOnline } from './use-counter';
 
 /** The indicator's name, read aloud and by the tests: whether the phone is offline, and how much waits. */
 export function waitingLabel(isOnline: boolean, pending: number): string {
-  return `${isOnline ? '' : 'Offline. '}Sales and payments waiting to send: ${pending}`;
+  // No "pay" in it: the Sell screen's button is found by that name.
+  return `${isOnline ? '' : 'Offline. '}Waiting to send: ${pending} (sales and debts paid)`;
 }
 
 /**

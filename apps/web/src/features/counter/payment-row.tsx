@@ -25,7 +25,7 @@ export function PaymentRow({ db, entry, onCorrected }: { db: CounterDb; entry: P
             {formatDateTime(entry.made_at)} · {snapshot.customer_name} · {PAYMENT_METHOD_LABELS[entry.method]}
           </Text>
         </div>
-        <Stack gap={2} align="flex-end">
+        <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
           <Text fw={600}>{formatMoney(entry.amount, snapshot.currency)}</Text>
           <Badge color={state.color}>{state.label}</Badge>
         </Stack>

@@ -44,7 +44,7 @@ export function SaleRow({
             {formatDateTime(entry.body.sold_at)} · {entry.snapshot.customer_name}
           </Text>
         </div>
-        <Stack gap={2} align="flex-end">
+        <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
           <Text fw={600}>{formatMoney(entry.snapshot.total, entry.snapshot.currency)}</Text>
           <Badge color={state.color}>{state.label}</Badge>
         </Stack>
