@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@oja/contract';
+import { COUNTER_SCREEN_MESSAGES, ENDPOINTS } from '@oja/contract';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { apiCall, type Ceo, signUpCeoViaApi } from '../helpers/api';
@@ -138,7 +138,7 @@ test('logging out with sales waiting warns, and offers to send them first', asyn
   await page.getByRole('button', { name: /^Account menu for / }).tap();
   await page.getByRole('menuitem', { name: 'Logout' }).tap();
   const dialog = page.getByRole('dialog', { name: 'Sales still on this phone' });
-  await expect(dialog).toContainText('1 sale made on this phone has not reached the server yet');
+  await expect(dialog).toContainText(COUNTER_SCREEN_MESSAGES.logoutWithPending(1));
   await dialog.getByRole('button', { name: 'Send them first' }).tap();
   await expect(page).toHaveURL(/\/sell$/);
   await context.setOffline(false);

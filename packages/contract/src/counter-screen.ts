@@ -9,7 +9,7 @@ export const COUNTER_SCREEN_MESSAGES = {
   discardReasonRequired: 'Say why this sale is discarded.',
   nothingWaits: 'Every sale and payment made on this phone has reached the server.',
   logoutWithPending: (count: number) =>
-    `${count} ${count === 1 ? 'sale' : 'sales'} made on this phone ${count === 1 ? 'has' : 'have'} not reached the server yet. Logging out leaves ${count === 1 ? 'it' : 'them'} on this phone until you log in again here.`,
+    `${count} ${count === 1 ? 'sale or debt payment' : 'sales and debt payments'} made on this phone ${count === 1 ? 'has' : 'have'} not reached the server yet. Logging out leaves ${count === 1 ? 'it' : 'them'} on this phone until you log in again here.`,
   /** The server recorded the sale but found fewer in stock than were sold (ADR 0013: the sale stands). */
   shortfall: (quantity: number, productName: string) =>
     `${quantity} × ${productName} ${quantity === 1 ? 'was' : 'were'} not in stock: the owner has been told.`,
