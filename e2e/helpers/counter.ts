@@ -53,8 +53,7 @@ export const waitingCount = (page: Page, count: number) =>
   page.getByRole('button', { name: new RegExp(`^(Offline\\. )?Waiting to send: ${count} \\(`) });
 
 /** The header's button that opens the list of what this phone holds, whatever its count. */
-export const outboxButton = (page: Page) =>
-  page.getByRole('button', { name: /^(Offline\. )?Waiting to send: \d+ \(/ });
+export const outboxButton = (page: Page) => page.getByRole('button', { name: /^(Offline\. )?Waiting to send: \d+ \(/ });
 
 type Device = { device_id: string; prefix: string; last_sequence: number };
 

@@ -2,7 +2,12 @@
 export const COUNTER_SCREEN_MESSAGES = {
   noCopyYet: 'Open the counter once with the network on: it copies the products to this phone.',
   noPrefixYet: 'This phone has no receipt numbers yet: open the counter once with the network on.',
-  partialCopy: 'This phone keeps the products sold in the last 90 days: search with the network on for the others.',
+  partialCopy:
+    'Not every product is on this phone: it keeps those sold in the last 90 days and those searched. Search with the network on for the others.',
+  partialCopyOnline: "This phone keeps part of the shop's products: a search also asks the shop's whole list.",
+  searchingShop: "Searching all the shop's products…",
+  noMatchNotOnPhone:
+    'No product on this phone matches: not every product is on this phone. Search again with the network on.',
   noMatch: 'No product of the copy on this phone matches.',
   amountFormat: 'Enter an amount like 5000, 5,000 or ₦5,000.',
   savedOffline: 'Sale saved on this phone: it goes to the server when the network is back.',

@@ -11,6 +11,7 @@ import { asOf } from './catalogue';
 import { exactMatch, readQuantity, searchProducts } from './counter-input';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
 import { addOne, type CartLine, cartTotal } from './sale-draft';
+import { useServerSearch } from './server-search';
 import type { CatalogueMeta, DeviceMeta, SaleEntry, SaleSnapshot } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
 
@@ -57,6 +58,8 @@ export function Counter() {
   }, []);
 
   const found = useMemo(() => searchProducts(products ?? [], search), [products, search]);
+  const isPartial = catalogue?.is_partial === true;
+  const isSearchingServer = useServerSearch(service, isPartial && isOnline ? search.trim() : '');
   const total = cartTotal(lines);
   const currency = lines[0]?.product.currency ?? 'NGN';
   const stockOf = (product: CatalogueProduct) => product.stock_quantity - (sold?.get(product.id) ?? 0);
@@ -124,11 +127,16 @@ export function Counter() {
       {device !== undefined && !device?.prefix && !isOnline && (
         <Alert color="orange">{COUNTER_SCREEN_MESSAGES.noPrefixYet}</Alert>
       )}
-      {catalogue?.is_partial && (
-        <Text size="xs" c="dimmed">
-          {COUNTER_SCREEN_MESSAGES.partialCopy}
-        </Text>
-      )}
+      {isPartial &&
+        (isOnline ? (
+          <Text size="xs" c="dimmed">
+            {COUNTER_SCREEN_MESSAGES.partialCopyOnline}
+          </Text>
+        ) : (
+          <Alert color="orange" p="xs">
+            {COUNTER_SCREEN_MESSAGES.partialCopy}
+          </Alert>
+        ))}
 
       {step === 'cart' ? (
         <>
@@ -161,9 +169,14 @@ export function Counter() {
 
           {search.trim() !== '' && (
             <Stack gap={4} aria-label="Matching products">
-              {found.length === 0 && (
+              {isSearchingServer && (
                 <Text size="sm" c="dimmed">
-                  {COUNTER_SCREEN_MESSAGES.noMatch}
+                  {COUNTER_SCREEN_MESSAGES.searchingShop}
+                </Text>
+              )}
+              {found.length === 0 && !isSearchingServer && (
+                <Text size="sm" c="dimmed">
+                  {isPartial && !isOnline ? COUNTER_SCREEN_MESSAGES.noMatchNotOnPhone : COUNTER_SCREEN_MESSAGES.noMatch}
                 </Text>
               )}
               {found.map((product) => (
