@@ -312,7 +312,7 @@ async function openCopy(page: Page, wire: Wire, slug: string, expected: 'whole' 
     .waitForFunction(
       (text) => document.body.innerText.includes(text),
       { timeout: 2_000 },
-      COUNTER_SCREEN_MESSAGES.partialCopy,
+      COUNTER_SCREEN_MESSAGES.partialCopyOnline,
     )
     .then(
       () => true,

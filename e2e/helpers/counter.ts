@@ -48,9 +48,12 @@ export async function salesOf(page: Page, ceo: Ceo) {
   return apiCall(page, ENDPOINTS.sales.listSales, { business_id: ceo.businessId });
 }
 
-/** The header's count of sales on this phone that have not reached the server. */
+/** The header's count of sales and debt payments on this phone that have not reached the server. */
 export const waitingCount = (page: Page, count: number) =>
-  page.getByRole('button', { name: `Sales waiting to send: ${count}` });
+  page.getByRole('button', { name: new RegExp(`^(Offline\\. )?Waiting to send: ${count} \\(`) });
+
+/** The header's button that opens the list of what this phone holds, whatever its count. */
+export const outboxButton = (page: Page) => page.getByRole('button', { name: /^(Offline\. )?Waiting to send: \d+ \(/ });
 
 type Device = { device_id: string; prefix: string; last_sequence: number };
 

@@ -1,8 +1,8 @@
-import { ENDPOINTS } from '@oja/contract';
+import { COUNTER_SCREEN_MESSAGES, ENDPOINTS } from '@oja/contract';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { apiCall, type Ceo, signUpCeoViaApi } from '../helpers/api';
-import { addBySearch, counterShop, openCounter, salesOf, waitingCount } from '../helpers/counter';
+import { addBySearch, counterShop, openCounter, outboxButton, salesOf, waitingCount } from '../helpers/counter';
 
 // The counter's server (COUNTER_ENDPOINTS, CATALOGUE_ENDPOINTS) comes from its own branch: these run once merged.
 
@@ -138,7 +138,7 @@ test('logging out with sales waiting warns, and offers to send them first', asyn
   await page.getByRole('button', { name: /^Account menu for / }).tap();
   await page.getByRole('menuitem', { name: 'Logout' }).tap();
   const dialog = page.getByRole('dialog', { name: 'Sales still on this phone' });
-  await expect(dialog).toContainText('1 sale made on this phone has not reached the server yet');
+  await expect(dialog).toContainText(COUNTER_SCREEN_MESSAGES.logoutWithPending(1));
   await dialog.getByRole('button', { name: 'Send them first' }).tap();
   await expect(page).toHaveURL(/\/sell$/);
   await context.setOffline(false);
@@ -211,7 +211,7 @@ test('a sale refused for a product the shop stopped selling: the line taken out,
   await apiCall(page, ENDPOINTS.stock.deleteProduct, { id: shop.milk.id, business_id: ceo.businessId });
   await sell(page, [rice(shop), milk(shop)]);
 
-  await page.getByRole('button', { name: /^Sales waiting to send: / }).tap();
+  await outboxButton(page).tap();
   const row = page.getByRole('dialog', { name: 'Sales on this phone' }).getByLabel(/^Sale [A-Z0-9]+-\d{4}$/);
   await expect(row.getByText('Needs attention')).toBeVisible({ timeout: 30_000 });
   const receipt = (await row.getByText(/^[A-Z0-9]+-\d{4}$/).textContent()) as string;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { COUNTER_MESSAGES, COUNTER_SCREEN_MESSAGES, ENDPOINTS } from '@oja/contract';
 import { expect, test } from '../fixtures';
 import { apiCall, createProduct, signUpCeoViaApi } from '../helpers/api';
-import { addBySearch, counterShop, openCounter, salesOf, tapCounter } from '../helpers/counter';
+import { addBySearch, counterShop, openCounter, salesOf, tapCounter, waitingCount } from '../helpers/counter';
 
 // The counter's server (COUNTER_ENDPOINTS, CATALOGUE_ENDPOINTS) comes from its own branch: these run once merged.
 
@@ -108,4 +108,50 @@ test('the receipt says what the server found (units not in stock, another price)
   const pdf = await downloaded;
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
   expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('a partial copy: online the Sell screen finds what the phone does not keep; offline it says not every product is here', async ({
+  page,
+  context,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const shop = await counterShop(page, ceo);
+  // The shop as a large one looks to its phone (more products than a whole copy holds): the server's copy, told
+  // partial, without the milk, which was not sold in the last 90 days.
+  await page.route(
+    (url) => url.pathname === '/api/v1/counter/catalogue/',
+    async (route) => {
+      const response = await route.fetch();
+      const copy = await response.json();
+      copy.response_data.is_partial = true;
+      copy.response_data.products = copy.response_data.products.filter(
+        (product: { id: number }) => product.id !== shop.milk.id,
+      );
+      await route.fulfill({ response, json: copy });
+    },
+  );
+  await openCounter(page, ceo);
+  await expect(page.getByText(COUNTER_SCREEN_MESSAGES.partialCopyOnline)).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByLabel('Search products').fill('peak');
+  await expect(page.getByText(COUNTER_SCREEN_MESSAGES.noMatchNotOnPhone)).toBeVisible();
+  await expect(page.getByText(COUNTER_SCREEN_MESSAGES.partialCopy)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('partial-copy-offline.png') });
+  await page.getByLabel('Search products').fill('');
+
+  // Online, the same search asks the shop's whole list; the phone keeps what it found, and sells it.
+  await context.setOffline(false);
+  await addBySearch(page, 'peak', shop.milk.product_name);
+  await page.getByRole('button', { name: 'Pay' }).tap();
+  await page.getByRole('button', { name: /^Confirm · / }).tap();
+  await expect(page.getByRole('heading', { name: /^Receipt / })).toBeVisible();
+  await expect(waitingCount(page, 0)).toBeVisible({ timeout: 30_000 });
+  const sales = await salesOf(page, ceo);
+  expect(sales.results.map((sale) => sale.items.map((item) => item.product.id))).toEqual([[shop.milk.id]]);
+
+  await page.getByRole('button', { name: 'New sale' }).tap();
+  await context.setOffline(true);
+  await page.getByLabel('Search products').fill('peak');
+  await expect(page.getByRole('button', { name: `Add ${shop.milk.product_name}` })).toBeVisible();
 });

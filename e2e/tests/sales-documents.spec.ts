@@ -67,6 +67,9 @@ test('the sale page at 360 px: both PDFs download, WhatsApp carries the summary,
   await expect(page.getByRole('button', { name: 'Record Payment' })).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'Refunded' })).toContainText('₦1,000.00');
   await page.screenshot({ path: '/tmp/issue10-cancelled.png', fullPage: true });
+  // The printed receipt of a cancelled sale says so at its head, with the reason, as the PDF does.
+  await expect(page.locator('.oja-receipt h1').nth(1)).toHaveText('CANCELLED');
+  await expect(page.locator('.oja-receipt')).toContainText('Customer brought it all back');
 
   // The stock is back on the product page.
   await page.goto(`/business/${ceo.slug}/inventory/${semovita.id}`);

@@ -15,6 +15,7 @@ export const COUNTER_MESSAGES = {
   saleRecorded: 'Sale recorded.',
   deviceRegistered: 'This phone can sell.',
   catalogueCopied: 'Catalogue.',
+  catalogueSearched: 'Products found.',
   devicesListed: 'Selling devices.',
   deviceStatusRecorded: 'Status recorded.',
   shortfallsListed: 'Shortfalls.',
@@ -171,6 +172,19 @@ export const catalogueSchema = z.object({
   taken_at: z.string(),
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;
+
+/** The most products one search of the whole catalogue answers (a partial copy's counter, online). */
+export const CATALOGUE_SEARCH_LIMIT = 20;
+/** A search of the business's products that a partial copy may not hold: by name, SKU or barcode. */
+export const catalogueSearchQuerySchema = z.object({
+  business_id: queryId(labelledId('Business ID')),
+  search: text().trim().min(1, MESSAGES.validation.required).max(100),
+});
+export type CatalogueSearchQuery = z.input<typeof catalogueSearchQuerySchema>;
+export const catalogueSearchSchema = z.object({
+  /** Exact SKU or barcode first, then by name; live products only, as a copy holds them. */
+  products: z.array(catalogueProductSchema),
+});
 
 // ---------- A counter sale
 

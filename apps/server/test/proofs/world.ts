@@ -327,6 +327,7 @@ export const VALID_INPUTS: AllBuilders = {
   },
   catalogue: {
     getCatalogue: businessOf,
+    searchCatalogue: (world) => ({ ...businessOf(world), search: 'a' }),
   },
   counter: {
     registerDevice: (world) => ({ ...businessOf(world), device_id: randomUUID() }),

@@ -32,7 +32,7 @@ const LIMITS: CatalogueLimits = { pageSize: CATALOGUE_PAGE_SIZE, fullCopy: CATAL
 /** A partial copy holds the products sold within this many days. */
 export const PARTIAL_COPY_DAYS = 90;
 
-type ProductRow = {
+export type ProductRow = {
   id: string;
   version: string;
   product_name: string | null;
@@ -144,7 +144,7 @@ function productsPage(
     order by c.version, c.id`;
 }
 
-function productOf(row: ProductRow): CatalogueProduct {
+export function productOf(row: ProductRow): CatalogueProduct {
   const isRemoved = row.is_removed || row.product_name === null;
   return {
     id: Number(row.id),

@@ -2,7 +2,7 @@ import { Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { COUNTER_SCREEN_MESSAGES } from '@oja/contract';
 import { useState } from 'react';
 import { type Correctable, correctEntry } from './outbox';
-import type { CounterDb, OutboxEntry } from './store';
+import type { CounterDb, SaleEntry } from './store';
 
 /**
  * A refused sale the clerk can fix here (ADR 0013): take out the lines of products the shop no longer sells,
@@ -15,7 +15,7 @@ export function CorrectSale({
   onSent,
 }: {
   db: CounterDb;
-  entry: OutboxEntry;
+  entry: SaleEntry;
   correctable: Correctable;
   onSent(): void;
 }) {

@@ -19,7 +19,7 @@ import { notify } from '../../lib/notify';
 import { ReceiptFooter, ReceiptShop } from '../sales/receipt';
 import { answerNotices } from './answer-notices';
 import { STATE_LABELS } from './state-labels';
-import type { OutboxEntry } from './store';
+import type { SaleEntry } from './store';
 import { useCounter, useLive } from './use-counter';
 
 /**
@@ -31,12 +31,13 @@ export function CounterReceipt({
   business,
   onNewSale,
 }: {
-  entry: OutboxEntry;
+  entry: SaleEntry;
   business: Business;
   onNewSale(): void;
 }) {
   const { db } = useCounter();
-  const entry = useLive(db, (store) => store.outbox.get(made.order as number), [made.order]) ?? made;
+  const stored = useLive(db, (store) => store.outbox.get(made.order as number), [made.order]);
+  const entry = stored?.kind === 'sale' ? stored : made;
   const { snapshot } = entry;
   const money = (amount: string) => formatMoney(amount, snapshot.currency);
   const state = STATE_LABELS[entry.state];
@@ -161,7 +162,7 @@ export function CounterReceipt({
 }
 
 /** What window.print() prints: the 80 mm receipt of sales/receipt.css. */
-function PrintedReceipt({ entry, business }: { entry: OutboxEntry; business: Business }) {
+function PrintedReceipt({ entry, business }: { entry: SaleEntry; business: Business }) {
   const { snapshot } = entry;
   const money = (amount: string) => formatMoney(amount, snapshot.currency);
   return createPortal(

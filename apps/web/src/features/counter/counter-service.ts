@@ -1,8 +1,8 @@
-import { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS, IDEMPOTENCY_HEADER, MESSAGES } from '@oja/contract';
+import { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS, IDEMPOTENCY_HEADER, MESSAGES, SALES_ENDPOINTS } from '@oja/contract';
 import { ApiError, call, sessionWorkSignal } from '../../lib/api';
 import { syncCatalogue } from './catalogue';
 import { drainOutbox, outboxSummary, type SendResult, sendNow, statusBody, type Transport } from './outbox';
-import { askPersistentStorage, type CounterDb, counterDb, type DeviceMeta, newUuid } from './store';
+import { askPersistentStorage, type CounterDb, counterDb, type DeviceMeta, newUuid, type OutboxEntry } from './store';
 
 /** How often the copy is refreshed while the counter is open and online. */
 const CATALOGUE_EVERY_MS = 5 * 60_000;
@@ -31,17 +31,35 @@ export function classifyFailure(error: unknown): SendResult {
   return { kind: 'retry', message: MESSAGES.failed.network };
 }
 
-const sendSale: Transport = async (entry) => {
-  try {
-    const { data } = await call(COUNTER_ENDPOINTS.recordCounterSale, entry.body, {
-      headers: { [IDEMPOTENCY_HEADER]: entry.client_sale_id },
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    return { kind: 'recorded', answer: data };
-  } catch (error) {
-    return classifyFailure(error);
-  }
-};
+/** Sends one entry of the outbox: a counter sale, or a later payment of a sale's debt under its own key. */
+function transportFor(businessId: number): Transport {
+  return async (entry: OutboxEntry) => {
+    const options = { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) };
+    try {
+      if (entry.kind === 'sale') {
+        const { data } = await call(COUNTER_ENDPOINTS.recordCounterSale, entry.body, {
+          ...options,
+          headers: { [IDEMPOTENCY_HEADER]: entry.client_sale_id },
+        });
+        return { kind: 'recorded', answer: data };
+      }
+      // drainOutbox sends a payment only once it knows its sale's server id.
+      const body = {
+        business_id: businessId,
+        sale_id: entry.sale_id as number,
+        amount: entry.amount,
+        method: entry.method,
+      };
+      const { data } = await call(SALES_ENDPOINTS.recordPayment, body, {
+        ...options,
+        headers: { [IDEMPOTENCY_HEADER]: entry.payment_key },
+      });
+      return { kind: 'recorded', answer: data };
+    } catch (error) {
+      return classifyFailure(error);
+    }
+  };
+}
 
 /**
  * The counter of one person in one business on this page: registers the phone, keeps the copy fresh and drains
@@ -55,6 +73,10 @@ export class CounterService {
   private lastReport = { text: '', at: 0 };
   /** The reads and reports in flight, cancelled when the last screen lets go or the person logs out. */
   private work = new AbortController();
+  /** This tab is sending; a kick meanwhile (a payment just made) makes it look again when done. */
+  private isDraining = false;
+  private isKickedAgain = false;
+  private readonly transport: Transport;
   readonly db: CounterDb;
 
   constructor(
@@ -62,6 +84,7 @@ export class CounterService {
     readonly businessId: number,
   ) {
     this.db = counterDb(userId, businessId);
+    this.transport = transportFor(businessId);
   }
 
   private readonly onOnline = () => {
@@ -166,23 +189,37 @@ export class CounterService {
   kick(): void {
     // Offline for sure: the `online` event sends (navigator.onLine may say true without a network, never the reverse).
     if (!navigator.onLine) return;
+    if (this.isDraining) {
+      this.isKickedAgain = true;
+      return;
+    }
+    // Taken before the lock is asked for: a kick in between (a payment just written) is then not lost.
+    this.isDraining = true;
     const run = async () => {
-      const { retryAt, recorded, refused } = await drainOutbox(this.db, sendSale);
+      let changed = false;
+      let retryAt: number | null;
+      do {
+        this.isKickedAgain = false;
+        const drained = await drainOutbox(this.db, this.transport);
+        retryAt = drained.retryAt;
+        changed ||= drained.recorded > 0 || drained.refused > 0;
+      } while (this.isKickedAgain && retryAt === null);
       clearTimeout(this.retryTimer);
       if (retryAt !== null) this.retryTimer = setTimeout(() => this.kick(), Math.max(0, retryAt - Date.now()));
       // Recorded sales moved the stock; a refusal may come from a product the shop stopped selling.
-      if (recorded > 0 || refused > 0) void this.refresh();
+      if (changed) void this.refresh();
       if (navigator.onLine) void this.reportStatus();
     };
-    if (navigator.locks) {
-      void navigator.locks
-        .request(`${this.db.name}:outbox`, { ifAvailable: true }, async (lock) => {
+    const drained = navigator.locks
+      ? navigator.locks.request(`${this.db.name}:outbox`, { ifAvailable: true }, async (lock) => {
           if (lock) await run();
         })
-        .catch(() => {});
-    } else {
-      void run().catch(() => {});
-    }
+      : run();
+    void drained
+      .catch(() => {})
+      .finally(() => {
+        this.isDraining = false;
+      });
   }
 
   /** Tells the owner what this phone has not sent yet; a failure here is tried again at the next drain. */

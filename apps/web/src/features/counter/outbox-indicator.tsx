@@ -1,18 +1,23 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { COUNTER_SCREEN_MESSAGES, formatMoney } from '@oja/contract';
+import { Badge, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { COUNTER_SCREEN_MESSAGES } from '@oja/contract';
+import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDateTime } from '../../lib/format';
 import { Modal } from '../../ui/modal';
-import { answerNotices } from './answer-notices';
-import { CorrectSale } from './correct-sale';
-import { correctableOf, discardEntry, exportOutbox, outboxSummary, retryEntry } from './outbox';
-import { STATE_LABELS } from './state-labels';
-import type { CounterDb, OutboxEntry } from './store';
+import { exportOutbox, outboxSummary, owedOnPhone } from './outbox';
+import { PaymentRow } from './payment-row';
+import { SaleRow } from './sale-row';
+import type { CounterDb } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
 
+/** The indicator's name, read aloud and by the tests: whether the phone is offline, and how much waits. */
+export function waitingLabel(isOnline: boolean, pending: number): string {
+  // No "pay" in it: the Sell screen's button is found by that name.
+  return `${isOnline ? '' : 'Offline. '}Waiting to send: ${pending} (sales and debts paid)`;
+}
+
 /**
- * The header's count of sales on this phone that have not reached the server (always shown to a seller, and
- * the outbox's engine running behind it on every page of the business); a tap opens the list.
+ * The header's count of sales and debt payments on this phone that have not reached the server (always shown to a
+ * seller, and the outbox's engine running behind it on every page of the business); a tap opens the list.
  */
 /** After the page's own first reads: the copy's sync and the outbox share the network with nothing urgent. */
 const START_AFTER_MS = 2_000;
@@ -28,14 +33,20 @@ export default function OutboxIndicator() {
     <>
       <UnstyledButton
         onClick={() => setOpen(true)}
-        aria-label={`Sales waiting to send: ${pending}`}
+        aria-label={waitingLabel(isOnline, pending)}
         mih={40}
         px={4}
         style={{ display: 'flex', alignItems: 'center' }}
       >
-        <Badge color={color} variant={pending > 0 ? 'filled' : 'light'} size="lg" tt="none">
-          {isOnline ? '' : 'Offline · '}
-          {pending} waiting
+        {/* An icon and two short words: "Offline · 5 waiting" was cut at 360 px; the full words are its name. */}
+        <Badge
+          color={color}
+          variant={pending > 0 ? 'filled' : 'light'}
+          size="lg"
+          tt="none"
+          leftSection={isOnline ? <IconCloudUpload size={16} aria-hidden /> : <IconCloudOff size={16} aria-hidden />}
+        >
+          {pending} to send
         </Badge>
       </UnstyledButton>
       <Modal opened={isOpen} onClose={() => setOpen(false)} title="Sales on this phone" fullScreen>
@@ -72,124 +83,20 @@ function OutboxList({ db }: { db: CounterDb }) {
         </Button>
       </Group>
       {pending.length === 0 && <Text c="dimmed">{COUNTER_SCREEN_MESSAGES.nothingWaits}</Text>}
-      {entries?.map((entry) => (
-        <OutboxRow key={entry.order} db={db} entry={entry} sold={sold} onCorrected={() => service.kick()} />
-      ))}
-    </Stack>
-  );
-}
-
-function OutboxRow({
-  db,
-  entry,
-  sold,
-  onCorrected,
-}: {
-  db: CounterDb;
-  entry: OutboxEntry;
-  sold: ReadonlySet<number>;
-  onCorrected(): void;
-}) {
-  const [isDiscarding, setDiscarding] = useState(false);
-  const [isCorrecting, setCorrecting] = useState(false);
-  const correctable = correctableOf(entry, sold);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const state = STATE_LABELS[entry.state];
-  return (
-    <Paper withBorder p="sm" aria-label={`Sale ${entry.receipt_number}`}>
-      <Group justify="space-between" wrap="nowrap">
-        <div>
-          <Text fw={600}>{entry.receipt_number}</Text>
-          <Text size="xs" c="dimmed">
-            {formatDateTime(entry.body.sold_at)} · {entry.snapshot.customer_name}
-          </Text>
-        </div>
-        <Stack gap={2} align="flex-end">
-          <Text fw={600}>{formatMoney(entry.snapshot.total, entry.snapshot.currency)}</Text>
-          <Badge color={state.color}>{state.label}</Badge>
-        </Stack>
-      </Group>
-      {entry.last_error && entry.state !== 'recorded' && (
-        <Text size="sm" c={entry.state === 'needs_attention' ? 'red.8' : 'dimmed'} mt={4}>
-          {entry.last_error}
-          {entry.attempts > 0 && ` (tried ${entry.attempts}×)`}
-        </Text>
-      )}
-      {answerNotices(entry.answer, entry.snapshot.currency).map((notice) => (
-        <Text key={notice} size="sm" c="yellow.9" mt={4}>
-          {notice}
-        </Text>
-      ))}
-      {entry.discard_reason && (
-        <Text size="sm" c="dimmed" mt={4}>
-          Discarded: {entry.discard_reason}
-        </Text>
-      )}
-      {entry.state === 'needs_attention' && !isDiscarding && (
-        <Group mt="xs" grow>
-          {correctable && !isCorrecting && (
-            <Button size="sm" onClick={() => setCorrecting(true)}>
-              Correct…
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant={correctable ? 'default' : 'filled'}
-            onClick={() => retryEntry(db, entry.order as number)}
-          >
-            Retry
-          </Button>
-          <Button size="sm" variant="default" color="red" onClick={() => setDiscarding(true)}>
-            Discard…
-          </Button>
-        </Group>
-      )}
-      {correctable && isCorrecting && !isDiscarding && (
-        <CorrectSale
-          db={db}
-          entry={entry}
-          correctable={correctable}
-          onSent={() => {
-            setCorrecting(false);
-            onCorrected();
-          }}
-        />
-      )}
-      {isDiscarding && (
-        <Stack mt="xs" gap="xs">
-          <Textarea
-            label="Why is this sale discarded?"
-            value={reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
+      {entries?.map((entry) =>
+        entry.kind === 'sale' ? (
+          <SaleRow
+            key={entry.order}
+            db={db}
+            entry={entry}
+            owed={owedOnPhone(entry, entries)}
+            sold={sold}
+            onCorrected={() => service.kick()}
           />
-          <Group grow>
-            <Button size="sm" variant="default" onClick={() => setDiscarding(false)}>
-              Keep it
-            </Button>
-            <Button
-              size="sm"
-              color="red"
-              onClick={() =>
-                discardEntry(db, entry.order as number, reason).catch(() =>
-                  setError(COUNTER_SCREEN_MESSAGES.discardReasonRequired),
-                )
-              }
-            >
-              Discard
-            </Button>
-          </Group>
-        </Stack>
+        ) : (
+          <PaymentRow key={entry.order} db={db} entry={entry} onCorrected={() => service.kick()} />
+        ),
       )}
-      {entry.state === 'needs_attention' && (
-        <Alert color="gray" mt="xs" p="xs">
-          Kept on this phone until retried or discarded; the export holds it too.
-        </Alert>
-      )}
-    </Paper>
+    </Stack>
   );
 }

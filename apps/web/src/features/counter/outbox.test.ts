@@ -8,18 +8,30 @@ import {
   backoffMs,
   correctableOf,
   correctEntry,
+  correctPayment,
   discardEntry,
   drainOutbox,
+  enqueuePayment,
   enqueueSale,
   exportOutbox,
+  isPaymentCorrectable,
   NoReceiptPrefixError,
   outboxSummary,
+  owedOnPhone,
   retryEntry,
   type SendResult,
   sendNow,
   soldSinceCopy,
 } from './outbox';
-import { type CounterDb, counterDb, type OutboxEntry, type SaleSnapshot } from './store';
+import {
+  type CounterDb,
+  counterDb,
+  type OutboxEntry,
+  type PaymentEntry,
+  type PaymentSnapshot,
+  type SaleEntry,
+  type SaleSnapshot,
+} from './store';
 
 const snapshot: SaleSnapshot = {
   currency: 'NGN',
@@ -43,6 +55,12 @@ const sale = (quantity = 2) => ({
   lines: [{ product_id: 7, quantity, unit_price: '1500.00' }],
   payments: [{ method: 'cash' as const, amount: (1500 * quantity).toFixed(2) }],
 });
+
+/** The entry a transport was given, as the sale it must be in these tests. */
+function saleOf(entry: OutboxEntry): SaleEntry {
+  if (entry.kind !== 'sale') throw new Error(`Expected a sale, got a ${entry.kind}`);
+  return entry;
+}
 
 const answerFor = (entry: OutboxEntry) => ({ sale: { id: entry.order } }) as unknown as CounterSaleAnswer;
 
@@ -84,12 +102,12 @@ describe('a sale written to the outbox', () => {
 
 describe('draining the outbox', () => {
   it('sends in the order the sales were made, each with the same body every time', async () => {
-    const made: OutboxEntry[] = [];
+    const made: SaleEntry[] = [];
     for (const quantity of [1, 2, 3]) made.push(await enqueueSale(db, sale(quantity), snapshot));
     const sent: string[] = [];
     const result = await drainOutbox(db, async (entry) => {
-      sent.push(entry.client_sale_id);
-      expect(entry.body).toEqual(made.find((m) => m.client_sale_id === entry.client_sale_id)?.body);
+      sent.push(saleOf(entry).client_sale_id);
+      expect(saleOf(entry).body).toEqual(made.find((m) => m.client_sale_id === saleOf(entry).client_sale_id)?.body);
       return { kind: 'recorded', answer: answerFor(entry) };
     });
     expect(sent).toEqual(made.map((entry) => entry.client_sale_id));
@@ -156,7 +174,7 @@ describe('draining the outbox', () => {
     await db.outbox.update(entry.order as number, { state: 'sending', attempts: 1 });
     const sent: string[] = [];
     await drainOutbox(db, async (again) => {
-      sent.push(again.client_sale_id);
+      sent.push(saleOf(again).client_sale_id);
       return { kind: 'recorded', answer: answerFor(again) };
     });
     expect(sent).toEqual([entry.client_sale_id]);
@@ -177,7 +195,7 @@ describe('draining the outbox', () => {
     const recorded = new Map<string, number>();
     const server = async (entry: OutboxEntry): Promise<SendResult> => {
       // The server's rule: one sale per client_sale_id, a repeat answers the first.
-      if (!recorded.has(entry.client_sale_id)) recorded.set(entry.client_sale_id, recorded.size + 1);
+      if (!recorded.has(saleOf(entry).client_sale_id)) recorded.set(saleOf(entry).client_sale_id, recorded.size + 1);
       return { kind: 'recorded', answer: answerFor(entry) };
     };
     await Promise.all([drainOutbox(db, server), drainOutbox(db, server)]);
@@ -211,7 +229,7 @@ describe('what the clerk does with a refused sale', () => {
 });
 
 describe('correcting a refused sale on the phone', () => {
-  const check = (body: OutboxEntry['body']) => {
+  const check = (body: SaleEntry['body']) => {
     const parsed = counterSaleBodySchema.safeParse(body);
     return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Refused.');
   };
@@ -238,7 +256,7 @@ describe('correcting a refused sale on the phone', () => {
       return { kind: 'recorded', answer: answerFor(entry) };
     });
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toMatchObject({
+    expect(saleOf(sent[0] as OutboxEntry).body).toMatchObject({
       client_sale_id: made.client_sale_id,
       receipt_number: made.receipt_number,
       lines: [{ product_id: 7, quantity: 1 }],
@@ -296,5 +314,152 @@ describe('stock shown from the copy', () => {
     // The copy arrived after the first sale was recorded: only the unsent one is missing from it.
     expect((await soldSinceCopy(db, Date.parse('2026-01-02T00:00:00Z'))).get(7)).toBe(2);
     expect((await soldSinceCopy(db, Date.parse('2025-12-31T00:00:00Z'))).get(7)).toBe(3);
+  });
+});
+
+describe('a debt payment in the outbox (ADR 0019)', () => {
+  const owing: SaleSnapshot = { ...snapshot, paid: '1000.00', owed: '2000.00', payment_status: 'partial' };
+  const partPaid = () => ({ ...sale(), payments: [{ method: 'cash' as const, amount: '1000.00' }] });
+  const paying: PaymentSnapshot = {
+    currency: 'NGN',
+    customer_name: 'Bisi',
+    sale_label: 'BIS-0042',
+    balance: '2000.00',
+  };
+  const paymentOf = (entry: OutboxEntry): PaymentEntry => {
+    if (entry.kind !== 'payment') throw new Error(`Expected a payment, got a ${entry.kind}`);
+    return entry;
+  };
+  /** A server that records sales as sale `1000 + order` and takes payments, counting what it was sent. */
+  const server = () => {
+    const sent: OutboxEntry[] = [];
+    const transport = async (entry: OutboxEntry): Promise<SendResult> => {
+      sent.push(entry);
+      return entry.kind === 'sale'
+        ? { kind: 'recorded', answer: { sale: { id: 1000 + (entry.order as number) } } as unknown as CounterSaleAnswer }
+        : { kind: 'recorded', answer: { sale: { id: entry.sale_id, balance: '0.00' } } as never };
+    };
+    return { sent, transport };
+  };
+
+  it('pays a sale the server holds under its own key, with the amount as a decimal string, counted as waiting', async () => {
+    const payment = await enqueuePayment(db, {
+      target: { sale_id: 107 },
+      amount: ' 1500 ',
+      method: 'bank_transfer',
+      snapshot: paying,
+    });
+    expect(payment).toMatchObject({ kind: 'payment', sale_id: 107, after_sale: null, amount: '1500.00' });
+    expect(payment.payment_key).toMatch(/^pay-[0-9a-f-]{36}$/);
+    expect((await outboxSummary(db)).pending).toBe(1);
+    const { sent, transport } = server();
+    // The answer lost once: the same payment goes again with the same key.
+    await drainOutbox(db, async () => ({ kind: 'retry', message: 'No network' }));
+    await sendNow(db);
+    await drainOutbox(db, transport);
+    expect(sent.map((entry) => paymentOf(entry).payment_key)).toEqual([payment.payment_key]);
+    expect((await db.outbox.get(payment.order as number))?.state).toBe('recorded');
+    expect((await outboxSummary(db)).pending).toBe(0);
+  });
+
+  it('waits for its sale made on this phone, then goes after it with the id the server gave the sale', async () => {
+    const made = await enqueueSale(db, partPaid(), owing);
+    const payment = await enqueuePayment(db, {
+      target: { after_sale: made.client_sale_id },
+      amount: '2000',
+      method: 'cash',
+      snapshot: paying,
+    });
+    // Offline: both wait, and the phone knows the sale owes nothing more.
+    expect((await outboxSummary(db)).pending).toBe(2);
+    expect(owedOnPhone(made, await db.outbox.toArray())).toBe('0.00');
+    const { sent, transport } = server();
+    await drainOutbox(db, transport);
+    expect(sent.map((entry) => entry.order)).toEqual([made.order, payment.order]);
+    expect(paymentOf(sent[1] as OutboxEntry).sale_id).toBe(1000 + (made.order as number));
+  });
+
+  it('waits behind its refused sale without holding up the next sale, and follows it once corrected', async () => {
+    const made = await enqueueSale(db, partPaid(), owing);
+    const payment = await enqueuePayment(db, {
+      target: { after_sale: made.client_sale_id },
+      amount: '500',
+      method: 'cash',
+      snapshot: paying,
+    });
+    const next = await enqueueSale(db, sale(1), snapshot);
+    const sent: number[] = [];
+    await drainOutbox(db, async (entry) => {
+      sent.push(entry.order as number);
+      return entry.order === made.order
+        ? { kind: 'refused', message: 'Name the customer who owes.', fields: ['customer'] }
+        : { kind: 'recorded', answer: answerFor(entry) };
+    });
+    expect(sent).toEqual([made.order, next.order]);
+    const waiting = await db.outbox.get(payment.order as number);
+    expect(waiting).toMatchObject({
+      state: 'waiting',
+      sale_id: null,
+      last_error: 'Waits for sale BIS-0042 to reach the server first.',
+    });
+
+    await retryEntry(db, made.order as number);
+    const { sent: after, transport } = server();
+    await drainOutbox(db, transport);
+    expect(after.map((entry) => entry.order)).toEqual([made.order, payment.order]);
+    expect(await db.outbox.get(payment.order as number)).toMatchObject({ state: 'recorded', last_error: null });
+  });
+
+  it('needs attention when its sale was discarded: never sent, kept until discarded too', async () => {
+    const made = await enqueueSale(db, partPaid(), owing);
+    const payment = await enqueuePayment(db, {
+      target: { after_sale: made.client_sale_id },
+      amount: '500',
+      method: 'cash',
+      snapshot: paying,
+    });
+    await drainOutbox(db, async () => ({ kind: 'refused', message: 'The seller was removed.' }));
+    await discardEntry(db, made.order as number, 'Sold by mistake');
+    const { sent, transport } = server();
+    await drainOutbox(db, transport);
+    expect(sent).toHaveLength(0);
+    expect(await db.outbox.get(payment.order as number)).toMatchObject({ state: 'needs_attention' });
+    expect((await outboxSummary(db)).needsAttention).toBe(1);
+    await discardEntry(db, payment.order as number, 'Its sale was discarded');
+    expect((await outboxSummary(db)).pending).toBe(0);
+    expect(JSON.parse(await exportOutbox(db)).payments).toEqual([
+      expect.objectContaining({ state: 'discarded', discard_reason: 'Its sale was discarded', amount: '500.00' }),
+    ]);
+  });
+
+  it('refused for its amount: kept with the reason, corrected and sent again under the same key', async () => {
+    const payment = await enqueuePayment(db, {
+      target: { sale_id: 107 },
+      amount: '3000',
+      method: 'cash',
+      snapshot: paying,
+    });
+    await drainOutbox(db, async () => ({
+      kind: 'refused',
+      message: 'The payment is more than the balance of ₦2,000.00.',
+      fields: ['amount'],
+    }));
+    const refused = (await db.outbox.get(payment.order as number)) as OutboxEntry;
+    expect(refused).toMatchObject({
+      state: 'needs_attention',
+      last_error: 'The payment is more than the balance of ₦2,000.00.',
+    });
+    expect(isPaymentCorrectable(refused)).toBe(true);
+    await correctPayment(db, payment.order as number, { amount: '2000' });
+    const { sent, transport } = server();
+    await drainOutbox(db, transport);
+    expect(sent).toHaveLength(1);
+    expect(paymentOf(sent[0] as OutboxEntry)).toMatchObject({ amount: '2000.00', payment_key: payment.payment_key });
+    await expect(correctPayment(db, payment.order as number, { amount: '1' })).rejects.toThrow();
+  });
+
+  it('is not taken for a sale by the stock the copy shows', async () => {
+    await enqueuePayment(db, { target: { sale_id: 107 }, amount: '100', method: 'cash', snapshot: paying });
+    expect((await soldSinceCopy(db, 0)).size).toBe(0);
   });
 });

@@ -6,34 +6,44 @@ import {
   counterTotals,
   type DeviceStatusBody,
   fromKobo,
+  normalizeMoney,
+  type PaymentMethod,
+  type SaleDetail,
   toKobo,
 } from '@oja/contract';
+import type { UpdateSpec } from 'dexie';
 import {
   type CounterDb,
   type DeviceMeta,
+  madeAt,
   newUuid,
   type OutboxEntry,
   type OutboxState,
+  type PaymentEntry,
+  type PaymentSnapshot,
   PENDING_STATES,
+  type SaleEntry,
   type SaleSnapshot,
 } from './store';
 
 /**
- * The outbox: every counter sale, online or off, is written here first and then sent, in the order it was made
- * (ADR 0013). Not on TanStack Query's paused mutations, whose resumption its maintainers do not stand behind.
+ * The outbox: every counter sale and every debt payment, online or off, is written here first and then sent, in
+ * the order it was made (ADR 0013, ADR 0019). Not on TanStack Query's paused mutations, whose resumption its
+ * maintainers do not stand behind.
  *
- * A send the server refused (a 4xx) sets that sale aside as needing attention, with the server's words, and the
- * next sale goes on; a send that did not reach the server or found it failing (network, 5xx) stops the queue
- * until the backoff has passed, so sales keep their order. Sending the same sale twice is safe: the server
- * records (seller, client_sale_id) once and answers a repeat with the first sale.
+ * A send the server refused (a 4xx) sets that entry aside as needing attention, with the server's words, and the
+ * next one goes on; a send that did not reach the server or found it failing (network, 5xx) stops the queue
+ * until the backoff has passed, so entries keep their order. Sending the same entry twice is safe: the server
+ * records (seller, client_sale_id) once, and a payment's Idempotency-Key once, and answers a repeat with the first.
  */
 
-/** What one attempt at sending a sale came to. */
+/** What one attempt at sending a sale or a payment came to. */
 export type SendResult =
-  | { kind: 'recorded'; answer: CounterSaleAnswer }
-  /** The server read the sale and refused it: sending it again as it is would be refused again. */
+  /** A sale's answer, or a payment's: the sale with the payment. */
+  | { kind: 'recorded'; answer: CounterSaleAnswer | { sale: SaleDetail } }
+  /** The server read the entry and refused it: sending it again as it is would be refused again. */
   | { kind: 'refused'; message: string; fields?: string[] }
-  /** The network, a failing server or an expired session: the same sale goes again later. */
+  /** The network, a failing server or an expired session: the same entry goes again later. */
   | { kind: 'retry'; message: string };
 
 export type Transport = (entry: OutboxEntry) => Promise<SendResult>;
@@ -64,7 +74,7 @@ export async function enqueueSale(
   sale: NewSale,
   snapshot: SaleSnapshot,
   now: Date = new Date(),
-): Promise<OutboxEntry> {
+): Promise<SaleEntry> {
   return db.transaction('rw', db.meta, db.outbox, async () => {
     const device = (await db.meta.get('device')) as DeviceMeta | undefined;
     if (!device?.prefix) throw new NoReceiptPrefixError('This phone has no receipt numbers yet.');
@@ -72,7 +82,7 @@ export async function enqueueSale(
     await db.meta.put({ ...device, sequence });
     const client_sale_id = newUuid();
     const receipt_number = receiptNumber(device.prefix, sequence);
-    const entry: OutboxEntry = {
+    const entry: SaleEntry = {
       kind: 'sale',
       client_sale_id,
       receipt_number,
@@ -91,7 +101,71 @@ export async function enqueueSale(
   });
 }
 
-/** Sales still to send, in the order they were made ('sending' too: a send cut short by a reload goes again). */
+/**
+ * What a debt payment pays: a sale the server holds (its id), or a sale made on this phone that has not reached
+ * the server yet (its client_sale_id), which the payment waits for (ADR 0019).
+ */
+export type PaymentTarget = { sale_id: number } | { after_sale: string };
+
+export type NewPayment = {
+  target: PaymentTarget;
+  amount: string;
+  method: PaymentMethod;
+  snapshot: PaymentSnapshot;
+};
+
+/** Writes a debt payment into the outbox with its own Idempotency-Key, made here, kept for every attempt. */
+export async function enqueuePayment(
+  db: CounterDb,
+  payment: NewPayment,
+  now: Date = new Date(),
+): Promise<PaymentEntry> {
+  const entry: PaymentEntry = {
+    kind: 'payment',
+    payment_key: `pay-${newUuid()}`,
+    sale_id: 'sale_id' in payment.target ? payment.target.sale_id : null,
+    after_sale: 'after_sale' in payment.target ? payment.target.after_sale : null,
+    amount: normalizeMoney(payment.amount.trim()),
+    method: payment.method,
+    made_at: now.toISOString(),
+    snapshot: payment.snapshot,
+    state: 'waiting',
+    attempts: 0,
+    next_attempt_at: 0,
+    last_error: null,
+    answer: null,
+    discard_reason: null,
+    updated_at: now.toISOString(),
+  };
+  entry.order = await db.outbox.add(entry);
+  return entry;
+}
+
+/**
+ * A payment that waits for a sale made on this phone takes the sale's server id once the sale is recorded. Until
+ * then it waits behind it (the sale's refusal, correction or backoff), without holding up what comes after; a
+ * discarded sale will never be recorded, so its payment needs someone to discard it too.
+ */
+async function resolveSale(db: CounterDb, payment: PaymentEntry): Promise<PaymentEntry | 'wait' | 'orphan'> {
+  if (payment.sale_id !== null || payment.after_sale === null) return payment;
+  const sale = await db.outbox.where('client_sale_id').equals(payment.after_sale).first();
+  if (sale?.kind !== 'sale' || sale.state === 'discarded') return 'orphan';
+  if (sale.state !== 'recorded' || !sale.answer) {
+    const message = COUNTER_SCREEN_MESSAGES.paymentWaitsForSale(sale.receipt_number);
+    if (payment.last_error !== message) await db.outbox.update(payment.order as number, { last_error: message });
+    return 'wait';
+  }
+  const resolved = { ...payment, sale_id: sale.answer.sale.id, last_error: null };
+  await updateEntry<PaymentEntry>(db, payment.order as number, { sale_id: resolved.sale_id, last_error: null });
+  return resolved;
+}
+
+/** Dexie types an update of a union by the fields all its members share; these change one kind's own fields. */
+function updateEntry<T extends OutboxEntry>(db: CounterDb, order: number, changes: Partial<Omit<T, 'kind' | 'order'>>) {
+  return db.outbox.update(order, changes as UpdateSpec<OutboxEntry>);
+}
+
+/** Entries still to send, in the order they were made ('sending' too: a send cut short by a reload goes again). */
 async function sendable(db: CounterDb): Promise<OutboxEntry[]> {
   const entries = await db.outbox.where('state').anyOf('waiting', 'sending').toArray();
   return entries.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
@@ -108,8 +182,23 @@ export async function drainOutbox(db: CounterDb, transport: Transport, now: () =
     if (entry.next_attempt_at > now()) return { retryAt: entry.next_attempt_at, recorded, refused };
     const order = entry.order as number;
     // The entry may have changed since it was read (another tab before this one held the lock, a discard).
-    const current = await db.outbox.get(order);
+    let current = await db.outbox.get(order);
     if (!current || (current.state !== 'waiting' && current.state !== 'sending')) continue;
+    if (current.kind === 'payment') {
+      const resolved = await resolveSale(db, current);
+      if (resolved === 'wait') continue;
+      if (resolved === 'orphan') {
+        await db.outbox.update(order, {
+          state: 'needs_attention',
+          last_error: COUNTER_SCREEN_MESSAGES.paymentSaleDiscarded(current.snapshot.sale_label),
+          refused_fields: [],
+          updated_at: new Date(now()).toISOString(),
+        });
+        refused += 1;
+        continue;
+      }
+      current = resolved;
+    }
     const attempts = current.attempts + 1;
     await db.outbox.update(order, { state: 'sending', attempts, updated_at: new Date(now()).toISOString() });
     let result: SendResult;
@@ -170,6 +259,7 @@ export type Correctable = { customer: boolean; goneProducts: number[] };
 export function correctableOf(entry: OutboxEntry, soldProducts: ReadonlySet<number>): Correctable | null {
   const fields = entry.refused_fields ?? [];
   if (
+    entry.kind !== 'sale' ||
     entry.state !== 'needs_attention' ||
     fields.some((field) => field === 'client_sale_id' || field === 'receipt_number')
   )
@@ -209,11 +299,12 @@ export async function correctEntry(
   db: CounterDb,
   order: number,
   correction: Correction,
-  validate: (body: OutboxEntry['body']) => string | null,
+  validate: (body: SaleEntry['body']) => string | null,
 ): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const entry = await db.outbox.get(order);
-    if (entry?.state !== 'needs_attention') throw new Error(COUNTER_SCREEN_MESSAGES.notCorrectable);
+    if (entry?.kind !== 'sale' || entry.state !== 'needs_attention')
+      throw new Error(COUNTER_SCREEN_MESSAGES.notCorrectable);
     const removed = new Set(correction.removeProducts ?? []);
     const lines = entry.body.lines.filter((line) => !removed.has(line.product_id));
     const snapshotLines = entry.snapshot.lines.filter((line) => !removed.has(line.product_id));
@@ -225,7 +316,7 @@ export async function correctEntry(
     const problem = validate(body);
     if (problem) throw new Error(problem);
     const cashChanged = JSON.stringify(payments) !== JSON.stringify(entry.body.payments);
-    await db.outbox.update(order, {
+    await updateEntry<SaleEntry>(db, order, {
       body,
       snapshot: {
         ...entry.snapshot,
@@ -247,10 +338,62 @@ export async function correctEntry(
   });
 }
 
-/** A refused sale put away with the reason someone gave: kept on the phone (and in the export), never sent. */
+/**
+ * A refused payment whose amount the person can change: the server named the amount (more than the sale owes
+ * now, most often: another payment came first). Refused means not taken, so it goes again under its own key.
+ */
+export function isPaymentCorrectable(entry: OutboxEntry): entry is PaymentEntry {
+  return (
+    entry.kind === 'payment' && entry.state === 'needs_attention' && (entry.refused_fields ?? []).includes('amount')
+  );
+}
+
+/**
+ * A refused payment sent again as the person corrected it (the form checked it by the contract), under its own
+ * key: refused means not taken, so the key was never used.
+ */
+export async function correctPayment(
+  db: CounterDb,
+  order: number,
+  correction: { amount: string; method?: PaymentMethod },
+): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(order);
+    if (entry?.kind !== 'payment' || entry.state !== 'needs_attention')
+      throw new Error(COUNTER_SCREEN_MESSAGES.paymentNotCorrectable);
+    await updateEntry<PaymentEntry>(db, order, {
+      amount: normalizeMoney(correction.amount.trim()),
+      method: correction.method ?? entry.method,
+      state: 'waiting',
+      attempts: 0,
+      next_attempt_at: 0,
+      last_error: null,
+      refused_fields: null,
+      updated_at: new Date().toISOString(),
+    });
+  });
+}
+
+/**
+ * What a sale made on this phone still owes as far as the phone knows: what it left owing when sold, less the
+ * payments made here for it since (waiting or recorded; not those discarded). The server decides in the end: a
+ * payment above what it owes by then is refused with the balance, and stays here to correct.
+ */
+export function owedOnPhone(sale: SaleEntry, entries: readonly OutboxEntry[]): string {
+  const serverId = sale.state === 'recorded' ? sale.answer?.sale.id : undefined;
+  let owed = toKobo(sale.snapshot.owed);
+  for (const entry of entries) {
+    if (entry.kind !== 'payment' || entry.state === 'discarded') continue;
+    const isFor = entry.after_sale === sale.client_sale_id || (serverId !== undefined && entry.sale_id === serverId);
+    if (isFor) owed -= toKobo(entry.amount);
+  }
+  return fromKobo(owed > 0n ? owed : 0n);
+}
+
+/** A refused sale or payment put away with the reason someone gave: kept on the phone (and in the export), never sent. */
 export async function discardEntry(db: CounterDb, order: number, reason: string): Promise<void> {
   const trimmed = reason.trim();
-  if (trimmed.length < 3) throw new Error('Say why this sale is discarded.');
+  if (trimmed.length < 3) throw new Error('Say why this is discarded.');
   await db.outbox
     .where('order')
     .equals(order)
@@ -263,7 +406,7 @@ export type OutboxSummary = { pending: number; needsAttention: number; oldestPen
 export async function outboxSummary(db: CounterDb): Promise<OutboxSummary> {
   const entries = await db.outbox.where('state').anyOf(PENDING_STATES).toArray();
   const oldest = entries.reduce<string | null>(
-    (soonest, entry) => (soonest === null || entry.body.sold_at < soonest ? entry.body.sold_at : soonest),
+    (soonest, entry) => (soonest === null || madeAt(entry) < soonest ? madeAt(entry) : soonest),
     null,
   );
   return {
@@ -293,14 +436,29 @@ export async function exportOutbox(db: CounterDb): Promise<string> {
   return JSON.stringify(
     {
       exported_at: new Date().toISOString(),
-      sales: entries.map(({ body, state, attempts, last_error, discard_reason, snapshot }) => ({
-        state,
-        attempts,
-        last_error,
-        discard_reason,
-        body,
-        snapshot,
-      })),
+      sales: entries
+        .filter((entry) => entry.kind === 'sale')
+        .map(({ body, state, attempts, last_error, discard_reason, snapshot }) => ({
+          state,
+          attempts,
+          last_error,
+          discard_reason,
+          body,
+          snapshot,
+        })),
+      payments: entries
+        .filter((entry) => entry.kind === 'payment')
+        .map(({ state, attempts, last_error, discard_reason, payment_key, sale_id, after_sale, amount, method }) => ({
+          state,
+          attempts,
+          last_error,
+          discard_reason,
+          idempotency_key: payment_key,
+          sale_id,
+          after_sale,
+          amount,
+          method,
+        })),
     },
     null,
     2,
@@ -318,7 +476,7 @@ export async function soldSinceCopy(db: CounterDb, syncedAt: number): Promise<Ma
     .toArray();
   const byProduct = new Map<number, number>();
   for (const entry of entries) {
-    if (entry.state === 'recorded' && Date.parse(entry.updated_at) < syncedAt) continue;
+    if (entry.kind !== 'sale' || (entry.state === 'recorded' && Date.parse(entry.updated_at) < syncedAt)) continue;
     for (const line of entry.body.lines) {
       byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + line.quantity);
     }

@@ -1,2 +1,2 @@
 /** The counter's schema from the contract itself (contract-values.ts says why pages take schemas from here). */
-export { counterSaleBodySchema, settleBodySchema } from '@oja/contract';
+export { counterSaleBodySchema, recordPaymentFormSchema, settleBodySchema } from '@oja/contract';

@@ -13,7 +13,8 @@ import classes from './found-product.module.css';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
 import { exactMatch, productSearch, searchProducts } from './product-search';
 import { addOne, type CartLine, cartTotal } from './sale-draft';
-import type { CatalogueMeta, DeviceMeta, OutboxEntry, SaleSnapshot } from './store';
+import { useServerSearch } from './server-search';
+import type { CatalogueMeta, DeviceMeta, SaleEntry, SaleSnapshot } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
 
 /** Payment and the receipt come after the first screen; fetched once it is drawn (and precached for offline). */
@@ -48,7 +49,7 @@ export function Counter() {
   const [search, setSearch] = useState('');
   const [lines, setLines] = useState<CartLine[]>([]);
   const [step, setStep] = useState<'cart' | 'pay'>('cart');
-  const [done, setDone] = useState<OutboxEntry | null>(null);
+  const [done, setDone] = useState<SaleEntry | null>(null);
   const [searchNote, setSearchNote] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
@@ -60,6 +61,8 @@ export function Counter() {
 
   const index = useMemo(() => productSearch(products ?? []), [products]);
   const found = useMemo(() => searchProducts(index, search), [index, search]);
+  const isPartial = catalogue?.is_partial === true;
+  const isSearchingServer = useServerSearch(service, isPartial && isOnline ? search.trim() : '');
   const total = cartTotal(lines);
   const currency = lines[0]?.product.currency ?? 'NGN';
   const stockOf = (product: CatalogueProduct) => product.stock_quantity - (sold?.get(product.id) ?? 0);
@@ -128,11 +131,16 @@ export function Counter() {
       {device !== undefined && !device?.prefix && !isOnline && (
         <Alert color="orange">{COUNTER_SCREEN_MESSAGES.noPrefixYet}</Alert>
       )}
-      {catalogue?.is_partial && (
-        <Text size="xs" c="dimmed">
-          {COUNTER_SCREEN_MESSAGES.partialCopy}
-        </Text>
-      )}
+      {isPartial &&
+        (isOnline ? (
+          <Text size="xs" c="dimmed">
+            {COUNTER_SCREEN_MESSAGES.partialCopyOnline}
+          </Text>
+        ) : (
+          <Alert color="orange" p="xs">
+            {COUNTER_SCREEN_MESSAGES.partialCopy}
+          </Alert>
+        ))}
 
       {step === 'cart' ? (
         <>
@@ -165,9 +173,14 @@ export function Counter() {
 
           {search.trim() !== '' && (
             <Stack gap={4} aria-label="Matching products">
-              {found.length === 0 && (
+              {isSearchingServer && (
                 <Text size="sm" c="dimmed">
-                  {COUNTER_SCREEN_MESSAGES.noMatch}
+                  {COUNTER_SCREEN_MESSAGES.searchingShop}
+                </Text>
+              )}
+              {found.length === 0 && !isSearchingServer && (
+                <Text size="sm" c="dimmed">
+                  {isPartial && !isOnline ? COUNTER_SCREEN_MESSAGES.noMatchNotOnPhone : COUNTER_SCREEN_MESSAGES.noMatch}
                 </Text>
               )}
               {found.map((product) => (

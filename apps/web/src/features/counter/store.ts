@@ -3,18 +3,20 @@ import type {
   CatalogueProduct,
   CounterSaleAnswer,
   CounterSaleBody,
+  PaymentMethod,
   PaymentStatus,
+  SaleDetail,
 } from '@oja/contract';
 import Dexie, { type EntityTable, type Table } from 'dexie';
 
 /**
  * The counter's store on the device (IndexedDB through Dexie), one database per signed-in person and business:
- * the copy of what selling needs, this phone's receipt numbering, and the outbox of sales made here (ADR 0013).
- * A sale leaves the outbox's waiting states only when the server answered it; nothing here is ever dropped on
- * its own.
+ * the copy of what selling needs, this phone's receipt numbering, and the outbox of the sales and debt payments
+ * made here (ADR 0013, ADR 0019). An entry leaves the outbox's waiting states only when the server answered it;
+ * nothing here is ever dropped on its own.
  */
 
-/** Where a sale made on this phone stands. `discarded` keeps a refused sale with the reason someone gave. */
+/** Where a sale or payment made on this phone stands. `discarded` keeps a refused one with the reason given. */
 export type OutboxState = 'waiting' | 'sending' | 'recorded' | 'needs_attention' | 'discarded';
 
 /** What the receipt and the outbox list show of a sale, written with it (the copy may change later). */
@@ -34,28 +36,65 @@ export type SaleSnapshot = {
   change: string | null;
 };
 
-export type OutboxEntry = {
-  /** The order sales were made in on this phone: the outbox sends in this order. */
+/** How an entry of the outbox has fared so far: the same for a sale and a payment. */
+type Attempted = {
+  /** The order entries were made in on this phone: the outbox sends in this order. */
   order?: number;
-  kind: 'sale';
-  client_sale_id: string;
-  receipt_number: string;
-  /** The request's body exactly as it is sent, every time. */
-  body: CounterSaleBody & { client_sale_id: string; receipt_number: string; sold_at: string };
-  snapshot: SaleSnapshot;
   state: OutboxState;
   attempts: number;
   /** Not sent again before this time (ms since the epoch): the backoff after a failed attempt. */
   next_attempt_at: number;
   /** Why the last attempt failed: the server's refusal, or that the network was gone. */
   last_error: string | null;
-  /** The server's answer once recorded: the sale as the books keep it. */
-  answer: CounterSaleAnswer | null;
   discard_reason: string | null;
-  /** The fields the server named when it refused the sale (`customer`, `lines` …): what a correction may change. */
+  /** The fields the server named when it refused the entry (`customer`, `lines`, `amount` …): what may be corrected. */
   refused_fields?: string[] | null;
   updated_at: string;
 };
+
+export type SaleEntry = Attempted & {
+  kind: 'sale';
+  client_sale_id: string;
+  receipt_number: string;
+  /** The request's body exactly as it is sent, every time. */
+  body: CounterSaleBody & { client_sale_id: string; receipt_number: string; sold_at: string };
+  snapshot: SaleSnapshot;
+  /** The server's answer once recorded: the sale as the books keep it. */
+  answer: CounterSaleAnswer | null;
+};
+
+/** What the outbox list shows of a debt payment, written with it. */
+export type PaymentSnapshot = {
+  currency: string;
+  customer_name: string;
+  /** The sale paid, as the person knows it: "Sale #107" or a receipt number made on this phone. */
+  sale_label: string;
+  /** What the sale owed when the payment was made, as this phone knew it. */
+  balance: string;
+};
+
+/** A later payment of a sale's debt (`POST /sales/payments/`), made on this phone (ADR 0019). */
+export type PaymentEntry = Attempted & {
+  kind: 'payment';
+  /** Made on this phone when the payment is made: its Idempotency-Key at every attempt (docs/adr/0010). */
+  payment_key: string;
+  /** The sale's id on the server; null while the sale itself waits in this outbox (`after_sale`). */
+  sale_id: number | null;
+  /** The client_sale_id of a sale made on this phone that this payment waits for until it is recorded. */
+  after_sale: string | null;
+  /** A two-decimal string, never a float. */
+  amount: string;
+  method: PaymentMethod;
+  made_at: string;
+  snapshot: PaymentSnapshot;
+  /** The server's answer once recorded: the sale with this payment. */
+  answer: { sale: SaleDetail } | null;
+};
+
+export type OutboxEntry = SaleEntry | PaymentEntry;
+
+/** When an entry was made on this phone. */
+export const madeAt = (entry: OutboxEntry): string => (entry.kind === 'sale' ? entry.body.sold_at : entry.made_at);
 
 export type CatalogueMeta = {
   key: 'catalogue';
@@ -96,6 +135,8 @@ export function counterDb(userId: number, businessId: number): CounterDb {
       meta: 'key',
       outbox: '++order, &client_sale_id, state',
     });
+    // Debt payments join the sales (ADR 0019): found by the sale they pay, or the phone's sale they wait for.
+    db.version(2).stores({ outbox: '++order, &client_sale_id, state, sale_id, after_sale' });
     open.set(name, db);
   }
   return db;

@@ -7,6 +7,7 @@ import {
   type PaymentStatus,
   SALES_ENDPOINTS,
   SALES_MESSAGES,
+  type SaleDetail,
   STOCK_ENDPOINTS,
 } from '@oja/contract';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -182,22 +183,19 @@ export function useConfirmSale(businessId: number) {
   });
 }
 
-/** A later payment: sent again after a lost answer, it is taken once (lib/request-keys.ts). */
-export function useRecordPayment(businessId: number) {
+/**
+ * A later payment the server recorded (sent by the phone's outbox, features/counter/send-payment.ts): the sale as
+ * it is now, and what its payment changed.
+ */
+export function usePaymentRecorded(businessId: number) {
   const client = useQueryClient();
-  const keys = useRequestKeys();
-  return useMutation({
-    mutationFn: (body: WithoutBusiness<EndpointInput<typeof sales.recordPayment>>) =>
-      call(sales.recordPayment, { ...body, business_id: businessId }, { headers: keys.headersFor(body) }),
-    onSuccess: (answer) => {
-      keys.succeeded();
-      client.setQueryData(saleKeys.detail(businessId, answer.data.sale.id), answer.data.sale);
-      return Promise.all([
-        client.invalidateQueries({ queryKey: saleKeys.all(businessId) }),
-        client.invalidateQueries({ queryKey: businessKeys.overview(businessId) }),
-      ]);
-    },
-  });
+  return (sale: SaleDetail) => {
+    client.setQueryData(saleKeys.detail(businessId, sale.id), sale);
+    return Promise.all([
+      client.invalidateQueries({ queryKey: saleKeys.all(businessId) }),
+      client.invalidateQueries({ queryKey: businessKeys.overview(businessId) }),
+    ]);
+  };
 }
 
 /** Cancelling a sale gives its stock back and takes it out of debts and figures: the same keys as a sale. */

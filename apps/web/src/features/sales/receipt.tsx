@@ -19,6 +19,13 @@ export function Receipt({ sale, business }: { sale: SaleDetail; business: Busine
     <section className="oja-receipt" aria-hidden="true">
       <ReceiptShop business={business} />
       <hr />
+      {sale.status === 'cancelled' && (
+        <>
+          {/* As the PDF: a cancelled sale's paper never reads as a sale made. */}
+          <h1>CANCELLED</h1>
+          {sale.cancel_reason && <p className="center">{sale.cancel_reason}</p>}
+        </>
+      )}
       <p>Receipt #{sale.id}</p>
       <p>{formatDateTime(sale.created_at)}</p>
       <p>Sold by: {sale.created_by_name}</p>

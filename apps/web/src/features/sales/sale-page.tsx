@@ -21,7 +21,7 @@ import {
   IconReceipt,
   IconX,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, download, errorMessage } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -31,7 +31,7 @@ import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
-import { useSale } from './api';
+import { usePaymentRecorded, useSale } from './api';
 import { Receipt } from './receipt';
 import { saleBackOf } from './sale-back';
 import { SaleStatusBadge } from './sale-status-badge';
@@ -41,6 +41,8 @@ const CancelSaleModal = loadOnOpen(
   () => import('./cancel-sale-modal').then((module) => module.CancelSaleModal),
   (props) => props.opened,
 );
+/** This phone's payments of the sale not yet recorded (the counter's outbox, with Dexie: loaded after the page). */
+const PendingPayments = lazy(() => import('../counter/pending-payments'));
 const RecordPaymentModal = loadOnOpen(
   () => import('./record-payment-modal').then((module) => module.RecordPaymentModal),
   (props) => props.opened,
@@ -94,6 +96,7 @@ export default function SalePage() {
 function SaleView({ sale }: { sale: SaleDetail }) {
   const { business, role } = useBusinessContext();
   const [isPaying, setPaying] = useState(false);
+  const paymentRecorded = usePaymentRecorded(business.id);
   const [isCancelling, setCancelling] = useState(false);
   const [downloading, setDownloading] = useState<'receipt' | 'invoice' | null>(null);
   const money = (amount: string) => formatMoney(amount, sale.currency);
@@ -197,6 +200,11 @@ function SaleView({ sale }: { sale: SaleDetail }) {
       <SaleLinesTable sale={sale} />
       <Title order={4}>Payments</Title>
       <PaymentsTable sale={sale} />
+      {can(role, 'payment.record') && (
+        <Suspense fallback={null}>
+          <PendingPayments saleId={sale.id} currency={sale.currency} onRecorded={paymentRecorded} />
+        </Suspense>
+      )}
       <RecordPaymentModal businessId={business.id} sale={sale} opened={isPaying} onClose={() => setPaying(false)} />
       <CancelSaleModal
         businessId={business.id}
