@@ -62,6 +62,8 @@ test('screens visited online show their last data offline under a banner; one ne
   await page.getByRole('navigation', { name: 'Business menu' }).getByRole('link', { name: 'Inventory' }).tap();
   await expect(page.getByText(name)).toBeVisible();
   await expect(banner(page)).toBeVisible();
+  // The menu has slid away.
+  await expect(page.getByRole('heading', { name: 'Inventory' })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: test.info().outputPath('offline-inventory.png') });
 
   // A screen never opened on this phone: said once, plainly, not as a failure.

@@ -247,6 +247,14 @@ export function earlyData<E extends Endpoint, T = EndpointData<E>>(
   };
 }
 
+/**
+ * A read or write that could not be made because the phone is offline: the screen says so once, in its own
+ * words (ui/query-error.tsx), not again in a toast.
+ */
+export function isOffline(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'offline';
+}
+
 /** The `response_data` alone, for queries and mutations that do not show the server's description. */
 export function data<T>(answer: Promise<{ data: T }>): Promise<T> {
   return answer.then((success) => success.data);

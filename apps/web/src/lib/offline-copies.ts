@@ -110,14 +110,14 @@ export async function fromCopyWhenOffline<T>(
   } catch (error) {
     const owner = ownerOf();
     if (!(error instanceof ApiError) || error.status !== 0 || owner === undefined || !isKept(query)) throw error;
-    const isOffline = navigator.onLine === false;
+    const isBrowserOffline = navigator.onLine === false;
     // The browser thinks it is online: the read is tried again first, as any other.
-    if (!isOffline && query.state.fetchFailureCount < READ_RETRIES) throw error;
+    if (!isBrowserOffline && query.state.fetchFailureCount < READ_RETRIES) throw error;
     const copy = await loadStore()
       .then((store) => store.keptCopy(owner, query.queryHash))
       .catch(() => undefined);
     if (!copy || ownerOf() !== owner) {
-      throw isOffline ? new ApiError(MESSAGES.offline.screenNeedsNetwork, 0, 'offline') : error;
+      throw isBrowserOffline ? new ApiError(MESSAGES.offline.screenNeedsNetwork, 0, 'offline') : error;
     }
     fromCopy.add(query.queryHash);
     changed();

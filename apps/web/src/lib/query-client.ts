@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { ApiError, isOffline } from './api';
 import { fromCopyWhenOffline, READ_RETRIES } from './offline-copies';
 
 export const queryClient = new QueryClient({
@@ -10,7 +10,8 @@ export const queryClient = new QueryClient({
       // phone offline (it answers the copy kept here, or says the screen needs the network).
       retry: (failureCount, error) =>
         failureCount < READ_RETRIES &&
-        !(error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.code === 'offline')),
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+        !isOffline(error),
       refetchOnWindowFocus: false,
       // Asked even when the phone says it is offline, rather than waiting unseen: the copy kept here answers
       // (lib/offline-copies.ts, ADR 0020).
@@ -22,3 +23,8 @@ export const queryClient = new QueryClient({
     mutations: { retry: false, networkMode: 'always' },
   },
 });
+
+// React Query starts online and learns otherwise only from an `offline` event, so a page opened with no network
+// would never hear that it came back, and its screens would not ask again. The browser's "offline" is sure (its
+// "online" is not: a network may answer nothing).
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { ApiError, errorMessage } from '../lib/api';
+import { errorMessage, isOffline } from '../lib/api';
 
 /** A failed read: what went wrong and a way to try again, nothing lost. */
 export function QueryError({ error, fallback, onRetry }: { error: unknown; fallback?: string; onRetry?: () => void }) {
   // Offline, a screen never opened on this phone: nothing went wrong, it opens once the network is back.
-  if (error instanceof ApiError && error.code === 'offline') {
+  if (isOffline(error)) {
     return (
       <Alert color="orange" variant="light" role="status" my="md">
-        {error.message}
+        {errorMessage(error, '')}
       </Alert>
     );
   }
