@@ -1,6 +1,7 @@
 import { MESSAGES } from '@oja/contract';
 import type { Query, QueryClient, QueryFunctionContext, QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api';
+import { businessKeys } from './query-keys';
 
 /**
  * The screens a person visited show their last data when the network is gone (ADR 0020). Every answer a screen
@@ -15,8 +16,9 @@ const loadStore = () => import('./kept-screens');
 /** Tries of a read on a network that answers at times (navigator.onLine says true): the copy comes after them. */
 export const READ_RETRIES = 2;
 
-/** The session is kept apart, for the app to open offline at all (lib/last-known.ts). */
-const KEPT_ELSEWHERE = new Set(['session']);
+/** Kept apart for the app to open at all, the counter's among it (lib/last-known.ts): not part of a screen. */
+const SESSION = 'session';
+const [BUSINESSES, BY_SLUG] = businessKeys.bySlug('');
 
 let client: QueryClient | undefined;
 let ownerOf: () => number | undefined = () => undefined;
@@ -33,8 +35,8 @@ function changed(): void {
 }
 
 export function isKept(query: Query): boolean {
-  const first = query.queryKey[0];
-  return typeof first === 'string' && !KEPT_ELSEWHERE.has(first);
+  const [first, second] = query.queryKey;
+  return first !== SESSION && !(first === BUSINESSES && second === BY_SLUG);
 }
 
 /**
@@ -108,14 +110,17 @@ export async function fromCopyWhenOffline<T>(
     if (fromCopy.delete(query.queryHash)) changed();
     return answer;
   } catch (error) {
-    const owner = ownerOf();
-    if (!(error instanceof ApiError) || error.status !== 0 || owner === undefined || !isKept(query)) throw error;
+    if (!(error instanceof ApiError) || error.status !== 0) throw error;
     const isBrowserOffline = navigator.onLine === false;
     // The browser thinks it is online: the read is tried again first, as any other.
     if (!isBrowserOffline && query.state.fetchFailureCount < READ_RETRIES) throw error;
-    const copy = await loadStore()
-      .then((store) => store.keptCopy(owner, query.queryHash))
-      .catch(() => undefined);
+    const owner = ownerOf();
+    const copy =
+      owner === undefined || !isKept(query)
+        ? undefined
+        : await loadStore()
+            .then((store) => store.keptCopy(owner, query.queryHash))
+            .catch(() => undefined);
     if (!copy || ownerOf() !== owner) {
       throw isBrowserOffline ? new ApiError(MESSAGES.offline.screenNeedsNetwork, 0, 'offline') : error;
     }
