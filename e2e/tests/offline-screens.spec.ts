@@ -1,7 +1,7 @@
 import { ENDPOINTS, MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { apiCall, createProduct, signUpCeoViaApi } from '../helpers/api';
+import { apiCall, createCart, createProduct, signUpCeoViaApi } from '../helpers/api';
 import { workerInCharge } from '../helpers/network';
 
 // The screens outside the counter, offline (ADR 0020): what was visited shows its last data under a banner, the
@@ -41,14 +41,26 @@ test('screens visited online show their last data offline under a banner; one ne
   const ceo = await signUpCeoViaApi(page);
   const name = `Golden Penny Garri ${Date.now()}`;
   const product = await createProduct(page, ceo.businessId, name, '1500.00', 12);
+  const cart = await createCart(page, ceo.businessId, 'Mama Tobi', [{ product_id: product.id, quantity: 2 }]);
+  const { sale } = await apiCall(page, ENDPOINTS.sales.confirmSale, {
+    business_id: ceo.businessId,
+    cart_id: cart.id,
+    payment_status: 'paid',
+  });
 
+  await page.goto(`/business/${ceo.slug}/sales?tab=sales`);
+  await expect(page.getByRole('table', { name: 'Sales' }).getByText('Mama Tobi')).toBeVisible();
+  await kept(page, `"sales",${ceo.businessId},"list"`);
+  await page.goto(`/business/${ceo.slug}/sales/${sale.id}`);
+  await expect(page.getByRole('heading', { name: `Sale #${sale.id}` })).toBeVisible();
+  await kept(page, `"sales",${ceo.businessId},"detail",${sale.id}`);
   await page.goto(`/business/${ceo.slug}/inventory`);
   await expect(page.getByText(name)).toBeVisible();
   await expect(banner(page)).toBeHidden();
-  await kept(page, '"list"');
+  await kept(page, `"products",${ceo.businessId},"list"`);
   await page.goto(`/business/${ceo.slug}/inventory/${product.id}`);
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await kept(page, `"detail",${product.id}`);
+  await kept(page, `"products",${ceo.businessId},"detail",${product.id}`);
   await workerInCharge(page);
 
   await context.setOffline(true);
@@ -65,6 +77,15 @@ test('screens visited online show their last data offline under a banner; one ne
   // The menu has slid away.
   await expect(page.getByRole('heading', { name: 'Inventory' })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: test.info().outputPath('offline-inventory.png') });
+
+  // The sales, and a sale, opened by their addresses (a link from a message, a bookmark).
+  await page.goto(`/business/${ceo.slug}/sales?tab=sales`);
+  await expect(page.getByRole('table', { name: 'Sales' }).getByText('Mama Tobi')).toBeVisible();
+  await expect(banner(page)).toBeVisible();
+  await page.goto(`/business/${ceo.slug}/sales/${sale.id}`);
+  await expect(page.getByRole('heading', { name: `Sale #${sale.id}` })).toBeVisible();
+  await expect(banner(page)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('offline-sale.png') });
 
   // A screen never opened on this phone: said once, plainly, not as a failure.
   await page.goto(`/business/${ceo.slug}/expenses`);
@@ -131,7 +152,7 @@ test("after a logout, another person signed in on the same phone sees none of th
   await expect(page.getByRole('link', { name: first.businessName })).toBeVisible();
   await page.goto(`/business/${first.slug}/inventory`);
   await expect(page.getByText(name)).toBeVisible();
-  await kept(page, '"list"');
+  await kept(page, `"products",${first.businessId},"list"`);
   await workerInCharge(page);
 
   await page.getByRole('button', { name: /^Account menu for / }).tap();
@@ -142,7 +163,7 @@ test("after a logout, another person signed in on the same phone sees none of th
   const second = await signUpCeoViaApi(page, { businessName: `Second Shop ${Date.now()}` });
   await page.goto(`/business/${second.slug}/inventory`);
   await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
-  await kept(page, '"list"');
+  await kept(page, `"products",${second.businessId},"list"`);
 
   await context.setOffline(true);
   await page.goto('/dashboard');
