@@ -139,6 +139,16 @@ test('a write tapped offline says it needs the network and keeps what was typed,
   expect(expenses.results.map((expense) => [expense.amount, expense.description])).toEqual([
     ['2500.00', 'Okada to the market'],
   ]);
+
+  // A button's write says the same, and leaves the row where it was.
+  await context.setOffline(true);
+  const table = page.getByRole('table', { name: 'Expenses' });
+  await table.getByRole('button', { name: /^Delete expense of ₦2,500\.00/ }).tap();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).tap();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGES.offline.needsNetwork })).toBeVisible();
+  await expect(table.getByText('Okada to the market')).toBeVisible();
+  const kept = await apiCall(page, ENDPOINTS.expenses.listExpenses, { business_id: ceo.businessId });
+  expect(kept.results).toHaveLength(1);
 });
 
 test("after a logout, another person signed in on the same phone sees none of the first one's data offline", async ({
