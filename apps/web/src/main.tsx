@@ -1,9 +1,11 @@
 import './styles/guest';
 import { MantineProvider } from '@mantine/core';
+import type { User } from '@oja/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { installSessionLostHandler } from './features/auth/session';
+import { installSessionLostHandler, sessionKey } from './features/auth/session';
+import { keepScreensOffline } from './lib/offline-copies';
 import { queryClient } from './lib/query-client';
 import { sliceRenders } from './lib/render-slices';
 import { Overlays } from './overlays';
@@ -11,6 +13,8 @@ import { AppRouter } from './router';
 import { theme } from './theme';
 
 installSessionLostHandler(queryClient);
+// The screens visited are kept on the phone for the person signed in, to show offline (ADR 0020).
+keepScreensOffline(queryClient, () => queryClient.getQueryData<User | null>(sessionKey)?.id);
 sliceRenders();
 
 const root = document.getElementById('root');

@@ -162,6 +162,15 @@ export const MESSAGES = {
     changePassword: 'Failed to change password.',
     network: 'Could not reach the server. Check your connection and try again.',
   },
+  /** What a screen outside the counter says with no network (the counter's own are in counter-screen.ts). */
+  offline: {
+    /** A write tapped with no network: nothing was sent, what was typed stays. */
+    needsNetwork: 'You are offline: this needs the network.',
+    /** A screen never opened on this phone, so none of its data was kept here. */
+    screenNeedsNetwork: 'You are offline: this screen needs the network. It opens once you are back online.',
+    /** Above a screen drawn from what this phone kept: when that was. */
+    keptAsOf: (time: string) => `You are offline. Showing what this phone kept, as of ${time}.`,
+  },
   toast: {
     fetchBusinesses: (reason: string) => `Failed to fetch businesses: ${reason}`,
     fetchUsers: (reason: string) => `Failed to fetch users: ${reason}`,

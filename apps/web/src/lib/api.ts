@@ -150,6 +150,17 @@ function failure(response: Response, body: unknown): ApiError {
 }
 
 /**
+ * A call that never reached the server (status 0). With the phone offline it says so plainly: nothing was sent,
+ * and the form that asked keeps what was typed for when the network is back.
+ */
+function unreached(): ApiError {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    return new ApiError(MESSAGES.offline.needsNetwork, 0, 'offline');
+  }
+  return new ApiError(MESSAGES.failed.network, 0, 'network');
+}
+
+/**
  * The one way the web app talks to the server: an entry of the contract's endpoint
  * table and its input, so a wrong body or a misspelt field does not compile.
  * The session rides in HttpOnly cookies; an expired access token is refreshed
@@ -172,7 +183,7 @@ export async function call<E extends Endpoint>(entry: E, ...[input, options = {}
     }
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(MESSAGES.failed.network, 0, 'network');
+    throw unreached();
   }
   const body = await response.json().catch(() => null);
   if (!response.ok) throw failure(response, body);
@@ -194,7 +205,7 @@ export async function download<E extends Endpoint>(entry: E, input: EndpointInpu
       if (response.status === 401) onSessionLost();
     }
   } catch {
-    throw new ApiError(MESSAGES.failed.network, 0, 'network');
+    throw unreached();
   }
   if (!response.ok) throw failure(response, await response.json().catch(() => null));
   const disposition = response.headers.get('content-disposition') ?? '';
@@ -234,6 +245,14 @@ export function earlyData<E extends Endpoint, T = EndpointData<E>>(
     },
     initialDataUpdatedAt: () => look()?.[1],
   };
+}
+
+/**
+ * A read or write that could not be made because the phone is offline: the screen says so once, in its own
+ * words (ui/query-error.tsx), not again in a toast.
+ */
+export function isOffline(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'offline';
 }
 
 /** The `response_data` alone, for queries and mutations that do not show the server's description. */

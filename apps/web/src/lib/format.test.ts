@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDayInWords, initials, possessive, truncate } from './format';
+import { formatAsOf, formatDate, formatDateTime, formatDayInWords, initials, possessive, truncate } from './format';
 
 describe('format', () => {
   it('says a picked day in words, day before month, and nothing for a day that does not exist', () => {
@@ -33,5 +33,14 @@ describe('format', () => {
     expect(possessive("Ada's Provisions")).toBe("Ada's Provisions'");
     expect(possessive('Chris ')).toBe("Chris'");
     expect(possessive('MAMA TOBI STORES')).toBe("MAMA TOBI STORES'");
+  });
+
+  it("says when offline data was taken in the shops' time: the time alone today, with the day before", () => {
+    const now = Date.parse('2026-12-05T15:00:00Z');
+    // 09:42 UTC is 10:42 in Lagos.
+    expect(formatAsOf(Date.parse('2026-12-05T09:42:00Z'), now)).toBe('10:42');
+    expect(formatAsOf(Date.parse('2026-12-03T19:05:00Z'), now)).toBe('3 Dec 20:05');
+    // 23:30 UTC on the 4th is already the 5th in Lagos: today.
+    expect(formatAsOf(Date.parse('2026-12-04T23:30:00Z'), now)).toBe('00:30');
   });
 });

@@ -49,6 +49,20 @@ export function formatDateTime(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? 'N/A' : dateTimeFormat.format(date);
 }
 
+const timeFormat = new Intl.DateTimeFormat('en-NG', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const dayFormat = new Intl.DateTimeFormat('en-NG', { timeZone: BUSINESS_TIME_ZONE, day: 'numeric', month: 'short' });
+
+/** "10:42" for a time of today, "3 Dec 10:42" for an older one: when data shown offline was taken. */
+export function formatAsOf(time: number, now: number = Date.now()): string {
+  const clock = timeFormat.format(time);
+  return dayFormat.format(time) === dayFormat.format(now) ? clock : `${dayFormat.format(time)} ${clock}`;
+}
+
 export function initials(firstName: string, lastName: string): string {
   return `${firstName.trim()[0] ?? ''}${lastName.trim()[0] ?? ''}`.toUpperCase() || '?';
 }

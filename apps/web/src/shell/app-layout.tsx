@@ -2,6 +2,7 @@ import '../styles/signed-in';
 import { AppShell, Container } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { OfflineBanner } from '../ui/offline-banner';
 import { PageLoader } from '../ui/page-loader';
 import { TopBar } from './top-bar';
 
@@ -14,6 +15,7 @@ export default function AppLayout() {
       </AppShell.Header>
       <AppShell.Main>
         <Container size="lg" px={0}>
+          <OfflineBanner />
           {/* A page not downloaded yet: the frame stays, a loader in the page's place (router.tsx). */}
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@oja/contract';
 import { Link } from 'react-router';
 import { ApiError } from '../lib/api';
@@ -10,7 +10,12 @@ import { QueryError } from '../ui/query-error';
  */
 export function BusinessLookupFailed({ slug, error, onRetry }: { slug: string; error: unknown; onRetry(): void }) {
   if (!(error instanceof ApiError && error.status === 404)) {
-    return <QueryError error={error} onRetry={onRetry} />;
+    // Drawn without the frame (no business to frame it): the page's own margin.
+    return (
+      <Box p="md">
+        <QueryError error={error} onRetry={onRetry} />
+      </Box>
+    );
   }
   return (
     <Center mih="60vh" p="md">

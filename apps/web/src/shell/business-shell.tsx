@@ -4,6 +4,7 @@ import type { BusinessWithRole } from '@oja/contract';
 import { can } from '@oja/contract';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useMatch } from 'react-router';
+import { OfflineBanner } from '../ui/offline-banner';
 import { PageLoader } from '../ui/page-loader';
 import { useWideScreen } from '../ui/use-wide-screen';
 import { BusinessContext } from './business-context';
@@ -101,6 +102,7 @@ export function BusinessShell({
         </AppShell.Header>
         {(isWide || isMenuWanted || isMenuOpen) && navbar(member)}
         <AppShell.Main>
+          <OfflineBanner />
           {/* A page not downloaded yet: the frame stays, a loader in the page's place (router.tsx). */}
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -3,7 +3,7 @@ import { MESSAGES, ROLE_LABELS } from '@oja/contract';
 import { IconCash, IconFileInvoice, IconShoppingBag } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { errorMessage, withReason } from '../../lib/api';
+import { errorMessage, isOffline, withReason } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { DismissibleTip } from '../../ui/dismissible-tip';
@@ -27,7 +27,7 @@ function CustomerHome({ firstName }: { firstName: string }) {
   const figures = useCustomerFigures(business.id);
 
   useEffect(() => {
-    if (figures.error)
+    if (figures.error && !isOffline(figures.error))
       notify.error(errorMessage(withReason(figures.error, MESSAGES.toast.fetchOrders), MESSAGES.failed.fetchSales));
   }, [figures.error]);
   return (

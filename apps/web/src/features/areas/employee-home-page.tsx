@@ -3,7 +3,7 @@ import { can, formatMoney, MESSAGES } from '@oja/contract';
 import { IconCash, IconChartPie, IconReceipt, IconStar, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { errorMessage, withReason } from '../../lib/api';
+import { errorMessage, isOffline, withReason } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { PageLoader } from '../../ui/page-loader';
@@ -28,7 +28,7 @@ export default function EmployeeHomePage() {
   const performance = figures.data?.performance;
 
   useEffect(() => {
-    if (figures.error)
+    if (figures.error && !isOffline(figures.error))
       notify.error(errorMessage(withReason(figures.error, MESSAGES.toast.fetchSales), MESSAGES.failed.fetchSales));
   }, [figures.error]);
 

@@ -4,6 +4,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react';
 import { ApiError, call, earlyData, endSessionWork, setSessionLostHandler, startSessionWork } from '../../lib/api';
 import { forgetLastKnown, orLastKnown, rememberLastKnown } from '../../lib/last-known';
+import { forgetScreenCopies } from '../../lib/offline-copies';
 
 export const sessionKey = ['session'] as const;
 
@@ -89,6 +90,8 @@ export function endSessionLocally(client: QueryClient): void {
   endSessionWork();
   forgetUserData(client);
   forgetLastKnown();
+  // Before the session entry turns to guest: a copy being written for this person then sees them gone.
+  forgetScreenCopies();
   client.getMutationCache().clear();
   setSessionUser(client, null);
 }

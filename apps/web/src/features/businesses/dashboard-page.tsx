@@ -4,7 +4,7 @@ import { type BusinessListItem, MESSAGES, ROLE_LABELS } from '@oja/contract';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
-import { errorMessage, withReason } from '../../lib/api';
+import { errorMessage, isOffline, withReason } from '../../lib/api';
 import { truncate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { loadOnOpen } from '../../ui/load-on-open';
@@ -37,7 +37,7 @@ function Dashboard() {
   const [isAdding, adding] = useDisclosure(false);
 
   useEffect(() => {
-    if (businesses.error) {
+    if (businesses.error && !isOffline(businesses.error)) {
       notify.error(
         errorMessage(withReason(businesses.error, MESSAGES.toast.fetchBusinesses), MESSAGES.failed.fetchBusinesses),
       );

@@ -9,7 +9,7 @@ import {
 } from '@oja/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { errorMessage, withReason } from '../../lib/api';
+import { errorMessage, isOffline, withReason } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
@@ -206,7 +206,8 @@ function SalesPanel({ view, slug, own }: PanelProps & { slug: string }) {
   useKeepPageInRange(view, sales);
   const failure = sales.error;
   useEffect(() => {
-    if (failure) notify.error(errorMessage(withReason(failure, MESSAGES.toast.fetchSales), MESSAGES.failed.fetchSales));
+    if (failure && !isOffline(failure))
+      notify.error(errorMessage(withReason(failure, MESSAGES.toast.fetchSales), MESSAGES.failed.fetchSales));
   }, [failure]);
   if (sales.isPending) return <PanelLoader label="Loading sales..." />;
   if (sales.isError)

@@ -3,7 +3,7 @@ import { MESSAGES, TEAM_MESSAGES, USER_ROLE_FILTERS, USER_STATUS_FILTERS, type U
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage, withReason } from '../../lib/api';
+import { errorMessage, isOffline, withReason } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
@@ -46,7 +46,7 @@ function UserManagement() {
   const actions = useUserActions(business.id, setEditing);
 
   useEffect(() => {
-    if (users.error)
+    if (users.error && !isOffline(users.error))
       notify.error(
         errorMessage(withReason(users.error, MESSAGES.toast.fetchUsers), MESSAGES.failed.fetchBusinessUsers),
       );
