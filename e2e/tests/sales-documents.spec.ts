@@ -63,7 +63,7 @@ test('the sale page at 360 px: both PDFs download, WhatsApp carries the summary,
   await dialog.getByRole('button', { name: 'Cancel sale' }).tap();
   await expect(page.getByText(SALES_MESSAGES.saleCancelled)).toBeVisible();
   await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('Customer brought it all back')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Customer brought it all back' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Record Payment' })).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'Refunded' })).toContainText('₦1,000.00');
   await page.screenshot({ path: '/tmp/issue10-cancelled.png', fullPage: true });
