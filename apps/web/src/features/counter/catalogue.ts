@@ -46,11 +46,3 @@ export async function syncCatalogue(db: CounterDb, fetchPage: CataloguePage): Pr
   });
   return meta;
 }
-
-/** "10:42" for today, or the day and time for an older copy. */
-export function asOf(takenAt: string, now: Date = new Date()): string {
-  const taken = new Date(takenAt);
-  const time = taken.toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit', hour12: false });
-  if (taken.toDateString() === now.toDateString()) return time;
-  return `${taken.toLocaleDateString('en-NG', { day: 'numeric', month: 'short' })} ${time}`;
-}

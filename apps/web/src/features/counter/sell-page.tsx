@@ -1,13 +1,12 @@
 import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, type CounterSaleBody, formatMoney } from '@oja/contract';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fullName } from '../../lib/format';
+import { formatAsOf, fullName } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
 import { PageLoader } from '../../ui/page-loader';
 import { useCurrentUser } from '../auth/session';
 import { ScanButton } from '../scanning/scan-button';
-import { asOf } from './catalogue';
 import { readQuantity } from './counter-input';
 import classes from './found-product.module.css';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
@@ -113,7 +112,7 @@ export function Counter() {
 
   const copyNote = catalogue ? (
     <Text size="xs" c={isOnline ? 'dimmed' : 'orange.8'} aria-label="Copy on this phone">
-      {isOnline ? 'Online' : 'Offline'} · products as of {asOf(catalogue.taken_at)}
+      {isOnline ? 'Online' : 'Offline'} · products as of {formatAsOf(Date.parse(catalogue.taken_at))}
     </Text>
   ) : null;
 
