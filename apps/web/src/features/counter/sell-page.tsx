@@ -10,7 +10,7 @@ import { ScanButton } from '../scanning/scan-button';
 import { readQuantity } from './counter-input';
 import classes from './found-product.module.css';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
-import { exactMatch, productSearch, searchProducts } from './product-search';
+import { exactMatch, type ProductSearch, productSearch, searchProducts } from './product-search';
 import { addOne, type CartLine, cartTotal } from './sale-draft';
 import { useServerSearch } from './server-search';
 import type { CatalogueMeta, DeviceMeta, SaleEntry, SaleSnapshot } from './store';
@@ -58,8 +58,17 @@ export function Counter() {
     void import('./schemas');
   }, []);
 
-  const index = useMemo(() => productSearch(products ?? []), [products]);
-  const found = useMemo(() => searchProducts(index, search), [index, search]);
+  // The copy's search index, made once per copy: when the phone is idle after the copy arrives (the screen shows
+  // the copy first), or at the first key typed if that comes sooner.
+  const index = useMemo(() => {
+    let built: ProductSearch | null = null;
+    return () => {
+      built ??= productSearch(products ?? []);
+      return built;
+    };
+  }, [products]);
+  useEffect(() => whenIdle(index), [index]);
+  const found = useMemo(() => (search.trim() ? searchProducts(index(), search) : []), [index, search]);
   const isPartial = catalogue?.is_partial === true;
   const isSearchingServer = useServerSearch(service, isPartial && isOnline ? search.trim() : '');
   const total = cartTotal(lines);
@@ -75,7 +84,7 @@ export function Counter() {
   }, []);
   /** A scanner types the code and Enter; so does a clerk who knows the SKU. */
   const addByCode = (code: string) => {
-    const product = exactMatch(index, code);
+    const product = exactMatch(index(), code);
     if (product) add(product);
     else setSearchNote(`${COUNTER_SCREEN_MESSAGES.noMatch} (${code.trim()})`);
   };
@@ -354,6 +363,16 @@ function SaleLine({
       )}
     </Paper>
   );
+}
+
+/** Runs `work` when the phone has nothing else to do (soon, where the browser cannot say); the cleanup cancels it. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(() => work(), { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 200);
+  return () => clearTimeout(id);
 }
 
 const itemCount = (count: number) => (count === 1 ? '1 item' : `${count} items`);
