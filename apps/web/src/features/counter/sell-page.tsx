@@ -1,18 +1,16 @@
 import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, type CounterSaleBody, formatMoney } from '@oja/contract';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatAsOf, fullName } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
 import { PageLoader } from '../../ui/page-loader';
 import { useCurrentUser } from '../auth/session';
-import { ScanButton } from '../scanning/scan-button';
 import { readQuantity } from './counter-input';
-import classes from './found-product.module.css';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
-import { exactMatch, type ProductSearch, productSearch, searchProducts } from './product-search';
+import { ProductFinder, whenIdle } from './product-finder';
+import { type ProductSearch, productSearch } from './product-search';
 import { addOne, type CartLine, cartTotal } from './sale-draft';
-import { useServerSearch } from './server-search';
 import type { CatalogueMeta, DeviceMeta, SaleEntry, SaleSnapshot } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
 
@@ -45,11 +43,9 @@ export function Counter() {
   const device = useLive(db, async (store) => (await store.meta.get('device')) as DeviceMeta | undefined, []);
   const sold = useLive(db, (store) => soldSinceCopy(store, catalogue?.synced_at ?? 0), [catalogue?.synced_at]);
 
-  const [search, setSearch] = useState('');
   const [lines, setLines] = useState<CartLine[]>([]);
   const [step, setStep] = useState<'cart' | 'pay'>('cart');
   const [done, setDone] = useState<SaleEntry | null>(null);
-  const [searchNote, setSearchNote] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -68,26 +64,11 @@ export function Counter() {
     };
   }, [products]);
   useEffect(() => whenIdle(index), [index]);
-  const found = useMemo(() => (search.trim() ? searchProducts(index(), search) : []), [index, search]);
   const isPartial = catalogue?.is_partial === true;
-  const isSearchingServer = useServerSearch(service, isPartial && isOnline ? search.trim() : '');
   const total = cartTotal(lines);
   const currency = lines[0]?.product.currency ?? 'NGN';
-  const stockOf = (product: CatalogueProduct) => product.stock_quantity - (sold?.get(product.id) ?? 0);
-
-  // Kept the same from one render to the next, so that the found products' rows are not drawn again for it.
-  const add = useCallback((product: CatalogueProduct) => {
-    setLines((current) => addOne(current, product));
-    setSearch('');
-    setSearchNote(null);
-    searchBox.current?.focus();
-  }, []);
-  /** A scanner types the code and Enter; so does a clerk who knows the SKU. */
-  const addByCode = (code: string) => {
-    const product = exactMatch(index(), code);
-    if (product) add(product);
-    else setSearchNote(`${COUNTER_SCREEN_MESSAGES.noMatch} (${code.trim()})`);
-  };
+  // Kept the same from one render to the next: the finder's rows are not drawn again for it.
+  const add = useCallback((product: CatalogueProduct) => setLines((current) => addOne(current, product)), []);
 
   const confirm = async (
     sale: Omit<CounterSaleBody, 'client_sale_id' | 'receipt_number' | 'device_id' | 'sold_at'>,
@@ -107,7 +88,6 @@ export function Counter() {
     setDone(null);
     setLines([]);
     setStep('cart');
-    setSearch('');
     setTimeout(() => searchBox.current?.focus(), 0);
   };
 
@@ -152,50 +132,16 @@ export function Counter() {
 
       {step === 'cart' ? (
         <>
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <TextInput
-              ref={searchBox}
-              style={{ flex: 1 }}
-              size="md"
-              type="search"
-              placeholder="Name, SKU or barcode"
-              aria-label="Search products"
-              value={search}
-              enterKeyHint="enter"
-              autoComplete="off"
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                setSearchNote(null);
-              }}
-              onKeyDown={(event) => {
-                if (event.key !== 'Enter') return;
-                event.preventDefault();
-                const typed = event.currentTarget.value;
-                if (typed.trim()) addByCode(typed);
-              }}
-              error={searchNote}
-            />
-            {/* The camera keeps reading: each new code is added as a scanner's Enter adds it. */}
-            <ScanButton onCode={addByCode} />
-          </Group>
-
-          {search.trim() !== '' && (
-            <Stack gap={4} aria-label="Matching products">
-              {isSearchingServer && (
-                <Text size="sm" c="dimmed">
-                  {COUNTER_SCREEN_MESSAGES.searchingShop}
-                </Text>
-              )}
-              {found.length === 0 && !isSearchingServer && (
-                <Text size="sm" c="dimmed">
-                  {isPartial && !isOnline ? COUNTER_SCREEN_MESSAGES.noMatchNotOnPhone : COUNTER_SCREEN_MESSAGES.noMatch}
-                </Text>
-              )}
-              {found.map((product) => (
-                <FoundProduct key={product.id} product={product} stock={stockOf(product)} onAdd={add} />
-              ))}
-            </Stack>
-          )}
+          <ProductFinder
+            index={index}
+            sold={sold}
+            onAdd={add}
+            isPartial={isPartial}
+            isOnline={isOnline}
+            service={service}
+            isSaleEmpty={lines.length === 0}
+            inputRef={searchBox}
+          />
 
           <Stack gap={4} aria-label="This sale">
             {lines.map((line) => (
@@ -208,11 +154,6 @@ export function Counter() {
                 onRemove={() => setLines((current) => current.filter((each) => each !== line))}
               />
             ))}
-            {lines.length === 0 && search.trim() === '' && (
-              <Text size="sm" c="dimmed">
-                Type a name, a SKU or scan a barcode; tap a product to add it.
-              </Text>
-            )}
           </Stack>
         </>
       ) : (
@@ -365,53 +306,4 @@ function SaleLine({
   );
 }
 
-/** Runs `work` when the phone has nothing else to do (soon, where the browser cannot say); the cleanup cancels it. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(() => work(), { timeout: 2_000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(work, 200);
-  return () => clearTimeout(id);
-}
-
 const itemCount = (count: number) => (count === 1 ? '1 item' : `${count} items`);
-
-/**
- * One product found by the search. Memoised: a key typed mostly finds the products of the key before, and only
- * the new ones are drawn; plain elements, as a key typed draws a screenful of them (found-product.module.css).
- */
-const FoundProduct = memo(function FoundProduct({
-  product,
-  stock,
-  onAdd,
-}: {
-  product: CatalogueProduct;
-  stock: number;
-  onAdd(product: CatalogueProduct): void;
-}) {
-  return (
-    <button
-      type="button"
-      className={classes.row}
-      onClick={() => onAdd(product)}
-      aria-label={`Add ${product.product_name}`}
-    >
-      <span className={classes.text}>
-        <span className={classes.name}>{product.product_name}</span>
-        <span className={classes.detail}>
-          {product.sku}
-          {product.barcode ? ` · ${product.barcode}` : ''}
-        </span>
-      </span>
-      <span className={classes.figures}>
-        <span className={`${classes.price} ${classes.name}`}>
-          {formatMoney(product.selling_price, product.currency)}
-        </span>
-        <span className={`${classes.detail} ${stock > 0 ? '' : classes.none}`}>
-          {stock > 0 ? `${stock} in stock` : 'None in stock'}
-        </span>
-      </span>
-    </button>
-  );
-});

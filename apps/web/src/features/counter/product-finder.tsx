@@ -1,0 +1,164 @@
+import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, formatMoney } from '@oja/contract';
+import { memo, type RefObject, useCallback, useMemo, useState } from 'react';
+import { ScanButton } from '../scanning/scan-button';
+import type { CounterService } from './counter-service';
+import classes from './found-product.module.css';
+import { exactMatch, type ProductSearch, searchProducts } from './product-search';
+import { useServerSearch } from './server-search';
+
+/**
+ * The Sell screen's search box, its scanner and what they find. What is typed lives here, so that a key typed draws
+ * this part of the screen only, not the sale's lines and the pay bar around it.
+ */
+export function ProductFinder({
+  index,
+  sold,
+  onAdd,
+  isPartial,
+  isOnline,
+  service,
+  isSaleEmpty,
+  inputRef,
+}: {
+  /** The copy's search index, made on first use. */
+  index: () => ProductSearch;
+  /** Units sold on this phone since the copy was taken, by product. */
+  sold: ReadonlyMap<number, number> | undefined;
+  onAdd(product: CatalogueProduct): void;
+  isPartial: boolean;
+  isOnline: boolean;
+  service: CounterService;
+  isSaleEmpty: boolean;
+  inputRef: RefObject<HTMLInputElement | null>;
+}) {
+  const [search, setSearch] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const typed = search.trim();
+  const found = useMemo(() => (typed ? searchProducts(index(), typed) : []), [index, typed]);
+  const isSearchingServer = useServerSearch(service, isPartial && isOnline ? typed : '');
+
+  const add = useCallback(
+    (product: CatalogueProduct) => {
+      onAdd(product);
+      setSearch('');
+      setNote(null);
+      inputRef.current?.focus();
+    },
+    [onAdd, inputRef],
+  );
+  /** A scanner types the code and Enter; so does a clerk who knows the SKU. */
+  const addByCode = (code: string) => {
+    const product = exactMatch(index(), code);
+    if (product) add(product);
+    else setNote(`${COUNTER_SCREEN_MESSAGES.noMatch} (${code.trim()})`);
+  };
+
+  return (
+    <>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <TextInput
+          ref={inputRef}
+          style={{ flex: 1 }}
+          size="md"
+          type="search"
+          placeholder="Name, SKU or barcode"
+          aria-label="Search products"
+          value={search}
+          enterKeyHint="enter"
+          autoComplete="off"
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setNote(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            const code = event.currentTarget.value;
+            if (code.trim()) addByCode(code);
+          }}
+          error={note}
+        />
+        {/* The camera keeps reading: each new code is added as a scanner's Enter adds it. */}
+        <ScanButton onCode={addByCode} />
+      </Group>
+
+      {typed !== '' && (
+        <Stack gap={4} aria-label="Matching products">
+          {isSearchingServer && (
+            <Text size="sm" c="dimmed">
+              {COUNTER_SCREEN_MESSAGES.searchingShop}
+            </Text>
+          )}
+          {found.length === 0 && !isSearchingServer && (
+            <Text size="sm" c="dimmed">
+              {isPartial && !isOnline ? COUNTER_SCREEN_MESSAGES.noMatchNotOnPhone : COUNTER_SCREEN_MESSAGES.noMatch}
+            </Text>
+          )}
+          {found.map((product) => (
+            <FoundProduct
+              key={product.id}
+              product={product}
+              stock={product.stock_quantity - (sold?.get(product.id) ?? 0)}
+              onAdd={add}
+            />
+          ))}
+        </Stack>
+      )}
+      {isSaleEmpty && typed === '' && (
+        <Text size="sm" c="dimmed">
+          Type a name, a SKU or scan a barcode; tap a product to add it.
+        </Text>
+      )}
+    </>
+  );
+}
+
+/**
+ * One product found by the search. Memoised: a key typed mostly finds the products of the key before, and only
+ * the new ones are drawn; plain elements, as a key typed draws a screenful of them (found-product.module.css).
+ */
+const FoundProduct = memo(function FoundProduct({
+  product,
+  stock,
+  onAdd,
+}: {
+  product: CatalogueProduct;
+  stock: number;
+  onAdd(product: CatalogueProduct): void;
+}) {
+  return (
+    <button
+      type="button"
+      className={classes.row}
+      onClick={() => onAdd(product)}
+      aria-label={`Add ${product.product_name}`}
+    >
+      <span className={classes.text}>
+        <span className={classes.name}>{product.product_name}</span>
+        <span className={classes.detail}>
+          {product.sku}
+          {product.barcode ? ` · ${product.barcode}` : ''}
+        </span>
+      </span>
+      <span className={classes.figures}>
+        <span className={`${classes.price} ${classes.name}`}>
+          {formatMoney(product.selling_price, product.currency)}
+        </span>
+        <span className={`${classes.detail} ${stock > 0 ? '' : classes.none}`}>
+          {stock > 0 ? `${stock} in stock` : 'None in stock'}
+        </span>
+      </span>
+    </button>
+  );
+});
+
+/** Runs `work` when the phone has nothing else to do (soon, where the browser cannot say); the cleanup cancels it. */
+export function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(() => work(), { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 200);
+  return () => clearTimeout(id);
+}
