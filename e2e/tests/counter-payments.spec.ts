@@ -102,7 +102,10 @@ test('an overpayment is refused with the balance, kept on the phone, and correct
     amount: '6000.00',
     method: 'cash',
   });
-  await dialog.getByLabel('Amount').fill('5000');
+  // The balance offered is replaced by what is typed, never added to ("9500.005000").
+  await dialog.getByLabel('Amount').focus();
+  await page.keyboard.type('5000');
+  await expect(dialog.getByLabel('Amount')).toHaveValue('5000');
   await dialog.getByRole('button', { name: 'Record Payment' }).tap();
   const refusal = SALES_MESSAGES.overpayment('₦3,500.00');
   await expect(dialog.getByText(refusal)).toBeVisible();

@@ -27,6 +27,7 @@ export function readTypedMoney(text: string): string {
  * the decimal keypad on a phone, and the value kept as the string typed, never a
  * JavaScript number, for the contract's zod money schema to check and send as text.
  * A grouped figure ("1,500") reads as the amount it prints as soon as it is whole (`readTypedMoney`).
+ * Focused, the figure in it is selected, so that typing replaces it.
  * With `normalizeOnBlur`, "1500" reads back as "1500.00" once the field is left, as it will be stored.
  */
 export function moneyInputProps(props: GetInputPropsReturnType, options: { normalizeOnBlur?: boolean } = {}) {
@@ -35,6 +36,11 @@ export function moneyInputProps(props: GetInputPropsReturnType, options: { norma
     inputMode: 'decimal' as const,
     autoComplete: 'off',
     onChange: (event: ChangeEvent<HTMLInputElement>) => props.onChange(readTypedMoney(event.currentTarget.value)),
+    // A figure already there (a balance offered as the payment) is replaced by what is typed, not added to.
+    onFocus: (event: FocusEvent<HTMLInputElement>) => {
+      event.currentTarget.select();
+      props.onFocus?.(event);
+    },
     onBlur: (event: FocusEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value.trim();
       if (options.normalizeOnBlur && value && isMoneyString(value) && value !== normalizeMoney(value))

@@ -16,6 +16,12 @@ type Entry = { product: CatalogueProduct; name: string; sku: string; barcode: st
 
 const names = new Intl.Collator();
 
+/**
+ * How many products a search shows: a phone's screen holds about ten under the search box, and every row more is
+ * drawn at each key typed; a clerk who does not see the product types on.
+ */
+export const FOUND_AT_MOST = 12;
+
 export function productSearch(products: readonly CatalogueProduct[]): ProductSearch {
   const byName: Entry[] = products.map((product) => ({
     product,
@@ -42,7 +48,7 @@ export function productSearch(products: readonly CatalogueProduct[]): ProductSea
  * The products that match what was typed: the exact barcode or SKU first (what a hardware scanner types), then
  * names and SKUs that start with it, then those that contain it (in a name, a SKU or a barcode), each by name.
  */
-export function searchProducts(search: ProductSearch, typed: string, limit = 30): CatalogueProduct[] {
+export function searchProducts(search: ProductSearch, typed: string, limit = FOUND_AT_MOST): CatalogueProduct[] {
   const query = typed.trim().toLowerCase();
   if (!query) return [];
   const exact = search.byCode.get(query) ?? [];
