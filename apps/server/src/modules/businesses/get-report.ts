@@ -1,4 +1,5 @@
 import type { BusinessReport, CurrencyAmount } from '@oja/contract';
+import { transaction } from '../../db/transaction';
 import { inFlightLimit } from '../../platform/in-flight';
 import type { BusinessContext } from '../../platform/tenancy';
 import { dailyFigures, type MoneyFigures, moneyFigures } from './period-figures';
@@ -39,7 +40,7 @@ export async function getBusinessReport(
   const period = periodOf(input.from, input.to);
   const { totals, days, best, money, daily, employees, statuses, debtors, value, low, soon, expired } =
     await reportTurn(() =>
-      context.db.transaction(async (db) => ({
+      transaction(context.db, async (db) => ({
         totals: await saleTotals(db, scope, period),
         days: await revenueByDay(db, scope, period),
         best: await topProductsBoth(db, scope, TOP_PRODUCTS, period),

@@ -15,6 +15,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Tx } from '../../db/client';
 import { counter_devices, payments, price_flags, products, sale_lines, sales, stock_shortfalls } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, fieldError, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { MAX_CART_KOBO, personName } from '../sales/cart-items';
@@ -46,7 +47,7 @@ export async function recordCounterSale(
   input: RecordCounterSaleInput,
 ): Promise<CounterSaleOutcome> {
   try {
-    const saleId = await ctx.db.transaction((tx) => sell(tx, ctx, input));
+    const saleId = await transaction(ctx.db, (tx) => sell(tx, ctx, input));
     return { answer: await counterSaleAnswer(ctx.db, ctx.businessId, saleId), isReplay: false };
   } catch (error) {
     const isUnique = pgErrorCode(error) === PG.uniqueViolation;

@@ -4,6 +4,7 @@ import type * as z from 'zod';
 import { BUILT, builtOnce, builtOncePer, placeholdersFor, putValues } from '../../db/built-once';
 import type { Queryable, Tx } from '../../db/client';
 import { carts, payments, sale_lines, sales, users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, fieldError, notFound, PG, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { takeStock } from '../stock/ledger';
@@ -42,7 +43,7 @@ export type ConfirmSaleOutcome = { sale: SaleDetail; isReplay: boolean };
  */
 export async function confirmSale(ctx: BusinessContext, input: ConfirmSaleInput): Promise<ConfirmSaleOutcome> {
   try {
-    const sale = await ctx.db.transaction((tx) => sellCart(tx, ctx, input));
+    const sale = await transaction(ctx.db, (tx) => sellCart(tx, ctx, input));
     return { sale, isReplay: false };
   } catch (error) {
     const mayBeRetry = pgErrorCode(error) === PG.uniqueViolation || (error instanceof AppError && error.status === 404);
