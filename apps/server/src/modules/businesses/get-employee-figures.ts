@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { sales } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
 import { attentionOf } from './attention';
-import { allTimeRows, recentSales, saleTotals, topProducts } from './sale-figures';
+import { allTimeRows, recentSales, saleAlias as s, saleTotals, saleDays as t, topProducts } from './sale-figures';
 
 const SHARE_DAYS = 30;
 
@@ -41,7 +41,7 @@ export async function getEmployeeFigures(context: BusinessContext): Promise<Empl
 }
 
 /** A customer as the employee home counts them: the name any letter case, outer spaces ignored, a blank one "anonymous". */
-const customerOf = sql`coalesce(nullif(lower(trim(s.customer_name)), ''), 'anonymous')`;
+const customerOf = sql`coalesce(nullif(lower(trim(${s.customer_name})), ''), 'anonymous')`;
 
 /**
  * Distinct customer names on their sales; a blank name counts as one "Anonymous" customer. Walked name by name down
@@ -50,12 +50,12 @@ const customerOf = sql`coalesce(nullif(lower(trim(s.customer_name)), ''), 'anony
  * for the load data's seller of 200,000 sales and 5,000 customers, 23 ms walked (psql, warm, 2026-11-25).
  */
 async function customersHandled(context: BusinessContext): Promise<number> {
-  const seller = sql`s.business_id = ${context.businessId} and s.created_by = ${context.actor.userId}`;
+  const seller = sql`${s.business_id} = ${context.businessId} and ${s.created_by} = ${context.actor.userId}`;
   const { rows } = await context.db.execute<{ count: number }>(sql`
     with recursive names (name) as (
-      (select ${customerOf} from ${sales} s where ${seller} order by 1 limit 1)
+      (select ${customerOf} from ${sales} ${s} where ${seller} order by 1 limit 1)
       union all
-      select (select ${customerOf} from ${sales} s where ${seller} and ${customerOf} > n.name order by 1 limit 1)
+      select (select ${customerOf} from ${sales} ${s} where ${seller} and ${customerOf} > n.name order by 1 limit 1)
       from names n where n.name is not null)
     select count(name)::int as count from names`);
   return rows[0]?.count ?? 0;
@@ -68,15 +68,15 @@ async function customersHandled(context: BusinessContext): Promise<number> {
  */
 async function revenueShare(context: BusinessContext): Promise<EmployeeFigures['revenue_share']> {
   const { rows } = await context.db.execute<{ currency: Currency; percent: string }>(sql`
-    select s.currency,
-      round(100 * coalesce(sum(s.total_cart_amount) filter (where s.created_by = ${context.actor.userId}), 0)
-        / sum(s.total_cart_amount), 2)::text as percent
-    from sales s
-    where s.business_id = ${context.businessId} and s.status = 'active'
-      and s.created_at > now() - make_interval(days => ${SHARE_DAYS})
-    group by s.currency
-    having sum(s.total_cart_amount) > 0
-    order by sum(s.total_cart_amount) desc, s.currency
+    select ${s.currency} as currency,
+      round(100 * coalesce(sum(${s.total_cart_amount}) filter (where ${s.created_by} = ${context.actor.userId}), 0)
+        / sum(${s.total_cart_amount}), 2)::text as percent
+    from ${sales} ${s}
+    where ${s.business_id} = ${context.businessId} and ${s.status} = 'active'
+      and ${s.created_at} > now() - make_interval(days => ${SHARE_DAYS})
+    group by ${s.currency}
+    having sum(${s.total_cart_amount}) > 0
+    order by sum(${s.total_cart_amount}) desc, ${s.currency}
     limit 1`);
   return rows[0] ?? null;
 }
@@ -96,17 +96,17 @@ async function performanceOf(context: BusinessContext): Promise<EmployeeFigures[
   const business = { businessId: context.businessId };
   const { rows } = await context.db.execute<{ currency: Currency; sold: string; collected: string }>(sql`
     with main as (
-      select t.currency from (${allTimeRows(business)}) t
-      group by t.currency
-      having sum(t.sales) > 0
-      order by sum(t.revenue) desc, t.currency
+      select ${t.currency} as currency from (${allTimeRows(business)}) ${t}
+      group by ${t.currency}
+      having sum(${t.sales}) > 0
+      order by sum(${t.revenue}) desc, ${t.currency}
       limit 1
     )
     select m.currency,
-      coalesce(sum(t.revenue), 0)::numeric(14, 2)::text as sold,
-      coalesce(sum(t.paid), 0)::numeric(14, 2)::text as collected
+      coalesce(sum(${t.revenue}), 0)::numeric(14, 2)::text as sold,
+      coalesce(sum(${t.paid}), 0)::numeric(14, 2)::text as collected
     from main m
-      left join (${allTimeRows({ ...business, soldBy: context.actor.userId })}) t on t.currency = m.currency
+      left join (${allTimeRows({ ...business, soldBy: context.actor.userId })}) ${t} on ${t.currency} = m.currency
     group by m.currency`);
   const row = rows[0];
   if (!row || toKobo(row.sold) === 0n) return null;

@@ -1,7 +1,9 @@
 import { type BusinessOverview, type MemberRole, TREND_DAYS } from '@oja/contract';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { builtOnceSqlPer } from '../../db/built-once';
 import { plannedOnce } from '../../db/limit';
+import { memberships, users } from '../../db/schema';
 import { type BusinessReader, type GateRow, type GateValues, gateSql, readThroughGate } from '../../platform/gate';
 import { type AttentionJson, attentionColumns, attentionFrom } from './attention';
 import {
@@ -36,6 +38,9 @@ type OverviewRow = AttentionJson &
     stock_behind: boolean;
   };
 
+const m = alias(memberships, 'm');
+const u = alias(users, 'u');
+
 /**
  * The overview's statement (below), built once per process (db/built-once.ts) with the business's id as
  * its placeholder, its only value: the period (the last TREND_DAYS Lagos days, from now()) and the limits
@@ -61,11 +66,11 @@ const overviewStatement = builtOnceSqlPer<boolean, { businessId: number } & Part
       ${saleTotalsJson(scope)} as totals,
       ${bestSellersJson(scope, undefined, sql`(${perProduct})`, 'quantity', plannedOnce(1))} as best,
       (select json_agg(json_build_object('role', r.role, 'count', r.count) order by r.count desc, r.role)
-        from (select m.role, count(*)::int as count
-          from memberships m
-          join users u on u.id = m.user_id
-          where m.business_id = ${businessId} and m.is_active and u.is_active
-          group by m.role) r) as roles,
+        from (select ${m.role} as role, count(*)::int as count
+          from ${memberships} ${m}
+          join ${users} ${u} on ${u.id} = ${m.user_id}
+          where ${m.business_id} = ${businessId} and ${m.is_active} and ${u.is_active}
+          group by ${m.role}) r) as roles,
       ${recentSalesJson(scope, plannedOnce(RECENT_ROWS))} as recent,
       ${revenueByDayJson(scope, trend)} as trend,
       ${attentionColumns(businessId)},

@@ -1,9 +1,21 @@
 import type { Currency, Debtor, EmployeeSales, PaymentStatus, PaymentStatusSales } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { eachRun, type Limit, limitOf } from '../../db/limit';
+import { report_debtors, report_sale_days, sales } from '../../db/schema';
 import { figureOf } from './figure-json';
-import { type Id, type Period, scopeOf, type TotalsScope, totalsOf } from './sale-figures';
+import {
+  type Id,
+  type Period,
+  saleAlias as s,
+  scopeOf,
+  type TotalsScope,
+  saleDays as t,
+  totalsOf,
+} from './sale-figures';
+
+const d = alias(report_debtors, 'd');
 
 /**
  * The report's tables over counted sales (never cancelled ones), from the maintained totals
@@ -27,10 +39,11 @@ import { type Id, type Period, scopeOf, type TotalsScope, totalsOf } from './sal
 export async function salesByEmployee(db: Queryable, scope: TotalsScope, period: Period): Promise<EmployeeSales[]> {
   const { rows } = await db.execute<EmployeeSales & { user_id: string | null }>(sql`
     with days as (
-      select t.sold_by, t.currency, t.day, sum(t.sales) as sales, sum(t.revenue) as revenue
-      from report_sale_days t
-      where ${totalsOf(scope, period)}
-      group by t.sold_by, t.currency, t.day
+      select ${t.sold_by} as sold_by, ${t.currency} as currency, ${t.day} as day, sum(${t.sales}) as sales,
+        sum(${t.revenue}) as revenue
+      from ${report_sale_days} ${t}
+      where ${totalsOf(t, scope, period)}
+      group by ${t.sold_by}, ${t.currency}, ${t.day}
     ), employees as (
       select d.sold_by, d.currency, sum(d.sales) as sales, sum(d.revenue) as revenue,
         max(d.day) filter (where d.sales > 0) as last_day
@@ -40,10 +53,10 @@ export async function salesByEmployee(db: Queryable, scope: TotalsScope, period:
     )
     select nullif(e.sold_by, 0) as user_id,
       -- sold_by 0 stands for sales whose seller's account is gone (created_by null).
-      (select s.created_by_name from sales s
+      (select ${s.created_by_name} from ${sales} ${s}
         where ${scopeOf({ businessId: scope.businessId }, { from: sql`e.last_day`, to: sql`e.last_day` })}
-          and coalesce(s.created_by, 0) = e.sold_by and s.currency = e.currency
-        order by s.created_at desc, s.id desc
+          and coalesce(${s.created_by}, 0) = e.sold_by and ${s.currency} = e.currency
+        order by ${s.created_at} desc, ${s.id} desc
         limit 1) as name,
       e.currency, e.sales::int as sales, round(e.revenue, 2)::text as revenue
     from employees e
@@ -64,14 +77,14 @@ export async function salesByPaymentStatus(
     revenue: string;
     outstanding: string;
   }>(sql`
-    select t.payment_status, t.currency, sum(t.sales)::int as sales,
-      round(sum(t.revenue), 2)::text as revenue,
-      round(sum(t.revenue - t.paid), 2)::text as outstanding
-    from report_sale_days t
-    where ${totalsOf(scope, period)}
-    group by t.payment_status, t.currency
-    having sum(t.sales) > 0
-    order by t.currency, array_position(array['paid', 'partial', 'not_paid'], t.payment_status)`);
+    select ${t.payment_status} as payment_status, ${t.currency} as currency, sum(${t.sales})::int as sales,
+      round(sum(${t.revenue}), 2)::text as revenue,
+      round(sum(${t.revenue} - ${t.paid}), 2)::text as outstanding
+    from ${report_sale_days} ${t}
+    where ${totalsOf(t, scope, period)}
+    group by ${t.payment_status}, ${t.currency}
+    having sum(${t.sales}) > 0
+    order by ${t.currency}, array_position(array['paid', 'partial', 'not_paid'], ${t.payment_status})`);
   return rows;
 }
 
@@ -91,17 +104,18 @@ export function topDebtorsJson(businessId: Id, limit: Limit): SQL {
       order by x.owed desc, x.customer_name)
     from (select nullif(c.customer_id, 0) as customer_id, latest.customer_name, c.currency,
         round(c.owed, 2)::text as total_owed, c.open_sales, c.owed
-      from (select d.customer_id, d.name_key, d.currency, d.owed, d.open_sales
-        from report_debtors d
-        where d.business_id = ${businessId} and d.owed > 0
-        order by d.owed desc
+      from (select ${d.customer_id} as customer_id, ${d.name_key} as name_key, ${d.currency} as currency,
+          ${d.owed} as owed, ${d.open_sales} as open_sales
+        from ${report_debtors} ${d}
+        where ${d.business_id} = ${businessId} and ${d.owed} > 0
+        order by ${d.owed} desc
         fetch first ${rows} rows with ties) c
       cross join lateral (
-        select s.customer_name from sales s
-        where s.business_id = ${businessId} and coalesce(s.customer_id, 0) = c.customer_id
-          and (case when s.customer_id is null then lower(trim(s.customer_name)) else '' end) = c.name_key
-          and s.currency = c.currency and s.payment_status <> 'paid' and s.status = 'active'
-        order by s.id desc
+        select ${s.customer_name} as customer_name from ${sales} ${s}
+        where ${s.business_id} = ${businessId} and coalesce(${s.customer_id}, 0) = c.customer_id
+          and (case when ${s.customer_id} is null then lower(trim(${s.customer_name})) else '' end) = c.name_key
+          and ${s.currency} = c.currency and ${s.payment_status} <> 'paid' and ${s.status} = 'active'
+        order by ${s.id} desc
         limit 1
       ) latest
       order by c.owed desc, latest.customer_name

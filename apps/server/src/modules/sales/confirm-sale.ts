@@ -1,5 +1,6 @@
 import { type createSaleBodySchema, fromKobo, MESSAGES, SALES_MESSAGES, type SaleDetail, toKobo } from '@oja/contract';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type * as z from 'zod';
 import { BUILT, builtOnce, builtOncePer, placeholdersFor, putValues } from '../../db/built-once';
 import type { Queryable, Tx } from '../../db/client';
@@ -87,13 +88,17 @@ function firstPayment(input: ConfirmSaleInput, total: string): string {
   return fromKobo(deposit);
 }
 
+const customer = alias(users, 'u');
+
 /** The cart's lock (FOR UPDATE), the sale's id and the customer's phone: built once (db/built-once.ts). */
 const lockCart = builtOnce((db) =>
   db
     .select({
       ...getTableColumns(carts),
-      sale_id: sql<string>`nextval(pg_get_serial_sequence('sales', 'id'))`,
-      customer_phone: sql<string | null>`(select u.phone_number from ${users} u where u.id = ${carts.customer_id})`,
+      sale_id: sql<string>`nextval(pg_get_serial_sequence(${getTableName(sales)}, ${sales.id.name}))`,
+      customer_phone: sql<
+        string | null
+      >`(select ${customer.phone_number} from ${users} ${customer} where ${customer.id} = ${carts.customer_id})`,
     })
     .from(carts)
     .where(and(eq(carts.business_id, sql.placeholder('businessId')), eq(carts.id, sql.placeholder('cartId'))))

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client';
 import { columnsAt, countedPage, countedRows } from '../../db/counted-page';
 import { eachRun, type Limit, limitOf, plannedOnce } from '../../db/limit';
 import { dateOrNull, numberOrNull } from '../../db/raw-row';
-import { sale_lines, sale_search, sales } from '../../db/schema';
+import { report_sale_days, sale_lines, sale_search, sales } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { forbidden } from '../../platform/errors';
 import {
@@ -19,7 +19,7 @@ import {
   passedGate,
 } from '../../platform/gate';
 import type { BusinessContext } from '../../platform/tenancy';
-import { allTimeRows } from '../businesses/sale-figures';
+import { allTimeRows, saleAlias, saleDays } from '../businesses/sale-figures';
 import { type SaleRow, toSale } from './sale-answer';
 
 /**
@@ -188,16 +188,17 @@ const countedFromTotals = builtOnceSqlPer<TotalsShape, TotalsValues, PageRow>(
   8,
   (shape) => `${shape.status}:${shape.seller}:${shape.gated}`,
   ({ status, seller, gated }) => {
+    const [t, s] = [saleDays, saleAlias];
     const paymentStatus = sql.placeholder('paymentStatus');
     const sellerId = sql.placeholder('seller');
     const narrowing = (of: { status: SQL | AnyColumn; seller: SQL | AnyColumn }) =>
       sql`${status ? sql` and ${of.status} = ${paymentStatus}` : sql``}${seller ? sql` and ${of.seller} = ${sellerId}` : sql``}`;
     const active = status
-      ? sql`(select coalesce(sum(t.sales), 0) from report_sale_days t
-          where t.business_id = ${businessId}${narrowing({ status: sql`t.payment_status`, seller: sql`t.sold_by` })})`
-      : sql`(select coalesce(sum(t.sales), 0) from (${allTimeRows({ businessId, soldBy: seller ? sellerId : undefined })}) t)`;
-    const others = sql`(select count(*) from ${sales} s where s.business_id = ${businessId} and s.status <> 'active'${narrowing(
-      { status: sql`s.payment_status`, seller: sql`s.created_by` },
+      ? sql`(select coalesce(sum(${t.sales}), 0) from ${report_sale_days} ${t}
+          where ${t.business_id} = ${businessId}${narrowing({ status: t.payment_status, seller: t.sold_by })})`
+      : sql`(select coalesce(sum(${t.sales}), 0) from (${allTimeRows({ businessId, soldBy: seller ? sellerId : undefined })}) ${t})`;
+    const others = sql`(select count(*) from ${sales} ${s} where ${s.business_id} = ${businessId} and ${s.status} <> 'active'${narrowing(
+      { status: s.payment_status, seller: s.created_by },
     )})`;
     return salesPage(
       sql`${sales.business_id} = ${businessId}${narrowing({ status: sales.payment_status, seller: sales.created_by })}`,
