@@ -9,9 +9,8 @@ const SHARE_DAYS = 30;
 
 /**
  * The employee home: what the caller sold in this business. Each figure reads what grows with the seller's
- * customers and products, not with their sales: on the load data's seller of 200,000 sales (5,000 customers,
- * 100,000 products), one request at a time through HTTP, warm (2026-11-25 16:40 UTC), 328-462 → 42-60 ms, the
- * same answer byte for byte (customersHandled, performanceOf, and the best seller's rows in sale-figures.ts).
+ * customers and products, not with their sales (customersHandled, performanceOf, and the best seller's rows in
+ * sale-figures.ts).
  */
 export async function getEmployeeFigures(context: BusinessContext): Promise<EmployeeFigures> {
   const scope = { businessId: context.businessId, soldBy: context.actor.userId };
@@ -46,8 +45,7 @@ const customerOf = sql`coalesce(nullif(lower(trim(${s.customer_name})), ''), 'an
 /**
  * Distinct customer names on their sales; a blank name counts as one "Anonymous" customer. Walked name by name down
  * sales_seller_customers_idx (each step the next name after the last, one index descent), so that the cost is the
- * number of customers, not of sales: count(distinct …) read every sale of the seller and sorted their names, 271 ms
- * for the load data's seller of 200,000 sales and 5,000 customers, 23 ms walked (psql, warm, 2026-11-25).
+ * number of customers, not of sales: count(distinct …) read every sale of the seller and sorted their names.
  */
 async function customersHandled(context: BusinessContext): Promise<number> {
   const seller = sql`${s.business_id} = ${context.businessId} and ${s.created_by} = ${context.actor.userId}`;
@@ -88,8 +86,8 @@ async function revenueShare(context: BusinessContext): Promise<EmployeeFigures['
  *
  * From the maintained totals (docs/adr/0009-report-totals.md): revenue and paid per seller and currency, all time
  * (report_sale_past and the day rows from its anchor on, allTimeRows), where the sums read every active sale of
- * the business and the payments of the seller's: 255 ms for the load data's seller of 200,000 sales (psql, warm,
- * 2026-11-25). What was paid on an active sale is its amount_paid, which each payment adds to under the sale's
+ * the business and the payments of the seller's. What was paid on an active sale is its amount_paid, which each
+ * payment adds to under the sale's
  * lock (record-payment.ts); only a cancellation refunds, and a cancelled sale counts nowhere.
  */
 async function performanceOf(context: BusinessContext): Promise<EmployeeFigures['performance']> {

@@ -118,9 +118,9 @@ const pastAnchorOf = (businessId: Id) =>
 /**
  * The all-time rows of the scope (`columns` of them, by default currency, sales, revenue, paid): report_sale_past's,
  * the days before the business's anchor summed per currency and seller, and the day rows from the anchor on; one
- * snapshot reads both, and the anchor and its past rows change together (migration 0022_report_sale_past). On the
- * load data the large business's totals summed 2,196 day rows (0.47-0.61 ms of backend CPU); anchored today they
- * read its 2 past rows and today's (0.09-0.11 ms; src/db/schema/report-totals.ts).
+ * snapshot reads both, and the anchor and its past rows change together (migration 0022_report_sale_past).
+ * Anchored today, they read a few past rows and today's, where the totals summed every day row of the history
+ * (src/db/schema/report-totals.ts).
  */
 export function allTimeRows(
   scope: TotalsScope<Id>,
@@ -307,22 +307,14 @@ type ProductSource = 'window' | 'days' | 'complement' | 'less others';
  * thirds of the sales, read only for the periods the business's maintained rows answer (all time, the window).
  *
  * Days are counted between the business's first and last day of report_product_days, as a measure of their rows:
- * a year of the load data is 926,000 of its 928,000 rows, and grouping them took 610-700 ms in psql, where all time
- * less the one day before it took 106-112 ms (2026-11-26 06:00 UTC). Eleven months: 610-640 → 228-244 ms; nine:
- * 553-603 → 374-416; four months grouped directly, 266-292 ms, would have been 654-669 as a complement. The whole
- * report through HTTP, one at a time, warm: a year 687-815 → 155-171 ms, eleven months 664-803 → 287-289, nine
- * 586-637 → 435-457; the answers of seven periods the same byte for byte.
+ * a period holding most of a long history grouped nearly all of its rows, where all time less the few days outside
+ * the period reads far fewer; a short period is grouped directly.
  *
  * The complement is taken when the period holds more than two thirds of those days, not half: besides the days
- * outside the period it joins every product's all-time row to them, which cost as much as grouping some 350,000
- * more day rows on the load data (147,000 products' rows; a product there sells on nine days a year). Periods of
- * the load data ending today, three runs each in psql, the complement against the period's own rows grouped
- * (2026-11-26 14:45 UTC): six months 389-467 against 238-269 ms, seven 361-513 against 264-322, eight 241-284
- * against 260-283, nine 215-252 against 295-315; January to August (243 of the 366 days, just under two thirds,
- * now grouped directly) 197-238 against 233-260. Where products sell every day (a shop of 300 products and a
- * year of sales: 110,000 day rows and 300 all-time rows) the join costs next to nothing and the even point is
- * half, so a period of half to two thirds of such a history now groups up to twice the rows it could have: about
- * 70,000 of its rows at most, tens of milliseconds.
+ * outside the period it joins every product's all-time row to them, which costs as much as grouping many more day
+ * rows where products sell on few days a year (measured on the load data, periods of six to nine months). Where
+ * products sell every day the join costs next to nothing and the even point is half, so a period of half to two
+ * thirds of such a history groups up to twice the rows it could have, which stays small for such a shop.
  */
 async function productSourceOf(
   db: Queryable,
@@ -392,9 +384,8 @@ const summedPerProduct = (rows: SQL) =>
 /**
  * The rows the best sellers are ranked from, one per product and currency (product_id, currency, quantity,
  * revenue), and whether they are a maintained table's rows, read in order off its index. Over all time
- * report_product_totals (342 ms → under 1 ms on the load data, bench/HISTORY.md), over the last 30 days
- * report_product_window when the source is `window` (grouping the 74,600 day rows of 70,000 products took
- * 110-190 ms, the report's costliest statement; now under 1 ms); a seller's over all time, their rows of
+ * report_product_totals, over the last 30 days report_product_window when the source is `window` (grouping the
+ * window's day rows was the report's costliest statement); a seller's over all time, their rows of
  * report_products; over another period, the period's per-day rows grouped, or all time less the days outside it
  * (ProductSource).
  *
@@ -426,7 +417,7 @@ export function productTotalsOf(
         where ${t.business_id} = ${scope.businessId} and ${t.lines} > 0`,
     };
   // A seller's all time: report_products holds one row per currency, seller and product (its key), so there is
-  // nothing to group. Grouped anyway, the load data's seller of 100,000 products took 102 ms; read as rows, 22.
+  // nothing to group, and reading them as rows is several times cheaper than grouping them anyway.
   const allTime =
     scope.soldBy === undefined
       ? sql`select ${t.product_id}, ${t.currency}, ${t.lines}, ${t.units}, ${t.revenue}
@@ -476,16 +467,13 @@ export function productTotalsOf(
  * those first rows at least `limit` are the seller's own figures, and every product past them sold the seller no
  * more than the business sold of it, which ranks after each of those (test/businesses/seller-best-sellers.test.ts).
  *
- * Why: grouping the seller's own rows cost what their sales did, however few the others': on the load data, whose
- * one seller made every sale, the window's 76,000 day rows of 71,000 products took 70 ms in psql (2.3 ms now), and
- * all time 15 ms (3.5 now). Taken only when the seller made at least two thirds of the period's sales: the others'
- * rows, with the business's rows they add to the read, cost about twice the seller's own per row (the load data's
- * every row taken as the others': 154 ms against 70).
+ * Why: grouping the seller's own rows cost what their sales did, however few the others'. Taken only when the
+ * seller made at least two thirds of the period's sales: the others' rows, with the business's rows they add to
+ * the read, cost about twice the seller's own per row.
  *
  * The others' rows are read as two ranges of sellers, below and above this one: PostgreSQL checks a range on the
  * index entry, where `<>` is checked on the row fetched from the table, every row of the period (on PostgreSQL 18
- * the ranges also skip from one day and currency to the next: 117 index descents and 1.3 ms for the load data's
- * window, no other seller in it).
+ * the ranges also skip from one day and currency to the next).
  */
 function lessOtherSellers(
   scope: { businessId: Id; soldBy: Id },
@@ -518,14 +506,12 @@ function lessOtherSellers(
  * The first `limit` of `perProduct` (productTotalsOf's rows: a CTE's name or a subquery in parentheses) by
  * `by`, as JSON in that order. A product is named as in its latest line of the scope and period (a lookup
  * for the few that are listed). The limit right above the sort makes it a top-N heapsort in memory;
- * numbering the whole list first sorted every product on disk (external merge, 144 ms of the report's
- * 216 ms on the load data).
+ * numbering the whole list first sorted every product on disk (an external merge, most of the report's time).
  *
  * The lookup walks the product's lines newest first, probing each one's sale, until one is of the scope and
  * period. Over a period it starts at the scope's last line of the period (lastLineOf): without it the walk passed
- * every line of the product sold since the period. A shop of 300 products with a year of 150,000 sales, through
- * HTTP: the report of a month a year ago 135-204 → 27-39 ms, of a day a year ago 149-171 → 14-16, the answers the
- * same. The start is only a bound: the walk's own conditions still decide, so a line of another scope or of a
+ * every line of the product sold since the period, which for a period long ago was most of the report's time. The
+ * start is only a bound: the walk's own conditions still decide, so a line of another scope or of a
  * cancelled sale costs a step, not a wrong name.
  */
 export function bestSellersJson(
@@ -552,8 +538,8 @@ export function bestSellersJson(
 /**
  * The scope's last line of the period, as its day rows keep it (report_sale_days.last_line_id: at least every
  * counted line's id of their key), or any line when they do not say. One for every product listed: a subquery
- * of nothing outside it, run once per list. On the load data: 0.1 ms for 30 days of day rows, 1.4 ms for a year;
- * not worth skipping for a period that ends today, where it bounds nothing.
+ * of nothing outside it, run once per list, and cheap (a few day rows per day): not worth skipping for a period
+ * that ends today, where it bounds nothing.
  */
 const lastLineOf = (scope: TotalsScope<Id>, period: Period) =>
   sql`coalesce((select max(${saleDays.last_line_id}) from ${report_sale_days} ${saleDays}

@@ -28,13 +28,10 @@ const d = alias(report_debtors, 'd');
  *
  * The name is looked up in the seller's last day of the period with a counted sale, which their day rows give.
  * Looked up over the whole period newest id first, off sales_business_seller_idx, a past period walked every
- * later sale of the seller: on the load data (200,000 sales) the report of 2025-11-01 to 2025-12-15 spent 108-182
- * ms there, 189,202 sales passed over for one seller (auto_explain, 2026-11-26 06:07 UTC). Now the day's sales
- * are walked newest first off sales_business_created_idx, in the order the name is chosen by: the statement
- * takes 0.12-0.18 ms for that period and for the last 30 days, and the report 270-283 → 78-91 ms. The seller
- * is matched as the day rows key them (coalesce: 0 for an account gone), which no index of sales is on: on
- * `created_by`, the planner took sales_seller_customers_idx, expecting a seller to hold a few of the sales
- * where the load data's owner holds most, and filtered 199,926 of them (the 30-day report 21 → 274-289 ms).
+ * later sale of the seller. Now the day's sales are walked newest first off sales_business_created_idx, in the
+ * order the name is chosen by. The seller is matched as the day rows key them (coalesce: 0 for an account gone),
+ * which no index of sales is on: on `created_by`, the planner took sales_seller_customers_idx, expecting a seller
+ * to hold a few of the sales where one seller may hold most, and filtered nearly all of them.
  */
 export async function salesByEmployee(db: Queryable, scope: TotalsScope, period: Period): Promise<EmployeeSales[]> {
   const { rows } = await db.execute<EmployeeSales & { user_id: string | null }>(sql`
@@ -93,8 +90,8 @@ export async function salesByPaymentStatus(
  * registered customers by id, walk-ins by name in any letter case, per currency. The balances are
  * maintained (report_debtors); the name is the one on the group's latest open sale (sales_open_debtor_idx).
  * Every group owing at least the limit-th largest amount is named, so that ties sort by name as before:
- * `fetch first … with ties` reads the business's balances once (4,900 owing on the load data: 7.8 → 4.9 ms
- * at load ~5; the amount was found by a sort of a materialised copy of them, then that copy scanned again).
+ * `fetch first … with ties` reads the business's balances once (the amount was found by a sort of a
+ * materialised copy of them, then that copy scanned again).
  * The rest is the scan and sort of those balances: an index on report_debtors (business, owed desc) would
  * read only the first few.
  */

@@ -29,9 +29,8 @@ const b = alias(product_batches, 'b');
 /**
  * Units of unexpired stock of live products valued at cost (the batch's, else the product's) and at the
  * retail price, per currency. Read from the maintained report_stock_values (migration 0016, ADR 0009):
- * the rows of today and later dates. Joining the batches to their products on every report took 127 to
- * 170 ms on the load data (150,000 batches of 100,000 products, the report's costliest statement with
- * the best sellers); its 359 rows there take under a millisecond (ADR 0009).
+ * the rows of today and later dates: a few rows per currency and date, where joining the batches to their
+ * products on every report read every batch (ADR 0009).
  */
 export async function stockValue(db: Queryable, businessId: number): Promise<StockValue[]> {
   const { rows } = await db.execute<StockValue & { stored: number; keys: number }>(sql`
@@ -99,12 +98,12 @@ export type LowStockTuple = [number, string, string, number, number];
  * Read from product_stock (migration 0035), which triggers keep: the first `limit` of its current rows (whose
  * drops_on has not passed) off their shortfall index, in the answer's order, and the first `limit` of its stale
  * rows (a batch of theirs expired since their as_of), each counted from its batches; the answer is the first
- * `limit` of the two. Summing the batches of every product with a level took 130 ms on the load data with levels
- * on half its products (87,000 batch rows grouped); this reads a few index entries and the stale rows (none on the
- * day a row is counted, then those whose batch expired since, until the overview refreshes them).
+ * `limit` of the two. Summing the batches of every product with a level grouped every batch row; this reads a few
+ * index entries and the stale rows (none on the day a row is counted, then those whose batch expired since, until
+ * the overview refreshes them).
  *
- * Each part takes its own first rows: under one ORDER BY over their UNION ALL, PostgreSQL read all 16,000 current
- * low rows there and sorted them (21 ms) rather than walk the index (0.15 ms alone). Today is compared as it is
+ * Each part takes its own first rows: under one ORDER BY over their UNION ALL, PostgreSQL read all the current
+ * low rows and sorted them rather than walk the index. Today is compared as it is
  * written (businessToday), not once per statement, so that the planner knows the date and so how few rows are
  * stale; drops_on's test on the current rows is a coalesce, which keeps them off drops_on's index.
  */
@@ -187,10 +186,9 @@ const withProduct = sql`join ${products} ${p} on ${p.business_id} = ${b.business
  * top-N sort of the batches of the first dates only), each with its product and whether that is live:
  * batchAlertsJson, then batchAlertsFrom. Those are the answer whenever `limit` of them are live, or when
  * they are all there is, since any other live batch comes after them all. Only when archived products
- * leave fewer is everything read (batchAlerts, a second statement, which alone makes the answer). On
- * the load data (100,000 products, 35,000 expired batches, 1,112 of them on the oldest date) the expired
- * list joined the product of each of those 1,112 batches before sorting them: 11 to 31 ms, now 1 to 2 ms
- * (the batches' own heap reads; an index on (business, date, id) would remove those too).
+ * leave fewer is everything read (batchAlerts, a second statement, which alone makes the answer). Joined
+ * first, the expired list joined the product of every batch of its oldest dates before sorting them (the
+ * batches' own heap reads remain; an index on (business, date, id) would remove those too).
  */
 export function batchAlertsJson(businessId: Id, list: BatchList, limit: Limit): SQL {
   return sql`(select json_agg(${alertTuple} order by ${b.expiration_date}, ${b.id})

@@ -37,10 +37,11 @@ export type ConfirmSaleOutcome = { sale: SaleDetail; isReplay: boolean };
  * lock and then finds the cart gone and the sale committed.
  *
  * The answer is made from the rows the transaction wrote, not read back: 3
- * statements and 3 pool connections fewer per sale (bench/HISTORY.md). The confirmation is 8 statements:
+ * statements and 3 pool connections fewer per sale. The confirmation is 8 statements:
  * the gate, BEGIN, the cart's lock, its lines with the cart's delete (takeCartItems), the batches and the
  * stock change (takeStock), the sale with its lines and payment (writeSale), COMMIT. The statements of
- * this file are built once per process (db/built-once.ts).
+ * this file are built once (db/built-once.ts, docs/adr/0018), and the transaction is begun on a connection's own
+ * handle (db/transaction.ts), so that they run inside it.
  */
 export async function confirmSale(ctx: BusinessContext, input: ConfirmSaleInput): Promise<ConfirmSaleOutcome> {
   try {
@@ -221,10 +222,7 @@ async function takeLines(
  * Writes the sale, its lines and its first payment in one statement (data-modifying CTEs), and answers
  * the rows as written (RETURNING). One round trip where there were three, all of them while the
  * batches are locked, which is what the sales of one product queue on. A sale of one line (cart and
- * confirmation) is 11 statements with this and takeCartItems, where it was 14; with the statements built
- * once (db/built-once.ts), two A/B pairs on the load bench (2026-11-24, 10 s, 32 connections): distinct
- * products 112-140 → 157-260 sales/s, node CPU 2.73-2.84 → 1.43-1.79 ms and PostgreSQL CPU 2.46-2.49 →
- * 1.56-1.88 ms per request; one hot product 110-153 → 125-287 sales/s; zero oversell.
+ * confirmation) is 11 statements with this and takeCartItems, where it was 14.
  *
  * The report totals' triggers (ADR 0009: statement-level AFTER INSERT on sales, sale_lines, payments)
  * must still fire in that order, sales, lines, payment, as they did from three statements, so that a

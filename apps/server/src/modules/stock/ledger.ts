@@ -67,11 +67,9 @@ type ChangeValues = Required<BatchChange>;
 
 /**
  * The guarded increment and its movement in one statement (a data-modifying CTE): one round trip instead of
- * two while the batch's row lock is held, which is what a hot product's sales queue on (bench/HISTORY.md). The
- * movement is written only when the batch row changed. Two shapes: an addition also checks the product's range.
- * Built once per shape, as the sale path's other statements (db/built-once.ts): built per change, drizzle's
- * building of this statement and of takeStock's was 10% of node's CPU in the load bench's sales (CPU profile,
- * 2026-11-25).
+ * two while the batch's row lock is held, which is what a hot product's sales queue on. The movement is written
+ * only when the batch row changed. Two shapes: an addition also checks the product's range. Built once per shape,
+ * as the sale path's other statements (db/built-once.ts, docs/adr/0018).
  */
 const changeStatement = builtOnceSqlPer<'adds' | 'removes', ChangeValues, { id: number }>(2, String, (shape) => {
   const where = and(
