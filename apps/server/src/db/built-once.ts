@@ -1,4 +1,13 @@
-import { fillPlaceholders, type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
+import {
+  DrizzleQueryError,
+  fillPlaceholders,
+  type Placeholder,
+  type Query,
+  type SQL,
+  type SQLChunk,
+  sql,
+} from 'drizzle-orm';
+import pg from 'pg';
 import type { Queryable } from './client';
 import { connectionOf } from './transaction';
 
@@ -13,9 +22,10 @@ import { connectionOf } from './transaction';
  *   connection it runs on: the pool's handle for a read, or the connection of a transaction begun by
  *   db/transaction.ts (a statement prepared on the pool would run on the pool, outside the transaction). On a
  *   transaction begun otherwise it is prepared on that transaction for its run: correct, only not kept;
- * - a raw statement (builtOnceSql, what `db.execute(sql`…`)` runs): its text and parameters, as drizzle would
- *   send them (`getQuery()`), are kept cut at its parameters, so that a run only puts its values between the
- *   pieces and runs that through `db.execute` on the handle or transaction it is given.
+ * - a raw statement (builtOnceSql, what `db.execute(sql`…`)` runs): its text and parameters as drizzle would send
+ *   them (`getQuery()`), kept as one string, sent with a run's values through node-postgres on the connection the
+ *   handle or transaction runs on. drizzle has no prepared form of a raw statement, and remaking its text from
+ *   pieces on each run (through `db.execute`) cost several times the JS of the rest of the run (docs/adr/0018).
  *
  * Either way the statement goes unnamed to node-postgres: db/statement-names.ts names it from its text on its
  * second run, as every other statement, so that one text never has two names.
@@ -46,14 +56,37 @@ export function builtOnce<Values extends Record<string, unknown>, Row>(
   };
 }
 
-/** A raw statement's text cut at its parameters: `pieces[i]`, parameter i, `pieces[i + 1]`, … */
-type Cut = { pieces: SQL[]; params: unknown[] };
+/** What node-postgres is given for a raw statement built once: its text, and where each value comes from. */
+type Kept = { query: Query; pieces?: SQL[] };
 
 /**
- * Cuts drizzle's text of a statement at its parameters, `$1` to `$n`, each once and in order as drizzle numbers
- * them; a text with any other `$` and a digit (none of the app's) is refused when first built.
+ * node-postgres's parsers as drizzle's node-postgres session gives them to `db.execute`: dates, times and intervals
+ * (and their arrays, and numeric arrays) as PostgreSQL's text, everything else as node-postgres reads it. So a raw
+ * statement's rows are the same whichever way it ran (db/raw-row.ts reads them).
  */
-function cut({ sql: text, params }: Query): Cut {
+const AS_TEXT = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const asText = (value: string) => value;
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    AS_TEXT.has(oid) ? asText : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/**
+ * drizzle's text of a statement cut at its parameters, `$1` to `$n`, each once and in order as drizzle numbers
+ * them; a text with any other `$` and a digit (none of the app's) is refused when first built. Only for a run on a
+ * transaction that db/transaction.ts did not begin, which must go through that transaction's own `execute`.
+ */
+function cut({ sql: text, params }: Query): SQL[] {
   const found = [...text.matchAll(/\$(\d+)/g)];
   if (found.length !== params.length || found.some((match, index) => match[1] !== String(index + 1))) {
     throw new Error('A statement built once names its parameters $1 to $n, each once, and has no other $n.');
@@ -65,26 +98,38 @@ function cut({ sql: text, params }: Query): Cut {
     from = match.index + match[0].length;
   }
   pieces.push(sql.raw(text.slice(from)));
-  return { pieces, params };
+  return pieces;
 }
 
 /**
  * A raw statement built once: `build` composes its SQL, with `sql.placeholder` where a run's values go, on the
- * first run only. Each run puts its values (as drizzle fills a prepared statement's, `fillPlaceholders`) between
- * the kept pieces and runs that with `db.execute` on `db`; answers the rows of its result.
+ * first run only, and its text and parameters are kept as drizzle would send them (`getQuery()`). A run fills the
+ * values as drizzle fills a prepared statement's (`fillPlaceholders`) and sends the kept text with them through
+ * node-postgres (`query`, its public API) on the connection that `db` runs on: the pool, or the transaction's
+ * connection (db/transaction.ts). Answers the rows, as `db.execute` would.
  */
 export function builtOnceSql<Values extends Record<string, unknown>, Row extends Record<string, unknown>>(
   build: () => SQL,
 ): (db: Queryable, values: Values) => Promise<Row[]> {
-  let kept: Cut | undefined;
+  let kept: Kept | undefined;
   return async (db, values) => {
-    kept ??= cut(db.execute(build()).getQuery());
-    const { pieces, params } = kept;
+    kept ??= { query: db.execute(build()).getQuery() };
+    const { sql: text, params } = kept.query;
     const filled = fillPlaceholders(params, values);
-    const chunks: unknown[] = [pieces[0]];
-    for (const [index, value] of filled.entries()) chunks.push(sql.param(value), pieces[index + 1]);
-    const result = await db.execute<Row>(sql.join(chunks as SQL[]));
-    return result.rows as Row[];
+    const connection = connectionOf(db);
+    if (!connection) {
+      kept.pieces ??= cut(kept.query);
+      const { pieces } = kept;
+      const chunks: SQLChunk[] = [pieces[0] as SQL];
+      for (const [index, value] of filled.entries()) chunks.push(sql.param(value), pieces[index + 1] as SQL);
+      return (await db.execute<Row>(sql.join(chunks))).rows as Row[];
+    }
+    try {
+      const result = await connection.$client.query<Row>({ text, values: filled, types });
+      return result.rows;
+    } catch (error) {
+      throw new DrizzleQueryError(text, filled, error as Error);
+    }
   };
 }
 
