@@ -11,7 +11,7 @@ import {
   SALES_MESSAGES,
   toKobo,
 } from '@oja/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Tx } from '../../db/client';
 import { counter_devices, payments, price_flags, products, sale_lines, sales, stock_shortfalls } from '../../db/schema';
@@ -158,7 +158,9 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
 
   // The sale's id first: its stock movements name it before its row is written (confirmSale's order).
   const [drawn] = await tx
-    .execute<{ id: string }>(sql`select nextval(pg_get_serial_sequence('sales', 'id')) as id`)
+    .execute<{ id: string }>(
+      sql`select nextval(pg_get_serial_sequence(${getTableName(sales)}, ${sales.id.name})) as id`,
+    )
     .then((result) => result.rows);
   if (!drawn) throw new Error('No sale id.');
   const saleId = Number(drawn.id);
