@@ -1,127 +1,135 @@
-import { is, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  DrizzleQueryError,
+  fillPlaceholders,
+  type Placeholder,
+  type Query,
+  type SQL,
+  type SQLChunk,
+  sql,
+} from 'drizzle-orm';
+import pg from 'pg';
 import type { Queryable } from './client';
+import { connectionOf } from './transaction';
 
 /**
- * A hot statement that drizzle builds once, not on every request: the sale path's (modules/sales), the
- * overview's (modules/businesses/get-overview.ts) and the product list's (modules/stock/list-products.ts).
+ * A hot statement: one that drizzle builds once, not on every request (the sale path's, the overview's, the
+ * product list's, the first reads of a signed-in page). Building a query is JS work on every run (drizzle walks
+ * the columns, tables and SQL chunks, orders the selected fields, escapes the names), which the CPU profiles of
+ * the load bench showed as a large share of a sale's node CPU (docs/adr/0018). Each is written with
+ * `sql.placeholder` where its values go, and built with drizzle's public APIs only, in one of two forms:
  *
- * Building a query is JS work on every run: drizzle walks the columns, tables and SQL chunks through its
- * `is()` checks, orders the selected fields, escapes the names. In a CPU profile of the load bench's sale
- * (BENCH_CPU_PROF, self time, 2026-11-24) drizzle was 13% of the node process's samples (`is()` 3.8%),
- * and 22% (`is()` 6.7%) once the sale's writes became CTE statements that return every column; with the
- * sale path's statements built here, 3.7% (`is()` 0.5%). So each hot statement is built once, with `sql.placeholder` where its values
- * go, and kept as what running it needs: its text, where each value goes (and how it is encoded, as the
- * column asks), and how its rows map to fields. A run only fills the values and maps the rows, on whatever
- * connection or transaction it is given (`db._.session`, drizzle's own path for a prepared query).
+ * - a query of the query builder (builtOnce): a drizzle prepared statement (`.prepare(BUILT)`), prepared once per
+ *   connection it runs on: the pool's handle for a read, or the connection of a transaction begun by
+ *   db/transaction.ts (a statement prepared on the pool would run on the pool, outside the transaction). On a
+ *   transaction begun otherwise it is prepared on that transaction for its run: correct, only not kept;
+ * - a raw statement (builtOnceSql, what `db.execute(sql`…`)` runs): its text and parameters as drizzle would send
+ *   them (`getQuery()`), kept as one string, sent with a run's values through node-postgres on the connection the
+ *   handle or transaction runs on. drizzle has no prepared form of a raw statement, and remaking its text from
+ *   pieces on each run (through `db.execute`) cost several times the JS of the rest of the run (docs/adr/0018).
  *
- * The statement stays unnamed here: db/statement-names.ts names it from its text on its second run, as
- * every other statement, so the two never give one text two names.
- *
- * Kept from one run to the next, the text is also one string object: the statement-name lookup's Map
- * hashes it once, where a text built per request was hashed on every run (1.4% of the node process's CPU
- * profile on the overview, 0.8% on the product list, 2026-11-24).
- *
- * What is kept comes from drizzle's prepared query (its text, params and field list): internal fields,
- * checked when the statement is first built, and the sales tests run every statement kept here. A raw
- * statement's (builtOnceSql) comes from `getQuery()`, drizzle's public API for the text it would send;
- * test/platform/built-once-sql.test.ts runs it against db.execute.
+ * Either way the statement goes unnamed to node-postgres: db/statement-names.ts names it from its text on its
+ * second run, as every other statement, so that one text never has two names.
  */
-type Prepared = {
-  queryString?: unknown;
-  params?: unknown;
-  fields?: unknown;
-  customResultMapper?: unknown;
-  joinsNotNullableMap?: unknown;
-  _isResponseInArrayMode?: unknown;
-};
 
-type ValueOf = (values: Record<string, unknown>) => unknown;
+/** The name given to drizzle's prepare(): empty, so that statement-names.ts names the statement (above). */
+export const BUILT = '';
 
-type Kept = {
-  text: string;
-  values: ValueOf[];
-  fields: Parameters<Queryable['_']['session']['prepareQuery']>[1];
-  mapper: Parameters<Queryable['_']['session']['prepareQuery']>[4];
-  joins: unknown;
-  arrayMode: boolean;
-};
-
-function keep(prepared: Prepared): Kept {
-  const { queryString, params } = prepared;
-  if (typeof queryString !== 'string' || !Array.isArray(params)) {
-    throw new Error('drizzle-orm changed its prepared query: built-once.ts must follow it.');
-  }
-  return {
-    text: queryString,
-    // Each value resolved once to where it comes from, so that a run calls no `is()` on them.
-    values: params.map((param: unknown): ValueOf => {
-      if (is(param, Placeholder)) {
-        const { name } = param;
-        return (values) => placeholderValue(values, name);
-      }
-      if (is(param, Param) && is(param.value, Placeholder)) {
-        const { encoder } = param;
-        const { name } = param.value;
-        return (values) => encoder.mapToDriverValue(placeholderValue(values, name));
-      }
-      return () => param;
-    }),
-    fields: prepared.fields as Kept['fields'],
-    mapper: prepared.customResultMapper as Kept['mapper'],
-    joins: prepared.joinsNotNullableMap,
-    arrayMode: prepared._isResponseInArrayMode === true,
-  };
-}
-
-function placeholderValue(values: Record<string, unknown>, name: string): unknown {
-  if (!(name in values)) throw new Error(`No value for placeholder "${name}".`);
-  return values[name];
-}
-
-/** Runs a kept statement with the placeholders' values on `db`: what drizzle's prepared query answers. */
-function run(kept: Kept, db: Queryable, values: Record<string, unknown>): Promise<unknown> {
-  const params = kept.values.map((value) => value(values));
-  const query = db._.session.prepareQuery(
-    { sql: kept.text, params },
-    kept.fields,
-    undefined,
-    kept.arrayMode,
-    kept.mapper,
-  );
-  (query as Prepared).joinsNotNullableMap = kept.joins;
-  return query.execute();
-}
+type Prepared<Values, Row> = { execute(values?: Values): Promise<Row[]> };
 
 /**
- * A statement built on its first run by `build` (which ends with `.prepare(...)`), then run with the
- * placeholders' values on `db` (the pool or a transaction). Answers the rows as drizzle would.
+ * A query builder's statement, prepared by `build` (which ends with `.prepare(BUILT)`) once per connection it
+ * runs on (above), then run with the placeholders' values on `db` (the pool or a transaction).
  */
 export function builtOnce<Values extends Record<string, unknown>, Row>(
-  build: (db: Queryable) => { execute(values?: Values): Promise<Row[]> },
+  build: (db: Queryable) => Prepared<Values, Row>,
 ): (db: Queryable, values: Values) => Promise<Row[]> {
-  let kept: Kept | undefined;
+  const preparedOn = new WeakMap<object, Prepared<Values, Row>>();
   return (db, values) => {
-    kept ??= keep(build(db) as Prepared);
-    return run(kept, db, values) as Promise<Row[]>;
+    const connection = connectionOf(db);
+    if (!connection) return build(db).execute(values);
+    let prepared = preparedOn.get(connection);
+    if (!prepared) {
+      prepared = build(connection);
+      preparedOn.set(connection, prepared);
+    }
+    return prepared.execute(values);
   };
 }
 
+/** What node-postgres is given for a raw statement built once: its text, and where each value comes from. */
+type Kept = { query: Query; pieces?: SQL[] };
+
 /**
- * A raw statement (what `db.execute(sql`…`)` runs) built once: `build` composes its SQL, with
- * `sql.placeholder` where a run's values go, on the first run only; its text and parameters are those
- * drizzle would send (`getQuery()` of the unrun query). Answers the rows of `db.execute`'s result.
+ * node-postgres's parsers as drizzle's node-postgres session gives them to `db.execute`: dates, times and intervals
+ * (and their arrays, and numeric arrays) as PostgreSQL's text, everything else as node-postgres reads it. So a raw
+ * statement's rows are the same whichever way it ran (db/raw-row.ts reads them).
+ */
+const AS_TEXT = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const asText = (value: string) => value;
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    AS_TEXT.has(oid) ? asText : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/**
+ * drizzle's text of a statement cut at its parameters, `$1` to `$n`, each once and in order as drizzle numbers
+ * them; a text with any other `$` and a digit (none of the app's) is refused when first built. Only for a run on a
+ * transaction that db/transaction.ts did not begin, which must go through that transaction's own `execute`.
+ */
+function cut({ sql: text, params }: Query): SQL[] {
+  const found = [...text.matchAll(/\$(\d+)/g)];
+  if (found.length !== params.length || found.some((match, index) => match[1] !== String(index + 1))) {
+    throw new Error('A statement built once names its parameters $1 to $n, each once, and has no other $n.');
+  }
+  const pieces: SQL[] = [];
+  let from = 0;
+  for (const match of found) {
+    pieces.push(sql.raw(text.slice(from, match.index)));
+    from = match.index + match[0].length;
+  }
+  pieces.push(sql.raw(text.slice(from)));
+  return pieces;
+}
+
+/**
+ * A raw statement built once: `build` composes its SQL, with `sql.placeholder` where a run's values go, on the
+ * first run only, and its text and parameters are kept as drizzle would send them (`getQuery()`). A run fills the
+ * values as drizzle fills a prepared statement's (`fillPlaceholders`) and sends the kept text with them through
+ * node-postgres (`query`, its public API) on the connection that `db` runs on: the pool, or the transaction's
+ * connection (db/transaction.ts). Answers the rows, as `db.execute` would.
  */
 export function builtOnceSql<Values extends Record<string, unknown>, Row extends Record<string, unknown>>(
   build: () => SQL,
 ): (db: Queryable, values: Values) => Promise<Row[]> {
   let kept: Kept | undefined;
   return async (db, values) => {
-    if (!kept) {
-      const { sql: queryString, params } = db.execute(build()).getQuery();
-      kept = keep({ queryString, params });
+    kept ??= { query: db.execute(build()).getQuery() };
+    const { sql: text, params } = kept.query;
+    const filled = fillPlaceholders(params, values);
+    const connection = connectionOf(db);
+    if (!connection) {
+      kept.pieces ??= cut(kept.query);
+      const { pieces } = kept;
+      const chunks: SQLChunk[] = [pieces[0] as SQL];
+      for (const [index, value] of filled.entries()) chunks.push(sql.param(value), pieces[index + 1] as SQL);
+      return (await db.execute<Row>(sql.join(chunks))).rows as Row[];
     }
-    const result = (await run(kept, db, values)) as { rows: Row[] };
-    return result.rows;
+    try {
+      const result = await connection.$client.query<Row>({ text, values: filled, types });
+      return result.rows;
+    } catch (error) {
+      throw new DrizzleQueryError(text, filled, error as Error);
+    }
   };
 }
 
@@ -151,18 +159,18 @@ export type OrPlaceholder<T> = T | Placeholder;
 
 /**
  * One builtOnce per shape (a count of lines, say), since a statement's text changes with it: kept for the
- * first `limit` shapes, which bounds what a process keeps; any other shape is built on its run, as before.
+ * first `limit` shapes, which bounds what a process keeps; any other shape is prepared on its run.
  */
 export function builtOncePer<Key, Values extends Record<string, unknown>, Row>(
   limit: number,
-  build: (db: Queryable, key: Key) => { execute(values?: Values): Promise<Row[]> },
+  build: (db: Queryable, key: Key) => Prepared<Values, Row>,
 ): (db: Queryable, key: Key, values: Values) => Promise<Row[]> {
   const byKey = new Map<Key, (db: Queryable, values: Values) => Promise<Row[]>>();
   return (db, key, values) => {
     let run = byKey.get(key);
     if (!run) {
       if (byKey.size >= limit) return build(db, key).execute(values);
-      run = builtOnce((first) => build(first, key));
+      run = builtOnce((on) => build(on, key));
       byKey.set(key, run);
     }
     return run(db, values);
@@ -183,6 +191,3 @@ export function putValues<Key extends string>(
 ): void {
   for (const key of keys) if (key in row) values[`${prefix}${key}`] = row[key];
 }
-
-/** The name given to drizzle's prepare() when a statement is built: never sent, only its text is kept. */
-export const BUILT = 'oja_built_once';

@@ -3,7 +3,8 @@ import pg from 'pg';
 import * as schema from './schema';
 import { nameStatements, StatementNames } from './statement-names';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** A drizzle handle: the pool's, or (transaction.ts, the demo) one connection's; `$client` is the one it runs on. */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool | pg.ClientBase };
 /** A transaction handle: the same query API as Db, used by everything inside a use case's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the pool or a transaction: what a read-only query helper accepts. */

@@ -30,6 +30,7 @@ import {
   stock_movements,
   users,
 } from '../db/schema';
+import { transaction } from '../db/transaction';
 import { hashPassword } from '../modules/accounts/passwords';
 import { openBusiness } from '../modules/businesses/open-business';
 import { createExpense } from '../modules/expenses/create-expense';
@@ -71,7 +72,7 @@ export async function createDemoShopIfEmpty(deps: Deps): Promise<DemoOutcome> {
   if (!deps.config.demoData) return { created: false, reason: 'turned off' };
   const started = Date.now();
   return onOneConnection(deps.db, (db) =>
-    db.transaction(async (tx) => {
+    transaction(db, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_LOCK})`);
       const { rows } = await tx.execute<{ empty: boolean }>(
         sql`select not exists (select 1 from ${users}) and not exists (select 1 from ${businesses}) as empty`,
@@ -90,7 +91,7 @@ export async function createDemoShopIfEmpty(deps: Deps): Promise<DemoOutcome> {
  */
 async function onOneConnection<T>(pool: Db, work: (db: Db) => Promise<T>): Promise<T> {
   // connect() made the database handle with drizzle({ client: pool }), which keeps the pool as $client.
-  const client = await (pool as Db & { $client: pg.Pool }).$client.connect();
+  const client: pg.PoolClient = await (pool.$client as pg.Pool).connect();
   const query = client.query;
   let last: Promise<unknown> = Promise.resolve();
   client.query = ((...args: unknown[]) => {

@@ -3,6 +3,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAYED_HEADER } 
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { idempotent_requests } from '../db/schema';
+import { transaction } from '../db/transaction';
 import { type Answer, answer, type Http } from './endpoints';
 import { conflict } from './errors';
 
@@ -61,7 +62,7 @@ export async function writeOnce(
   requestKey: RequestKey | null,
   write: (tx: Tx) => Promise<number>,
 ): Promise<Once> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     if (!requestKey) return { subjectId: await write(tx), isReplay: false };
     const earlier = await claim(tx, scope, requestKey);
     if (earlier !== null) return { subjectId: earlier, isReplay: true };

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtOnceSql, builtOnceSqlPer } from '../../src/db/built-once';
+import { BUILT, builtOnce, builtOnceSql, builtOnceSqlPer } from '../../src/db/built-once';
+import { rate_limits } from '../../src/db/schema';
+import { transaction } from '../../src/db/transaction';
 import { createTestApp, type TestApp } from '../app';
 
 /**
@@ -53,5 +55,36 @@ describe('builtOnceSqlPer', () => {
     }
     // 'a' and 'b' kept from their first run; 'c', past the limit, built on each of its runs.
     expect(builds).toEqual(['a', 'b', 'c', 'c']);
+  });
+});
+
+/**
+ * builtOnce prepares a query builder's statement once per connection it runs on: one prepared on the pool
+ * would run outside the transaction it is called in, and not see (or lock) what the transaction does.
+ */
+describe('builtOnce', () => {
+  const hitsOf = builtOnce((db) =>
+    db
+      .select({ failures: rate_limits.failures })
+      .from(rate_limits)
+      .where(eq(rate_limits.key, sql.placeholder('key')))
+      .prepare(BUILT),
+  );
+
+  it('runs inside the transaction it is called in, on the pool outside one', async () => {
+    const key = `built-once-${Date.now()}`;
+    const inside = async (tx: Parameters<Parameters<typeof transaction>[1]>[0]) => {
+      await tx.insert(rate_limits).values({ key, failures: 3, window_started_at: new Date() });
+      const seen = await hitsOf(tx, { key });
+      expect(await hitsOf(t.db, { key })).toEqual([]);
+      throw Object.assign(new Error('roll back'), { seen });
+    };
+    for (let run = 0; run < 3; run += 1) {
+      const begun = await transaction(t.db, inside).catch((error: { seen?: unknown }) => error.seen);
+      expect(begun).toEqual([{ failures: 3 }]);
+      const plain = await t.db.transaction(inside).catch((error: { seen?: unknown }) => error.seen);
+      expect(plain).toEqual([{ failures: 3 }]);
+    }
+    expect(await hitsOf(t.db, { key })).toEqual([]);
   });
 });

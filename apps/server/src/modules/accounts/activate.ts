@@ -2,6 +2,7 @@ import type { AuthResult, activateBodySchema } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { RequestContext } from '../../platform/context';
 import { assertWithinLimits, clearFailures, LIMITS, recordFailure } from '../../platform/rate-limit';
 import { consumeCode, invalidCode, issueCode } from './codes';
@@ -43,7 +44,7 @@ async function enterCode(ctx: RequestContext, email: string, code: string): Prom
     await recordFailure(ctx.db, keys);
     throw invalidCode();
   }
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await transaction(ctx.db, async (tx) => {
     const check = await consumeCode(tx, ctx.tokens, user.id, 'activate', code);
     if (!check.ok) return { ok: false as const, error: check.error };
     await tx.update(users).set({ is_active: true, updated_at: new Date() }).where(eq(users.id, user.id));

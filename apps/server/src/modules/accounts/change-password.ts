@@ -2,6 +2,7 @@ import { type changePasswordBodySchema, DEMO_MESSAGES, MESSAGES } from '@oja/con
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { ActorContext } from '../../platform/context';
 import { fieldError, forbidden } from '../../platform/errors';
 import { checkCurrentPassword } from './current-password';
@@ -19,7 +20,7 @@ export async function changePassword(
     throw fieldError('previous_password', MESSAGES.auth.previousPasswordWrong);
   }
   const passwordHash = await hashPassword(input.new_password);
-  await ctx.db.transaction(async (tx) => {
+  await transaction(ctx.db, async (tx) => {
     await tx
       .update(users)
       .set({ password_hash: passwordHash, updated_at: new Date() })

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { email_change_undos, users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { ActorContext } from '../../platform/context';
 import { PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import type { Mail } from '../../platform/mail';
@@ -24,7 +25,7 @@ export async function confirmEmail(ctx: ActorContext, input: z.output<typeof con
     { limit: LIMITS.codePerIp, id: ctx.client.ip },
   ];
   await assertWithinLimits(ctx.db, keys);
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await transaction(ctx.db, async (tx) => {
     const check = await consumeCode(tx, ctx.tokens, ctx.actor.userId, 'email', input.code);
     if (!check.ok) return check;
     if (!check.newEmail) return { ok: false as const, error: invalidCode() };

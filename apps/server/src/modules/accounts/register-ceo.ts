@@ -2,6 +2,7 @@ import { type ceoRegisterBodySchema, MESSAGES, type User } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { RequestContext } from '../../platform/context';
 import { conflict, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import { assertWithinLimits, LIMITS, recordFailure } from '../../platform/rate-limit';
@@ -33,7 +34,7 @@ export async function registerCeo(ctx: RequestContext, input: Input): Promise<{ 
   const passwordHash = await hashPassword(input.password);
 
   const created = await withUniqueRetry(() =>
-    ctx.db.transaction(async (tx) => {
+    transaction(ctx.db, async (tx) => {
       if (await findUserByEmail(tx, input.email)) {
         throw conflict(MESSAGES.auth.emailTaken, { email: [MESSAGES.auth.emailTaken] });
       }

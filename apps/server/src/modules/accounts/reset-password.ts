@@ -2,6 +2,7 @@ import { DEMO_MESSAGES, type resetPasswordBodySchema } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { RequestContext } from '../../platform/context';
 import { forbidden } from '../../platform/errors';
 import { assertWithinLimits, clearFailures, LIMITS, recordFailure } from '../../platform/rate-limit';
@@ -34,7 +35,7 @@ export async function resetPassword(
     throw invalidCode();
   }
   if (user.is_demo) throw forbidden(DEMO_MESSAGES.accountLocked);
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await transaction(ctx.db, async (tx) => {
     const check = await consumeCode(tx, ctx.tokens, user.id, 'reset', input.code);
     if (!check.ok) return check;
     // Inside the transaction: the code is spent only if the password is set with it.

@@ -2,6 +2,7 @@ import { MESSAGES, SESSION_DAYS } from '@oja/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { refresh_tokens, sessions } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import { unauthenticated } from '../../platform/errors';
 import { hashToken, randomToken, type TokenService } from '../../platform/tokens';
 
@@ -65,7 +66,7 @@ export const REFRESH_GRACE_SECONDS = 10;
  * pair, and nothing secret is stored to do it.
  */
 export async function rotateRefreshToken(db: Db, tokens: TokenService, refreshToken: string): Promise<SessionTokens> {
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await transaction(db, async (tx) => {
     const [row] = await tx
       .select({
         token: refresh_tokens,

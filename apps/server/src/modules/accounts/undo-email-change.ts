@@ -1,6 +1,7 @@
 import { MESSAGES } from '@oja/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { email_change_undos, users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { RequestContext } from '../../platform/context';
 import { conflict, fieldError, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import { hashToken } from '../../platform/tokens';
@@ -14,7 +15,7 @@ import { revokeUserSessions } from './sessions';
  * It needs no session: the owner may have none left. Answers the address the account has again.
  */
 export async function undoEmailChange(ctx: RequestContext, token: string): Promise<string> {
-  const restored = await ctx.db.transaction(async (tx) => {
+  const restored = await transaction(ctx.db, async (tx) => {
     // Spent in the same statement that finds it: two clicks at once cannot both undo.
     const [undo] = await tx
       .update(email_change_undos)

@@ -2,6 +2,7 @@ import { BUSINESS_MESSAGES, type Business, type createBusinessBodySchema, DEMO_M
 import { and, eq, isNull } from 'drizzle-orm';
 import type * as z from 'zod';
 import { users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { ActorContext } from '../../platform/context';
 import { forbidden, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import { canCreateBusiness } from '../accounts/user-answer';
@@ -23,7 +24,7 @@ export async function createBusiness(ctx: ActorContext, input: Input): Promise<B
   if (!canCreateBusiness(ctx.actor.user)) throw forbidden(BUSINESS_MESSAGES.onlyCeoCreates);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ctx.db.transaction(async (tx) => {
+      return await transaction(ctx.db, async (tx) => {
         const business = await openBusiness(tx, ctx.actor, input);
         await tx
           .update(users)

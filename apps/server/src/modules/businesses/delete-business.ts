@@ -1,6 +1,7 @@
 import { BUSINESS_MESSAGES } from '@oja/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { businesses, memberships, users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import { forbidden } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { refuseInDemoShop } from './demo-shop-lock';
@@ -18,7 +19,7 @@ import { refuseInDemoShop } from './demo-shop-lock';
 export async function deleteBusiness(context: BusinessContext): Promise<void> {
   refuseInDemoShop(context);
   if (context.business.owner_id !== context.actor.userId) throw forbidden(BUSINESS_MESSAGES.onlyOwnerDeletes);
-  await context.db.transaction(async (tx) => {
+  await transaction(context.db, async (tx) => {
     const invitedOnlyHere = await tx
       .select({ id: users.id })
       .from(users)

@@ -1,4 +1,5 @@
 import type { BusinessReport, CurrencyAmount } from '@oja/contract';
+import { transaction } from '../../db/transaction';
 import { inFlightLimit } from '../../platform/in-flight';
 import type { BusinessContext } from '../../platform/tenancy';
 import { dailyFigures, type MoneyFigures, moneyFigures } from './period-figures';
@@ -12,10 +13,8 @@ const STOCK_ROWS = 50;
 
 /**
  * At most this many reports of one server process run their statements at once; the others wait their
- * turn, in order (none is refused). On the load bench (32 connections asking for reports, 2 cores, other
- * work on the machine; three interleaved rounds) 4 answered about as many reports per second as no limit,
- * with a lower p99: 88-108 req/s, p99 469-571 ms, against 75-109 req/s, p99 598-799 ms with the 12
- * statements sent at once (ADR 0009). It also leaves the rest of the pool (10) to the sales.
+ * turn, in order (none is refused). Under load, 4 answered about as many reports per second as no limit, with
+ * a lower p99, than the 12 statements sent at once (ADR 0009). It also leaves the rest of the pool to the sales.
  */
 export const REPORTS_IN_FLIGHT = 4;
 
@@ -28,8 +27,8 @@ const reportTurn = inFlightLimit(REPORTS_IN_FLIGHT);
  * and the last 30 days' best sellers one row per key.
  *
  * The statements run one after the other on one connection (a transaction only holds it; each statement
- * still reads what is committed when it starts): their SQL takes about 10 ms in all on the load data.
- * Sent at once (Promise.all) they took up to 12 of the pool's 10 connections per report.
+ * still reads what is committed when it starts). Sent at once (Promise.all) they took up to 12 of the pool's
+ * connections per report.
  */
 export async function getBusinessReport(
   context: BusinessContext,
@@ -39,7 +38,7 @@ export async function getBusinessReport(
   const period = periodOf(input.from, input.to);
   const { totals, days, best, money, daily, employees, statuses, debtors, value, low, soon, expired } =
     await reportTurn(() =>
-      context.db.transaction(async (db) => ({
+      transaction(context.db, async (db) => ({
         totals: await saleTotals(db, scope, period),
         days: await revenueByDay(db, scope, period),
         best: await topProductsBoth(db, scope, TOP_PRODUCTS, period),

@@ -1,7 +1,12 @@
 import type { Currency, DailyFigures, PeriodFigures } from '@oja/contract';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { type Period, type TotalsScope, totalsOf } from './sale-figures';
+import { report_expense_days, report_payment_days, report_sale_days } from '../../db/schema';
+import { type Period, type TotalsScope, saleDays as t, totalsOf } from './sale-figures';
+
+const paymentDays = alias(report_payment_days, 't');
+const expenseDays = alias(report_expense_days, 't');
 
 /**
  * The report's money, per currency, computed by PostgreSQL in numeric from the maintained totals
@@ -27,24 +32,24 @@ type Row = {
 /** The period's counted sales per day and currency, from the maintained totals. */
 const periodSales = (scope: TotalsScope, period: Period) => sql`
   sold_days as (
-    select t.day, t.currency, sum(t.sales) as sales, sum(t.revenue) as revenue,
-      sum(t.revenue - t.paid) as outstanding, sum(t.cost) as cost
-    from report_sale_days t
-    where ${totalsOf(scope, period)}
-    group by t.day, t.currency
-    having sum(t.sales) > 0
+    select ${t.day} as day, ${t.currency} as currency, sum(${t.sales}) as sales, sum(${t.revenue}) as revenue,
+      sum(${t.revenue} - ${t.paid}) as outstanding, sum(${t.cost}) as cost
+    from ${report_sale_days} ${t}
+    where ${totalsOf(t, scope, period)}
+    group by ${t.day}, ${t.currency}
+    having sum(${t.sales}) > 0
   )`;
 
 /** The period's expenses per day and currency (only a whole business's: a seller's figures have none). */
 const periodExpenses = (scope: TotalsScope, period: Period) => sql`
   spent_days as (
-    select t.day, t.currency, sum(t.amount) as expenses
-    from report_expense_days t
-    where t.business_id = ${scope.businessId}
+    select ${expenseDays.day} as day, ${expenseDays.currency} as currency, sum(${expenseDays.amount}) as expenses
+    from ${report_expense_days} ${expenseDays}
+    where ${expenseDays.business_id} = ${scope.businessId}
       and ${scope.soldBy === undefined ? sql`true` : sql`false`}
-      and t.day >= ${period.from} and t.day <= ${period.to}
-    group by t.day, t.currency
-    having sum(t.expenses) > 0
+      and ${expenseDays.day} >= ${period.from} and ${expenseDays.day} <= ${period.to}
+    group by ${expenseDays.day}, ${expenseDays.currency}
+    having sum(${expenseDays.expenses}) > 0
   )`;
 
 export async function moneyFigures(db: Queryable, scope: TotalsScope, period: Period): Promise<MoneyFigures[]> {
@@ -58,11 +63,11 @@ export async function moneyFigures(db: Queryable, scope: TotalsScope, period: Pe
     ),
     spent_total as (select currency, sum(expenses) as expenses from spent_days group by currency),
     paid as (
-      select t.currency, sum(t.amount) as collected
-      from report_payment_days t
-      where ${totalsOf(scope, period)}
-      group by t.currency
-      having sum(t.payments) > 0
+      select ${paymentDays.currency} as currency, sum(${paymentDays.amount}) as collected
+      from ${report_payment_days} ${paymentDays}
+      where ${totalsOf(paymentDays, scope, period)}
+      group by ${paymentDays.currency}
+      having sum(${paymentDays.payments}) > 0
     ),
     currencies as (
       select currency from sold union select currency from spent_total union select currency from paid

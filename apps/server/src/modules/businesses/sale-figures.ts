@@ -9,11 +9,24 @@ import {
   type RecentSale,
 } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { OrPlaceholder } from '../../db/built-once';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { eachRun, type Limit, limitOf } from '../../db/limit';
-import { REPORT_WINDOW_DAYS } from '../../db/schema';
+import {
+  REPORT_WINDOW_DAYS,
+  report_product_days,
+  report_product_totals,
+  report_product_window,
+  report_product_window_anchors,
+  report_products,
+  report_sale_days,
+  report_sale_past,
+  report_sale_past_anchors,
+  sale_lines,
+  sales,
+} from '../../db/schema';
 import { figureOf } from './figure-json';
 
 /**
@@ -22,8 +35,22 @@ import { figureOf } from './figure-json';
  * summed per currency in SQL and leaves as two-decimal text (a cart never mixes
  * currencies, so neither does a sale). Days are Lagos calendar days.
  *
- * The queries alias sales as `s` and sale lines as `l`.
+ * The queries alias sales as `s`, sale lines as `l`, the maintained totals as `t` and an anchor as `a`.
  */
+
+/** sales as `s`: the alias scopeOf's conditions read. */
+export const saleAlias = alias(sales, 's');
+const s = saleAlias;
+const l = alias(sale_lines, 'l');
+/** report_sale_days as `t` (read `from ${report_sale_days} ${saleDays}`), as totalsOf's conditions may read it. */
+export const saleDays = alias(report_sale_days, 't');
+const salePast = alias(report_sale_past, 't');
+const saleAnchor = alias(report_sale_past_anchors, 'a');
+const productDays = alias(report_product_days, 't');
+const sellerProducts = alias(report_products, 't');
+const productTotals = alias(report_product_totals, 't');
+const productWindow = alias(report_product_window, 't');
+const windowAnchor = alias(report_product_window_anchors, 'a');
 
 /**
  * Which sales a figure counts: a whole business, one seller's, or one customer's. A figure's SQL also takes
@@ -51,12 +78,12 @@ export const dayStart = (day: SQL) => sql`((${day})::timestamp at time zone ${BU
 /** The sales a figure counts (alias `s`): of the scope, never cancelled, created within the period. */
 export function scopeOf(scope: SaleScope<Id>, period?: Period): SQL {
   // A cancelled sale stays in the history but counts in no figure.
-  const conditions = [sql`s.business_id = ${scope.businessId}`, sql`s.status = 'active'`];
-  if (scope.soldBy !== undefined) conditions.push(sql`s.created_by = ${scope.soldBy}`);
-  if (scope.customerId !== undefined) conditions.push(sql`s.customer_id = ${scope.customerId}`);
+  const conditions = [sql`${s.business_id} = ${scope.businessId}`, sql`${s.status} = 'active'`];
+  if (scope.soldBy !== undefined) conditions.push(sql`${s.created_by} = ${scope.soldBy}`);
+  if (scope.customerId !== undefined) conditions.push(sql`${s.customer_id} = ${scope.customerId}`);
   if (period) {
-    conditions.push(sql`s.created_at >= ${dayStart(period.from)}`);
-    conditions.push(sql`s.created_at < ${dayStart(sql`${period.to} + 1`)}`);
+    conditions.push(sql`${s.created_at} >= ${dayStart(period.from)}`);
+    conditions.push(sql`${s.created_at} < ${dayStart(sql`${period.to} + 1`)}`);
   }
   return sql.join(conditions, sql` and `);
 }
@@ -67,34 +94,48 @@ export function scopeOf(scope: SaleScope<Id>, period?: Period): SQL {
  */
 export type TotalsScope<Key = number> = { businessId: Key; soldBy?: Key; customerId?: never };
 
-/** The totals rows (alias `t`) of the scope and, if given, of the period's days. */
-export function totalsOf(scope: TotalsScope<Id>, period?: Period): SQL {
-  const conditions = [sql`t.business_id = ${scope.businessId}`];
-  if (scope.soldBy !== undefined) conditions.push(sql`t.sold_by = ${scope.soldBy}`);
-  if (period) conditions.push(sql`t.day >= ${period.from} and t.day <= ${period.to}`);
+/** A maintained totals table under its alias: its business, and its seller and day where it keeps them. */
+export type TotalsRows = { business_id: AnyPgColumn; sold_by?: AnyPgColumn; day?: AnyPgColumn };
+
+/** The rows of totals table `t` of the scope and, if given, of the period's days. */
+export function totalsOf(t: TotalsRows, scope: TotalsScope<Id>, period?: Period): SQL {
+  const conditions = [sql`${t.business_id} = ${scope.businessId}`];
+  if (scope.soldBy !== undefined) conditions.push(sql`${kept(t.sold_by, 'seller')} = ${scope.soldBy}`);
+  if (period) conditions.push(sql`${kept(t.day, 'day')} >= ${period.from} and ${t.day} <= ${period.to}`);
   return sql.join(conditions, sql` and `);
+}
+
+function kept(column: AnyPgColumn | undefined, what: string): AnyPgColumn {
+  if (!column) throw new Error(`These totals keep no ${what}.`);
+  return column;
 }
 
 /** The business's anchor of report_sale_past (migration 0022), or before every day without one. */
 const pastAnchorOf = (businessId: Id) =>
-  sql`coalesce((select a.anchor from report_sale_past_anchors a where a.business_id = ${businessId}), '-infinity'::date)`;
+  sql`coalesce((select ${saleAnchor.anchor} from ${report_sale_past_anchors} ${saleAnchor}
+    where ${saleAnchor.business_id} = ${businessId}), '-infinity'::date)`;
 
 /**
  * The all-time rows of the scope (`columns` of them, by default currency, sales, revenue, paid): report_sale_past's,
  * the days before the business's anchor summed per currency and seller, and the day rows from the anchor on; one
- * snapshot reads both, and the anchor and its past rows change together (migration 0022_report_sale_past). On the
- * load data the large business's totals summed 2,196 day rows (0.47-0.61 ms of backend CPU); anchored today they
- * read its 2 past rows and today's (0.09-0.11 ms; src/db/schema/report-totals.ts).
+ * snapshot reads both, and the anchor and its past rows change together (migration 0022_report_sale_past).
+ * Anchored today, they read a few past rows and today's, where the totals summed every day row of the history
+ * (src/db/schema/report-totals.ts).
  */
-export function allTimeRows(scope: TotalsScope<Id>, columns = sql`t.currency, t.sales, t.revenue, t.paid`): SQL {
-  const bySeller = scope.soldBy === undefined ? sql`` : sql` and t.sold_by = ${scope.soldBy}`;
-  return sql`select ${columns}
-    from report_sale_past t
-    where t.business_id = ${scope.businessId}${bySeller}
+export function allTimeRows(
+  scope: TotalsScope<Id>,
+  columns: (t: typeof salePast | typeof saleDays) => SQL = (t) =>
+    sql`${t.currency}, ${t.sales}, ${t.revenue}, ${t.paid}`,
+): SQL {
+  return sql`select ${columns(salePast)}
+    from ${report_sale_past} ${salePast}
+    where ${totalsOf(salePast, scope)}
     union all
-    select ${columns}
-    from report_sale_days t
-    where t.business_id = ${scope.businessId} and t.day >= ${pastAnchorOf(scope.businessId)}${bySeller}`;
+    select ${columns(saleDays)}
+    from ${report_sale_days} ${saleDays}
+    where ${totalsOf(saleDays, { businessId: scope.businessId })} and ${saleDays.day} >= ${pastAnchorOf(scope.businessId)}${
+      scope.soldBy === undefined ? sql`` : sql` and ${saleDays.sold_by} = ${scope.soldBy}`
+    }`;
 }
 
 /** Whether the business's report_sale_past is anchored before today (or not at all): salePastRefresh would move it. */
@@ -122,16 +163,20 @@ export function saleTotalsJson(scope: SaleScope<Id>, period?: Period): SQL {
   const totals = { businessId: scope.businessId, soldBy: scope.soldBy };
   const perCurrency =
     scope.customerId === undefined
-      ? sql`select t.currency, round(sum(t.revenue), 2)::text as amount, round(sum(t.paid), 2)::text as paid,
-          sum(t.sales)::int as count, sum(t.revenue) as revenue
-        from ${period ? sql`report_sale_days t where ${totalsOf(totals, period)}` : sql`(${allTimeRows(totals)}) t`}
-        group by t.currency
-        having sum(t.sales) > 0`
-      : sql`select s.currency, round(sum(s.total_cart_amount), 2)::text as amount,
-          round(sum(s.amount_paid), 2)::text as paid, count(*)::int as count, sum(s.total_cart_amount) as revenue
-        from sales s
+      ? sql`select ${saleDays.currency} as currency, round(sum(${saleDays.revenue}), 2)::text as amount,
+          round(sum(${saleDays.paid}), 2)::text as paid, sum(${saleDays.sales})::int as count, sum(${saleDays.revenue}) as revenue
+        from ${
+          period
+            ? sql`${report_sale_days} ${saleDays} where ${totalsOf(saleDays, totals, period)}`
+            : sql`(${allTimeRows(totals)}) ${saleDays}`
+        }
+        group by ${saleDays.currency}
+        having sum(${saleDays.sales}) > 0`
+      : sql`select ${s.currency} as currency, round(sum(${s.total_cart_amount}), 2)::text as amount,
+          round(sum(${s.amount_paid}), 2)::text as paid, count(*)::int as count, sum(${s.total_cart_amount}) as revenue
+        from ${sales} ${s}
         where ${scopeOf(scope, period)}
-        group by s.currency`;
+        group by ${s.currency}`;
   return sql`(select json_agg(json_build_array(t.currency, t.amount, t.paid, t.count) order by t.revenue desc, t.currency)
     from (${perCurrency}) t)`;
 }
@@ -160,11 +205,11 @@ export function revenueByDayJson(scope: TotalsScope<Id>, period: Period): SQL {
         coalesce(json_agg(json_build_array(sd.currency, sd.amount) order by sd.currency)
           filter (where sd.currency is not null), '[]') as amounts
       from generate_series((${period.from})::timestamp, (${period.to})::timestamp, interval '1 day') as days(day)
-      left join (select t.day, t.currency, round(sum(t.revenue), 2)::text as amount
-        from report_sale_days t
-        where ${totalsOf(scope, period)}
-        group by t.day, t.currency
-        having sum(t.sales) > 0) sd on sd.day = days.day::date
+      left join (select ${saleDays.day} as day, ${saleDays.currency} as currency, round(sum(${saleDays.revenue}), 2)::text as amount
+        from ${report_sale_days} ${saleDays}
+        where ${totalsOf(saleDays, scope, period)}
+        group by ${saleDays.day}, ${saleDays.currency}
+        having sum(${saleDays.sales}) > 0) sd on sd.day = days.day::date
       group by days.day) d)`;
 }
 
@@ -197,19 +242,20 @@ export type RecentTuple = [
 export function recentSalesJson(scope: SaleScope<Id>, limit: Limit): SQL {
   return sql`(select json_agg(json_build_array(r.id, r.product_name, r.quantity, r.item_count, r.customer_name, r.total,
       r.currency, r.payment_status, r.sold_by, r.created_at) order by r.created_at_order desc, r.id desc)
-    from (select s.id, first_line.product_name, first_line.quantity,
-        coalesce(first_line.item_count, 0) as item_count, s.customer_name,
-        round(s.total_cart_amount, 2)::text as total, s.currency, s.payment_status, s.created_by_name as sold_by,
-        s.created_at::text as created_at, s.created_at as created_at_order
-      from sales s
+    from (select ${s.id} as id, first_line.product_name, first_line.quantity,
+        coalesce(first_line.item_count, 0) as item_count, ${s.customer_name} as customer_name,
+        round(${s.total_cart_amount}, 2)::text as total, ${s.currency} as currency,
+        ${s.payment_status} as payment_status, ${s.created_by_name} as sold_by,
+        ${s.created_at}::text as created_at, ${s.created_at} as created_at_order
+      from ${sales} ${s}
       left join lateral (
-        select (array_agg(l.product_name order by l.id))[1] as product_name,
-          (array_agg(l.quantity order by l.id))[1] as quantity, count(*)::int as item_count
-        from sale_lines l
-        where l.business_id = s.business_id and l.sale_id = s.id
+        select (array_agg(${l.product_name} order by ${l.id}))[1] as product_name,
+          (array_agg(${l.quantity} order by ${l.id}))[1] as quantity, count(*)::int as item_count
+        from ${sale_lines} ${l}
+        where ${l.business_id} = ${s.business_id} and ${l.sale_id} = ${s.id}
       ) first_line on true
-      where ${scopeOf(scope)} and s.created_at > now() - make_interval(hours => ${RECENT_HOURS})
-      order by s.created_at desc, s.id desc
+      where ${scopeOf(scope)} and ${s.created_at} > now() - make_interval(hours => ${RECENT_HOURS})
+      order by ${s.created_at} desc, ${s.id} desc
       limit ${limitOf(limit)}) r)`;
 }
 
@@ -261,22 +307,14 @@ type ProductSource = 'window' | 'days' | 'complement' | 'less others';
  * thirds of the sales, read only for the periods the business's maintained rows answer (all time, the window).
  *
  * Days are counted between the business's first and last day of report_product_days, as a measure of their rows:
- * a year of the load data is 926,000 of its 928,000 rows, and grouping them took 610-700 ms in psql, where all time
- * less the one day before it took 106-112 ms (2026-11-26 06:00 UTC). Eleven months: 610-640 → 228-244 ms; nine:
- * 553-603 → 374-416; four months grouped directly, 266-292 ms, would have been 654-669 as a complement. The whole
- * report through HTTP, one at a time, warm: a year 687-815 → 155-171 ms, eleven months 664-803 → 287-289, nine
- * 586-637 → 435-457; the answers of seven periods the same byte for byte.
+ * a period holding most of a long history grouped nearly all of its rows, where all time less the few days outside
+ * the period reads far fewer; a short period is grouped directly.
  *
  * The complement is taken when the period holds more than two thirds of those days, not half: besides the days
- * outside the period it joins every product's all-time row to them, which cost as much as grouping some 350,000
- * more day rows on the load data (147,000 products' rows; a product there sells on nine days a year). Periods of
- * the load data ending today, three runs each in psql, the complement against the period's own rows grouped
- * (2026-11-26 14:45 UTC): six months 389-467 against 238-269 ms, seven 361-513 against 264-322, eight 241-284
- * against 260-283, nine 215-252 against 295-315; January to August (243 of the 366 days, just under two thirds,
- * now grouped directly) 197-238 against 233-260. Where products sell every day (a shop of 300 products and a
- * year of sales: 110,000 day rows and 300 all-time rows) the join costs next to nothing and the even point is
- * half, so a period of half to two thirds of such a history now groups up to twice the rows it could have: about
- * 70,000 of its rows at most, tens of milliseconds.
+ * outside the period it joins every product's all-time row to them, which costs as much as grouping many more day
+ * rows where products sell on few days a year (measured on the load data, periods of six to nine months). Where
+ * products sell every day the join costs next to nothing and the even point is half, so a period of half to two
+ * thirds of such a history groups up to twice the rows it could have, which stays small for such a shop.
  */
 async function productSourceOf(
   db: Queryable,
@@ -294,13 +332,13 @@ async function productSourceOf(
     seller === undefined
       ? sql`null::boolean`
       : sql`case when ${windowed} then (
-          select coalesce(sum(t.sales) filter (where t.sold_by = ${seller}), 0)
-            >= 2 * coalesce(sum(t.sales) filter (where t.sold_by <> ${seller}), 0)
+          select coalesce(sum(${saleDays.sales}) filter (where ${saleDays.sold_by} = ${seller}), 0)
+            >= 2 * coalesce(sum(${saleDays.sales}) filter (where ${saleDays.sold_by} <> ${seller}), 0)
           from (${
             period
-              ? sql`select t.sold_by, t.sales from report_sale_days t where ${totalsOf(business, period)}`
-              : allTimeRows(business, sql`t.sold_by, t.sales`)
-          }) t) end`;
+              ? sql`select ${saleDays.sold_by}, ${saleDays.sales} from ${report_sale_days} ${saleDays} where ${totalsOf(saleDays, business, period)}`
+              : allTimeRows(business, (rows) => sql`${rows.sold_by}, ${rows.sales}`)
+          }) ${saleDays}) end`;
   const { rows } = await db.execute<{
     windowed: boolean;
     anchor: 'today' | 'behind' | 'ahead' | null;
@@ -310,17 +348,20 @@ async function productSourceOf(
     select ${windowed} as windowed, ${leads} as leads,
       ${
         period
-          ? sql`coalesce((select case when a.anchor = ${businessToday} then 'today'
-              when a.anchor > ${businessToday} then 'ahead' else 'behind' end
-            from report_product_window_anchors a where a.business_id = ${scope.businessId}), 'behind')`
+          ? sql`coalesce((select case when ${windowAnchor.anchor} = ${businessToday} then 'today'
+              when ${windowAnchor.anchor} > ${businessToday} then 'ahead' else 'behind' end
+            from ${report_product_window_anchors} ${windowAnchor}
+            where ${windowAnchor.business_id} = ${scope.businessId}), 'behind')`
           : sql`null`
       } as anchor,
       ${
         period
           ? sql`(select 3 * (least(${period.to}, h.last) - greatest(${period.from}, h.first) + 1)
                 > 2 * (h.last - h.first + 1)
-              from (select (select min(t.day) from report_product_days t where t.business_id = ${scope.businessId}) as first,
-                (select max(t.day) from report_product_days t where t.business_id = ${scope.businessId}) as last) h)`
+              from (select (select min(${productDays.day}) from ${report_product_days} ${productDays}
+                  where ${productDays.business_id} = ${scope.businessId}) as first,
+                (select max(${productDays.day}) from ${report_product_days} ${productDays}
+                  where ${productDays.business_id} = ${scope.businessId}) as last) h)`
           : sql`null`
       } as complement`);
   const [state] = rows;
@@ -335,16 +376,16 @@ async function productSourceOf(
 
 /** The lines, units and revenue of `rows` (a FROM item `t` and its conditions), summed per product and currency. */
 const summedPerProduct = (rows: SQL) =>
-  sql`select t.product_id, t.currency, sum(t.lines) as lines, sum(t.units) as units, sum(t.revenue) as revenue
+  sql`select ${productDays.product_id} as product_id, ${productDays.currency} as currency,
+      sum(${productDays.lines}) as lines, sum(${productDays.units}) as units, sum(${productDays.revenue}) as revenue
     from ${rows}
-    group by t.product_id, t.currency`;
+    group by ${productDays.product_id}, ${productDays.currency}`;
 
 /**
  * The rows the best sellers are ranked from, one per product and currency (product_id, currency, quantity,
  * revenue), and whether they are a maintained table's rows, read in order off its index. Over all time
- * report_product_totals (342 ms → under 1 ms on the load data, bench/HISTORY.md), over the last 30 days
- * report_product_window when the source is `window` (grouping the 74,600 day rows of 70,000 products took
- * 110-190 ms, the report's costliest statement; now under 1 ms); a seller's over all time, their rows of
+ * report_product_totals, over the last 30 days report_product_window when the source is `window` (grouping the
+ * window's day rows was the report's costliest statement); a seller's over all time, their rows of
  * report_products; over another period, the period's per-day rows grouped, or all time less the days outside it
  * (ProductSource).
  *
@@ -361,29 +402,34 @@ export function productTotalsOf(
     scope.soldBy !== undefined
       ? null
       : !period
-        ? sql`report_product_totals`
+        ? sql`${report_product_totals} ${productTotals}`
         : source === 'window'
-          ? sql`report_product_window`
+          ? sql`${report_product_window} ${productWindow}`
           : null;
+  // report_product_totals and report_product_window have the same columns: either's, under the alias `t`.
+  const t = productTotals;
   if (maintained)
     return {
       maintained: true,
-      rows: sql`select t.product_id, t.currency, t.units as quantity, t.revenue
-        from ${maintained} t
-        where t.business_id = ${scope.businessId} and t.lines > 0`,
+      rows: sql`select ${t.product_id} as product_id, ${t.currency} as currency, ${t.units} as quantity,
+          ${t.revenue} as revenue
+        from ${maintained}
+        where ${t.business_id} = ${scope.businessId} and ${t.lines} > 0`,
     };
   // A seller's all time: report_products holds one row per currency, seller and product (its key), so there is
-  // nothing to group. Grouped anyway, the load data's seller of 100,000 products took 102 ms; read as rows, 22.
+  // nothing to group, and reading them as rows is several times cheaper than grouping them anyway.
   const allTime =
     scope.soldBy === undefined
-      ? sql`select t.product_id, t.currency, t.lines, t.units, t.revenue
-        from report_product_totals t where t.business_id = ${scope.businessId}`
-      : sql`select t.product_id, t.currency, t.lines, t.units, t.revenue
-        from report_products t where t.business_id = ${scope.businessId} and t.sold_by = ${scope.soldBy}`;
+      ? sql`select ${t.product_id}, ${t.currency}, ${t.lines}, ${t.units}, ${t.revenue}
+        from ${report_product_totals} ${t} where ${totalsOf(t, scope)}`
+      : sql`select ${sellerProducts.product_id}, ${sellerProducts.currency}, ${sellerProducts.lines},
+          ${sellerProducts.units}, ${sellerProducts.revenue}
+        from ${report_products} ${sellerProducts} where ${totalsOf(sellerProducts, scope)}`;
   if (!period) {
     return {
       maintained: false,
-      rows: sql`select t.product_id, t.currency, t.units as quantity, t.revenue from (${allTime}) t where t.lines > 0`,
+      rows: sql`select ${t.product_id}, ${t.currency}, ${t.units} as quantity, ${t.revenue} from (${allTime}) ${t}
+        where ${t.lines} > 0`,
     };
   }
   if (source === 'complement') {
@@ -393,18 +439,20 @@ export function productTotalsOf(
           a.revenue - coalesce(o.revenue, 0) as revenue
         from (${allTime}) a
         left join (${summedPerProduct(
-          sql`report_product_days t where ${totalsOf(scope)} and (t.day < ${period.from} or t.day > ${period.to})`,
+          sql`${report_product_days} ${productDays} where ${totalsOf(productDays, scope)}
+            and (${productDays.day} < ${period.from} or ${productDays.day} > ${period.to})`,
         )}) o on o.product_id = a.product_id and o.currency = a.currency
         where a.lines - coalesce(o.lines, 0) > 0`,
     };
   }
   return {
     maintained: false,
-    rows: sql`select t.product_id, t.currency, sum(t.units) as quantity, sum(t.revenue) as revenue
-      from report_product_days t
-      where ${totalsOf(scope, period)}
-      group by t.product_id, t.currency
-      having sum(t.lines) > 0`,
+    rows: sql`select ${productDays.product_id} as product_id, ${productDays.currency} as currency,
+        sum(${productDays.units}) as quantity, sum(${productDays.revenue}) as revenue
+      from ${report_product_days} ${productDays}
+      where ${totalsOf(productDays, scope, period)}
+      group by ${productDays.product_id}, ${productDays.currency}
+      having sum(${productDays.lines}) > 0`,
   };
 }
 
@@ -419,16 +467,13 @@ export function productTotalsOf(
  * those first rows at least `limit` are the seller's own figures, and every product past them sold the seller no
  * more than the business sold of it, which ranks after each of those (test/businesses/seller-best-sellers.test.ts).
  *
- * Why: grouping the seller's own rows cost what their sales did, however few the others': on the load data, whose
- * one seller made every sale, the window's 76,000 day rows of 71,000 products took 70 ms in psql (2.3 ms now), and
- * all time 15 ms (3.5 now). Taken only when the seller made at least two thirds of the period's sales: the others'
- * rows, with the business's rows they add to the read, cost about twice the seller's own per row (the load data's
- * every row taken as the others': 154 ms against 70).
+ * Why: grouping the seller's own rows cost what their sales did, however few the others'. Taken only when the
+ * seller made at least two thirds of the period's sales: the others' rows, with the business's rows they add to
+ * the read, cost about twice the seller's own per row.
  *
  * The others' rows are read as two ranges of sellers, below and above this one: PostgreSQL checks a range on the
  * index entry, where `<>` is checked on the row fetched from the table, every row of the period (on PostgreSQL 18
- * the ranges also skip from one day and currency to the next: 117 index descents and 1.3 ms for the load data's
- * window, no other seller in it).
+ * the ranges also skip from one day and currency to the next).
  */
 function lessOtherSellers(
   scope: { businessId: Id; soldBy: Id },
@@ -436,17 +481,20 @@ function lessOtherSellers(
 ): { others: SQL; candidates(by: 'quantity' | 'revenue', limit: Limit): SQL } {
   const business = { businessId: scope.businessId };
   const [maintained, theirs] = period
-    ? [sql`report_product_window`, sql`report_product_days`]
-    : [sql`report_product_totals`, sql`report_products`];
+    ? [sql`${report_product_window} ${productWindow}`, productDays]
+    : [sql`${report_product_totals} ${productTotals}`, sellerProducts];
+  const table = period ? report_product_days : report_products;
+  const t = productTotals;
   const sellers = (range: SQL) =>
-    sql`select t.product_id, t.currency, t.lines, t.units, t.revenue
-      from ${theirs} t where ${totalsOf(business, period)} and t.sold_by ${range} ${scope.soldBy}`;
+    sql`select ${theirs.product_id}, ${theirs.currency}, ${theirs.lines}, ${theirs.units}, ${theirs.revenue}
+      from ${table} ${theirs} where ${totalsOf(theirs, business, period)} and ${theirs.sold_by} ${range} ${scope.soldBy}`;
   return {
-    others: summedPerProduct(sql`(${sellers(sql`<`)} union all ${sellers(sql`>`)}) t`),
+    others: summedPerProduct(sql`(${sellers(sql`<`)} union all ${sellers(sql`>`)}) ${productDays}`),
     candidates: (by, limit) => sql`(select p.product_id, p.currency, p.quantity - coalesce(o.units, 0) as quantity,
         p.revenue - coalesce(o.revenue, 0) as revenue
-      from (select * from (select t.product_id, t.currency, t.lines, t.units as quantity, t.revenue
-          from ${maintained} t where t.business_id = ${scope.businessId} and t.lines > 0) p
+      from (select * from (select ${t.product_id} as product_id, ${t.currency} as currency, ${t.lines} as lines,
+            ${t.units} as quantity, ${t.revenue} as revenue
+          from ${maintained} where ${t.business_id} = ${scope.businessId} and ${t.lines} > 0) p
         order by ${orderOf(by)}
         limit ${limitOf(limit)} + (select count(*) from others)) p
       left join others o on o.product_id = p.product_id and o.currency = p.currency
@@ -458,14 +506,12 @@ function lessOtherSellers(
  * The first `limit` of `perProduct` (productTotalsOf's rows: a CTE's name or a subquery in parentheses) by
  * `by`, as JSON in that order. A product is named as in its latest line of the scope and period (a lookup
  * for the few that are listed). The limit right above the sort makes it a top-N heapsort in memory;
- * numbering the whole list first sorted every product on disk (external merge, 144 ms of the report's
- * 216 ms on the load data).
+ * numbering the whole list first sorted every product on disk (an external merge, most of the report's time).
  *
  * The lookup walks the product's lines newest first, probing each one's sale, until one is of the scope and
  * period. Over a period it starts at the scope's last line of the period (lastLineOf): without it the walk passed
- * every line of the product sold since the period. A shop of 300 products with a year of 150,000 sales, through
- * HTTP: the report of a month a year ago 135-204 → 27-39 ms, of a day a year ago 149-171 → 14-16, the answers the
- * same. The start is only a bound: the walk's own conditions still decide, so a line of another scope or of a
+ * every line of the product sold since the period, which for a period long ago was most of the report's time. The
+ * start is only a bound: the walk's own conditions still decide, so a line of another scope or of a
  * cancelled sale costs a step, not a wrong name.
  */
 export function bestSellersJson(
@@ -479,12 +525,12 @@ export function bestSellersJson(
       round(p.revenue, 2)::text) order by ${orderOf(by)})
     from (select * from ${perProduct} p order by ${orderOf(by)} limit ${limitOf(limit)}) p
     cross join lateral (
-      select l.product_name
-      from sale_lines l
-      join sales s on s.business_id = l.business_id and s.id = l.sale_id
-      where l.business_id = ${scope.businessId} and l.product_id = p.product_id and s.currency = p.currency
-        and ${scopeOf(scope, period)}${period ? sql` and l.id <= ${lastLineOf(scope, period)}` : sql``}
-      order by l.id desc
+      select ${l.product_name}
+      from ${sale_lines} ${l}
+      join ${sales} ${s} on ${s.business_id} = ${l.business_id} and ${s.id} = ${l.sale_id}
+      where ${l.business_id} = ${scope.businessId} and ${l.product_id} = p.product_id and ${s.currency} = p.currency
+        and ${scopeOf(scope, period)}${period ? sql` and ${l.id} <= ${lastLineOf(scope, period)}` : sql``}
+      order by ${l.id} desc
       limit 1
     ) latest)`;
 }
@@ -492,11 +538,12 @@ export function bestSellersJson(
 /**
  * The scope's last line of the period, as its day rows keep it (report_sale_days.last_line_id: at least every
  * counted line's id of their key), or any line when they do not say. One for every product listed: a subquery
- * of nothing outside it, run once per list. On the load data: 0.1 ms for 30 days of day rows, 1.4 ms for a year;
- * not worth skipping for a period that ends today, where it bounds nothing.
+ * of nothing outside it, run once per list, and cheap (a few day rows per day): not worth skipping for a period
+ * that ends today, where it bounds nothing.
  */
 const lastLineOf = (scope: TotalsScope<Id>, period: Period) =>
-  sql`coalesce((select max(t.last_line_id) from report_sale_days t where ${totalsOf(scope, period)}), ${MAX_BIGINT}::bigint)`;
+  sql`coalesce((select max(${saleDays.last_line_id}) from ${report_sale_days} ${saleDays}
+    where ${totalsOf(saleDays, scope, period)}), ${MAX_BIGINT}::bigint)`;
 
 const MAX_BIGINT = '9223372036854775807';
 

@@ -1,9 +1,21 @@
 import type { Currency, Debtor, EmployeeSales, PaymentStatus, PaymentStatusSales } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { eachRun, type Limit, limitOf } from '../../db/limit';
+import { report_debtors, report_sale_days, sales } from '../../db/schema';
 import { figureOf } from './figure-json';
-import { type Id, type Period, scopeOf, type TotalsScope, totalsOf } from './sale-figures';
+import {
+  type Id,
+  type Period,
+  saleAlias as s,
+  scopeOf,
+  type TotalsScope,
+  saleDays as t,
+  totalsOf,
+} from './sale-figures';
+
+const d = alias(report_debtors, 'd');
 
 /**
  * The report's tables over counted sales (never cancelled ones), from the maintained totals
@@ -16,21 +28,19 @@ import { type Id, type Period, scopeOf, type TotalsScope, totalsOf } from './sal
  *
  * The name is looked up in the seller's last day of the period with a counted sale, which their day rows give.
  * Looked up over the whole period newest id first, off sales_business_seller_idx, a past period walked every
- * later sale of the seller: on the load data (200,000 sales) the report of 2025-11-01 to 2025-12-15 spent 108-182
- * ms there, 189,202 sales passed over for one seller (auto_explain, 2026-11-26 06:07 UTC). Now the day's sales
- * are walked newest first off sales_business_created_idx, in the order the name is chosen by: the statement
- * takes 0.12-0.18 ms for that period and for the last 30 days, and the report 270-283 → 78-91 ms. The seller
- * is matched as the day rows key them (coalesce: 0 for an account gone), which no index of sales is on: on
- * `created_by`, the planner took sales_seller_customers_idx, expecting a seller to hold a few of the sales
- * where the load data's owner holds most, and filtered 199,926 of them (the 30-day report 21 → 274-289 ms).
+ * later sale of the seller. Now the day's sales are walked newest first off sales_business_created_idx, in the
+ * order the name is chosen by. The seller is matched as the day rows key them (coalesce: 0 for an account gone),
+ * which no index of sales is on: on `created_by`, the planner took sales_seller_customers_idx, expecting a seller
+ * to hold a few of the sales where one seller may hold most, and filtered nearly all of them.
  */
 export async function salesByEmployee(db: Queryable, scope: TotalsScope, period: Period): Promise<EmployeeSales[]> {
   const { rows } = await db.execute<EmployeeSales & { user_id: string | null }>(sql`
     with days as (
-      select t.sold_by, t.currency, t.day, sum(t.sales) as sales, sum(t.revenue) as revenue
-      from report_sale_days t
-      where ${totalsOf(scope, period)}
-      group by t.sold_by, t.currency, t.day
+      select ${t.sold_by} as sold_by, ${t.currency} as currency, ${t.day} as day, sum(${t.sales}) as sales,
+        sum(${t.revenue}) as revenue
+      from ${report_sale_days} ${t}
+      where ${totalsOf(t, scope, period)}
+      group by ${t.sold_by}, ${t.currency}, ${t.day}
     ), employees as (
       select d.sold_by, d.currency, sum(d.sales) as sales, sum(d.revenue) as revenue,
         max(d.day) filter (where d.sales > 0) as last_day
@@ -40,10 +50,10 @@ export async function salesByEmployee(db: Queryable, scope: TotalsScope, period:
     )
     select nullif(e.sold_by, 0) as user_id,
       -- sold_by 0 stands for sales whose seller's account is gone (created_by null).
-      (select s.created_by_name from sales s
+      (select ${s.created_by_name} from ${sales} ${s}
         where ${scopeOf({ businessId: scope.businessId }, { from: sql`e.last_day`, to: sql`e.last_day` })}
-          and coalesce(s.created_by, 0) = e.sold_by and s.currency = e.currency
-        order by s.created_at desc, s.id desc
+          and coalesce(${s.created_by}, 0) = e.sold_by and ${s.currency} = e.currency
+        order by ${s.created_at} desc, ${s.id} desc
         limit 1) as name,
       e.currency, e.sales::int as sales, round(e.revenue, 2)::text as revenue
     from employees e
@@ -64,14 +74,14 @@ export async function salesByPaymentStatus(
     revenue: string;
     outstanding: string;
   }>(sql`
-    select t.payment_status, t.currency, sum(t.sales)::int as sales,
-      round(sum(t.revenue), 2)::text as revenue,
-      round(sum(t.revenue - t.paid), 2)::text as outstanding
-    from report_sale_days t
-    where ${totalsOf(scope, period)}
-    group by t.payment_status, t.currency
-    having sum(t.sales) > 0
-    order by t.currency, array_position(array['paid', 'partial', 'not_paid'], t.payment_status)`);
+    select ${t.payment_status} as payment_status, ${t.currency} as currency, sum(${t.sales})::int as sales,
+      round(sum(${t.revenue}), 2)::text as revenue,
+      round(sum(${t.revenue} - ${t.paid}), 2)::text as outstanding
+    from ${report_sale_days} ${t}
+    where ${totalsOf(t, scope, period)}
+    group by ${t.payment_status}, ${t.currency}
+    having sum(${t.sales}) > 0
+    order by ${t.currency}, array_position(array['paid', 'partial', 'not_paid'], ${t.payment_status})`);
   return rows;
 }
 
@@ -80,8 +90,8 @@ export async function salesByPaymentStatus(
  * registered customers by id, walk-ins by name in any letter case, per currency. The balances are
  * maintained (report_debtors); the name is the one on the group's latest open sale (sales_open_debtor_idx).
  * Every group owing at least the limit-th largest amount is named, so that ties sort by name as before:
- * `fetch first … with ties` reads the business's balances once (4,900 owing on the load data: 7.8 → 4.9 ms
- * at load ~5; the amount was found by a sort of a materialised copy of them, then that copy scanned again).
+ * `fetch first … with ties` reads the business's balances once (the amount was found by a sort of a
+ * materialised copy of them, then that copy scanned again).
  * The rest is the scan and sort of those balances: an index on report_debtors (business, owed desc) would
  * read only the first few.
  */
@@ -91,17 +101,18 @@ export function topDebtorsJson(businessId: Id, limit: Limit): SQL {
       order by x.owed desc, x.customer_name)
     from (select nullif(c.customer_id, 0) as customer_id, latest.customer_name, c.currency,
         round(c.owed, 2)::text as total_owed, c.open_sales, c.owed
-      from (select d.customer_id, d.name_key, d.currency, d.owed, d.open_sales
-        from report_debtors d
-        where d.business_id = ${businessId} and d.owed > 0
-        order by d.owed desc
+      from (select ${d.customer_id} as customer_id, ${d.name_key} as name_key, ${d.currency} as currency,
+          ${d.owed} as owed, ${d.open_sales} as open_sales
+        from ${report_debtors} ${d}
+        where ${d.business_id} = ${businessId} and ${d.owed} > 0
+        order by ${d.owed} desc
         fetch first ${rows} rows with ties) c
       cross join lateral (
-        select s.customer_name from sales s
-        where s.business_id = ${businessId} and coalesce(s.customer_id, 0) = c.customer_id
-          and (case when s.customer_id is null then lower(trim(s.customer_name)) else '' end) = c.name_key
-          and s.currency = c.currency and s.payment_status <> 'paid' and s.status = 'active'
-        order by s.id desc
+        select ${s.customer_name} as customer_name from ${sales} ${s}
+        where ${s.business_id} = ${businessId} and coalesce(${s.customer_id}, 0) = c.customer_id
+          and (case when ${s.customer_id} is null then lower(trim(${s.customer_name})) else '' end) = c.name_key
+          and ${s.currency} = c.currency and ${s.payment_status} <> 'paid' and ${s.status} = 'active'
+        order by ${s.id} desc
         limit 1
       ) latest
       order by c.owed desc, latest.customer_name

@@ -1,9 +1,12 @@
 import { type BatchAlert, EXPIRING_SOON_DAYS, type LowStockItem, type StockValue } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
+import { columnNames } from '../../db/column-names';
 import { eachRun, type Limit, limitOf } from '../../db/limit';
-import { countedUnits, isStale, withLevel } from '../stock/kept-stock';
+import { product_batches, product_stock, products, report_stock_values } from '../../db/schema';
+import { countedUnits, isStale, keptStock as s, withLevel } from '../stock/kept-stock';
 import { figureOf } from './figure-json';
 import type { Id } from './sale-figures';
 
@@ -18,21 +21,25 @@ import type { Id } from './sale-figures';
  */
 const COMPACT_AFTER = 256;
 
+/** The tables under the aliases the statements below read them by. */
+const t = alias(report_stock_values, 't');
+const p = alias(products, 'p');
+const b = alias(product_batches, 'b');
+
 /**
  * Units of unexpired stock of live products valued at cost (the batch's, else the product's) and at the
  * retail price, per currency. Read from the maintained report_stock_values (migration 0016, ADR 0009):
- * the rows of today and later dates. Joining the batches to their products on every report took 127 to
- * 170 ms on the load data (150,000 batches of 100,000 products, the report's costliest statement with
- * the best sellers); its 359 rows there take under a millisecond (ADR 0009).
+ * the rows of today and later dates: a few rows per currency and date, where joining the batches to their
+ * products on every report read every batch (ADR 0009).
  */
 export async function stockValue(db: Queryable, businessId: number): Promise<StockValue[]> {
   const { rows } = await db.execute<StockValue & { stored: number; keys: number }>(sql`
     with per_key as (
-      select t.currency, t.expiration_date, count(*) as stored, sum(t.units) as units,
-        sum(t.value_at_cost) as value_at_cost, sum(t.value_at_retail) as value_at_retail
-      from report_stock_values t
-      where t.business_id = ${businessId}
-      group by t.currency, t.expiration_date
+      select ${t.currency} as currency, ${t.expiration_date} as expiration_date, count(*) as stored,
+        sum(${t.units}) as units, sum(${t.value_at_cost}) as value_at_cost, sum(${t.value_at_retail}) as value_at_retail
+      from ${report_stock_values} ${t}
+      where ${t.business_id} = ${businessId}
+      group by ${t.currency}, ${t.expiration_date}
     ),
     per_currency as (
       select k.currency, sum(k.units) as units, sum(k.value_at_cost) as value_at_cost,
@@ -63,10 +70,18 @@ export async function stockValue(db: Queryable, businessId: number): Promise<Sto
 export async function compactStockValues(db: Queryable, businessId: number): Promise<void> {
   await db.execute(sql`
     with gone as (
-      delete from report_stock_values t where t.business_id = ${businessId}
-      returning t.currency, t.expiration_date, t.units, t.value_at_cost, t.value_at_retail
+      delete from ${report_stock_values} ${t} where ${t.business_id} = ${businessId}
+      returning ${t.currency} as currency, ${t.expiration_date} as expiration_date, ${t.units} as units,
+        ${t.value_at_cost} as value_at_cost, ${t.value_at_retail} as value_at_retail
     )
-    insert into report_stock_values (business_id, currency, expiration_date, units, value_at_cost, value_at_retail)
+    insert into ${report_stock_values} (${columnNames(
+      report_stock_values.business_id,
+      report_stock_values.currency,
+      report_stock_values.expiration_date,
+      report_stock_values.units,
+      report_stock_values.value_at_cost,
+      report_stock_values.value_at_retail,
+    )})
     select ${businessId}::bigint, g.currency, g.expiration_date, sum(g.units), sum(g.value_at_cost), sum(g.value_at_retail)
     from gone g
     where g.expiration_date is null or g.expiration_date >= ${businessToday}
@@ -83,34 +98,35 @@ export type LowStockTuple = [number, string, string, number, number];
  * Read from product_stock (migration 0035), which triggers keep: the first `limit` of its current rows (whose
  * drops_on has not passed) off their shortfall index, in the answer's order, and the first `limit` of its stale
  * rows (a batch of theirs expired since their as_of), each counted from its batches; the answer is the first
- * `limit` of the two. Summing the batches of every product with a level took 130 ms on the load data with levels
- * on half its products (87,000 batch rows grouped); this reads a few index entries and the stale rows (none on the
- * day a row is counted, then those whose batch expired since, until the overview refreshes them).
+ * `limit` of the two. Summing the batches of every product with a level grouped every batch row; this reads a few
+ * index entries and the stale rows (none on the day a row is counted, then those whose batch expired since, until
+ * the overview refreshes them).
  *
- * Each part takes its own first rows: under one ORDER BY over their UNION ALL, PostgreSQL read all 16,000 current
- * low rows there and sorted them (21 ms) rather than walk the index (0.15 ms alone). Today is compared as it is
+ * Each part takes its own first rows: under one ORDER BY over their UNION ALL, PostgreSQL read all the current
+ * low rows and sorted them rather than walk the index. Today is compared as it is
  * written (businessToday), not once per statement, so that the planner knows the date and so how few rows are
  * stale; drops_on's test on the current rows is a coalesce, which keeps them off drops_on's index.
  */
 export function lowStockJson(businessId: Id, limit: Limit): SQL {
-  const kept = sql`s.business_id = ${businessId} and ${withLevel}`;
+  const kept = sql`${s.business_id} = ${businessId} and ${withLevel}`;
   const order = sql`order by shortfall, product_name, product_id limit ${limitOf(limit)}`;
-  return sql`(select json_agg(json_build_array(x.product_id, p.product_name, p.sku, x.reorder_level, x.quantity_in_stock)
+  return sql`(select json_agg(json_build_array(x.product_id, ${p.product_name}, ${p.sku}, x.reorder_level, x.quantity_in_stock)
       order by x.shortfall, x.product_name, x.product_id)
     from (select * from (
-        (select s.product_id, s.product_name, s.reorder_level, s.sellable as quantity_in_stock,
-            s.sellable - s.reorder_level as shortfall
-          from product_stock s
-          where ${kept} and s.sellable - s.reorder_level < 0 and coalesce(s.drops_on, 'infinity') >= ${businessToday}
+        (select ${s.product_id} as product_id, ${s.product_name} as product_name, ${s.reorder_level} as reorder_level,
+            ${s.sellable} as quantity_in_stock, ${s.sellable} - ${s.reorder_level} as shortfall
+          from ${product_stock} ${s}
+          where ${kept} and ${s.sellable} - ${s.reorder_level} < 0 and coalesce(${s.drops_on}, 'infinity') >= ${businessToday}
           ${order})
         union all
-        (select s.product_id, s.product_name, s.reorder_level, c.units, c.units - s.reorder_level as shortfall
-          from product_stock s
+        (select ${s.product_id} as product_id, ${s.product_name} as product_name, ${s.reorder_level} as reorder_level,
+            c.units, c.units - ${s.reorder_level} as shortfall
+          from ${product_stock} ${s}
           cross join lateral (select ${countedUnits} as units) c
-          where ${kept} and ${isStale} and c.units < s.reorder_level
+          where ${kept} and ${isStale} and c.units < ${s.reorder_level}
           ${order})) u
       ${order}) x
-    join products p on p.business_id = ${businessId} and p.id = x.product_id)`;
+    join ${products} ${p} on ${p.business_id} = ${businessId} and ${p.id} = x.product_id)`;
 }
 
 /**
@@ -118,7 +134,7 @@ export function lowStockJson(businessId: Id, limit: Limit): SQL {
  * which product_stock_refresh counts again as of today.
  */
 export const stockBehind = (businessId: Id): SQL =>
-  sql`exists (select 1 from product_stock s where s.business_id = ${businessId} and ${isStale})`;
+  sql`exists (select 1 from ${product_stock} ${s} where ${s.business_id} = ${businessId} and ${isStale})`;
 
 /** Counts the business's stale rows of product_stock again, as of today (stockBehind). */
 export async function stockRefresh(db: Queryable, businessId: number): Promise<void> {
@@ -147,15 +163,22 @@ export type BatchList = 'expiring' | 'expired';
 
 const batchesOf = (list: BatchList) =>
   list === 'expiring'
-    ? sql`b.expiration_date >= ${businessToday} and b.expiration_date < ${businessToday} + ${EXPIRING_SOON_DAYS}::int`
-    : sql`b.expiration_date < ${businessToday}`;
+    ? sql`${b.expiration_date} >= ${businessToday} and ${b.expiration_date} < ${businessToday} + ${EXPIRING_SOON_DAYS}::int`
+    : sql`${b.expiration_date} < ${businessToday}`;
 
 const stockedOf = (businessId: Id, list: BatchList) =>
-  sql`b.business_id = ${businessId} and b.quantity > 0 and b.expiration_date is not null and ${batchesOf(list)}`;
+  sql`${b.business_id} = ${businessId} and ${b.quantity} > 0 and ${b.expiration_date} is not null and ${batchesOf(list)}`;
 
-/** A batch `b` of its product `p` as an AlertTuple. */
-const alertTuple = sql`json_build_array(p.id, p.product_name, b.id, b.batch_number, b.expiration_date::text, b.quantity,
-  p.currency, round(b.quantity * coalesce(b.cost_price, p.cost_price), 2)::text, p.archived_at is null)`;
+/**
+ * A batch `b` of its product `p` as an AlertTuple. `b` is also the name of the subqueries below that pass the
+ * batches' columns through under their own names, so the same columns read them.
+ */
+const alertTuple = sql`json_build_array(${p.id}, ${p.product_name}, ${b.id}, ${b.batch_number}, ${b.expiration_date}::text,
+  ${b.quantity}, ${p.currency}, round(${b.quantity} * coalesce(${b.cost_price}, ${p.cost_price}), 2)::text,
+  ${p.archived_at} is null)`;
+
+/** The batches and their products: `b` (a subquery of product_batches' columns) joined to `p`. */
+const withProduct = sql`join ${products} ${p} on ${p.business_id} = ${b.business_id} and ${p.id} = ${b.product_id}`;
 
 /**
  * The first `limit` batches by date, then id, of live products, among the stocked batches of the list.
@@ -163,19 +186,19 @@ const alertTuple = sql`json_build_array(p.id, p.product_name, b.id, b.batch_numb
  * top-N sort of the batches of the first dates only), each with its product and whether that is live:
  * batchAlertsJson, then batchAlertsFrom. Those are the answer whenever `limit` of them are live, or when
  * they are all there is, since any other live batch comes after them all. Only when archived products
- * leave fewer is everything read (batchAlerts, a second statement, which alone makes the answer). On
- * the load data (100,000 products, 35,000 expired batches, 1,112 of them on the oldest date) the expired
- * list joined the product of each of those 1,112 batches before sorting them: 11 to 31 ms, now 1 to 2 ms
- * (the batches' own heap reads; an index on (business, date, id) would remove those too).
+ * leave fewer is everything read (batchAlerts, a second statement, which alone makes the answer). Joined
+ * first, the expired list joined the product of every batch of its oldest dates before sorting them (the
+ * batches' own heap reads remain; an index on (business, date, id) would remove those too).
  */
 export function batchAlertsJson(businessId: Id, list: BatchList, limit: Limit): SQL {
-  return sql`(select json_agg(${alertTuple} order by b.expiration_date, b.id)
-    from (select b.business_id, b.id, b.product_id, b.batch_number, b.expiration_date, b.quantity, b.cost_price
-      from product_batches b
+  return sql`(select json_agg(${alertTuple} order by ${b.expiration_date}, ${b.id})
+    from (select ${b.business_id}, ${b.id}, ${b.product_id}, ${b.batch_number}, ${b.expiration_date}, ${b.quantity},
+        ${b.cost_price}
+      from ${product_batches} ${b}
       where ${stockedOf(businessId, list)}
-      order by b.expiration_date, b.id
-      limit ${limitOf(limit, 2)}) b
-    join products p on p.business_id = b.business_id and p.id = b.product_id)`;
+      order by ${b.expiration_date}, ${b.id}
+      limit ${limitOf(limit, 2)}) ${b}
+    ${withProduct})`;
 }
 
 /** batchAlertsJson's answer, or undefined when its candidates do not hold it (batchAlerts reads them all then). */
@@ -221,11 +244,11 @@ export async function batchAlerts(
   const all = await figureOf<AlertTuple[]>(
     db,
     sql`(select json_agg(x.batch order by x.expiration_date, x.id)
-      from (select ${alertTuple} as batch, b.expiration_date, b.id
-        from (select * from product_batches b where ${stockedOf(businessId, list)}) b
-        join products p on p.business_id = b.business_id and p.id = b.product_id
-        where p.archived_at is null
-        order by b.expiration_date, b.id
+      from (select ${alertTuple} as batch, ${b.expiration_date} as expiration_date, ${b.id} as id
+        from (select * from ${product_batches} ${b} where ${stockedOf(businessId, list)}) ${b}
+        ${withProduct}
+        where ${p.archived_at} is null
+        order by ${b.expiration_date}, ${b.id}
         limit ${limitOf(eachRun(limit))}) x)`,
   );
   return batchAlertsFrom(all, limit, withCost) ?? [];

@@ -7,6 +7,7 @@ import {
   type catalogueQuerySchema,
 } from '@oja/contract';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { businessToday } from '../../db/business-day';
 import {
@@ -101,6 +102,10 @@ export async function getCatalogue(
  * One statement: the snapshot's xmin, then the product rows and removals written after `after` and below it, the
  * first `pageSize` of them by version and every other row of the last version among those.
  */
+/** The page's products `p` and their kept stock `s`. */
+const p = alias(products, 'p');
+const st = alias(product_stock, 's');
+
 function productsPage(
   businessId: number,
   after: number,
@@ -130,17 +135,20 @@ function productsPage(
       ${removed}),
     bound as (select version from changed order by version, id offset ${shape.pageSize - 1} limit 1),
     page as (select * from changed where version <= coalesce((select version from bound), version))
-    select (select xmin from w)::text as xmin, c.id, c.version, p.product_name, p.sku, p.barcode, p.currency,
-      p.selling_price, p.selling_price_discount_percentage, p.wholesale_price, p.wholesale_price_discount_percentage,
-      p.cost_price, s.sellable as stock_quantity,
+    select (select xmin from w)::text as xmin, c.id, c.version, ${p.product_name} as product_name, ${p.sku} as sku,
+      ${p.barcode} as barcode, ${p.currency} as currency, ${p.selling_price} as selling_price,
+      ${p.selling_price_discount_percentage} as selling_price_discount_percentage,
+      ${p.wholesale_price} as wholesale_price,
+      ${p.wholesale_price_discount_percentage} as wholesale_price_discount_percentage,
+      ${p.cost_price} as cost_price, ${st.sellable} as stock_quantity,
       (select min(${product_batches.expiration_date}) from ${product_batches}
         where ${product_batches.business_id} = ${businessId} and ${product_batches.product_id} = c.id
           and ${product_batches.quantity} > 0 and ${product_batches.expiration_date} >= ${businessToday}) as next_expiry,
-      (p.id is null or p.archived_at is not null) as is_removed
+      (${p.id} is null or ${p.archived_at} is not null) as is_removed
     from (select 1) one
     left join page c on true
-    left join ${products} p on p.business_id = ${businessId} and p.id = c.id
-    left join ${product_stock} s on s.business_id = ${businessId} and s.product_id = c.id
+    left join ${products} ${p} on ${p.business_id} = ${businessId} and ${p.id} = c.id
+    left join ${product_stock} ${st} on ${st.business_id} = ${businessId} and ${st.product_id} = c.id
     order by c.version, c.id`;
 }
 

@@ -11,10 +11,11 @@ import {
   SALES_MESSAGES,
   toKobo,
 } from '@oja/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Tx } from '../../db/client';
 import { counter_devices, payments, price_flags, products, sale_lines, sales, stock_shortfalls } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, fieldError, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { MAX_CART_KOBO, personName } from '../sales/cart-items';
@@ -46,7 +47,7 @@ export async function recordCounterSale(
   input: RecordCounterSaleInput,
 ): Promise<CounterSaleOutcome> {
   try {
-    const saleId = await ctx.db.transaction((tx) => sell(tx, ctx, input));
+    const saleId = await transaction(ctx.db, (tx) => sell(tx, ctx, input));
     return { answer: await counterSaleAnswer(ctx.db, ctx.businessId, saleId), isReplay: false };
   } catch (error) {
     const isUnique = pgErrorCode(error) === PG.uniqueViolation;
@@ -157,7 +158,9 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
 
   // The sale's id first: its stock movements name it before its row is written (confirmSale's order).
   const [drawn] = await tx
-    .execute<{ id: string }>(sql`select nextval(pg_get_serial_sequence('sales', 'id')) as id`)
+    .execute<{ id: string }>(
+      sql`select nextval(pg_get_serial_sequence(${getTableName(sales)}, ${sales.id.name})) as id`,
+    )
     .then((result) => result.rows);
   if (!drawn) throw new Error('No sale id.');
   const saleId = Number(drawn.id);

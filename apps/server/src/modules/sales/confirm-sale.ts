@@ -1,9 +1,11 @@
 import { type createSaleBodySchema, fromKobo, MESSAGES, SALES_MESSAGES, type SaleDetail, toKobo } from '@oja/contract';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type * as z from 'zod';
 import { BUILT, builtOnce, builtOncePer, placeholdersFor, putValues } from '../../db/built-once';
 import type { Queryable, Tx } from '../../db/client';
 import { carts, payments, sale_lines, sales, users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, fieldError, notFound, PG, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { takeStock } from '../stock/ledger';
@@ -35,14 +37,15 @@ export type ConfirmSaleOutcome = { sale: SaleDetail; isReplay: boolean };
  * lock and then finds the cart gone and the sale committed.
  *
  * The answer is made from the rows the transaction wrote, not read back: 3
- * statements and 3 pool connections fewer per sale (bench/HISTORY.md). The confirmation is 8 statements:
+ * statements and 3 pool connections fewer per sale. The confirmation is 8 statements:
  * the gate, BEGIN, the cart's lock, its lines with the cart's delete (takeCartItems), the batches and the
  * stock change (takeStock), the sale with its lines and payment (writeSale), COMMIT. The statements of
- * this file are built once per process (db/built-once.ts).
+ * this file are built once (db/built-once.ts, docs/adr/0018), and the transaction is begun on a connection's own
+ * handle (db/transaction.ts), so that they run inside it.
  */
 export async function confirmSale(ctx: BusinessContext, input: ConfirmSaleInput): Promise<ConfirmSaleOutcome> {
   try {
-    const sale = await ctx.db.transaction((tx) => sellCart(tx, ctx, input));
+    const sale = await transaction(ctx.db, (tx) => sellCart(tx, ctx, input));
     return { sale, isReplay: false };
   } catch (error) {
     const mayBeRetry = pgErrorCode(error) === PG.uniqueViolation || (error instanceof AppError && error.status === 404);
@@ -86,13 +89,17 @@ function firstPayment(input: ConfirmSaleInput, total: string): string {
   return fromKobo(deposit);
 }
 
+const customer = alias(users, 'u');
+
 /** The cart's lock (FOR UPDATE), the sale's id and the customer's phone: built once (db/built-once.ts). */
 const lockCart = builtOnce((db) =>
   db
     .select({
       ...getTableColumns(carts),
-      sale_id: sql<string>`nextval(pg_get_serial_sequence('sales', 'id'))`,
-      customer_phone: sql<string | null>`(select u.phone_number from ${users} u where u.id = ${carts.customer_id})`,
+      sale_id: sql<string>`nextval(pg_get_serial_sequence(${getTableName(sales)}, ${sales.id.name}))`,
+      customer_phone: sql<
+        string | null
+      >`(select ${customer.phone_number} from ${users} ${customer} where ${customer.id} = ${carts.customer_id})`,
     })
     .from(carts)
     .where(and(eq(carts.business_id, sql.placeholder('businessId')), eq(carts.id, sql.placeholder('cartId'))))
@@ -215,10 +222,7 @@ async function takeLines(
  * Writes the sale, its lines and its first payment in one statement (data-modifying CTEs), and answers
  * the rows as written (RETURNING). One round trip where there were three, all of them while the
  * batches are locked, which is what the sales of one product queue on. A sale of one line (cart and
- * confirmation) is 11 statements with this and takeCartItems, where it was 14; with the statements built
- * once (db/built-once.ts), two A/B pairs on the load bench (2026-11-24, 10 s, 32 connections): distinct
- * products 112-140 → 157-260 sales/s, node CPU 2.73-2.84 → 1.43-1.79 ms and PostgreSQL CPU 2.46-2.49 →
- * 1.56-1.88 ms per request; one hot product 110-153 → 125-287 sales/s; zero oversell.
+ * confirmation) is 11 statements with this and takeCartItems, where it was 14.
  *
  * The report totals' triggers (ADR 0009: statement-level AFTER INSERT on sales, sale_lines, payments)
  * must still fire in that order, sales, lines, payment, as they did from three statements, so that a

@@ -1,9 +1,12 @@
 /** A customer's own debts (the shop's list reads the maintained debtors: list-debts.ts). */
 import type { Debt } from '@oja/contract';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { sales, users } from '../../db/schema';
 import { balanceOf } from './sale-answer';
+
+const u = alias(users, 'u');
 
 /** Who owes: a registered customer by id, a walk-in customer by name (any letter case, outer spaces ignored). */
 const customerKey = sql<string>`coalesce(${sales.customer_id}::text, 'name:' || lower(btrim(${sales.customer_name})))`;
@@ -30,7 +33,7 @@ export async function debtsOf(
       last_sale_at: isoTime(sql`max(${sales.created_at})`),
       customer_phone: sql<
         string | null
-      >`(select u.phone_number from ${users} u where u.id = max(${sales.customer_id}))`,
+      >`(select ${u.phone_number} from ${users} ${u} where ${u.id} = max(${sales.customer_id}))`,
     })
     .from(sales)
     .where(and(isOpen(businessId), eq(sales.customer_id, options.customerId)))

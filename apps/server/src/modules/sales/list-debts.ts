@@ -7,6 +7,7 @@ import {
   pageInfo,
 } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type * as z from 'zod';
 import { limitOf, plannedOnce } from '../../db/limit';
 import { numberOrNull } from '../../db/raw-row';
@@ -14,6 +15,11 @@ import { report_debtors, sales, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import type { BusinessContext } from '../../platform/tenancy';
 import { balanceOf } from './sale-answer';
+
+/** The statement's aliases: the maintained debtors `d`, their sales `s`, a registered customer `u`. */
+const d = alias(report_debtors, 'd');
+const s = alias(sales, 's');
+const u = alias(users, 'u');
 
 /**
  * A row of listDebts' statement: the count and the totals (on every row), then a debtor of the page with its open
@@ -32,16 +38,16 @@ type DebtRow = {
 };
 
 /** A debtor's key as the answers order them: a registered customer's id, or `name:` and the walk-in's name. */
-const debtorKey = sql`case when d.customer_id = 0 then 'name:' || d.name_key else d.customer_id::text end`;
+const debtorKey = sql`case when ${d.customer_id} = 0 then 'name:' || ${d.name_key} else ${d.customer_id}::text end`;
 
 /**
  * Whose debt a sale `s` is, as report_debtors and sales_open_debtor_idx key it: the registered customer (0 for a
  * walk-in), the walk-in's name any letter case with its outer spaces trimmed ('' for a registered customer), the
  * currency; and whether it is open (not paid in full, not cancelled), the index's condition.
  */
-const debtorOfSale = sql`coalesce(s.customer_id, 0),
-  (case when s.customer_id is null then lower(trim(s.customer_name)) else '' end), s.currency`;
-const isOpenSale = sql`s.payment_status <> 'paid' and s.status = 'active'`;
+const debtorOfSale = sql`coalesce(${s.customer_id}, 0),
+  (case when ${s.customer_id} is null then lower(trim(${s.customer_name})) else '' end), ${s.currency}`;
+const isOpenSale = sql`${s.payment_status} <> 'paid' and ${s.status} = 'active'`;
 
 /**
  * Whether the debtor `d` has an open sale sold under a name that the ILIKE `pattern` (db/search.ts) matches.
@@ -53,16 +59,14 @@ const isOpenSale = sql`s.payment_status <> 'paid' and s.status = 'active'`;
  * may have been sold under several names: their open sales are read, off sales_open_debtor_idx (the debtor's key).
  *
  * Why: the debtors were those of every open sale whose name matched, so a search of a letter or two, which the
- * names' trigram index cannot narrow, read every open sale of the business. On the load data (66,000 open sales,
- * 4,900 walk-in debtors), one request at a time through HTTP, warm, five of each (2026-11-26 02:45 UTC): 'a' (no
- * debtor) 83-148 → 9-16 ms, 'c' and 'cu' (every debtor) 248-448 → 18-27 ms, its page 50 374-391 → 11-22 ms,
- * 'customer 29' 44 → 16-27 ms; eleven pages and searches answered byte for byte as before (bench/HISTORY.md).
+ * names' trigram index cannot narrow, read every open sale of the business; now each debtor's own row answers,
+ * and a registered customer's open sales only.
  */
 function debtorMatches(businessId: number, pattern: string): SQL {
-  return sql`(case when d.customer_id = 0 then d.name_key like lower(${pattern})
-    else exists (select 1 from ${sales} s
-      where s.business_id = ${businessId} and (${debtorOfSale}) = (d.customer_id, d.name_key, d.currency)
-        and ${isOpenSale} and s.customer_name ilike ${pattern}) end)`;
+  return sql`(case when ${d.customer_id} = 0 then ${d.name_key} like lower(${pattern})
+    else exists (select 1 from ${sales} ${s}
+      where ${s.business_id} = ${businessId} and (${debtorOfSale}) = (${d.customer_id}, ${d.name_key}, ${d.currency})
+        and ${isOpenSale} and ${s.customer_name} ilike ${pattern}) end)`;
 }
 
 /**
@@ -73,10 +77,7 @@ function debtorMatches(businessId: number, pattern: string): SQL {
  * page's ten debtors read their open sales, each off sales_open_debtor_idx, whose key is the debtor's.
  *
  * Why: grouped from the open sales on every request (three times: the count, the page, the totals), the list's
- * time was the business's history's. On the load data (200,000 sales, 66,000 of them open, 4,900 debtors), one
- * request at a time through HTTP on a quiet machine, warm (2026-11-25 16:33 UTC), before → after: the first page
- * 384-402 → 8.4-10.9 ms, page 200 381-450 → 11.4-15.2 ms, a name no one has 393-412 → 4.3-5.5 ms, 'Customer 29'
- * 423-473 → 30-32 ms. The answers are byte for byte those of before (seven pages and searches, 221 KB).
+ * time was the business's history's; now it is the page's debtors'.
  */
 export async function listDebts(ctx: BusinessContext, query: z.output<typeof listDebtsQuerySchema>): Promise<DebtList> {
   const { businessId } = ctx;
@@ -84,29 +85,30 @@ export async function listDebts(ctx: BusinessContext, query: z.output<typeof lis
   const search: SQL = query.search ? sql`and ${debtorMatches(businessId, containsPattern(query.search))}` : sql``;
   const { rows } = await ctx.db.execute<DebtRow>(sql`
     with debtors as materialized (
-      select d.customer_id, d.name_key, d.currency, d.owed, ${debtorKey} as key
-      from ${report_debtors} d
-      where d.business_id = ${businessId} and d.open_sales > 0 ${search})
+      select ${d.customer_id} as customer_id, ${d.name_key} as name_key, ${d.currency} as currency,
+        ${d.owed} as owed, ${debtorKey} as key
+      from ${report_debtors} ${d}
+      where ${d.business_id} = ${businessId} and ${d.open_sales} > 0 ${search})
     select c.total, c.totals, nullif(p.customer_id, 0) as customer_id, p.currency, o.*,
-      coalesce((select u.phone_number from ${users} u where u.id = nullif(p.customer_id, 0)), o.walk_in_phone)
+      coalesce((select ${u.phone_number} from ${users} ${u} where ${u.id} = nullif(p.customer_id, 0)), o.walk_in_phone)
         as customer_phone
     from (select (select count(*)::int from debtors) as total,
         (select json_agg(json_build_array(t.currency, t.owed) order by t.currency)
-          from (select d.currency, sum(d.owed)::numeric(14, 2)::text as owed from ${report_debtors} d
-            where d.business_id = ${businessId} and d.open_sales > 0 group by d.currency) t) as totals) c
+          from (select ${d.currency} as currency, sum(${d.owed})::numeric(14, 2)::text as owed from ${report_debtors} ${d}
+            where ${d.business_id} = ${businessId} and ${d.open_sales} > 0 group by ${d.currency}) t) as totals) c
       left join (select * from debtors order by owed desc, key, currency
         limit ${limitOf(plannedOnce(pageSize))} offset (${(query.page - 1) * pageSize})) p on true
       left join lateral (
-        select (array_agg(s.customer_name order by s.created_at desc, s.id desc))[1] as customer_name,
+        select (array_agg(${s.customer_name} order by ${s.created_at} desc, ${s.id} desc))[1] as customer_name,
           -- A walk-in's phone as given at the counter, the latest (a registered customer's is on their account).
-          (array_agg(s.customer_phone order by s.created_at desc, s.id desc)
-            filter (where s.customer_phone is not null))[1] as walk_in_phone,
-          sum(s.total_cart_amount - s.amount_paid)::numeric(14, 2)::text as total_owed,
-          to_char(max(s.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_sale_at,
-          json_agg(json_build_array(s.id, s.payment_status, s.total_cart_amount::text, s.amount_paid::text,
-            s.created_at::text) order by s.created_at, s.id) as open_sales
-        from ${sales} s
-        where s.business_id = ${businessId} and ${isOpenSale}
+          (array_agg(${s.customer_phone} order by ${s.created_at} desc, ${s.id} desc)
+            filter (where ${s.customer_phone} is not null))[1] as walk_in_phone,
+          sum(${s.total_cart_amount} - ${s.amount_paid})::numeric(14, 2)::text as total_owed,
+          to_char(max(${s.created_at}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_sale_at,
+          json_agg(json_build_array(${s.id}, ${s.payment_status}, ${s.total_cart_amount}::text, ${s.amount_paid}::text,
+            ${s.created_at}::text) order by ${s.created_at}, ${s.id}) as open_sales
+        from ${sales} ${s}
+        where ${s.business_id} = ${businessId} and ${isOpenSale}
           and (${debtorOfSale}) = (p.customer_id, p.name_key, p.currency)) o on p.customer_id is not null
     order by p.owed desc, p.key, p.currency`);
   const [first] = rows;

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client';
 import { columnsAt, countedPage, countedRows } from '../../db/counted-page';
 import { eachRun, type Limit, limitOf, plannedOnce } from '../../db/limit';
 import { dateOrNull, numberOrNull } from '../../db/raw-row';
-import { sale_lines, sale_search, sales } from '../../db/schema';
+import { report_sale_days, sale_lines, sale_search, sales } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { forbidden } from '../../platform/errors';
 import {
@@ -19,7 +19,7 @@ import {
   passedGate,
 } from '../../platform/gate';
 import type { BusinessContext } from '../../platform/tenancy';
-import { allTimeRows } from '../businesses/sale-figures';
+import { allTimeRows, saleAlias, saleDays } from '../businesses/sale-figures';
 import { type SaleRow, toSale } from './sale-answer';
 
 /**
@@ -106,10 +106,7 @@ type PageRow = Omit<SaleRow, SaleIds | SaleDates> & { [K in SaleIds | SaleDates]
  *
  * Why one statement: a page was four after the gate (the count and the page's ids side by side, then the
  * sales and their items side by side), each a pool connection, a round trip and rows parsed, and for
- * PostgreSQL a bind and an execution. Load bench, the whole business's sales list, 32 connections, three A/B
- * pairs alternated on copies of the same data (2026-11-25 11:15-11:25 UTC): 713-766 → 1,111-1,160 req/s,
- * node CPU 0.89-0.95 → 0.54-0.57 ms and PostgreSQL's 1.19-1.27 → 0.86-0.92 ms per request, p99 70-76 →
- * 48-54 ms.
+ * PostgreSQL a bind and an execution.
  */
 function salesPage(
   where: SQL,
@@ -174,30 +171,27 @@ type TotalsValues = {
  * report_sale_past and the day rows from its anchor on, as the overview does, and a payment status every day row
  * of that status.
  *
- * On the load data (200,000 sales, 2,200 totals rows, 4,000 cancelled) the whole list's count is 1.9 ms in EXPLAIN
- * ANALYZE where count(*) was a parallel index-only scan of 200,000 entries (45-90 ms). Summing every day row
+ * So the count reads a few totals rows where count(*) scanned an index entry per sale. Summing every day row
  * needed an index of the sums, which made each sale's update of its day row a non-HOT one (migration 0023 drops
- * it). A payment status and a seller counted their own rows until the twentieth round: the unpaid sales, a third
- * of the history, read 66,000 sales a page. Load bench, the unpaid sales (pages 1-10), 32 connections, two A/B
- * pairs alternated on the same data (2026-11-25 16:21-16:28 UTC): 42 and 49 → 823 and 893 req/s, p99 916 and 785
- * → 71 and 69 ms, PostgreSQL's CPU 46.5 and 40.0 → 1.62 and 1.49 ms a request (the whole list's 0.90-0.95 ms:
- * a status's count sums every day row of that status, where the whole list's reads report_sale_past and the day
- * rows from its anchor on).
+ * it). A payment status and a seller counted their own rows before: the unpaid sales, a third of a history, read
+ * a third of its sales a page. A status's count sums every day row of that status, where the whole list's reads
+ * report_sale_past and the day rows from its anchor on.
  */
 const countedFromTotals = builtOnceSqlPer<TotalsShape, TotalsValues, PageRow>(
   8,
   (shape) => `${shape.status}:${shape.seller}:${shape.gated}`,
   ({ status, seller, gated }) => {
+    const [t, s] = [saleDays, saleAlias];
     const paymentStatus = sql.placeholder('paymentStatus');
     const sellerId = sql.placeholder('seller');
     const narrowing = (of: { status: SQL | AnyColumn; seller: SQL | AnyColumn }) =>
       sql`${status ? sql` and ${of.status} = ${paymentStatus}` : sql``}${seller ? sql` and ${of.seller} = ${sellerId}` : sql``}`;
     const active = status
-      ? sql`(select coalesce(sum(t.sales), 0) from report_sale_days t
-          where t.business_id = ${businessId}${narrowing({ status: sql`t.payment_status`, seller: sql`t.sold_by` })})`
-      : sql`(select coalesce(sum(t.sales), 0) from (${allTimeRows({ businessId, soldBy: seller ? sellerId : undefined })}) t)`;
-    const others = sql`(select count(*) from ${sales} s where s.business_id = ${businessId} and s.status <> 'active'${narrowing(
-      { status: sql`s.payment_status`, seller: sql`s.created_by` },
+      ? sql`(select coalesce(sum(${t.sales}), 0) from ${report_sale_days} ${t}
+          where ${t.business_id} = ${businessId}${narrowing({ status: t.payment_status, seller: t.sold_by })})`
+      : sql`(select coalesce(sum(${t.sales}), 0) from (${allTimeRows({ businessId, soldBy: seller ? sellerId : undefined })}) ${t})`;
+    const others = sql`(select count(*) from ${sales} ${s} where ${s.business_id} = ${businessId} and ${s.status} <> 'active'${narrowing(
+      { status: s.payment_status, seller: s.created_by },
     )})`;
     return salesPage(
       sql`${sales.business_id} = ${businessId}${narrowing({ status: sales.payment_status, seller: sales.created_by })}`,
@@ -226,35 +220,24 @@ async function filteredStatement(db: Queryable, where: SQL, offset: number): Pro
  *
  * Why found first: written as one condition on each sale (its name, or a line's that exists), the count checked
  * every sale of the business and the page walked them newest first until it had ten, so the time was the
- * history's, not the matches'. On the load data (200,000 sales, 1,000,000 lines), one request at a time through
- * HTTP on a quiet machine, warm (2026-11-25 16:30 UTC), before → after: a name no sale has 1.99-2.14 s → 3 ms;
- * 'Customer 29' (4,440 sales) 1.08-1.10 s → 46-48 ms; 'milk' (18,401) 225-257 → 73-89 ms; 'golden' (24,998)
- * 365-440 → 74-116 ms, most of it the lines' trigram matches rechecked (13,364 heap pages) and joined to their
- * sales. The matches are read once, for the count and the page: the trigram index's scan is most of a name's time
- * (42 of 47 ms for 'customer 29'), and reading them twice doubled it.
+ * history's, not the matches'. Found first, it is the matches': most of it the lines' trigram matches rechecked
+ * and joined to their sales. The matches are read once, for the count and the page: the trigram index's scan is
+ * most of a name's time, and reading them twice doubled it.
  *
  * Why sale_search (migration 0029): a letter or two typed, which the web app searches as the typing pauses,
- * matches most of a long history, and the union of the sales' and the lines' matches read them all: for 'a',
- * 824,000 of the 1,000,000 lines in 192,000 sales, 0.97-1.37 s a request. One row per sale holding all its
+ * matches most of a long history, and the union of the sales' and the lines' matches read them all (for 'a',
+ * most lines of most sales). One row per sale holding all its
  * names, lowered, is read once per match instead. `lower(names) like lower(pattern)` is ILIKE's own rule
  * (test/stock/search-lower-like.test.ts); the names are stored lowered and the pattern is lowered once, as the
  * product search does (list-products.ts). No pattern can match across two names: the contract refuses a search
  * with a control character (text() in packages/contract/src/ids.ts), so none holds the newline between them.
  *
  * Why a letter or two apart: no trigram index serves it, so its count reads every sale's names whatever the
- * form, and in a long history it matches most of them ('a' 192,387 of 200,000 sales, 'pe' 86,664), which the
- * found-first form then kept and sorted to take ten. Walked newest first instead, the page stops after about ten
- * sales. Through HTTP, one request at a time on a copy of the load data, warm, five of each (2026-11-26 06:10
- * UTC), found first → apart: 'a' 106-132 → 46-51 ms, 'pe' 73-79 → 45-54, 'o' 79-80 → 32-35, 'cu' 77-85 →
- * 29-37, 'a' at page 100 90-94 → 32-35; the same answers byte for byte. What it costs: a letter or a pair that
- * few sales hold reads the names twice, for the count and for the page ('zq', no sale, 38-40 → 78-82 ms; 'q'
- * 51-53 → 72-76), and the last pages of a letter walk most of the history ('a' at its last page, 19,239,
- * 131-170 → 243-272 ms). Load bench, the sales search (six of its ten searches a letter or two), two A/B pairs
- * alternated: 35 and 37 → 44 and 43 req/s, PostgreSQL's CPU 52.8 → 44.0 ms a request. Since the thirtieth round
- * the page is read only when the count reaches past its offset (pageOfSales), so a letter or a pair that no sale
- * holds, and a page past the end, read the names once: one request at a time, the last four of six (2026-11-26
- * 13:37 UTC), 'zq' 90-107 → 44-49 ms, 'q' 102-111 → 42-55, 'a' at page 19,300 (past its end) 239-268 → 37-44, the
- * whole list's page 20,001 (past its end) 54-57 → 7-9.
+ * form, and in a long history it matches most of them, which the found-first form then kept and sorted to take
+ * ten. Walked newest first instead, the page stops after about ten sales. What it costs: a letter or a pair that
+ * few sales hold reads the names twice, for the count and for the page, and the last pages of a letter walk most
+ * of the history. The page is read only when the count reaches past its offset (pageOfSales), so a letter or a
+ * pair that no sale holds, and a page past the end, read the names once.
  *
  * Planned for its values on every run (the limit a parameter, db/statement-names.ts): a letter or two matches
  * most of a large business's rows, which reads sale_search whole, where a longer name takes the trigram

@@ -1,7 +1,10 @@
 import { fromKobo, type Sale, type SaleDetail, toKobo } from '@oja/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { payments, refunds, sale_lines, sales, users } from '../../db/schema';
+
+const u = alias(users, 'u');
 
 export type SaleRow = typeof sales.$inferSelect;
 
@@ -117,11 +120,11 @@ export async function loadSaleDetail(
         sale: sales,
         cancelled_by_name: sql<
           string | null
-        >`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${sales.cancelled_by})`,
+        >`(select ${u.first_name} || ' ' || ${u.last_name} from ${users} ${u} where ${u.id} = ${sales.cancelled_by})`,
         // A registered customer's phone, or the one a walk-in gave at the counter.
         customer_phone: sql<
           string | null
-        >`coalesce((select u.phone_number from ${users} u where u.id = ${sales.customer_id}), ${sales.customer_phone})`,
+        >`coalesce((select ${u.phone_number} from ${users} ${u} where ${u.id} = ${sales.customer_id}), ${sales.customer_phone})`,
       })
       .from(sales)
       .where(and(eq(sales.business_id, businessId), eq(sales.id, saleId))),

@@ -2,6 +2,7 @@ import { type Cart, MESSAGES, SALES_MESSAGES, type updateCartBodySchema } from '
 import { and, eq, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { cart_items, carts } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import { conflict, notFound } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { checkItems, customerNameOf, insertItems, loadCart, mergeItems } from './cart-lines';
@@ -19,7 +20,7 @@ const versionOf = sql`date_trunc('milliseconds', ${carts.updated_at})`;
  */
 export async function updateCart(ctx: BusinessContext, input: z.output<typeof updateCartBodySchema>): Promise<Cart> {
   const items = mergeItems(input.items);
-  await ctx.db.transaction(async (tx) => {
+  await transaction(ctx.db, async (tx) => {
     // Locks the cart first: a confirmation of the same cart (which holds this lock) finishes before or after, never in between.
     // The version is read under that lock, so an update that passes the check is the next one.
     const [cart] = await tx

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { cart_items, products, sale_lines } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { BusinessContext } from '../../platform/tenancy';
 import { liveProduct, productNotFound } from './product-answer';
 
@@ -12,7 +13,7 @@ import { liveProduct, productNotFound } from './product-answer';
  * before, and the product is archived, or waits and then finds it gone.
  */
 export async function deleteProduct(ctx: BusinessContext, productId: number): Promise<{ archived: boolean }> {
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx.db, async (tx) => {
     const [product] = await tx
       .select({ id: products.id })
       .from(products)

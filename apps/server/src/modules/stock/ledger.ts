@@ -8,9 +8,11 @@ import {
   type StockMovementReason,
 } from '@oja/contract';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { BUILT, builtOnce, builtOnceSqlPer } from '../../db/built-once';
 import { businessTodayOnce } from '../../db/business-day';
 import type { Tx } from '../../db/client';
+import { columnNames } from '../../db/column-names';
 import { product_batches, stock_movements } from '../../db/schema';
 import { AppError, badRequest } from '../../platform/errors';
 
@@ -56,19 +58,18 @@ const change = {
  * The product's units in all its batches, in bigint, plus this change, stays within the integer range:
  * a product's stock is summed (and cast) in many queries, which must never overflow.
  */
-const productStaysInRange = sql`(select coalesce(sum(pb_total.quantity::bigint), 0) from ${product_batches} pb_total
-    where pb_total.business_id = ${change.businessId} and pb_total.product_id = ${change.productId}) + ${change.delta}::int <= ${MAX_PRODUCT_STOCK}`;
+const total = alias(product_batches, 'pb_total');
+const productStaysInRange = sql`(select coalesce(sum(${total.quantity}::bigint), 0) from ${product_batches} ${total}
+    where ${total.business_id} = ${change.businessId} and ${total.product_id} = ${change.productId}) + ${change.delta}::int <= ${MAX_PRODUCT_STOCK}`;
 
 /** A change's values as its statement's placeholders take them: every one given, null where it has none. */
 type ChangeValues = Required<BatchChange>;
 
 /**
  * The guarded increment and its movement in one statement (a data-modifying CTE): one round trip instead of
- * two while the batch's row lock is held, which is what a hot product's sales queue on (bench/HISTORY.md). The
- * movement is written only when the batch row changed. Two shapes: an addition also checks the product's range.
- * Built once per shape, as the sale path's other statements (db/built-once.ts): built per change, drizzle's
- * building of this statement and of takeStock's was 10% of node's CPU in the load bench's sales (CPU profile,
- * 2026-11-25).
+ * two while the batch's row lock is held, which is what a hot product's sales queue on. The movement is written
+ * only when the batch row changed. Two shapes: an addition also checks the product's range. Built once per shape,
+ * as the sale path's other statements (db/built-once.ts, docs/adr/0018).
  */
 const changeStatement = builtOnceSqlPer<'adds' | 'removes', ChangeValues, { id: number }>(2, String, (shape) => {
   const where = and(
@@ -80,14 +81,24 @@ const changeStatement = builtOnceSqlPer<'adds' | 'removes', ChangeValues, { id: 
   );
   return sql`
     with changed as (
-      update ${product_batches} set quantity = quantity + ${change.delta}::int where ${where} returning id
+      update ${product_batches} set ${columnNames(product_batches.quantity)} = ${product_batches.quantity} + ${change.delta}::int
+      where ${where} returning ${product_batches.id} as id
     )
-    insert into ${stock_movements} (business_id, product_id, batch_id, delta, reason, user_id, sale_id, note)
+    insert into ${stock_movements} (${columnNames(
+      stock_movements.business_id,
+      stock_movements.product_id,
+      stock_movements.batch_id,
+      stock_movements.delta,
+      stock_movements.reason,
+      stock_movements.user_id,
+      stock_movements.sale_id,
+      stock_movements.note,
+    )})
     select ${change.businessId}::bigint, ${change.productId}::bigint, changed.id, ${change.delta}::int,
            ${sql.placeholder('reason')}::text, ${sql.placeholder('userId')}::bigint, ${sql.placeholder('saleId')}::bigint,
            ${sql.placeholder('note')}::text
     from changed
-    returning id`;
+    returning ${stock_movements.id}`;
 });
 
 /**

@@ -1,5 +1,6 @@
 import { type Batch, MESSAGES, type MemberRole, type Product } from '@oja/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { OrPlaceholder } from '../../db/built-once';
 import { businessToday, businessTodayOnce } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
@@ -39,8 +40,7 @@ type AnswerFields = Omit<ProductColumns, 'id' | 'created_at' | 'updated_at'>;
 /**
  * The spec's Product from its row and batches. Built field by field, in the order the answer always had:
  * the rest-and-spread copies it replaced (`{ cost_price, ...visible } = row`, `{ product_id, ...batch }` per
- * batch) were the server's costliest JS of the product list in the bench's profile (4% of its CPU on the
- * batches' copies alone, 100,000 products, 2026-11-24).
+ * batch) were the server's costliest JS of the product list in the bench's CPU profile.
  */
 function answer(
   viewer: { role: MemberRole },
@@ -165,21 +165,24 @@ const listedNames = Object.keys(productColumns) as (keyof typeof productColumns)
  * The columns of a page of products aliased `p` (its own LIMIT/OFFSET subquery), and each product's
  * batches as a JSON array in the same statement, soonest expiry first, no expiry last, then by id: the
  * order and fields withStock answers. The correlated subquery runs once per row of `p`, so for the page's
- * 20 products only, never for the rows OFFSET skips. Each batch is a JSON array, not an object: PostgreSQL's
- * CPU for the whole statement (pgbench, one client, pages 1-50 of the load data, 3,000 runs) was 0.72-0.76 ms
- * with json_build_object's keys written for every batch, 0.59-0.65 ms with arrays, about what the three
- * statements it replaces cost (0.56-0.65 ms). `today` is an InitPlan, computed once per statement rather
+ * 20 products only, never for the rows OFFSET skips. Each batch is a JSON array, not an object: json_build_object's
+ * keys written for every batch cost PostgreSQL a fifth more CPU for the whole statement, where arrays cost about
+ * what the three statements it replaces did. `today` is an InitPlan, computed once per statement rather
  * than for each batch.
  *
  * Why: the product list was four statements (gate, count, page, then withStock's batches); each statement
  * costs the server a query built by drizzle, a round trip and its rows parsed, and PostgreSQL a parse,
  * plan and execution (list-products.ts has the bench's figures before and after).
  */
+/** The listed product (alias `p`, columnsAt's) and its batches (`b`). */
+const listed = alias(products, 'p');
+const b = alias(product_batches, 'b');
+
 export function listedProductColumns(businessId: OrPlaceholder<number>): SQL {
   return sql`${columnsAt('p', listedNames)},
-    (select json_agg(json_build_array(b.id, b.batch_number, b.quantity, b.expiration_date,
-        coalesce(b.expiration_date < ${businessTodayOnce}, false)) order by b.expiration_date asc nulls last, b.id asc)
-      from ${product_batches} b where b.business_id = ${businessId} and b.product_id = p.id) as batches`;
+    (select json_agg(json_build_array(${b.id}, ${b.batch_number}, ${b.quantity}, ${b.expiration_date},
+        coalesce(${b.expiration_date} < ${businessTodayOnce}, false)) order by ${b.expiration_date} asc nulls last, ${b.id} asc)
+      from ${product_batches} ${b} where ${b.business_id} = ${businessId} and ${b.product_id} = ${listed.id}) as batches`;
 }
 
 /** The spec's Products of rows read with listedProductColumns, in the rows' order. */

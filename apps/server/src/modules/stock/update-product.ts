@@ -1,6 +1,7 @@
 import type { Product, updateProductBodySchema } from '@oja/contract';
 import type { z } from 'zod';
 import { products } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { BusinessContext } from '../../platform/tenancy';
 import { getProduct } from './get-product';
 import { liveProduct, productNotFound } from './product-answer';
@@ -14,7 +15,7 @@ export async function updateProduct(ctx: BusinessContext, input: Input): Promise
   const fields = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   if (Object.keys(fields).length === 0) return getProduct(ctx, id);
   try {
-    await ctx.db.transaction(async (tx) => {
+    await transaction(ctx.db, async (tx) => {
       if (changes.sku !== undefined) await assertSkuFree(tx, ctx.businessId, changes.sku, id);
       if (changes.barcode) await assertBarcodeFree(tx, ctx.businessId, changes.barcode, id);
       const [updated] = await tx

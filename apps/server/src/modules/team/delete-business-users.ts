@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { memberships, users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { BusinessContext } from '../../platform/tenancy';
 import { revokeUserSessions } from '../accounts/sessions';
 import { refuseInDemoShop } from '../businesses/demo-shop-lock';
@@ -14,7 +15,7 @@ import { isOnlyHere, lockMembersForChange } from './members';
 export async function deleteBusinessUsers(context: BusinessContext, userIds: number[]): Promise<number[]> {
   refuseInDemoShop(context);
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
-  await context.db.transaction(async (tx) => {
+  await transaction(context.db, async (tx) => {
     const members = await lockMembersForChange(tx, context, ids);
     await tx
       .delete(memberships)

@@ -2,6 +2,7 @@ import { DEMO_MESSAGES, type joinBusinessBodySchema, roleFromInvite, TEAM_MESSAG
 import { eq } from 'drizzle-orm';
 import type * as z from 'zod';
 import { businesses, memberships, users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { RequestContext } from '../../platform/context';
 import { forbidden, notFound, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import { assertWithinLimits, LIMITS, recordFailure } from '../../platform/rate-limit';
@@ -34,7 +35,7 @@ export async function joinBusiness(ctx: RequestContext, input: Input): Promise<U
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const userId = await ctx.db.transaction(async (tx) => {
+      const userId = await transaction(ctx.db, async (tx) => {
         const [user] = await tx
           .insert(users)
           .values({

@@ -2,6 +2,7 @@ import { TEAM_MESSAGES, type User, type updateBusinessUserBodySchema } from '@oj
 import { and, eq, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { memberships, users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import { forbidden } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { hashPassword } from '../accounts/passwords';
@@ -23,7 +24,7 @@ type Input = z.output<typeof updateBusinessUserBodySchema>;
 export async function updateBusinessUser(context: BusinessContext, input: Input): Promise<User> {
   refuseInDemoShop(context);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  return context.db.transaction(async (tx) => {
+  return transaction(context.db, async (tx) => {
     const [member] = await lockMembersForChange(tx, context, [input.user_id]);
     if (!member) throw new Error('lockMembersForChange returned no member.');
     // Who is CEO is the owner's decision: a co-CEO could otherwise crown accomplices.
