@@ -19,10 +19,8 @@ import type { OrPlaceholder } from './built-once';
  * walking for rows that the count has just found are not there. The count comes first (the join's outer side),
  * and the page is a lateral subquery kept whole (`offset 0`, which PostgreSQL does not flatten), so that its
  * condition on the count is a one-time filter: evaluated before the page's plan runs, which then never runs
- * when it is false. Flattened, the same condition was a join filter applied after the page had been read.
- * Measured where the walk is long: a search of the receipts that no name holds, on the load data (200,000
- * sales, 133,333 payments), 107-118 → 50 ms in EXPLAIN ANALYZE, the names read once for the count where they
- * were read again by the page's walk (bench/HISTORY.md, thirtieth round).
+ * when it is false. Flattened, the same condition was a join filter applied after the page had been read:
+ * a search of the receipts that no name holds read the names once for the count and again in the page's walk.
  */
 export function countedPage(parts: {
   total: SQL;

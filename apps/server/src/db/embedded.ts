@@ -152,9 +152,8 @@ const SOCKET_PATH_MAX = 107;
  * socket's path would be too long for the kernel (a deep DATA_DIR) or PostgreSQL's setting could not hold it,
  * and then none: TCP alone.
  *
- * Why a socket: on one machine it skips the TCP stack on both sides of every statement. In the load bench
- * (bench/HISTORY.md, tenth round), alternated on the same data: PostgreSQL's CPU per product list 0.25 → 0.24 ms,
- * per sale 0.84-0.92 → 0.78-0.89 ms, and the sales 454-483 → 489-500 per second.
+ * Why a socket: on one machine it skips the TCP stack on both sides of every statement, which the load bench
+ * measured as a little less of PostgreSQL's CPU per request and a few more sales a second.
  */
 export function socketDirFor(clusterDir: string, port: number): string | undefined {
   // unix_socket_directories is a comma-separated list, its entries trimmed and quotable: a directory that its

@@ -8,9 +8,8 @@ import { type SQL, sql } from 'drizzle-orm';
  * modules/stock/list-products.ts). Passed as a parameter ('each run'), the statement stays unnamed and is planned for
  * its values on every run: what the figures' own functions keep, as before they shared their SQL with
  * the overview. Their generic plans were not checked: the report's lists are ten times longer (50 rows),
- * and the one load-bench A/B pair run with the report's limits written in the text measured its
- * PostgreSQL CPU at 40.8 against 25.9 ms per request (30-day report, 2026-11-24; a loaded machine, not
- * repeated), so they were left planned per run.
+ * and the one load-bench measurement with the report's limits written in the text found the report's
+ * PostgreSQL CPU larger (a loaded machine, not repeated), so they were left planned per run.
  */
 export type Limit = { rows: number; planned: 'once' | 'each run' };
 

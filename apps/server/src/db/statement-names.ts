@@ -4,9 +4,8 @@ import type pg from 'pg';
  * Statements planned once per connection instead of on every run.
  *
  * PostgreSQL plans an unnamed statement each time it runs. On the statements a sale makes (a handful of
- * rows each, by primary key or a business's index), planning costs more than running: 0.30 ms against
- * 0.04 ms for the batches a sale takes from, 0.37 against 0.09 ms for the cart's lines with their products
- * (EXPLAIN ANALYZE, warm cache, on this machine's PostgreSQL 15). A named statement is parsed and planned on
+ * rows each, by primary key or a business's index), planning costs several times more than running (the
+ * batches a sale takes from, the cart's lines with their products: EXPLAIN ANALYZE). A named statement is parsed and planned on
  * the first run on a connection; later runs only bind and execute, and after five runs PostgreSQL keeps a
  * generic plan unless the values change the plan's cost (plan_cache_mode auto).
  *
@@ -19,7 +18,7 @@ import type pg from 'pg';
 export class StatementNames {
   /**
    * A text's runs so far, its name once it has one, or PLANNED_PER_RUN: the map answers a text seen before
-   * without running the pattern below over it again (0.5% of the server's CPU in the sale scenario).
+   * without running the pattern below over it again, which showed in the sale's CPU profile.
    */
   private readonly texts = new Map<string, number | string>();
   private named = 0;
@@ -57,10 +56,9 @@ const PLANNED_PER_RUN = -1;
 /**
  * Statements whose best plan depends on their values stay unnamed, because a generic plan is made for an
  * average business, and the largest one pays for it:
- * - a list of values (`in ($2, $3, …)`, `= any($2)`): a page of the sales list read by primary key took
- *   38.8 ms under the generic plan (it walked the business's created-at index) against 0.1 ms planned for
- *   its values (load data, plan_cache_mode force_generic_plan), and the bench's sales list fell from 593
- *   to 117 req/s;
+ * - a list of values (`in ($2, $3, …)`, `= any($2)`): a page of the sales list read by primary key walked
+ *   the business's created-at index under the generic plan, hundreds of times slower than planned for its
+ *   values (plan_cache_mode force_generic_plan), and the bench's sales list lost most of its throughput;
  * - a LIMIT, OFFSET or FETCH FIRST given as a parameter: PostgreSQL's generic plan guesses a tenth of the
  *   rows for it, which can turn an ordered index walk of a page into a sort of the whole business's rows.
  * What remains named is the path every sale and every gate takes: lookups and writes by key.

@@ -10,16 +10,10 @@ import type { BusinessContext, RequestContext } from './context';
  *
  * Every signed-in request paid the gate's statement (the session, its user, the membership and the business,
  * auth.ts) and then its read's: two statements, each a write to PostgreSQL's socket, a wakeup of its backend, a
- * bind and an execution, and rows parsed in node. On the load bench that round trip was half the floor of a
- * signed-in request: with the gate's answer kept in memory instead (a measurement build, never a way to run: a
- * logout would not end such a session), the signed-in profile's node CPU fell from 0.47-0.58 to 0.31 ms a
- * request and PostgreSQL's from 0.22-0.28 to 0.11 ms (2026-11-25, bench/HISTORY.md, nineteenth round). Folded as
- * below, against the gate's own statement, two servers side by side on copies of the load data, 6 s at 32
- * connections each, alternated over two sets of six rounds (medians of each set): node's CPU per request, the
- * product list 0.81 and 0.76 → 0.74 and 0.67 ms (1,098 and 1,165 → 1,201 and 1,314 req/s), the overview 0.72 and
- * 0.72 → 0.60 and 0.56 ms (823 and 824 → 979 and 1,027 req/s), the sales list 0.70 and 0.66 → 0.59 and 0.60 ms,
- * the search 1.08 and 0.95 → 0.93 and 0.83 ms. The carts, folded the same way, first gained nothing (1.23 and
- * 1.09 → 1.24 and 1.19 ms): drizzle built their statement per request (its filters vary), and the gate's part
+ * bind and an execution, and rows parsed in node. On the load bench that round trip was about half the floor of
+ * a signed-in request, and folding it cut the node CPU of the product list, the overview, the sales list and the
+ * search. The carts, folded the same way, first gained nothing: drizzle built their statement per request (its
+ * filters vary), and the gate's part
  * with it, which cost what the round trip saved. Built once per shape of their filters, folded, they gained
  * (modules/sales/cart-items.ts). Where the database is another machine, as it will be past one server, each fold
  * also saves a round trip on the network.
@@ -119,8 +113,8 @@ const values = {
 export function gateSql(businessId: OrPlaceholder<number>): GateSql {
   // The roles are a parameter written `any(($n)::text[])`, which db/statement-names.ts's guard lets through as
   // it does `offset ($n)`: they filter the one membership row found by its key, so no plan depends on them.
-  // Written `any($n::text[])`, the statement ran unnamed and was planned on every run: the search's PostgreSQL
-  // CPU went from 2.75 to 14.5-17 ms a request, the overview's from 1.8 to 5.3-5.5 ms (load bench, two pairs).
+  // Written `any($n::text[])`, the statement ran unnamed and was planned on every run, which made the search's
+  // and the overview's PostgreSQL CPU several times larger.
   return {
     cte: sql`gate as materialized (
       select ${memberships.role} as gate_role, ${businesses.slug} as gate_slug

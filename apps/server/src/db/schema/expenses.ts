@@ -64,7 +64,7 @@ export const expenses = pgTable(
     /**
      * The CEO's list filtered by a category (its name compared lowered, list-expenses.ts): the page a walk of the
      * category's newest, and its count and totals read from the category's entries alone. Without it, the filter
-     * read every expense of the business (50,000 on the load data: 26-39 ms a page through HTTP).
+     * read every expense of the business on every page.
      */
     index('expenses_business_category_idx').on(
       t.business_id,

@@ -17,8 +17,8 @@ import { businessId } from './columns';
  * The per-day totals every sale of a seller writes (sales, payments) are spread over a few rows per key,
  * one per `slot`: the writer's `report_slot()`, its database connection's pid modulo 8 (migration
  * 0014_report_slots). A row's lock is held until the sale commits, so with one row per seller and day
- * every sale of a seller selling from several phones waited for the one before: 61-159 sales/s at 32
- * connections on 2 cores, the same as all clients on one product (bench/HISTORY.md). Readers always sum
+ * every sale of a seller selling from several phones waited for the one before, as slow as all clients
+ * selling one product. Readers always sum
  * over the key; a slot is only where a delta lands, so any slot is right, and one writer's statements
  * of one transaction land in the same slot. At most 8 rows per key, in practice one per busy connection.
  */
@@ -51,9 +51,8 @@ export const report_sale_days = pgTable(
   (t) => [
     primaryKey({ columns: [t.business_id, t.day, t.currency, t.sold_by, t.payment_status, t.slot] }),
     // No index of the sums: migration 0020 added one (report_sale_days_currency_totals_idx) so that the
-    // all-time totals, which summed every day row, read the index alone (0.83-0.96 → 0.70-0.76 ms of the
-    // overview's backend CPU). It made every sale's update of its day row a non-HOT one (+0.010-0.014 ms
-    // per upsert, pgbench). The all-time totals and the sales list's count now read report_sale_past and
+    // all-time totals, which summed every day row, read the index alone. It made every sale's update of its
+    // day row a non-HOT one. The all-time totals and the sales list's count now read report_sale_past and
     // the day rows from its anchor on (0022), a few rows off the primary key, so 0023 drops it.
   ],
 );
@@ -62,11 +61,9 @@ export const report_sale_days = pgTable(
  * The days of report_sale_days before the business's `anchor`, summed per currency and seller: sales,
  * revenue, paid (no cost: no all-time figure reads it). The all-time totals (the overview's, an
  * employee's: saleTotalsJson) read these rows plus the day rows from the anchor on, instead of every day
- * row: on the load data the large business's totals summed its 2,196 day rows in 0.47-0.61 ms of backend
- * CPU, about half of the overview's statement (1.10-1.56 ms); anchored today they read 2 past rows and
- * today's, 0.09-0.11 ms, and the statement 0.74-0.87 ms (one connection, 3,000 runs each, 3 alternated
- * rounds, load average 3 to 5). The cost on the writes: 0.045 ms of backend CPU per sale and payment (a
- * sale, a line and an update of the sale: 1.017 → 1.063 ms, 4 alternated rounds of 3,000).
+ * row: summing years of day rows was about half of the overview's statement, where anchored today the totals
+ * read a few past rows and today's. The cost on the writes, a little backend CPU per sale and payment, is
+ * far less.
  *
  * Kept by statement-level triggers on sales (migration 0022): a sale of a day before the anchor (a payment
  * on an old credit sale, a cancel, a back-dated sale) changes the row here in the same transaction as its
@@ -143,10 +140,9 @@ const productSums = () => ({
 export const report_product_totals = pgTable('report_product_totals', productSums(), (t) => [
   primaryKey({ columns: [t.business_id, t.currency, t.product_id] }),
   /**
-   * The best seller read off the index, in the ranking's order (units, revenue, product). On the load data
-   * (100,000 products, 1,000,000 lines) the overview's best seller took 342 ms (grouping 147,000 product ×
-   * seller rows of report_products and sorting them, spilling to disk); from this index 0.6 ms (0.08 ms
-   * in EXPLAIN ANALYZE).
+   * The best seller read off the index, in the ranking's order (units, revenue, product): otherwise the
+   * overview groups every product × seller row of report_products and sorts them, spilling to disk on a large
+   * catalogue.
    */
   index('report_product_totals_best_idx')
     .on(t.business_id, t.units.desc(), t.revenue.desc(), t.product_id)
@@ -161,9 +157,8 @@ export const REPORT_WINDOW_DAYS = 30;
 
 /**
  * The report's default period, the last 30 Lagos days, has one row per product and currency: its best
- * sellers are read off an index instead of grouping report_product_days. On the load data 70,000 of the
- * 100,000 products sold in those days, and grouping their 74,600 rows took 110-190 ms of CPU per report,
- * every report (the best sellers' top-N needs every product's sum). Kept from report_product_days by its
+ * sellers are read off an index instead of grouping report_product_days, whose rows for a month are most of a
+ * large catalogue, on every report (the best sellers' top-N needs every product's sum). Kept from report_product_days by its
  * triggers (migration 0016_report_stock_values) for the days up to `anchor`; when the first report of a
  * Lagos day finds the anchor behind, `report_product_window_refresh` recounts the window from the days'
  * rows (once a day per business). Writers of report_product_days hold a shared advisory lock on the
@@ -232,8 +227,8 @@ export const report_debtors = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.customer_id, t.name_key, t.currency] }),
-    // The top debtors (overview and report) straight off the index, most owed first: on the load data
-    // (4,900 debtors in one business) 3.6 ms sorting them all per request → 0.06 ms.
+    // The top debtors (overview and report) straight off the index, most owed first, instead of sorting them
+    // all on every request.
     index('report_debtors_owed_idx').on(t.business_id, t.owed.desc().nullsFirst()).where(sql`${t.owed} > 0`),
   ],
 );
@@ -243,7 +238,7 @@ export const report_debtors = pgTable(
  * units and their value at cost (the batch's cost, else the product's) and at the selling price, of live
  * (not archived) products. The report's stock value is the sum of the rows whose date is today or later
  * (migration 0016_report_stock_values; docs/adr/0009-report-totals.md). Summed on every report from the
- * batches and their products, it took 127-170 ms of the report's CPU on the load data (150,000 batches).
+ * batches and their products, it was a large share of the report's CPU on a large catalogue.
  *
  * Triggers on product_batches and products only ever insert here, one row per statement and key (a
  * delta: what the old rows counted leaves, what the new rows count enters), so a sale's stock change

@@ -133,8 +133,8 @@ export const sales = pgTable(
      * A seller's sales, newest first (the sales list of one seller, a seller's own figures): a page of the sales
      * list of one seller is a walk down it in the page's order, whatever PostgreSQL takes the seller to hold. In
      * the business's id order, as it was until migration 0032, the list's statement (named, so planned once and
-     * then kept generic) sorted every sale of the seller to take ten: 530 ms for the load data's owner, who made
-     * all of its 200,000 sales, against 4 ms since (test/sales/list-sales-plans.test.ts).
+     * then kept generic) sorted every sale of the seller to take ten, which for an owner who made every sale is the
+     * whole history (test/sales/list-sales-plans.test.ts).
      */
     index('sales_business_seller_idx').on(
       t.business_id,
@@ -152,14 +152,14 @@ export const sales = pgTable(
       sql`coalesce(nullif(lower(trim(${t.customer_name})), ''), 'anonymous')`,
     ),
     /**
-     * The sales list's count: report_sale_days sums the active sales, this counts the others (cancelled:
-     * 4,000 of 200,000 on the load data), so that the count is exact without reading every sale's entry
-     * (count(*) was a parallel index-only scan of 200,000 entries, 45-90 ms). Written only when a sale
+     * The sales list's count: report_sale_days sums the active sales, this counts the others (cancelled, a
+     * few of them), so that the count is exact without reading every sale's entry (count(*) was a parallel
+     * index-only scan of the whole history). Written only when a sale
      * is cancelled. With each one's seller and payment status in the entry, the count of one seller's or of the
      * unpaid sales is an index-only scan as well (migration 0032). The seller first: on the load data, with the
      * status first, the generic plan of a seller's page (list-sales.ts) counted the seller's cancelled sales off
-     * sales_business_seller_idx, reading all 200,000 of the owner's sales (146 ms), where this takes 4,000
-     * entries (0.8 ms); the unpaid sales read the business's cancelled entries either way (4,000 on the load data).
+     * sales_business_seller_idx, reading every one of the owner's sales, where this reads the cancelled ones only;
+     * the unpaid sales read the business's cancelled entries either way.
      */
     index('sales_business_inactive_idx')
       .on(t.business_id, t.created_by, t.payment_status)
@@ -221,8 +221,7 @@ export const sale_lines = pgTable(
  *
  * Why one row per sale: the search counts its matches exactly (the answer's pageInfo), and a letter or two
  * typed matches most of a long history. Read from the two tables it was the union of every matching line's
- * sale with every matching customer's (for 'a' on the load data, 824,000 of 1,000,000 lines in 192,000 of
- * 200,000 sales): 0.97-1.37 s a request.
+ * sale with every matching customer's: most of the lines, and about a second a request on a large history.
  */
 export const sale_search = pgTable(
   'sale_search',
@@ -272,8 +271,8 @@ export const payments = pgTable(
     ),
     /**
      * A salesperson's receipts page: the payments they recorded, newest first. Without it their page walked
-     * the business's payments newest first, filtering on recorded_by (load data: 133,333 payments, 30 ms for
-     * a salesperson who recorded none).
+     * the business's payments newest first, filtering on recorded_by, all of them for a salesperson who
+     * recorded none.
      */
     index('payments_recorder_created_idx').on(
       t.business_id,

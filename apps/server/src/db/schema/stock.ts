@@ -55,9 +55,8 @@ export const products = pgTable(
       .where(sql`${t.archived_at} is null`),
     /**
      * Low stock (the overview's attention and the report) looks only at live products with a reorder level.
-     * On the load data (100,000 products, none with a level) that was a scan of every product: 12 ms, now
-     * 0.5 ms with its round trip (0.02 ms in EXPLAIN ANALYZE). With many levels set the cost is their
-     * batches' sums (bench/HISTORY.md).
+     * Without the index that was a scan of every product, even in a catalogue with no level set. With many
+     * levels set the cost is their batches' sums.
      */
     index('products_reorder_idx')
       .on(t.business_id, t.id)
@@ -158,8 +157,8 @@ export const product_batches = pgTable(
       .where(sql`${t.quantity} > 0`),
     /**
      * The expiry alerts (overview, report), in their order: soonest date, then batch. With product_id
-     * third instead of id, the 1,112 expired batches sharing the load data's oldest date were all read to
-     * order them by id (1.2 ms of the overview's ~5); in the alerts' own order it reads the first ones. The
+     * third instead of id, every expired batch sharing the oldest date was read to order them by id, a
+     * noticeable share of the overview; in the alerts' own order it reads the first ones. The
      * product, last (after the unique id, so it orders nothing), lets the inventory's Expiring Soon count read
      * the products of a range of dates from the index alone (stock/list-products.ts, expiringCount).
      */
@@ -175,8 +174,8 @@ export const product_batches = pgTable(
 /**
  * Each product's sellable units, kept by triggers on product_batches and products in the same transaction as every
  * write of them (migration 0035), so that the low stock (the overview's attention, the report) is a walk of an
- * index instead of a sum of the batches of every product with a reorder level: 78-154 ms for the overview on the
- * load data with levels on half its products, against 11-15 without (bench/HISTORY.md, thirty-second round).
+ * index instead of a sum of the batches of every product with a reorder level, which made the overview several times
+ * slower on a catalogue with levels on many of its products.
  *
  * A batch stops selling the day after it expires, with no write to hang a trigger on, so a row counts its batches
  * as of its own day, `as_of`: `sellable` is the units of its batches with no expiry or an expiry on or after

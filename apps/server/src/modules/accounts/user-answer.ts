@@ -25,8 +25,7 @@ export async function currentMembership(db: Queryable, user: SignedInUser): Prom
 
 /**
  * The user's memberships with their businesses, oldest first: built once (db/built-once.ts). Built per
- * request, drizzle's walk of the business's columns was a quarter of the profile's node CPU (the load
- * bench's floor row, 2026-11-24).
+ * request, drizzle's walk of the business's columns was a quarter of the signed-in floor's node CPU.
  */
 const membershipsOf = builtOnce((db) =>
   db

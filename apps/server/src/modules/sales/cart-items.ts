@@ -92,8 +92,8 @@ export const personName = (user: { first_name: string; last_name: string }) => `
  * reads its lines with their products, holding the products against deletion (KEY SHARE) in ascending
  * product id: the order in which the confirmation then takes their stock, so that two confirmations
  * never deadlock (takeStock). One statement where there were two: each statement is a round trip while
- * the cart is locked, and a socket write (writev was 29% of the node process's samples on the load
- * bench's sale, one per statement).
+ * the cart is locked, and a socket write, one of the largest shares of the node process's samples in the
+ * sale's profile.
  *
  * Why this is the same as reading then deleting: the statement's lines and the delete share one snapshot
  * (a data-modifying CTE), taken after the cart's lock was granted, so an edit of the cart that committed
@@ -252,10 +252,7 @@ const cartsBusiness = sql.placeholder('businessId');
 /**
  * cartsWhere's statement, built once per shape of its filters (db/built-once.ts), with the gate folded in or not
  * (platform/gate.ts). Drizzle built it on every request, and folded, the gate's part with it, which cost node what
- * the gate's round trip saved; built once, the fold pays. Load bench, the clerk's own carts and the product list,
- * 32 connections, 15 s each, three A/B pairs alternated on the same data (2026-11-25 16:05-16:13 UTC), built per
- * request behind the gate's own statement → built once and folded: 953, 854, 832 → 1,178, 1,180, 1,191 req/s,
- * node's CPU 0.85-0.96 → 0.59-0.60 ms and PostgreSQL's 0.76-0.89 → 0.73-0.75 ms a request, p99 57-67 → 49-54 ms.
+ * the gate's round trip saved; built once, the fold pays.
  * As before, the filters' values are parameters, the page's size is written in the text and its offset as
  * `offset ($n)`, so each shape's text is named and planned once per connection (db/statement-names.ts).
  */
@@ -295,9 +292,7 @@ const cartsPage = builtOnceSqlPer<CartsShape, Record<string, unknown>, CartPageR
  * the carts with their makers' names and their lines with their products side by side), each a pool
  * connection, a round trip and rows parsed, and the lines' `in (…)` list planned on every run
  * (db/statement-names.ts). The add-to-cart button reads the clerk's own carts on every tap (the web app's
- * fetchOwnCarts). Load bench, the clerk's own carts (pages 1-10 of the owner's 1,000), 32 connections, three
- * A/B pairs alternated on copies of the same data (2026-11-25 11:50 UTC): 466-510 → 988-1,071 req/s, node CPU
- * 1.74-1.87 → 0.79-0.84 ms and PostgreSQL's 1.32-1.46 → 0.63-0.70 ms per request, p99 106-109 → 50-59 ms.
+ * fetchOwnCarts), so one statement about doubled the carts a second the server answers.
  * A cart's own answer (loadCart, after each write of it) is the same statement for its one cart.
  */
 export async function cartsWhere(

@@ -74,19 +74,10 @@ const PAGE_COLUMNS: readonly Exclude<keyof PaymentRow, 'total'>[] = [
  * serve (migration 0031): a name of three letters or more takes the trigram index, and a letter or two reads the
  * lowered names at about half ILIKE's cost.
  *
- * Both together, through HTTP on a copy of the load data given a shop of 150,050 sales and 100,066 payments, one
- * request at a time, warm, twelve of each (2026-11-26 10:00 UTC), before → after: 'cu' (every sale) 202-214 → 61-72
- * ms, '1' 128-137 → 52-57, 'customer 29' 80-87 → 20-24, 'customer 123' 84-112 → 16-24; 'x' and 'a', which no name
- * holds, 69-110 → 75-90, the names now read for the count and then the page in one statement, where two statements
- * read them side by side. The load data's large business (200,000 sales): 'a' 165-178 → 84-87, 'cu' 118-132 → 72-83,
- * 'customer 29' 111-113 → 23-26. Twenty-three pages and searches, of two businesses and a salesperson, answered byte
- * for byte as before.
+ * Both together made every search that some name holds several times cheaper, with the same answers byte for byte.
  *
  * A search that no name holds then read the names a second time, in the page's walk of every payment for one that
- * matched; the page is now read only when the count reaches past its offset (db/counted-page.ts). The load data's
- * large business, one request at a time, warm, the last four of six (2026-11-26 13:37 UTC): 'x' 127-136 → 53-57 ms,
- * 'a' (no customer's name there holds it) 93-120 → 55-65, a page past the end 23-30 → 13-15; 'cu' and 'customer 29' as
- * before; 176 pages and searches of the receipts and the sales answered byte for byte as before.
+ * matched; the page is now read only when the count reaches past its offset (db/counted-page.ts).
  */
 export async function listPayments(
   ctx: BusinessContext,
@@ -102,16 +93,13 @@ export async function listPayments(
   // The sale is joined on (business_id, id), the composite key payments point at.
   const onSale = sql`${sales.business_id} = ${payments.business_id} and ${sales.id} = ${payments.sale_id}`;
   // Every payment has its sale (the foreign key), so a count that asks nothing of the sale counts the payments
-  // alone, off payments_business_created_idx: on the load data (133,333 payments) 96 ms joined, 10.6 ms alone,
-  // and the page, which sorted them all, walks that index (72 → 0.8 ms). Through HTTP, one at a time, warm
-  // (2026-11-25 16:44 UTC): the first page 75-110 → 13-17 ms, the same answers byte for byte.
+  // alone, off payments_business_created_idx, far cheaper than joined, and the page, which sorted them all, walks
+  // that index.
   const counted = ofSale.length > 0 ? sql`${payments} join ${sales} on ${onSale}` : sql`${payments}`;
   const pageSize = PAGE_SIZE.sales;
   // The page's payments are chosen from the same rows as the count, and only then joined to what each answers
   // with: a page that asks nothing of the sale finds its ten off the payments' own index, where the joined walk
-  // joined every payment it passed before its offset. Through HTTP on the load data (133,333 payments), one request
-  // at a time, seven of each (2026-11-26 11:00 UTC): page 6,001 164-186 → 12-37 ms, its last page and past it 180-201
-  // → 15-45 ms, a search's page 500 96-118 → 76-83 ms; the first pages as before; the same answers byte for byte.
+  // joined every payment it passed before its offset, which made the deep pages the slowest.
   const offset = (query.page - 1) * pageSize;
   const chosen = sql`select ${payments.id}, ${payments.created_at} from ${counted} where ${where}
     order by ${payments.created_at} desc, ${payments.id} desc

@@ -1,5 +1,6 @@
 import { type listProductsQuerySchema, PAGE_SIZE, type ProductList, pageInfo, type StockFilter } from '@oja/contract';
 import { type AnyColumn, and, eq, exists, isNull, not, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { builtOnceSqlPer, type OrPlaceholder } from '../../db/built-once';
 import { businessTodayOnce } from '../../db/business-day';
@@ -17,11 +18,16 @@ import {
   type Viewer,
 } from '../../platform/gate';
 import { keptMatchesOf, Matches } from './kept-matches';
-import { countedUnits, isStale, withLevel } from './kept-stock';
+import { countedUnits, isStale, keptStock, withLevel } from './kept-stock';
 import { isSellable } from './ledger';
 import { type ListedProductRow, listedProductColumns, listedProducts, productColumns } from './product-answer';
 
 type Query = z.output<typeof listProductsQuerySchema>;
+
+/** product_stock's row of a product, as kept-stock.ts's conditions read it. */
+const s = keptStock;
+/** A row of the page, as countedPage aliases it: its columns are products' (pageColumns). */
+const p = alias(products, 'p');
 
 /** The columns that name the product a stock filter is about: products' own, or a search match's. */
 type ProductKey = { businessId: AnyColumn; id: AnyColumn };
@@ -59,18 +65,18 @@ type PageValues = {
 
 /** A row `s` of product_stock of a live product below its reorder level (lowOnStock). */
 const keptLow = sql`${withLevel}
-  and ((coalesce(s.drops_on, 'infinity') >= ${businessTodayOnce} and s.sellable - s.reorder_level < 0)
-    or (coalesce(s.drops_on, 'infinity') < ${businessTodayOnce} and ${countedUnits} < s.reorder_level))`;
+  and ((coalesce(${s.drops_on}, 'infinity') >= ${businessTodayOnce} and ${s.sellable} - ${s.reorder_level} < 0)
+    or (coalesce(${s.drops_on}, 'infinity') < ${businessTodayOnce} and ${countedUnits} < ${s.reorder_level}))`;
 
 /**
  * Whether the product that `key` names is live, has a reorder level and has fewer sellable units than it: its row of
  * product_stock (migration 0035), whose units are the product's while its drops_on has not passed, and counted from
- * its batches once it has (a batch expired since the row was counted). Summing every product's batches took 118-194
- * ms a page on the load data with reorder levels on half its products.
+ * its batches once it has (a batch expired since the row was counted). Summing every product's batches instead cost
+ * more than the page itself on a large catalogue with reorder levels on many products.
  */
 function lowOnStock(key: ProductKey): SQL {
-  return exists(sql`(select 1 from ${product_stock} s
-    where s.business_id = ${key.businessId} and s.product_id = ${key.id} and ${keptLow})`);
+  return exists(sql`(select 1 from ${product_stock} ${s}
+    where ${s.business_id} = ${key.businessId} and ${s.product_id} = ${key.id} and ${keptLow})`);
 }
 
 /** A batch's date is today or within `days` after it: the Expiring Soon filter's rule, with units left. */
@@ -93,14 +99,9 @@ function stockFilters(shape: Filters, product: ProductKey, days: OrPlaceholder<n
 
 /**
  * The placeholders of the list's statements, each built once per shape (db/built-once.ts), so that a
- * request only fills the business, the page's offset and the filters' values. Built per request, drizzle
- * walked the page's chunks (the product columns, the batches' subquery) on each: 4.4% of the node
- * process's CPU profile on the unfiltered list (3.3% under sqlToQuery), and the statement-name lookup
- * hashed each request's new text (0.8%); built once, drizzle 0.9%. The text and parameters sent are the
- * same as before for every shape (the search, the three stock filters, expiring soon). Load bench, product
- * list, 32 connections, 10 s, six A/B pairs alternated on copies of the same data, a machine shared with
- * other work (2026-11-24 14:01-14:23 UTC): node CPU 0.37-0.52 → 0.31-0.36 ms per request, PostgreSQL's
- * 0.25-0.33 → 0.25-0.28 ms, 1,584-2,311 → 2,005-2,671 req/s, p99 37-66 → 30-53 ms.
+ * request only fills the business, the page's offset and the filters' values: built per request, drizzle
+ * walked the page's chunks (the product columns, the batches' subquery) on each, and the statement-name
+ * lookup hashed each request's new text.
  */
 const businessId = sql.placeholder('businessId');
 const offset = sql.placeholder('offset');
@@ -109,6 +110,8 @@ const days = sql.placeholder('days');
 /** The page's product columns, as the subquery aliased `p` selects them. */
 const pageColumns = sql.join(Object.values(productColumns), sql`, `);
 const newestFirst = sql`order by ${products.created_at} desc, ${products.id} desc`;
+/** The page's rows (`p`) newest first, as newestFirst took them. */
+const pageNewestFirst = sql`${p.created_at} desc, ${p.id} desc`;
 
 /**
  * A page of products and its total in one statement (db/counted-page.ts), with their batches
@@ -116,14 +119,11 @@ const newestFirst = sql`order by ${products.created_at} desc, ${products.id} des
  *
  * Why one statement: the list's count, page and batches were three (after the gate), the search's page,
  * products and batches three too, each one a query that drizzle builds, a round trip, rows parsed, and
- * for PostgreSQL a parse and a plan. On the load bench (100,000 products, 32 connections, two A/B pairs
- * back to back on the same data, 2026-11-24) the server's CPU per request fell from 2.1-2.5 to 1.1-1.2 ms
- * on the list and from 2.4-2.6 to 1.3-1.6 ms on the search; PostgreSQL's from 1.0-1.15 to 0.9 ms on the
- * list and stayed at 4.6-5.2 ms on the search, which is the matches' recheck (see searchedPage).
+ * for PostgreSQL a parse and a plan; one statement roughly halved the server's CPU per request on both.
  * A filtered list's count and page, which ran side by side on two connections, now run one after the
  * other in one backend: one connection per request instead of two.
  */
-function pageOf(gated: boolean, total: SQL, page: SQL, ctes?: SQL, order = sql`p.created_at desc, p.id desc`): SQL {
+function pageOf(gated: boolean, total: SQL, page: SQL, ctes?: SQL, order = pageNewestFirst): SQL {
   return countedPage({
     ctes,
     gate: gated ? gateSql(businessId) : undefined,
@@ -149,10 +149,8 @@ const liveCount = sql`coalesce((select ${product_counts.live_products} from ${pr
  * Named and planned once per connection: the index is in the page's order, so the walk down it is the
  * plan for any business and any page, and PostgreSQL's generic plan is that walk (EXPLAIN, page 50 of
  * the load data's business). So the LIMIT is written in the text and the OFFSET is written `offset ($n)`,
- * which db/statement-names.ts's guard against value-dependent plans deliberately lets through. Planned
- * per run it cost PostgreSQL 0.39-0.42 ms of CPU per page, planned once 0.18 (pgbench, one client, pages
- * 1-50 of the load data, 4,000 runs each, 2026-11-24). Load bench, eight A/B pairs as for the search
- * below: 1,366-1,624 → 1,694-2,461 req/s, PostgreSQL 0.51-0.60 → 0.25-0.33 ms per request.
+ * which db/statement-names.ts's guard against value-dependent plans deliberately lets through. Planned once,
+ * PostgreSQL spends about half the CPU a page that it spent planning on every run.
  */
 const unfilteredPage = builtOnceSqlPer<boolean, PageValues, PageRow>(2, String, (gated) =>
   pageOf(
@@ -168,25 +166,23 @@ const unfilteredPage = builtOnceSqlPer<boolean, PageValues, PageRow>(2, String, 
  * The count of the business's products low on stock, from product_stock alone: its current rows below their level
  * off the shortfall index, and its stale rows counted from their batches.
  */
-const lowCount = sql`((select count(*) from ${product_stock} s where s.business_id = ${businessId}
-      and ${withLevel} and s.sellable - s.reorder_level < 0
-      and coalesce(s.drops_on, 'infinity') >= ${businessTodayOnce})
-    + (select count(*) from ${product_stock} s where s.business_id = ${businessId} and ${isStale}
-      and ${withLevel} and ${countedUnits} < s.reorder_level))::int`;
+const lowCount = sql`((select count(*) from ${product_stock} ${s} where ${s.business_id} = ${businessId}
+      and ${withLevel} and ${s.sellable} - ${s.reorder_level} < 0
+      and coalesce(${s.drops_on}, 'infinity') >= ${businessTodayOnce})
+    + (select count(*) from ${product_stock} ${s} where ${s.business_id} = ${businessId} and ${isStale}
+      and ${withLevel} and ${countedUnits} < ${s.reorder_level}))::int`;
 
 /**
  * The count of the business's live products with no sellable units, from product_stock alone: the rows with none as
  * of their day, off product_stock_empty_idx, and the stale rows that had some then but whose batches, counted today,
  * have none. (A stale row with none has none today too: a row's units only fall as its batches expire.) Counted as
- * the live products without a sellable batch, an anti-join of every live product against its batches, it took 95
- * ms in psql on the load data's 100,000 products (18,500 of them out of stock); from the index, 1-2 ms. Through
- * HTTP, eight requests each: In Stock 51-83 → 10-18 ms a page, Out of Stock 47-86 → 7-23 ms (bench/HISTORY.md,
- * thirty-third round).
+ * the live products without a sellable batch, an anti-join of every live product against its batches, it read the
+ * whole catalogue on every page; the index reads only the empty rows.
  */
-const emptyCount = sql`((select count(*) from ${product_stock} s
-      where s.business_id = ${businessId} and s.live and s.sellable = 0)
-    + (select count(*) from ${product_stock} s where s.business_id = ${businessId} and ${isStale}
-      and s.live and s.sellable > 0 and ${countedUnits} = 0))::int`;
+const emptyCount = sql`((select count(*) from ${product_stock} ${s}
+      where ${s.business_id} = ${businessId} and ${s.live} and ${s.sellable} = 0)
+    + (select count(*) from ${product_stock} ${s} where ${s.business_id} = ${businessId} and ${isStale}
+      and ${s.live} and ${s.sellable} > 0 and ${countedUnits} = 0))::int`;
 
 /** The count of a stock filter alone, from product_stock: in stock is every live product but those with none. */
 const keptCount: Record<StockFilter, SQL> = {
@@ -200,10 +196,7 @@ const keptCount: Record<StockFilter, SQL> = {
  * units whose date is today or within the days): the distinct products of such batches, read from
  * product_batches_expiring_idx alone (a range of dates, the product last in each entry), less the archived ones
  * among them (products_archived_idx: few or none). Counted as the live products with such a batch, a semi-join of
- * every live product against the range's batches, it took 30 ms in EXPLAIN ANALYZE on the load data (the 100,001
- * live products scanned, 8,416 batches read from their heap pages for 7,083 products); this, 5-7 ms. Through
- * HTTP, eight requests each: 30 days 26-72 → 8-13 ms a page, 7 days 24-31 → 7-9 ms, a year 51-69 → 30-48 ms
- * (bench/HISTORY.md, thirty-third round).
+ * every live product against the range's batches, it scanned the whole catalogue and read each batch's heap page.
  */
 const expiringCount = sql`(select count(*)::int from (
     select distinct ${product_batches.product_id} as id from ${product_batches}
@@ -252,72 +245,54 @@ function holdsMostProducts(businessId: OrPlaceholder<number>): SQL {
   return sql`coalesce((select coalesce((select ${product_counts.live_products} from ${product_counts}
       where ${product_counts.business_id} = ${businessId}), 0) * 2
     > (select reltuples from pg_class where oid = 'product_search'::regclass and reltuples >= 0)), false)`;
+  // product_search by text: a regclass literal is a string constant, which a table object does not write.
 }
 
 /**
  * The products that match a search: found once (the trigram indexes), then counted and ordered newest
  * first. This statement answers the searches with stock filters, whose matches change with every sale; a
- * search without them reads the same matches through searchedProducts, which keeps them between requests. The matches are a materialised CTE that the statement reads twice: without that, a search the
- * planner wrongly expects to match often walks the newest-first index over the whole catalogue looking
- * for 20 rows that are not there (65 ms instead of 1 at 100,000 products). Only the page's 20 ids are
- * then read from products, by primary key.
+ * search without them reads the same matches through searchedProducts, which keeps them between requests. The
+ * matches are a materialised CTE that the statement reads twice: without that, a search the planner wrongly
+ * expects to match often walks the newest-first index over the whole catalogue looking for 20 rows that are not
+ * there. Only the page's 20 ids are then read from products, by primary key.
  *
  * The matches come from product_search, not products: a narrow copy of the live products (business,
  * id, created_at, lowered name, lowered SKU) that triggers on products keep in the same transaction as
  * every write (migration 0024; test/stock/product-search-table.test.ts holds it equal to products after
  * each kind of write). The count must stay exact (the answer's pageInfo), so every match is read: a
  * trigram index only proposes candidates, each rechecked against its heap row (no index-only path with
- * GIN). On the load data that is most of PostgreSQL's time for a search: 'golden pen' matches 2,500
- * products spread over 2,031 of products' 2,394 pages, 1,088 of product_search's 1,293. The steps that
- * made it cheaper, each measured on a copy of the load data (one client, the bench's eight searches,
- * PostgreSQL's CPU per search, 2026-11-24; 2.45-2.70 ms as it was):
+ * GIN), and on a large catalogue that recheck is most of PostgreSQL's time for a search. What makes it cheaper:
  * - `lower(col) like lower(pattern)` instead of ILIKE (migration 0019): ILIKE lowers the pattern and the
  *   row's text for every row it rechecks; this lowers the pattern once per run (an InitPlan,
  *   `select lower(…)`), and the row's text is stored lowered (below). Same answers: in a UTF8 database
  *   PostgreSQL's ILIKE is lower(text) LIKE lower(pattern) under the same collation (like.c,
  *   Generic_Text_IC_like); test/stock/search-lower-like.test.ts holds the two equal on generated
- *   non-ASCII names and patterns, through the indexes. Planned per run: 2.19-2.33 ms.
+ *   non-ASCII names and patterns, through the indexes.
  * - The statement is named and planned once per connection (db/statement-names.ts): its plan does not
  *   depend on the page (the matches are sorted whole whatever the OFFSET: the sort's top-N bound is set
  *   at run time), so the LIMIT is written in the text and the OFFSET, a parameter, is written
- *   `offset ($n)`, which the guard against value-dependent plans deliberately lets through. Parsing and
- *   planning were 0.45-0.6 ms of each search.
+ *   `offset ($n)`, which the guard against value-dependent plans deliberately lets through: parsing and
+ *   planning were a large share of each search.
  * - Its one generic plan must suit the largest business and the smallest: the business's posting list
  *   of the (business_id, lowered column) index, which a generic plan always intersects with the trigrams',
- *   is 100,000 entries for the bench's business (0.4 ms decoded on every search: 2.11-2.17 ms), and 20
+ *   is every product of a large business (all of it decoded on every search), and a handful
  *   for a small shop, which would recheck every business's matches without it. So the matches are a
  *   UNION ALL of the two ways, and an InitPlan (holdsMostProducts) runs one: the trigrams alone with
  *   the business checked on the row (`business_id + 0`, which no index serves) when the business holds
  *   most of the table, the index's business key otherwise. The branches differ only in how they check
- *   the business, and exactly one runs. 1.66-1.79 ms.
+ *   the business, and exactly one runs.
  * - A pattern of one or two letters has no trigram to look up, so the trigram index yields every entry of
- *   its column: 55-77 ms for 'm', 'pe' or 'a' on the load data, where reading product_search whole takes
- *   17-30 ms (the statement as matchesRead sends it, generic plan, 2026-11-25). So a business that holds
- *   most of the table reads it whole for such a pattern: a third branch, chosen by another InitPlan
- *   (isShort), whose test no index can serve. Through HTTP, the first search of 'pe' 62-73 → 27 ms, 'a'
- *   80-89 → 38 ms. A smaller business's index key narrows the entries anyway (3-5 ms for 'm').
+ *   its column, which costs more than reading product_search whole. So a business that holds most of the
+ *   table reads it whole for such a pattern: a third branch, chosen by another InitPlan (isShort), whose test
+ *   no index can serve. A smaller business's index key narrows the entries anyway.
  * - The recheck reads the name and SKU stored lowered, so that no row is lowered on each search (first as
- *   generated columns of products, migration 0021: 2.24-2.57 → 1.75-2.01 ms with both copies of the data
- *   rewritten alike, though products' rows grew 29% wider), now in product_search, whose rows are a
- *   fraction of a product's: the recheck visits half the pages, and products is narrow again (1,920
- *   pages). Name and SKU stay two columns with two indexes, so that no pattern matches across them.
- *   Measured as the server sends the statement (prepared, one client, three alternating pairs, the
- *   backend's CPU per run): 'golden pen' 2.47-2.70 → 2.00-2.17 ms, 'sardin' 1.00-1.10 → 0.87-0.97,
- *   'tomato paste' 1.33-1.40 → 1.20-1.23, 'milk' 1.67-1.83 → 1.60-1.63, 'kings veg' 0.47 → 0.43-0.50;
- *   the eight searches' mean 1.20-1.26 → 1.13-1.16 ms. Two went the other way: 'noodle' 0.97-1.00 →
- *   1.03-1.13 ms, and 'peak milk 400' (3 matches) 0.63-0.70 → 0.80-0.83 ms, whose time is the trigram
- *   index's posting lists, not the recheck: the new index (built at once, over a denser heap) reads its
- *   frequent trigrams slower (the index scan alone 0.72 → 0.80 ms; not pursued).
- *   Load bench (search and list, 32 connections, a pool of 5, 10 s each, six A/B pairs alternated on
- *   copies of the same data, 2026-11-24 12:00-12:09): PostgreSQL's CPU per search 1.63-2.00 → 1.32-1.55
- *   ms, node's 0.59-0.80 → 0.55-0.71, 367-826 → 685-965 req/s, p99 67-316 → 58-115 ms; a shared machine
- *   whose load moved the p99 more than the change did: 58, 58 and 61 ms in the best three new runs, 67,
- *   69 and 74 in the best three base runs.
+ *   generated columns of products, migration 0021, which made products' rows wider), now in product_search,
+ *   whose rows are a fraction of a product's: the recheck visits half the pages, and products is narrow again.
+ *   Name and SKU stay two columns with two indexes, so that no pattern matches across them.
  * Without stock filters the matches read product_search alone (every row in it is live). The filters
  * ask product_batches (or product_stock, for low stock) about the match's own key, so they need no products
  * row either.
- * Joining products for every filter cost more than the narrow table saved: 'in stock', the eight searches'
- * mean, 4.03-4.52 ms as it was, 5.81-6.29 joined, 3.50-4.19 on the match's key (as above, three rounds).
+ * Joining products for every filter cost more than the narrow table saved.
  * Tried and left, neither measurably cheaper: holdsMostProducts computed once for both branches (a CTE),
  * and the count and page from one ordered array_agg instead of the CTE read twice.
  */
@@ -328,7 +303,7 @@ const searchedPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, keyOf, 
     sql`select ${pageColumns}, m.is_exact from ${matchesPage} m
       join ${products} on ${products.business_id} = ${businessId} and ${products.id} = m.id`,
     sql`matches as materialized (${matchesOf(shape)})`,
-    sql`p.is_exact desc, p.created_at desc, p.id desc`,
+    sql`p.is_exact desc, ${p.created_at} desc, ${p.id} desc`,
   ),
 );
 
@@ -360,7 +335,7 @@ function matchesOf(shape: Filters): SQL {
   // stock, about the match's own key.
   const filters = stockFilters(shape, searchKey, days);
   const rest = and(sql`(${nameOrSkuMatches})`, ...filters);
-  const matched = sql`select ${product_search.product_id} as id, ${product_search.created_at},
+  const matched = sql`select ${product_search.product_id} as id, ${product_search.created_at} as created_at,
     ${isExactMatch} as is_exact from ${product_search}`;
   const isMost = holdsMostProducts(businessId);
   // A search of one or two letters: its pattern (`%…%`, containsPattern) is at most 4 characters.
@@ -439,8 +414,8 @@ const pageOfIds = builtOnceSqlPer<boolean, IdsValues, IdsRow>(2, String, (gated)
 );
 
 /**
- * The most products a walk for a page reads (walkedPage): about 30 ms of PostgreSQL's CPU at its worst on the
- * load data (1.6 µs a product), half the 60-80 ms of reading a search's matches afresh.
+ * The most products a walk for a page reads (walkedPage): at its worst, about half the cost of reading a search's
+ * matches afresh.
  */
 export const WALKED_AT_MOST = 20_000;
 
@@ -451,13 +426,13 @@ type WalkValues = { businessId: number; pattern: string; offset: number } & Part
  * live products walked newest first off products_live_created_idx, at most WALKED_AT_MOST of them, each
  * checked against the pattern on its product_search row (by primary key), with the search version read in
  * the same statement. Such a search is a letter or two of a large catalogue, and its matches are dense: 'm'
- * matches 39% of the load data's 100,000 products, 'pe' 13%, so the first page walks 22 products (0.55 ms)
- * where reading the matches afresh rechecks or scans all of them (60-80 ms). The check is a scalar subquery,
+ * matches more than a third of a large catalogue, so the first page walks a few dozen products where
+ * reading the matches afresh rechecks or scans all of them. The check is a scalar subquery,
  * which the planner cannot turn into a join on the trigram indexes: those are the slow path for a pattern of
  * fewer than three letters, which has no trigram to look up.
  */
 const walkedPage = builtOnceSqlPer<boolean, WalkValues, IdsRow>(2, String, (gated) => {
-  const walked = sql`select ${products.id}, ${products.created_at} from ${products}
+  const walked = sql`select ${products.id} as id, ${products.created_at} as created_at from ${products}
     where ${products.business_id} = ${businessId} and ${products.archived_at} is null
     ${newestFirst} limit ${limitOf(plannedOnce(WALKED_AT_MOST))}`;
   const matches = sql`(select ${nameOrSkuMatches}
@@ -470,7 +445,7 @@ const walkedPage = builtOnceSqlPer<boolean, WalkValues, IdsRow>(2, String, (gate
     page: sql`select ${pageColumns} from (select w.id from (${walked}) w where ${matches}
         order by w.created_at desc, w.id desc limit ${limitOf(plannedOnce(PAGE_SIZE.products))} offset (${offset})) m
       join ${products} on ${products.business_id} = ${businessId} and ${products.id} = m.id`,
-    order: sql`p.created_at desc, p.id desc`,
+    order: pageNewestFirst,
   });
 });
 
@@ -478,7 +453,7 @@ type Listed = { viewer: Viewer; total: number; rows: ListedProductRow[] };
 
 /**
  * A search without stock filters. Its matches are the costly part (searchedPage: the trigram indexes'
- * candidates rechecked, 1.3-1.8 ms of PostgreSQL's CPU on the load data), and they change only when the
+ * candidates rechecked), and they change only when the
  * business's products are created, renamed, archived, restored or deleted, while a shop's clerks search
  * for the same products all day. So a search's matches are kept with the business's search version
  * (kept-matches.ts), and a page is read by its ids with the version in the same statement: the same
