@@ -17,7 +17,7 @@ import { DEMO_PASSWORD, DEMO_PEOPLE } from '@oja/server/bench-web';
 export const ROOT = resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'bench-web-pass-1';
 /** OJA_BUILD=name builds into dist-name (both apps), so that a run does not share a build with parallel work. */
-export const DIST = process.env.OJA_BUILD ? `dist-${process.env.OJA_BUILD}` : 'dist';
+const DIST = process.env.OJA_BUILD ? `dist-${process.env.OJA_BUILD}` : 'dist';
 
 export type Server = { url: string; child: ChildProcess; log: string[] };
 

@@ -6,7 +6,7 @@ import { routeModules } from '../../../apps/web/build/routes';
 
 /** What a phone downloads for one page of the web app, from the Vite manifest of a build. */
 
-export const WEB_DIR = resolve(import.meta.dirname, '../../../apps/web');
+const WEB_DIR = resolve(import.meta.dirname, '../../../apps/web');
 
 /**
  * The targets: the first visit of /login, and what any other route may add to it. Issue 14 set 150 KB for /login;
@@ -43,7 +43,7 @@ export const BUDGET = {
 } as const;
 
 /** The JS a route may add on top of /login before `npm test` fails. */
-export const routeBudget = (route: string) => BUDGET.routeJsAbove[route] ?? BUDGET.routeJsBytes;
+const routeBudget = (route: string) => BUDGET.routeJsAbove[route] ?? BUDGET.routeJsBytes;
 
 type ManifestChunk = {
   file: string;

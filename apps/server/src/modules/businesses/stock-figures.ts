@@ -202,11 +202,7 @@ export function batchAlertsJson(businessId: Id, list: BatchList, limit: Limit): 
 }
 
 /** batchAlertsJson's answer, or undefined when its candidates do not hold it (batchAlerts reads them all then). */
-export function batchAlertsFrom(
-  candidates: AlertTuple[] | null,
-  limit: number,
-  withCost: boolean,
-): BatchAlert[] | undefined {
+function batchAlertsFrom(candidates: AlertTuple[] | null, limit: number, withCost: boolean): BatchAlert[] | undefined {
   const all = candidates ?? [];
   const live = all.filter((batch) => batch[8]).slice(0, limit);
   if (live.length < limit && all.length === 2 * limit) return undefined;

@@ -31,7 +31,7 @@ export type CatalogueLimits = { pageSize: number; fullCopy: number };
 const LIMITS: CatalogueLimits = { pageSize: CATALOGUE_PAGE_SIZE, fullCopy: CATALOGUE_FULL_COPY_LIMIT };
 
 /** A partial copy holds the products sold within this many days. */
-export const PARTIAL_COPY_DAYS = 90;
+const PARTIAL_COPY_DAYS = 90;
 
 export type ProductRow = {
   id: string;

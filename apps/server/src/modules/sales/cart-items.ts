@@ -14,7 +14,7 @@ import { isSellable } from '../stock/ledger';
  * What can be sold of a product now: the sum of its unexpired batches, summed in bigint. The ledger
  * keeps a product's total within the integer range; the cap is there so no stored row can make a cart fail.
  */
-export const sellableStock = sql<number>`coalesce(${
+const sellableStock = sql<number>`coalesce(${
   // Nested on purpose: drizzle writes the top-level columns of a single-table select unqualified,
   // which inside this subquery would silently compare product_batches with itself.
   sql`(

@@ -31,8 +31,7 @@ import { AppError, badRequest } from '../../platform/errors';
  */
 export const isSellable = sql`(${product_batches.expiration_date} is null or ${product_batches.expiration_date} >= ${businessTodayOnce})`;
 
-export const insufficientStock = () =>
-  new AppError(409, ERROR_CODES.insufficientStock, MESSAGES.product.insufficientStock);
+const insufficientStock = () => new AppError(409, ERROR_CODES.insufficientStock, MESSAGES.product.insufficientStock);
 
 export type BatchChange = {
   businessId: number;

@@ -57,7 +57,7 @@ export function backoffMs(attempts: number): number {
 }
 
 /** The next receipt number of this phone: its prefix and the next of its own sequence ("BIS-0042"). */
-export function receiptNumber(prefix: string, sequence: number): string {
+function receiptNumber(prefix: string, sequence: number): string {
   return `${prefix}-${String(sequence).padStart(4, '0')}`;
 }
 

@@ -117,7 +117,7 @@ export type CounterDb = Dexie & {
 
 const PREFIX = 'oja-counter';
 
-export function counterDbName(userId: number, businessId: number): string {
+function counterDbName(userId: number, businessId: number): string {
   return `${PREFIX}-u${userId}-b${businessId}`;
 }
 

@@ -1,7 +1,7 @@
 import type { BarcodeDetector, BarcodeFormat } from 'barcode-detector/ponyfill';
 
 /** What shops print on goods and shelves: EAN-13/8, UPC-A/E, Code 128, and QR codes. */
-export const SHOP_FORMATS: BarcodeFormat[] = ['ean_13', 'ean_8', 'upc_a', 'upc_e', 'code_128', 'qr_code'];
+const SHOP_FORMATS: BarcodeFormat[] = ['ean_13', 'ean_8', 'upc_a', 'upc_e', 'code_128', 'qr_code'];
 
 /** The codes read in one frame of the camera, as printed. */
 export type ReadCodes = (frame: HTMLVideoElement) => Promise<string[]>;
