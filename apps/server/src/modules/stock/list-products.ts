@@ -28,6 +28,8 @@ type Query = z.output<typeof listProductsQuerySchema>;
 const s = keptStock;
 /** A row of the page, as countedPage aliases it: its columns are products' (pageColumns). */
 const p = alias(products, 'p');
+// The names the statements give themselves stay text (the CTE `matches`, the subqueries `m`, `w`, `x`, `c` and
+// their columns): each is named with `as` where it is made, so none depends on a schema column's name.
 
 /** The columns that name the product a stock filter is about: products' own, or a search match's. */
 type ProductKey = { businessId: AnyColumn; id: AnyColumn };
@@ -149,8 +151,8 @@ const liveCount = sql`coalesce((select ${product_counts.live_products} from ${pr
  * Named and planned once per connection: the index is in the page's order, so the walk down it is the
  * plan for any business and any page, and PostgreSQL's generic plan is that walk (EXPLAIN, page 50 of
  * the load data's business). So the LIMIT is written in the text and the OFFSET is written `offset ($n)`,
- * which db/statement-names.ts's guard against value-dependent plans deliberately lets through. Planned once,
- * PostgreSQL spends about half the CPU a page that it spent planning on every run.
+ * which db/statement-names.ts's guard against value-dependent plans deliberately lets through. Planned once, a
+ * page costs PostgreSQL about half the CPU it did when planned on every run.
  */
 const unfilteredPage = builtOnceSqlPer<boolean, PageValues, PageRow>(2, String, (gated) =>
   pageOf(
