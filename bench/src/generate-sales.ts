@@ -42,7 +42,7 @@ export async function generateTrade(
   // The lines numbered in their sales' order, as the app numbers them (a sale's lines are written with it), so that
   // a line's id grows with its sale's time. Numbered in the join's order instead (a hash join's, here), a walk of a
   // product's lines newest id first met the sales of any day at random: the report bench's past month named its
-  // best sellers far faster than a shop's own history lets them be found (modules/businesses/sale-figures.ts).
+  // best sellers far faster than a shop's own history lets them be found (modules/reports/sale-figures.ts).
   await client.query(
     `insert into sale_lines (business_id, sale_id, product_id, product_name, sku, quantity, unit_price, cost_price, line_total)
      select s.business_id, s.id, p.id, p.product_name, p.sku, 1 + (s.id + n) % 5, p.selling_price, p.cost_price,

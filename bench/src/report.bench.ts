@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     });
     const recent = periodOf(-(DAYS - 1), 0);
     // A past period's best sellers are named from its own last line, not by walking back from the newest
-    // (modules/businesses/sale-figures.ts): 11 months of each listed product's lines.
+    // (modules/reports/sale-figures.ts): 11 months of each listed product's lines.
     const past = periodOf(-(PAST_DAYS_AGO + DAYS - 1), -PAST_DAYS_AGO);
     const lastRevenue = new Map<object, string>();
     const get = async (path: string, query: Record<string, string>) => {

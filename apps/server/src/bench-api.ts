@@ -15,7 +15,7 @@ export { migrateDatabase } from './db/migrate';
 export { hashPassword } from './modules/accounts/passwords';
 export { userAnswer } from './modules/accounts/user-answer';
 export { getBusinessOverview } from './modules/businesses/get-overview';
-export { getBusinessReport } from './modules/businesses/get-report';
+export { getBusinessReport } from './modules/reports/get-report';
 export { listCarts } from './modules/sales/list-carts';
 export { listSales } from './modules/sales/list-sales';
 export { listProducts } from './modules/stock/list-products';

@@ -2,15 +2,9 @@ import { type BusinessOverview, ENDPOINTS, type MemberRole, TREND_DAYS } from '@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, products } from '../../src/db/schema';
-import { attentionOf } from '../../src/modules/businesses/attention';
 import { getBusinessOverview } from '../../src/modules/businesses/get-overview';
-import {
-  lastDays,
-  recentSales,
-  revenueByDay,
-  saleTotals,
-  topProducts,
-} from '../../src/modules/businesses/sale-figures';
+import { attentionOf } from '../../src/modules/reports/attention';
+import { lastDays, recentSales, revenueByDay, saleTotals, topProducts } from '../../src/modules/reports/sale-figures';
 import type { BusinessContext } from '../../src/platform/tenancy';
 import { createTestApp, type TestApp } from '../app';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPORTS_IN_FLIGHT } from '../../src/modules/businesses/get-report';
+import { REPORTS_IN_FLIGHT } from '../../src/modules/reports/get-report';
 import { inFlightLimit } from '../../src/platform/in-flight';
 
 /** The per-process limit of work in flight (platform/in-flight.ts; reports, password hashes): a queue, never a refusal. */

@@ -1,7 +1,7 @@
 import { ENDPOINTS, type LowStockItem, type Product } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lowStock } from '../../src/modules/businesses/stock-figures';
+import { lowStock } from '../../src/modules/reports/stock-figures';
 import { confirm, createCart, createProduct, lagosDay, type Owner, signUpCeo } from '../factories';
 import { useShop } from '../shop';
 

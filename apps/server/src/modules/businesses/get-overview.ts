@@ -5,7 +5,7 @@ import { builtOnceSqlPer } from '../../db/built-once';
 import { plannedOnce } from '../../db/limit';
 import { memberships, users } from '../../db/schema';
 import { type BusinessReader, type GateRow, type GateValues, gateSql, readThroughGate } from '../../platform/gate';
-import { type AttentionJson, attentionColumns, attentionFrom } from './attention';
+import { type AttentionJson, attentionColumns, attentionFrom } from '../reports/attention';
 import {
   bestSellersJson,
   type DayTuple,
@@ -24,8 +24,8 @@ import {
   saleTotalsFrom,
   saleTotalsJson,
   type TotalsTuple,
-} from './sale-figures';
-import { stockBehind, stockRefresh } from './stock-figures';
+} from '../reports/sale-figures';
+import { stockBehind, stockRefresh } from '../reports/stock-figures';
 
 type OverviewRow = AttentionJson &
   Partial<GateRow> & {

@@ -19,7 +19,7 @@ import {
   passedGate,
 } from '../../platform/gate';
 import type { BusinessContext } from '../../platform/tenancy';
-import { allTimeRows, saleAlias, saleDays } from '../businesses/sale-figures';
+import { allTimeRows, saleAlias, saleDays } from '../reports/sale-figures';
 import { type SaleRow, toSale } from './sale-answer';
 
 /**

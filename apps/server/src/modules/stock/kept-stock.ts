@@ -8,7 +8,7 @@ import { isSellable } from './ledger';
  * Reading product_stock (migration 0035; db/schema/stock.ts says what a row holds) as the alias `s`. While a row's
  * drops_on has not passed, its `sellable` is the product's sellable units; past it the row is stale, and the
  * product's units are counted from its batches (countedUnits) until product_stock_refresh counts the row again.
- * The low stock of the overview and the report (businesses/stock-figures.ts) and the inventory's Low Stock filter
+ * The low stock of the overview and the report (reports/stock-figures.ts) and the inventory's Low Stock filter
  * (list-products.ts) read it so.
  */
 

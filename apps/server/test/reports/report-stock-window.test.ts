@@ -2,7 +2,7 @@ import { ENDPOINTS } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compactStockValues } from '../../src/modules/businesses/stock-figures';
+import { compactStockValues } from '../../src/modules/reports/stock-figures';
 import { createTestApp, type TestApp } from '../app';
 import { type Caller, confirm, createCart, createProduct, lagosDay, ledgerMismatches, signUpCeo } from '../factories';
 import { type ApiClient, apiClient } from '../http';

@@ -391,7 +391,7 @@ const summedPerProduct = (rows: SQL) =>
  *
  * The complement is exact because all time is the sum of the days: report_products and report_product_days are
  * kept by the same triggers from the same lines, and report_product_totals is report_products summed over the
- * sellers (test/businesses/report.test.ts compares each with a recount and with the others).
+ * sellers (test/reports/report.test.ts compares each with a recount and with the others).
  */
 export function productTotalsOf(
   scope: TotalsScope<Id>,
@@ -465,7 +465,7 @@ export function productTotalsOf(
  * Exact with only the first `limit` + k of the business's rows, k the number of products the others sold: a seller
  * sells no more of a product than the business does, and of a product no other seller sold, exactly as much. So of
  * those first rows at least `limit` are the seller's own figures, and every product past them sold the seller no
- * more than the business sold of it, which ranks after each of those (test/businesses/seller-best-sellers.test.ts).
+ * more than the business sold of it, which ranks after each of those (test/reports/seller-best-sellers.test.ts).
  *
  * Why: grouping the seller's own rows cost what their sales did, however few the others'. Taken only when the
  * seller made at least two thirds of the period's sales: the others' rows, with the business's rows they add to

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sales } from '../../src/db/schema';
-import { saleTotals } from '../../src/modules/businesses/sale-figures';
+import { saleTotals } from '../../src/modules/reports/sale-figures';
 import { createTestApp, type TestApp } from '../app';
 import {
   addMember,
