@@ -96,7 +96,7 @@ const routes: RouteObject[] = [
           { path: 'sales/:saleId', Component: page(() => import('./features/sales/sale-page')) },
           { path: 'sell', Component: page(() => import('./features/counter/sell-page')) },
           { path: 'counter-review', Component: page(() => import('./features/counter/counter-review-page')) },
-          { path: 'reports', Component: page(() => import('./features/businesses/reports-page')) },
+          { path: 'reports', Component: page(() => import('./features/reports/reports-page')) },
           { path: 'expenses', Component: page(() => import('./features/expenses/expenses-page')) },
           { path: 'settings', Component: page(() => import('./features/businesses/business-settings-page')) },
         ],

@@ -11,9 +11,9 @@ import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
 import { useSession } from '../auth/session';
-import { useCustomerFigures } from '../businesses/api';
 import { formatAmounts } from '../businesses/figures';
 import { RecentSalesTable } from '../businesses/recent-sales';
+import { useCustomerFigures } from '../reports/api';
 
 /** /{slug}/customer: the customer's own orders in this business. */
 export default function CustomerHomePage() {

@@ -10,11 +10,11 @@ import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
 import { useCurrentUser } from '../auth/session';
-import { useEmployeeFigures } from '../businesses/api';
 import { AttentionCard } from '../businesses/attention-card';
 import { formatAmounts } from '../businesses/figures';
 import { RecentSalesCard } from '../businesses/recent-sales';
 import { counterReviewPath } from '../counter/review-paths';
+import { useEmployeeFigures } from '../reports/api';
 import { useOpenRequestCount } from './employee-api';
 import { TrialBanner } from './trial-banner';
 

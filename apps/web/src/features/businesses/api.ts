@@ -22,29 +22,6 @@ export function useBusinessOverview(businessId: number) {
   });
 }
 
-export function useBusinessReport(businessId: number, from: string, to: string, enabled: boolean) {
-  return useQuery({
-    queryKey: businessKeys.report(businessId, from, to),
-    queryFn: ({ signal }) => data(call(businesses.getReport, { business_id: businessId, from, to }, { signal })),
-    enabled,
-    placeholderData: (previous) => previous,
-  });
-}
-
-export function useEmployeeFigures(businessId: number) {
-  return useQuery({
-    queryKey: businessKeys.employeeFigures(businessId),
-    queryFn: ({ signal }) => data(call(businesses.getEmployeeFigures, { business_id: businessId }, { signal })),
-  });
-}
-
-export function useCustomerFigures(businessId: number) {
-  return useQuery({
-    queryKey: businessKeys.customerFigures(businessId),
-    queryFn: ({ signal }) => data(call(businesses.getCustomerFigures, { business_id: businessId }, { signal })),
-  });
-}
-
 export function useCreateBusiness() {
   const client = useQueryClient();
   return useMutation({

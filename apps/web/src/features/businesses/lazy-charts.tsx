@@ -2,28 +2,20 @@ import { Skeleton } from '@mantine/core';
 import { type ComponentProps, lazy, Suspense } from 'react';
 
 /**
- * The charts, loaded only when one renders: recharts and @mantine/charts are about 115 KB of gzip JS,
- * more than the whole rest of the overview, reports or analytics page (no page may add more than 50 KB
+ * The chart, loaded only when one renders: recharts and @mantine/charts are about 115 KB of gzip JS,
+ * more than the whole rest of the overview or analytics page (no page may add more than 50 KB
  * of JS to the first one: bench/README.md). The page's figures show first; the chart's space is held
- * meanwhile, so nothing below it moves when it arrives.
+ * meanwhile, so nothing below it moves when it arrives. The reports' chart loads the same way
+ * (reports/lazy-profit-chart.tsx).
  */
 const LoadedRevenueChart = lazy(() =>
   import('./revenue-chart').then(({ RevenueChart }) => ({ default: RevenueChart })),
 );
-const LoadedProfitChart = lazy(() => import('./profit-chart').then(({ ProfitChart }) => ({ default: ProfitChart })));
 
 export function RevenueChart(props: ComponentProps<typeof LoadedRevenueChart>) {
   return (
     <Suspense fallback={<Skeleton h={props.height ?? 220} aria-label="Loading the chart" />}>
       <LoadedRevenueChart {...props} />
-    </Suspense>
-  );
-}
-
-export function ProfitChart(props: ComponentProps<typeof LoadedProfitChart>) {
-  return (
-    <Suspense fallback={<Skeleton h={260} aria-label="Loading the chart" />}>
-      <LoadedProfitChart {...props} />
     </Suspense>
   );
 }

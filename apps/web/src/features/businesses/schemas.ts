@@ -3,4 +3,4 @@
  * copy of it, which has none (apps/web/build/contract-values.ts): importing this module brings zod. The forms load
  * it with `import()` when first used (ui/validate-on-demand.ts).
  */
-export { businessInfoFormSchema, createBusinessBodySchema, reportQuerySchema } from '@oja/contract';
+export { businessInfoFormSchema, createBusinessBodySchema } from '@oja/contract';

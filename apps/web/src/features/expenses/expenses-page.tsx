@@ -8,7 +8,6 @@ import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
 import { openConfirm } from '../../ui/confirm';
-import { DateField } from '../../ui/date-field';
 import { LazySelect } from '../../ui/lazy-select';
 import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
@@ -19,8 +18,9 @@ import { RowActions } from '../../ui/row-actions';
 import { StatCard } from '../../ui/stat-card';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { formatAmounts } from '../businesses/figures';
-import { CUSTOM_PERIOD_PARAMS, PERIOD_LABELS, PERIODS, periodOf } from '../businesses/periods';
-import { useCustomPeriod } from '../businesses/use-custom-period';
+import { CustomPeriodFields } from '../reports/custom-period-fields';
+import { CUSTOM_PERIOD_PARAMS, PERIOD_LABELS, PERIODS, periodOf } from '../reports/periods';
+import { useCustomPeriod } from '../reports/use-custom-period';
 import { useDeleteExpense, useExpenseCategories, useExpenses } from './api';
 import { categoryLabel } from './category-label';
 
@@ -121,22 +121,7 @@ function Expenses() {
           onChange={(value) => view.setFilter('category', value)}
         />
       </SimpleGrid>
-      {period === 'custom' && (
-        <SimpleGrid cols={2} spacing="sm">
-          <DateField
-            label="From"
-            value={custom.from}
-            max={today}
-            onChange={(event) => changeCustom('from', event.currentTarget.value)}
-          />
-          <DateField
-            label="To"
-            value={custom.to}
-            max={today}
-            onChange={(event) => changeCustom('to', event.currentTarget.value)}
-          />
-        </SimpleGrid>
-      )}
+      {period === 'custom' && <CustomPeriodFields period={custom} today={today} onChange={changeCustom} />}
 
       {expenses.isPending && <PageLoader />}
       {expenses.isError && (

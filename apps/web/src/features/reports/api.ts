@@ -1,0 +1,30 @@
+import { BUSINESS_ENDPOINTS } from '@oja/contract';
+import { useQuery } from '@tanstack/react-query';
+import { call, data } from '../../lib/api';
+import { businessKeys } from '../../lib/query-keys';
+
+// The figures' reads stay in the businesses group of the endpoint table (and their keys under the business's).
+const businesses = BUSINESS_ENDPOINTS;
+
+export function useBusinessReport(businessId: number, from: string, to: string, enabled: boolean) {
+  return useQuery({
+    queryKey: businessKeys.report(businessId, from, to),
+    queryFn: ({ signal }) => data(call(businesses.getReport, { business_id: businessId, from, to }, { signal })),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useEmployeeFigures(businessId: number) {
+  return useQuery({
+    queryKey: businessKeys.employeeFigures(businessId),
+    queryFn: ({ signal }) => data(call(businesses.getEmployeeFigures, { business_id: businessId }, { signal })),
+  });
+}
+
+export function useCustomerFigures(businessId: number) {
+  return useQuery({
+    queryKey: businessKeys.customerFigures(businessId),
+    queryFn: ({ signal }) => data(call(businesses.getCustomerFigures, { business_id: businessId }, { signal })),
+  });
+}

@@ -1,0 +1,126 @@
+import { Anchor } from '@mantine/core';
+import { type BusinessReport, formatMoney, PAYMENT_STATUS_LABELS } from '@oja/contract';
+import { Link } from 'react-router';
+import { customerSalesPath, productPath } from '../businesses/attention-card';
+import { type ReportColumn, ReportTable } from './report-table';
+
+/** Top debtors stand as of today, which the period chosen does not change (the server reads them as of now). */
+const DEBTS_NOTE = 'Owed today, on sales of any date.';
+
+/** The period's sales by product, employee and payment status, and who owes the business today. */
+export function ReportSalesTables({ report, slug }: { report: BusinessReport; slug: string }) {
+  const suffix = `${report.from}_${report.to}`;
+  return (
+    <>
+      <ReportTable
+        title="Best sellers by quantity"
+        filename={`best-sellers-by-quantity_${suffix}.csv`}
+        rows={report.top_products}
+        rowKey={(row) => `${row.product_id}-${row.currency}`}
+        empty="No sales in this period."
+        columns={productColumns(slug)}
+      />
+      <ReportTable
+        title="Best sellers by revenue"
+        filename={`best-sellers-by-revenue_${suffix}.csv`}
+        rows={report.top_products_by_revenue}
+        rowKey={(row) => `${row.product_id}-${row.currency}`}
+        empty="Nothing sold in this period."
+        columns={productColumns(slug)}
+      />
+      <ReportTable
+        title="Sales per employee"
+        filename={`sales-per-employee_${suffix}.csv`}
+        rows={report.sales_by_employee}
+        rowKey={(row) => `${row.user_id}-${row.name}-${row.currency}`}
+        empty="No employee sold anything in this period."
+        columns={[
+          { header: 'Employee', kind: 'main', csv: (row) => row.name },
+          { header: 'Sales', csv: (row) => row.sales },
+          { header: 'Currency', csv: (row) => row.currency },
+          {
+            header: 'Revenue',
+            isNoWrap: true,
+            csv: (row) => row.revenue,
+            cell: (row) => formatMoney(row.revenue, row.currency),
+          },
+        ]}
+      />
+      <ReportTable
+        title="Sales by payment status"
+        filename={`sales-by-payment-status_${suffix}.csv`}
+        rows={report.sales_by_payment_status}
+        rowKey={(row) => `${row.payment_status}-${row.currency}`}
+        empty="No sales to sort by payment status."
+        columns={[
+          { header: 'Status', kind: 'main', csv: (row) => PAYMENT_STATUS_LABELS[row.payment_status] },
+          { header: 'Sales', csv: (row) => row.sales },
+          { header: 'Currency', csv: (row) => row.currency },
+          {
+            header: 'Revenue',
+            isNoWrap: true,
+            csv: (row) => row.revenue,
+            cell: (row) => formatMoney(row.revenue, row.currency),
+          },
+          {
+            header: 'Outstanding',
+            isNoWrap: true,
+            csv: (row) => row.outstanding,
+            cell: (row) => formatMoney(row.outstanding, row.currency),
+          },
+        ]}
+      />
+      <ReportTable
+        title="Top debtors"
+        note={DEBTS_NOTE}
+        filename={`top-debtors_${report.to}.csv`}
+        rows={report.top_debtors}
+        rowKey={(row) => `${row.customer_id ?? row.customer_name}-${row.currency}`}
+        empty="Nobody owes the business."
+        columns={[
+          {
+            header: 'Customer',
+            kind: 'main',
+            csv: (row) => row.customer_name,
+            cell: (row) => (
+              <Anchor component={Link} size="sm" to={customerSalesPath(slug, row.customer_name)}>
+                {row.customer_name}
+              </Anchor>
+            ),
+          },
+          { header: 'Open sales', csv: (row) => row.open_sales },
+          { header: 'Currency', csv: (row) => row.currency },
+          {
+            header: 'Owes',
+            isNoWrap: true,
+            csv: (row) => row.total_owed,
+            cell: (row) => formatMoney(row.total_owed, row.currency),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+function productColumns(slug: string): ReportColumn<BusinessReport['top_products'][number]>[] {
+  return [
+    {
+      header: 'Product',
+      kind: 'main',
+      csv: (row) => row.product_name,
+      cell: (row) => (
+        <Anchor component={Link} size="sm" to={productPath(slug, row.product_id)}>
+          {row.product_name}
+        </Anchor>
+      ),
+    },
+    { header: 'Sold', csv: (row) => row.quantity },
+    { header: 'Currency', csv: (row) => row.currency },
+    {
+      header: 'Revenue',
+      isNoWrap: true,
+      csv: (row) => row.revenue,
+      cell: (row) => formatMoney(row.revenue, row.currency),
+    },
+  ];
+}
