@@ -8,7 +8,6 @@ import { DismissibleTip } from '../../ui/dismissible-tip';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
-import { TrialBanner } from '../areas/trial-banner';
 import { counterReviewPath } from '../counter/review-paths';
 import { InviteLinks } from '../team/invite-links';
 import { useBusinessOverview } from './api';
@@ -16,6 +15,7 @@ import { AttentionCard } from './attention-card';
 import { formatAmounts, plural, roleSummaryText } from './figures';
 import { RevenueChart } from './lazy-charts';
 import { RecentSalesCard } from './recent-sales';
+import { TrialBanner } from './trial-banner';
 
 /** /business/{slug}: the CEO's figures for one business, computed by the server. */
 export default function OverviewPage() {

@@ -1,5 +1,5 @@
-import { BUSINESS_ENDPOINTS } from '@oja/contract';
-import { useQuery } from '@tanstack/react-query';
+import { BUSINESS_ENDPOINTS, type EmployeeAnalyticsDays } from '@oja/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, data } from '../../lib/api';
 import { businessKeys } from '../../lib/query-keys';
 
@@ -26,5 +26,14 @@ export function useCustomerFigures(businessId: number) {
   return useQuery({
     queryKey: businessKeys.customerFigures(businessId),
     queryFn: ({ signal }) => data(call(businesses.getCustomerFigures, { business_id: businessId }, { signal })),
+  });
+}
+
+/** What the caller sold over the last 7, 30 or 90 days, per day and per product. */
+export function useEmployeeAnalytics(businessId: number, days: EmployeeAnalyticsDays) {
+  return useQuery({
+    queryKey: businessKeys.employeeAnalytics(businessId, days),
+    queryFn: ({ signal }) => data(call(businesses.getEmployeeAnalytics, { business_id: businessId, days }, { signal })),
+    placeholderData: keepPreviousData,
   });
 }

@@ -4,6 +4,7 @@ import {
   type EndpointInput,
   IDEMPOTENCY_HEADER,
   type ListCartsQuery,
+  type MemberRole,
   type PaymentStatus,
   SALES_ENDPOINTS,
   SALES_MESSAGES,
@@ -67,6 +68,36 @@ export function useSale(businessId: number, saleId: number) {
       data(call(sales.getSale, { business_id: businessId, id: saleId }, { signal })).then((answer) => answer.sale),
     // A malformed id in the address is not found without asking.
     enabled: Number.isSafeInteger(saleId) && saleId > 0,
+  });
+}
+
+/**
+ * Whether the receipts and invoices pages list the whole business's (the CEO and a manager answer for the whole
+ * till) rather than the caller's own (a salesperson's). For the payments list-payments.ts decides and the page only
+ * says so; the invoices page asks for the caller's own sales unless this holds. A manager confirms no sale
+ * (`sale.confirm`), so "their own" invoices were an empty page beside a Receipts page of every payment.
+ */
+export const seesWholeTill = (role: MemberRole) => role === 'ceo' || role === 'manager';
+
+/** How many customers' requests wait for the shop to confirm them (the employee home), or undefined until known. */
+export function useOpenRequestCount(businessId: number, isEnabled: boolean): number | undefined {
+  const requests = useQuery({
+    ...cartsQuery(businessId, { page: 1, customer_requests: 'only' }),
+    enabled: isEnabled,
+  });
+  return requests.data?.count;
+}
+
+/**
+ * The payments the caller may see (the server scopes them: a salesperson's own, a customer's
+ * on their own sales, the CEO's and a manager's all), newest first: the receipts pages.
+ */
+export function usePayments(businessId: number, filters: { page: number; search?: string }) {
+  return useQuery({
+    queryKey: saleKeys.payments(businessId, filters),
+    queryFn: ({ signal }) =>
+      data(call(SALES_ENDPOINTS.listPayments, { business_id: businessId, ...filters }, { signal })),
+    placeholderData: keepPreviousData,
   });
 }
 

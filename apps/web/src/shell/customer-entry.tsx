@@ -1,10 +1,10 @@
 import { IconCash, IconFileInvoice, IconReceipt, IconShoppingBag, IconUser } from '@tabler/icons-react';
 import { Navigate, useParams } from 'react-router';
-import { PageLoader } from '../../ui/page-loader';
-import { QueryError } from '../../ui/query-error';
-import { homePathFor } from '../auth/home-path';
-import { useSession } from '../auth/session';
-import InvitePage from '../team/invite-page';
+import { homePathFor } from '../features/auth/home-path';
+import { useSession } from '../features/auth/session';
+import InvitePage from '../features/team/invite-page';
+import { PageLoader } from '../ui/page-loader';
+import { QueryError } from '../ui/query-error';
 import { AreaLayout, type AreaLink } from './area-layout';
 
 const isCustomer = (role: string) => role === 'customer';

@@ -16,9 +16,8 @@ import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useCurrentUser } from '../auth/session';
-import { useSales } from '../sales/api';
-import { SaleDocumentButton } from '../sales/sale-document-button';
-import { seesWholeTill } from './employee-api';
+import { seesWholeTill, useSales } from './api';
+import { SaleDocumentButton } from './sale-document-button';
 
 const INVOICES_LIST = { filters: {}, searchParam: 'q' };
 const STATUS_COLORS = { paid: 'green', pending: 'yellow', cancelled: 'gray' } as const;

@@ -1,7 +1,7 @@
 import { can } from '@oja/contract';
 import { useBusinessContext } from '../../shell/business-context';
 import { useCurrentUser } from '../auth/session';
-import { SalesScreen } from '../sales/sales-page';
+import { SalesScreen } from './sales-page';
 
 /**
  * /{slug}/employee/sales: the business sales screen narrowed to the caller's own carts and sales,

@@ -1,6 +1,6 @@
 import { STOCK_MESSAGES } from '@oja/contract';
 import { RequirePermission } from '../../shell/not-allowed';
-import { Inventory } from '../inventory/inventory-page';
+import { Inventory } from './inventory-page';
 
 const EMPLOYEE_TOASTS = {
   created: STOCK_MESSAGES.employeeProductAdded,

@@ -10,7 +10,7 @@ import { StatCard } from '../../ui/stat-card';
 import { useListView } from '../../ui/use-list-view';
 import { formatAmounts } from '../businesses/figures';
 import { RevenueChart } from '../businesses/lazy-charts';
-import { useEmployeeAnalytics } from './employee-api';
+import { useEmployeeAnalytics } from './api';
 
 /** The period lives in the URL (?days=30), so back and refresh keep it. */
 const ANALYTICS_VIEW = { filters: { days: ['7', '30', '90'] as const } };

@@ -1,11 +1,11 @@
-import '../../styles/signed-in';
+import '../styles/signed-in';
 import { AppShell } from '@mantine/core';
 import type { BusinessWithRole, MemberRole } from '@oja/contract';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { homeOf } from '../../shell/business-nav';
-import { BusinessShell, ShellNavLink } from '../../shell/business-shell';
 import { AreaTabBar } from './area-tab-bar';
+import { homeOf } from './business-nav';
+import { BusinessShell, ShellNavLink } from './business-shell';
 
 export type AreaLink = { label: string; to: string; end?: boolean; icon?: ReactNode };
 

@@ -13,10 +13,10 @@ import { useCurrentUser } from '../auth/session';
 import { AttentionCard } from '../businesses/attention-card';
 import { formatAmounts } from '../businesses/figures';
 import { RecentSalesCard } from '../businesses/recent-sales';
+import { TrialBanner } from '../businesses/trial-banner';
 import { counterReviewPath } from '../counter/review-paths';
-import { useEmployeeFigures } from '../reports/api';
-import { useOpenRequestCount } from './employee-api';
-import { TrialBanner } from './trial-banner';
+import { useOpenRequestCount } from '../sales/api';
+import { useEmployeeFigures } from './api';
 
 /** /{slug}/employee: the employee's own figures in this business, computed by the server. */
 export default function EmployeeHomePage() {

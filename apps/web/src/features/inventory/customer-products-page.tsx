@@ -7,10 +7,10 @@ import { useBusinessContext } from '../../shell/business-context';
 import { loadOnOpen } from '../../ui/load-on-open';
 import { Pager } from '../../ui/pager';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
-import { discountLabel } from '../inventory/product-display';
-import { ProductGrid } from '../inventory/product-grid';
-import { useShopProducts } from './customer-api';
+import { useShopProducts } from '../sales/customer-api';
 import { customerPrice } from './customer-price';
+import { discountLabel } from './product-display';
+import { ProductGrid } from './product-grid';
 
 /** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
 const RequestProductModal = loadOnOpen(

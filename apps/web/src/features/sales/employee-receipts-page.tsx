@@ -14,8 +14,8 @@ import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
-import { SaleDocumentButton } from '../sales/sale-document-button';
-import { seesWholeTill, usePayments } from './employee-api';
+import { seesWholeTill, usePayments } from './api';
+import { SaleDocumentButton } from './sale-document-button';
 
 const RECEIPTS_LIST = { filters: {}, searchParam: 'q' };
 

@@ -13,7 +13,7 @@ import { StatCard } from '../../ui/stat-card';
 import { useSession } from '../auth/session';
 import { formatAmounts } from '../businesses/figures';
 import { RecentSalesTable } from '../businesses/recent-sales';
-import { useCustomerFigures } from '../reports/api';
+import { useCustomerFigures } from './api';
 
 /** /{slug}/customer: the customer's own orders in this business. */
 export default function CustomerHomePage() {
