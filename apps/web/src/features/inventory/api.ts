@@ -71,3 +71,13 @@ export function useDeleteProduct(businessId: number) {
     onSuccess: changed,
   });
 }
+
+/** What the shop has in stock now, for a customer: prices without costs (the server never sends them). */
+export function useShopProducts(businessId: number, filters: { page: number; search?: string }) {
+  return useQuery({
+    queryKey: productKeys.list(businessId, { for: 'customer', ...filters }),
+    queryFn: ({ signal }) =>
+      data(call(stock.listProducts, { business_id: businessId, stock: 'in_stock', ...filters }, { signal })),
+    placeholderData: keepPreviousData,
+  });
+}

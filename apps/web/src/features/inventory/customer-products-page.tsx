@@ -7,7 +7,7 @@ import { useBusinessContext } from '../../shell/business-context';
 import { loadOnOpen } from '../../ui/load-on-open';
 import { Pager } from '../../ui/pager';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
-import { useShopProducts } from '../sales/customer-api';
+import { useShopProducts } from './api';
 import { customerPrice } from './customer-price';
 import { discountLabel } from './product-display';
 import { ProductGrid } from './product-grid';

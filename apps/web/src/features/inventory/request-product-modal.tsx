@@ -10,7 +10,7 @@ import { useBusinessContext } from '../../shell/business-context';
 import { countInputProps } from '../../ui/count-input';
 import { DocumentButton } from '../../ui/document-button';
 import { Modal } from '../../ui/modal';
-import { useRequestProducts } from '../sales/customer-api';
+import { useRequestProducts } from '../sales/api';
 import { customerPrice } from './customer-price';
 
 /**

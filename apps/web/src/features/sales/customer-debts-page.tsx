@@ -8,7 +8,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { StatCard } from '../../ui/stat-card';
-import { useMyDebts } from './customer-api';
+import { useMyDebts } from './api';
 
 /** /{slug}/customer/debts: what the customer still owes, per currency, and the open sales it comes from. */
 export default function CustomerDebtsPage() {

@@ -9,7 +9,7 @@ import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
-import { useMyRequests, useMySales } from './customer-api';
+import { useMyRequests, useMySales } from './api';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 
 const INVOICES_LIST = { filters: {} };

@@ -8,7 +8,7 @@ import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
-import { useMyPayments } from './customer-api';
+import { useMyPayments } from './api';
 
 const RECEIPTS_LIST = { filters: {} };
 
