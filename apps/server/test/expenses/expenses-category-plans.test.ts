@@ -7,7 +7,7 @@ import { analyzedPlan, statementsOf } from '../statements';
 /**
  * The CEO's expenses filtered by a category read that category's expenses (its count, its totals and the page),
  * not the whole business's: expenses_business_category_idx (migration 0034). Without it, each page of a category
- * read every expense of the business (the load data's 50,000).
+ * read every expense of the business.
  */
 const shop = useShop();
 

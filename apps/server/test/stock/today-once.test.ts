@@ -7,8 +7,8 @@ import { explained, type Statement, statementsOf } from '../statements';
 /**
  * A statement that tests many batches for being sellable computes the Lagos day once (db/business-day.ts,
  * businessTodayOnce), not once per batch it filters: `now() at time zone $tz` is a stable expression, which
- * PostgreSQL evaluates again for every row a filter tests. On the load data the Out of Stock filter's count
- * filters 220,000 batches, and that alone was a third of its time. So no filter of a scan of
+ * PostgreSQL evaluates again for every row a filter tests, and the Out of Stock filter's count tests every batch
+ * of the business (bench/README.md has what it cost). So no filter of a scan of
  * product_batches in these statements' plans may compute the day; an index's condition may (evaluated once per scan).
  */
 const shop = useShop();

@@ -53,7 +53,7 @@ export async function recordPayment(
       }
       // The sale is written before its payment, as confirm-sale does: the report-totals triggers
       // (migration 0009) then lock their rows in one order, sale rows before payment rows. The
-      // other order deadlocked against concurrent confirmations (7 in 27,686 soak requests).
+      // other order deadlocked against concurrent confirmations in the soak (bench/README.md).
       const paidNow = sql`${sales.amount_paid} + ${input.amount}::numeric`;
       await tx
         .update(sales)
