@@ -46,6 +46,19 @@ export const counter_devices = pgTable(
 );
 
 /**
+ * Who sold the line a finding is about (the name as written then, so it survives a removed member), and how the
+ * owner settled it: a shortfall and a price flag are found and settled alike.
+ */
+const soldThenSettled = () => ({
+  sold_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  sold_by_name: text().notNull(),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  settled_at: timestamp({ withTimezone: true }),
+  settled_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  settle_note: text(),
+});
+
+/**
  * Units a counter sale sold that no batch held any more (two phones sold the last ones offline): the sale is
  * recorded as made, the batches stay at zero, and the owner settles the difference by a count or a receipt.
  */
@@ -59,12 +72,7 @@ export const stock_shortfalls = pgTable(
     /** The product's name as sold: the shortfall reads the same after a rename. */
     product_name: text().notNull(),
     quantity: integer().notNull(),
-    sold_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    sold_by_name: text().notNull(),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    settled_at: timestamp({ withTimezone: true }),
-    settled_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    settle_note: text(),
+    ...soldThenSettled(),
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.id] }),
@@ -95,12 +103,7 @@ export const price_flags = pgTable(
     charged_discount_percentage: percent().notNull(),
     product_unit_price: money().notNull(),
     product_discount_percentage: percent().notNull(),
-    sold_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    sold_by_name: text().notNull(),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    settled_at: timestamp({ withTimezone: true }),
-    settled_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    settle_note: text(),
+    ...soldThenSettled(),
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.id] }),

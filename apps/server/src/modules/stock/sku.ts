@@ -23,55 +23,47 @@ export function generateSku(productName: string): string {
 
 export const skuTaken = () => conflict(MESSAGES.product.skuTaken, { sku: [MESSAGES.product.skuTaken] });
 
-/** SKUs are unique among the business's live products, whatever their case. */
-export async function assertSkuFree(
+/** The codes a product is found by, each unique among the business's live products whatever its case. */
+const CODES = {
+  sku: { column: products.sku, taken: () => skuTaken() },
+  barcode: { column: products.barcode, taken: () => barcodeTaken() },
+} as const;
+
+export const barcodeTaken = () => conflict(STOCK_MESSAGES.barcodeTaken, { barcode: [STOCK_MESSAGES.barcodeTaken] });
+
+/** Refuses a SKU or barcode another live product of the business has (409 at that field). */
+async function assertCodeFree(
   db: Queryable,
+  kind: keyof typeof CODES,
   businessId: number,
-  sku: string,
+  code: string,
   exceptProductId?: number,
 ): Promise<void> {
+  const { column, taken } = CODES[kind];
   const [other] = await db
     .select({ id: products.id })
     .from(products)
     .where(
       and(
         eq(products.business_id, businessId),
-        sql`lower(${products.sku}) = lower(${sku})`,
+        sql`lower(${column}) = lower(${code})`,
         isNull(products.archived_at),
         exceptProductId === undefined ? undefined : ne(products.id, exceptProductId),
       ),
     )
     .limit(1);
-  if (other) throw skuTaken();
+  if (other) throw taken();
 }
+
+export const assertSkuFree = (db: Queryable, businessId: number, sku: string, exceptProductId?: number) =>
+  assertCodeFree(db, 'sku', businessId, sku, exceptProductId);
+
+export const assertBarcodeFree = (db: Queryable, businessId: number, barcode: string, exceptProductId?: number) =>
+  assertCodeFree(db, 'barcode', businessId, barcode, exceptProductId);
 
 /** The unique index settles a race that the check above lost. */
 export function isSkuViolation(error: unknown): boolean {
   return pgErrorCode(error) === PG.uniqueViolation && pgConstraint(error) === 'products_business_sku_key';
-}
-
-export const barcodeTaken = () => conflict(STOCK_MESSAGES.barcodeTaken, { barcode: [STOCK_MESSAGES.barcodeTaken] });
-
-/** Barcodes are unique among the business's live products, whatever their case (as SKUs are). */
-export async function assertBarcodeFree(
-  db: Queryable,
-  businessId: number,
-  barcode: string,
-  exceptProductId?: number,
-): Promise<void> {
-  const [other] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.business_id, businessId),
-        sql`lower(${products.barcode}) = lower(${barcode})`,
-        isNull(products.archived_at),
-        exceptProductId === undefined ? undefined : ne(products.id, exceptProductId),
-      ),
-    )
-    .limit(1);
-  if (other) throw barcodeTaken();
 }
 
 /** The unique index settles a race that the check above lost. */

@@ -3,8 +3,9 @@ import { COUNTER_SCREEN_MESSAGES, formatMoney, PAYMENT_METHOD_LABELS, SALES_MESS
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { readTypedMoney } from '../../ui/money-input';
+import { AttentionActions } from './attention-actions';
 import { DiscardForm } from './discard-form';
-import { correctPayment, isPaymentCorrectable, retryEntry } from './outbox';
+import { correctPayment, isPaymentCorrectable } from './outbox';
 import { STATE_LABELS } from './state-labels';
 import type { CounterDb, PaymentEntry } from './store';
 
@@ -47,23 +48,12 @@ export function PaymentRow({ db, entry, onCorrected }: { db: CounterDb; entry: P
         </Text>
       )}
       {entry.state === 'needs_attention' && !isDiscarding && !isCorrecting && (
-        <Group mt="xs" grow>
-          {canCorrect && (
-            <Button size="sm" onClick={() => setCorrecting(true)}>
-              Correct…
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant={canCorrect ? 'default' : 'filled'}
-            onClick={() => retryEntry(db, entry.order as number)}
-          >
-            Retry
-          </Button>
-          <Button size="sm" variant="default" color="red" onClick={() => setDiscarding(true)}>
-            Discard…
-          </Button>
-        </Group>
+        <AttentionActions
+          db={db}
+          order={entry.order as number}
+          onCorrect={canCorrect ? () => setCorrecting(true) : undefined}
+          onDiscard={() => setDiscarding(true)}
+        />
       )}
       {canCorrect && isCorrecting && (
         <CorrectAmount

@@ -3,9 +3,10 @@ import { COUNTER_SCREEN_MESSAGES, formatMoney, toKobo } from '@oja/contract';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { answerNotices } from './answer-notices';
+import { AttentionActions } from './attention-actions';
 import { CorrectSale } from './correct-sale';
 import { DiscardForm } from './discard-form';
-import { correctableOf, retryEntry } from './outbox';
+import { correctableOf } from './outbox';
 import { PaymentForm } from './payment-form';
 import { STATE_LABELS } from './state-labels';
 import type { CounterDb, SaleEntry } from './store';
@@ -94,23 +95,12 @@ export function SaleRow({
         </Stack>
       )}
       {entry.state === 'needs_attention' && !isDiscarding && (
-        <Group mt="xs" grow>
-          {correctable && !isCorrecting && (
-            <Button size="sm" onClick={() => setCorrecting(true)}>
-              Correct…
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant={correctable ? 'default' : 'filled'}
-            onClick={() => retryEntry(db, entry.order as number)}
-          >
-            Retry
-          </Button>
-          <Button size="sm" variant="default" color="red" onClick={() => setDiscarding(true)}>
-            Discard…
-          </Button>
-        </Group>
+        <AttentionActions
+          db={db}
+          order={entry.order as number}
+          onCorrect={correctable && !isCorrecting ? () => setCorrecting(true) : undefined}
+          onDiscard={() => setDiscarding(true)}
+        />
       )}
       {correctable && isCorrecting && !isDiscarding && (
         <CorrectSale
