@@ -44,8 +44,9 @@ test('a salesperson joins by the invite link, waits for activation, then logs in
   await expect(page.getByText(`Manage your team for ${ceo.businessName}`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Copy salesperson invite link' }).click();
-  await expect(page.getByText(MESSAGES.team.inviteCopied('salesperson'))).toBeVisible();
+  // The marker first: it lasts 1.5 s from the tap, while the toast lasts 2 s from when its host has loaded.
   await expect(page.getByRole('button', { name: 'Copied salesperson invite link' })).toBeVisible();
+  await expect(page.getByText(MESSAGES.team.inviteCopied('salesperson'))).toBeVisible();
   // The copied marker clears by itself.
   await expect(page.getByRole('button', { name: 'Copy salesperson invite link' })).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
@@ -92,6 +93,27 @@ test('a salesperson joins by the invite link, waits for activation, then logs in
   await expect(newcomer.getByText(username, { exact: true })).toBeVisible();
   await expect(newcomer.getByText('Salesperson', { exact: true })).toBeVisible();
   await theirs.close();
+});
+
+test('a copy button stays the same button when its tooltip arrives, so a tap across the arrival is not lost', async ({
+  page,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/tooltip-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const ceo = await signUpCeoViaApi(page, { businessName: `Tooltip Shop ${Date.now()}` });
+  await page.goto(`/business/${ceo.slug}/users`);
+  const copy = page.getByRole('button', { name: 'Copy salesperson invite link' });
+  await copy.evaluate((button) => button.setAttribute('data-before-tooltip', ''));
+  release();
+  await expect(async () => {
+    await copy.hover();
+    await expect(page.getByRole('tooltip', { name: 'Copy link' })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await expect(copy).toHaveAttribute('data-before-tooltip', '');
 });
 
 test('the CEO edits a member, copies their details and deletes them; the CEO card cannot be edited', async ({

@@ -1,5 +1,5 @@
 import { ActionIcon, type ActionIconProps, Button, type ButtonProps, Group, type MantineColor } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefCallback } from 'react';
 import { Link } from 'react-router';
 import { LazyTooltip } from './lazy-tooltip';
 import { useWideScreen } from './use-wide-screen';
@@ -75,7 +75,7 @@ function ButtonFor({ action, ...props }: ButtonProps & { action: RowAction }) {
   );
 }
 
-function ActionIconFor({ action, ...props }: ActionIconProps & { action: RowAction }) {
+function ActionIconFor({ action, ...props }: ActionIconProps & { action: RowAction; ref?: RefCallback<HTMLElement> }) {
   const common = { ...props, color: action.color, disabled: action.isDisabled, 'aria-label': action.name };
   return action.to ? (
     <ActionIcon component={Link} to={action.to} state={action.state} {...common} />
