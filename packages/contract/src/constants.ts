@@ -10,6 +10,7 @@ export const PAGE_SIZE = {
   expenses: 10,
   users: 10,
   movements: 20,
+  customers: 10,
 } as const;
 
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -32,6 +32,10 @@ export const PERMISSIONS = {
   /** Cancelling a sale: its stock goes back, its payments are refunded. */
   'sale.cancel': ['ceo', 'manager'],
   'debt.view': ['ceo', 'manager', 'sales_person', 'sales_rep'],
+  /** The customers book: every customer's balances, aging and statement. */
+  'customer.view': ['ceo', 'manager'],
+  /** Merging two customers who are the same person: their sales and debts become one's. */
+  'customer.merge': ['ceo'],
   /** Recording expenses: each member their own; the use cases let the CEO see and delete all. */
   'expense.record': ['ceo', 'manager', 'sales_person', 'sales_rep'],
   /** Adding the business's own expense categories. */

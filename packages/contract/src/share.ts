@@ -102,3 +102,26 @@ export function normalizeNigerianPhone(input: string): string | null {
   const match = /^(?:\+?234|0)?([789][01]\d{8})$/.exec(compact);
   return match ? `+234${match[1]}` : null;
 }
+
+/** A customer's statement as a share needs it: what they owe per currency and on which sales. */
+export type ShareableStatement = {
+  customer_name: string;
+  balances: readonly { currency: string; total_bought: string; owed: string; owing_since: string | null }[];
+  open_sales: readonly { id: number; receipt_number: string | null; currency: string; balance: string }[];
+};
+
+/** A customer's statement in a WhatsApp message: what they bought and owe, the sales owed on, how to pay. */
+export function statementShareText(shop: ShareShop, statement: ShareableStatement): string {
+  const lines = [`*${shop.name}*`, `${statement.customer_name}, your statement:`];
+  for (const balance of statement.balances) {
+    const money = (amount: string) => formatMoney(amount, balance.currency);
+    lines.push(`Bought: ${money(balance.total_bought)}`, `You owe: ${money(balance.owed)}`);
+  }
+  for (const sale of statement.open_sales) {
+    const title = sale.receipt_number ? `Receipt ${sale.receipt_number}` : `Sale #${sale.id}`;
+    lines.push(`• ${title}: ${formatMoney(sale.balance, sale.currency)}`);
+  }
+  const owes = statement.balances.some((balance) => balance.owing_since !== null);
+  lines.push(owes ? howToPayRest(shop) : 'Nothing is owed. Thank you!');
+  return lines.join('\n');
+}

@@ -143,6 +143,16 @@ async function freshExpense(world: World): Promise<number> {
   return row.id;
 }
 
+/** A fresh walk-in named on an unpaid sale: a duplicate to merge into the world's customer. */
+async function freshWalkIn(world: World): Promise<string> {
+  const name = `Duplicate ${unique()}`;
+  const cart = await createCart(world.t, owner(world), [{ product_id: world.product.id, quantity: 1 }], {
+    customer_name: name,
+  });
+  await confirm(world.t, owner(world), cart.id, { payment_status: 'not_paid' });
+  return name;
+}
+
 /** The owner's selling phone, registered once per world: every member's counter sale goes out on it. */
 const devices = new WeakMap<World, Promise<Device>>();
 function counterDevice(world: World): Promise<Device> {
@@ -328,6 +338,16 @@ export const VALID_INPUTS: AllBuilders = {
   catalogue: {
     getCatalogue: businessOf,
     searchCatalogue: (world) => ({ ...businessOf(world), search: 'a' }),
+  },
+  customers: {
+    listCustomerBook: (world) => ({ ...businessOf(world), search: 'a' }),
+    getCustomer: (world) => ({ ...businessOf(world), customer_id: world.members.customer.user.id }),
+    getCustomerStatement: (world) => ({ ...businessOf(world), customer_id: world.members.customer.user.id }),
+    mergeCustomers: async (world) => ({
+      ...businessOf(world),
+      customer_id: world.members.customer.user.id,
+      merge_customer_name: await freshWalkIn(world),
+    }),
   },
   counter: {
     registerDevice: (world) => ({ ...businessOf(world), device_id: randomUUID() }),

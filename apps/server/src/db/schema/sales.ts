@@ -128,6 +128,10 @@ export const sales = pgTable(
       t.business_id,
       sql`lower(${t.customer_name}) gin_trgm_ops`,
     ),
+    /** A walk-in customer's sales, by the name as the debts and the customers book key it (their statement, a merge). */
+    index('sales_walk_in_customer_idx')
+      .on(t.business_id, sql`lower(trim(${t.customer_name}))`)
+      .where(sql`${t.customer_id} is null`),
     index('sales_business_open_idx').on(t.business_id, t.created_at).where(sql`${t.payment_status} <> 'paid'`),
     /**
      * A seller's sales, newest first (the sales list of one seller, a seller's own figures): a page of the sales

@@ -46,7 +46,7 @@ const dateTime = new Intl.DateTimeFormat('en-NG', {
   dateStyle: 'medium',
   timeStyle: 'short',
 });
-const when = (iso: string) => dateTime.format(new Date(iso));
+export const when = (iso: string) => dateTime.format(new Date(iso));
 
 /**
  * pdfkit is loaded on the first document, not at start: most servers print few documents, and loading it
@@ -112,7 +112,13 @@ export async function renderCartInvoice(data: { business: ShopHeader; cart: Cart
   return toBuffer(newDocument(loaded, 'A4', 50, data.business.name, title), (doc) => drawCartInvoice(doc, data));
 }
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
+
+/** Any other A4 document of the shop (a customer's statement) in the same fonts, drawn by `draw`. */
+export async function renderA4(business: ShopHeader, title: string, draw: (doc: Doc) => void): Promise<Buffer> {
+  const loaded = await loadPdfKit();
+  return toBuffer(newDocument(loaded, 'A4', 50, business.name, `${business.name} · ${title}`), draw);
+}
 
 function newDocument(
   { PDFDocument, fonts, canDraw }: Loaded,
@@ -202,7 +208,7 @@ function receiptLines(lines: readonly SaleLine[]): SaleLine[] {
 }
 
 /** Left text and right text on one row; the row is as tall as the taller of the two. */
-function row(doc: Doc, left: string, right: string, options: { font?: 'regular' | 'bold'; size?: number } = {}) {
+export function row(doc: Doc, left: string, right: string, options: { font?: 'regular' | 'bold'; size?: number } = {}) {
   const { font = 'regular', size = 8 } = options;
   const x = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
@@ -216,7 +222,7 @@ function row(doc: Doc, left: string, right: string, options: { font?: 'regular' 
   doc.y = y + Math.max(leftHeight, doc.currentLineHeight());
 }
 
-function rule(doc: Doc) {
+export function rule(doc: Doc) {
   const y = doc.y + 3;
   doc
     .moveTo(doc.page.margins.left, y)
@@ -272,7 +278,7 @@ function contactLines(business: ShopHeader): string[] {
 }
 
 /** The A4 documents' heading: the shop's name and its contact lines. */
-function shopHeading(doc: Doc, business: ShopHeader, left: number, width: number): void {
+export function shopHeading(doc: Doc, business: ShopHeader, left: number, width: number): void {
   doc.font('bold').fontSize(20).text(business.name, left, doc.y, { width });
   const contact = contactLines(business);
   if (contact.length > 0) doc.font('regular').fontSize(10).text(contact.join(' · '), left, doc.y, { width });
@@ -335,10 +341,10 @@ function drawInvoice(doc: Doc, { business, sale }: SaleDocumentData): void {
   }
 }
 
-type Column = { title: string; width: number; align?: 'right' };
+export type Column = { title: string; width: number; align?: 'right' };
 
 /** A table across the page: a bold header row, a rule, then one row per entry, each as tall as its tallest cell. */
-function table(doc: Doc, columns: readonly Column[], rows: readonly string[][]): void {
+export function table(doc: Doc, columns: readonly Column[], rows: readonly string[][]): void {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const tableRow = (cells: readonly string[], font: 'regular' | 'bold') => {
@@ -361,7 +367,14 @@ function table(doc: Doc, columns: readonly Column[], rows: readonly string[][]):
     'bold',
   );
   rule(doc);
-  for (const cells of rows) tableRow(cells, 'regular');
+  for (const cells of rows) {
+    // A long table goes on over the next page rather than past the bottom margin.
+    if (doc.y + 24 > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage();
+      doc.y = doc.page.margins.top;
+    }
+    tableRow(cells, 'regular');
+  }
 }
 
 function drawCartInvoice(doc: Doc, { business, cart }: { business: ShopHeader; cart: Cart }): void {
