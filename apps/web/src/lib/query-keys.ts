@@ -50,6 +50,18 @@ export const saleKeys = {
     [...saleKeys.all(businessId), 'payments', filters] as const,
 };
 
+/**
+ * The customers book and a customer's statement: under the sales' prefix, since every sale, payment or cancel
+ * changes them, and a merge (which renames sales) refreshes the sales with them.
+ */
+export const customerBookKeys = {
+  all: (businessId: number) => [...saleKeys.all(businessId), 'customer-book'] as const,
+  list: (businessId: number, filters: Record<string, unknown>) =>
+    [...customerBookKeys.all(businessId), 'list', filters] as const,
+  detail: (businessId: number, customer: Record<string, unknown>) =>
+    [...customerBookKeys.all(businessId), 'detail', customer] as const,
+};
+
 /** The registered customers a cart can name (the team changes them, not a sale). */
 export const customerKeys = {
   all: (businessId: number) => ['sales-customers', businessId] as const,

@@ -11,6 +11,7 @@ export function sidebarItems(slug: string, role: MemberRole): NavItem[] {
     { label: 'Users', to: `${base}/users`, permission: 'team.manage' },
     { label: 'Inventory', to: `${base}/inventory`, permission: 'product.view' },
     { label: 'Sales', to: `${base}/sales`, permission: 'sale.view' },
+    { label: 'Customers', to: `${base}/customers`, permission: 'customer.view' },
     { label: 'Expenses', to: `${base}/expenses`, permission: 'expense.record' },
     { label: 'Counter review', to: `${base}/counter-review`, permission: 'counter.review' },
     { label: 'Reports', to: `${base}/reports`, permission: 'business.overview' },

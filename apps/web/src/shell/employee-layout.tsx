@@ -15,6 +15,7 @@ export default function EmployeeLayout() {
         { label: 'Dashboard', to: `/${business.slug}/employee`, end: true },
         ...(can(role, 'sale.confirm') ? [{ label: 'Sell', to: `/${business.slug}/employee/sell` }] : []),
         { label: 'Sales', to: `/${business.slug}/employee/sales` },
+        ...(can(role, 'customer.view') ? [{ label: 'Customers', to: `/${business.slug}/employee/customers` }] : []),
         { label: 'Inventory', to: `/${business.slug}/employee/inventory` },
         { label: 'Receipts', to: `/${business.slug}/employee/receipts` },
         { label: 'Invoices', to: `/${business.slug}/employee/invoices` },
