@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   CUSTOMER_ENDPOINTS,
   CUSTOMER_MESSAGES,
@@ -91,7 +91,7 @@ function CustomerBody({ statement, base }: { statement: CustomerStatement; base:
 
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={base} size="sm" style={THUMB_LINK}>
+      <Anchor component={Link} to={base} size="sm" style={THUMB_LINK} aria-label="Back to customers">
         <IconArrowLeft size={16} style={{ marginRight: 4 }} /> Customers
       </Anchor>
       <div>
@@ -117,15 +117,29 @@ function CustomerBody({ statement, base }: { statement: CustomerStatement; base:
                 hint={`${balance.sales_count} sale${balance.sales_count === 1 ? '' : 's'}`}
               />
             </SimpleGrid>
-            <SimpleGrid cols={3} spacing="xs" aria-label="What they owe by age">
-              <StatCard label="0-30 days" value={money(balance.aging.days_0_30)} />
-              <StatCard label="31-60 days" value={money(balance.aging.days_31_60)} />
-              <StatCard label="Over 60" value={money(balance.aging.over_60)} />
-            </SimpleGrid>
+            <Card withBorder padding="sm" radius="md" aria-label="Owed by age">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={4}>
+                Owed by age
+              </Text>
+              {(
+                [
+                  ['0-30 days', balance.aging.days_0_30],
+                  ['31-60 days', balance.aging.days_31_60],
+                  ['Over 60 days', balance.aging.over_60],
+                ] as const
+              ).map(([label, amount]) => (
+                <Group key={label} role="group" aria-label={label} justify="space-between" py={2}>
+                  <Text size="sm">{label}</Text>
+                  <Text size="sm" fw={amount === '0.00' ? 400 : 700} c={amount === '0.00' ? 'dimmed' : undefined}>
+                    {money(amount)}
+                  </Text>
+                </Group>
+              ))}
+            </Card>
           </Stack>
         );
       })}
-      <Group gap="xs" grow>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         <DocumentButton
           entry={CUSTOMER_ENDPOINTS.getCustomerStatement}
           input={{ business_id: business.id, ...ref }}
@@ -143,7 +157,7 @@ function CustomerBody({ statement, base }: { statement: CustomerStatement; base:
         >
           Share on WhatsApp
         </Button>
-      </Group>
+      </SimpleGrid>
       {can(role, 'customer.merge') && (
         <Button
           variant="default"
