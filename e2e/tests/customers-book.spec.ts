@@ -79,7 +79,9 @@ test('the customers book at 360 px: open it, open a customer, share their statem
   const arriving = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Statement PDF' }).tap();
   const file = await arriving;
+  expect(file.suggestedFilename()).toBe(`statement-${ceo.slug}-${customer.id}.pdf`);
   expect((await readFile((await file.path()) ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
+  await file.saveAs(test.info().outputPath('statement.pdf'));
 
   // Share on WhatsApp: straight to their phone, with what they owe and the shop's account.
   await page.context().route('https://wa.me/**', (route) => route.fulfill({ body: 'WhatsApp' }));

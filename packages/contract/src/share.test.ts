@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { debtShareText, normalizeNigerianPhone, saleShareText, whatsappUrl } from './share';
+import {
+  debtShareText,
+  howToPayRest,
+  normalizeNigerianPhone,
+  saleShareText,
+  statementShareText,
+  whatsappUrl,
+} from './share';
 
 const sale = {
   id: 42,
@@ -63,6 +70,33 @@ describe('WhatsApp shares', () => {
     expect(text.split('\n').at(-1)).toBe(
       'To pay the rest, transfer to GTBank 0123456789 (Ada Stores) or pay at Shop by cash or POS card, and quote the sale number.',
     );
+  });
+
+  it("a customer's statement says what they bought and owe, on which sales, and how to pay", () => {
+    const shop = { name: 'Shop', bank_name: 'GTBank', account_number: '0123456789', account_name: 'Ada Stores' };
+    const text = statementShareText(shop, {
+      customer_name: 'Ngozi Eze',
+      balances: [{ currency: 'NGN', total_bought: '6000.00', owed: '2500.00', owing_since: '2026-01-01T10:00:00Z' }],
+      open_sales: [
+        { id: 7, receipt_number: null, currency: 'NGN', balance: '500.00' },
+        { id: 9, receipt_number: 'ADA-0042', currency: 'NGN', balance: '2000.00' },
+      ],
+    });
+    expect(text.split('\n')).toEqual([
+      '*Shop*',
+      'Ngozi Eze, your statement:',
+      'Bought: ₦6,000.00',
+      'You owe: ₦2,500.00',
+      '• Sale #7: ₦500.00',
+      '• Receipt ADA-0042: ₦2,000.00',
+      howToPayRest(shop),
+    ]);
+    const settled = statementShareText(shop, {
+      customer_name: 'Tunde',
+      balances: [{ currency: 'NGN', total_bought: '100.00', owed: '0.00', owing_since: null }],
+      open_sales: [],
+    });
+    expect(settled.split('\n').at(-1)).toBe('Nothing is owed. Thank you!');
   });
 
   it('opens wa.me with the text, to the customer’s number when there is one', () => {

@@ -1,7 +1,6 @@
 import {
   type CustomerBook,
   DEFAULT_CURRENCY,
-  type ListCustomerBookQuery,
   lagosToday,
   type listCustomerBookQuerySchema,
   PAGE_SIZE,
@@ -33,7 +32,7 @@ type BookRow = BalanceRow & {
  */
 export async function listCustomerBook(
   ctx: BusinessContext,
-  query: z.output<typeof listCustomerBookQuerySchema> & ListCustomerBookQuery,
+  query: z.output<typeof listCustomerBookQuerySchema>,
 ): Promise<CustomerBook> {
   const { businessId } = ctx;
   const pageSize = PAGE_SIZE.customers;
