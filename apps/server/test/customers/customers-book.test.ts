@@ -5,6 +5,7 @@ import {
   ENDPOINTS,
   fromKobo,
   IDEMPOTENCY_HEADER,
+  STATEMENT_MAX_LINES,
   toKobo,
 } from '@oja/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -334,6 +335,44 @@ describe("a customer's statement", () => {
     expect(text).toContain('Cancelled');
     expect(text).toContain('Refund');
     expect(text).toContain('₦150.00');
+  });
+});
+
+describe('a long statement', () => {
+  it('lists the newest lines, brings the balance before them forward, and prints over several pages', async () => {
+    const name = `Regular ${Date.now()}`;
+    const count = STATEMENT_MAX_LINES + 5;
+    for (let index = 0; index < count; index++) {
+      await insertSale(shop.t, shop.ceo.businessId, {
+        lines: [{ product, quantity: 1, unitPrice: `${index + 1}.00` }],
+        customerName: name,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+        paymentStatus: 'not_paid',
+      });
+    }
+    const answer = await shop.api.call(
+      ENDPOINTS.customers.getCustomer,
+      { business_id: shop.ceo.businessId, customer_name: name },
+      { token: shop.ceo.token },
+    );
+    const { statement } = answer.data;
+    expect(statement.lines).toHaveLength(STATEMENT_MAX_LINES);
+    // The five oldest sales (₦1 to ₦5) are brought forward; the first line shown is the sixth, ₦6.
+    expect(statement.brought_forward).toEqual([{ currency: 'NGN', balance: '15.00' }]);
+    expect(statement.lines[0]).toMatchObject({ kind: 'sale', debit: '6.00', balance: '21.00' });
+    const total = (count * (count + 1)) / 2;
+    expect(statement.lines.at(-1)?.balance).toBe(`${total}.00`);
+    expect(statement.balances[0]?.owed).toBe(`${total}.00`);
+
+    const pdf = await shop.api.call(
+      ENDPOINTS.customers.getCustomerStatement,
+      { business_id: shop.ceo.businessId, customer_name: name },
+      { token: shop.ceo.token },
+    );
+    expect(await pdfText(pdf.raw)).toContain('Brought forward');
+    // 200 lines do not fit one A4 page: the table goes on over the next pages, none past the bottom margin.
+    const document = await getDocument({ data: new Uint8Array(pdf.raw), useSystemFonts: false }).promise;
+    expect(document.numPages).toBeGreaterThan(1);
   });
 });
 

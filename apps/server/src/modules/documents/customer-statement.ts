@@ -49,6 +49,7 @@ export function renderCustomerStatement(business: ShopHeader, statement: Custome
     for (const carried of statement.brought_forward) {
       row(doc, 'Brought forward', formatMoney(carried.balance, carried.currency), { size: 9 });
     }
+    if (statement.brought_forward.length > 0) doc.moveDown(0.5);
     table(
       doc,
       [
