@@ -357,3 +357,52 @@ export async function returnStock(
     note: input.note,
   });
 }
+
+/**
+ * Opening stock for many new products at once (a catalogue import): each batch, just opened at zero by the caller,
+ * gets its units in one statement, with its `initial` movement appended in the same statement, as changeBatch does
+ * for one. One statement for the whole catalogue instead of one per product, which is what keeps a 3,000-product
+ * import within seconds.
+ *
+ * Invariant, the ledger's own: each batch's quantity rises by exactly the delta its movement records (the update
+ * and the insert are one data-modifying CTE, and a batch that did not change gets no movement). The batches are new
+ * (quantity 0) and each holds at most MAX_BATCH_QUANTITY, so no product's total can leave the integer range.
+ */
+export async function receiveOpeningStock(
+  tx: Tx,
+  input: {
+    businessId: number;
+    userId: number | null;
+    batches: readonly { productId: number; batchId: number; quantity: number }[];
+  },
+): Promise<void> {
+  const batches = input.batches.filter((batch) => batch.quantity !== 0);
+  if (batches.length === 0) return;
+  for (const batch of batches) {
+    if (!Number.isInteger(batch.quantity) || batch.quantity < 0) throw new Error('Opening stock is a whole number.');
+  }
+  const ids = sql.param(batches.map((batch) => batch.batchId));
+  const deltas = sql.param(batches.map((batch) => batch.quantity));
+  const rows = await tx.execute<{ id: number }>(sql`
+    with given as (
+      select * from unnest(${ids}::bigint[], ${deltas}::int[]) as g(batch_id, delta)
+    ), changed as (
+      update ${product_batches} set ${columnNames(product_batches.quantity)} = ${product_batches.quantity} + given.delta
+      from given
+      where ${product_batches.business_id} = ${input.businessId} and ${product_batches.id} = given.batch_id
+        and ${product_batches.quantity} = 0
+      returning ${product_batches.id} as id, ${product_batches.product_id} as product_id, given.delta as delta
+    )
+    insert into ${stock_movements} (${columnNames(
+      stock_movements.business_id,
+      stock_movements.product_id,
+      stock_movements.batch_id,
+      stock_movements.delta,
+      stock_movements.reason,
+      stock_movements.user_id,
+    )})
+    select ${input.businessId}::bigint, changed.product_id, changed.id, changed.delta, 'initial', ${input.userId}::bigint
+    from changed
+    returning ${stock_movements.id}`);
+  if (rows.rows.length !== batches.length) throw new Error('Opening stock reached fewer batches than were opened.');
+}
