@@ -116,6 +116,18 @@ export const IMPORT_MESSAGES = {
   failedImport: 'Failed to import the catalogue',
   failedExport: 'Failed to export the catalogue',
   chooseFile: 'Choose a CSV or Excel (.xlsx) file.',
+  /** The import screen's own words. */
+  intro:
+    'Add or update many products at once from a CSV or Excel (.xlsx) file. Rows are matched to your products by SKU or barcode: importing the same file again changes nothing.',
+  reading: 'Reading the file…',
+  checking: (name: string) => `Checking ${name}…`,
+  importing: (rows: number) => `Importing ${rows.toLocaleString('en-NG')} products…`,
+  nothingToImport: 'Nothing to import: every good row matches a product as it is.',
+  stockKept: (rows: number) =>
+    `${rows.toLocaleString('en-NG')} products already here have another quantity in the file. An import never changes stock: receive or adjust it on the product.`,
+  done: (counts: { new: number; updated: number }) =>
+    `Imported: ${counts.new.toLocaleString('en-NG')} new, ${counts.updated.toLocaleString('en-NG')} updated.`,
+  badRowsSkipped: (rows: number) => `${rows.toLocaleString('en-NG')} bad rows will be left out.`,
 } as const;
 
 /**

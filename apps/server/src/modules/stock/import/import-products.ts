@@ -2,10 +2,10 @@ import { IMPORT_OPENING_BATCH, type ImportResult, type importProductsBodySchema 
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client';
-import { businesses, product_batches, products } from '../../../db/schema';
+import { businesses, products } from '../../../db/schema';
 import { type RequestKey, writeOnce } from '../../../platform/idempotency';
 import type { BusinessContext } from '../../../platform/tenancy';
-import { receiveOpeningStock } from '../ledger';
+import { openBatches } from '../ledger';
 import { barcodeTaken, generateSku, isBarcodeViolation, isSkuViolation, skuTaken } from '../sku';
 import { readRows } from './import-rows';
 import { type PlannedRow, planImport } from './plan-import';
@@ -32,7 +32,8 @@ export async function importProducts(
   input: Input,
   requestKey: RequestKey | null = null,
 ): Promise<{ result: ImportResult; isReplay: boolean }> {
-  const read = readRows(await readSheet(input.content_base64));
+  const sheet = await readSheet(input.content_base64);
+  const read = readRows(sheet);
   let result: ImportResult | null = null;
   try {
     const { isReplay } = await writeOnce(
@@ -76,7 +77,7 @@ async function createProducts(tx: Tx, ctx: BusinessContext, rows: readonly Plann
     taken.add(sku.toLowerCase());
     skuOf.set(row, sku);
   }
-  const openings: { productId: number; batchId: number; quantity: number }[] = [];
+  const openings: Parameters<typeof openBatches>[1]['batches'][number][] = [];
   for (const part of chunks(rows)) {
     const made = await tx
       .insert(products)
@@ -95,30 +96,17 @@ async function createProducts(tx: Tx, ctx: BusinessContext, rows: readonly Plann
       )
       .returning({ id: products.id, sku: products.sku });
     const idOf = new Map(made.map((product) => [product.sku.toLowerCase(), product.id]));
-    const batches = await tx
-      .insert(product_batches)
-      .values(
-        part.map((row) => ({
-          business_id: ctx.businessId,
-          product_id: idOf.get((skuOf.get(row) as string).toLowerCase()) as number,
-          batch_number: row.values.batch_number ?? IMPORT_OPENING_BATCH,
-          quantity: 0,
-          expiration_date: row.values.expiration_date ?? null,
-          cost_price: row.values.cost_price,
-        })),
-      )
-      .returning({ id: product_batches.id, product_id: product_batches.product_id });
-    const quantityOf = new Map(
-      part.map((row) => [idOf.get((skuOf.get(row) as string).toLowerCase()), row.values.quantity ?? 0]),
-    );
-    for (const batch of batches)
+    for (const row of part) {
       openings.push({
-        productId: batch.product_id,
-        batchId: batch.id,
-        quantity: quantityOf.get(batch.product_id) ?? 0,
+        productId: idOf.get((skuOf.get(row) as string).toLowerCase()) as number,
+        batchNumber: row.values.batch_number ?? IMPORT_OPENING_BATCH,
+        quantity: row.values.quantity ?? 0,
+        expirationDate: row.values.expiration_date ?? null,
+        costPrice: row.values.cost_price,
       });
+    }
   }
-  await receiveOpeningStock(tx, { businessId: ctx.businessId, userId: ctx.actor.userId, batches: openings });
+  await openBatches(tx, { businessId: ctx.businessId, userId: ctx.actor.userId, batches: openings });
 }
 
 /** The fields of one product that the row changes, and only those. */
