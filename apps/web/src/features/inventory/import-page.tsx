@@ -36,7 +36,7 @@ const FILE_TYPES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedoc
 const labelOf = (field: string) => IMPORT_COLUMNS.find((column) => column.field === field)?.label ?? field;
 const count = (value: number) => value.toLocaleString('en-NG');
 /** The good rows the screen lists at first: the counts say how many there are in all. */
-const SHOWN_ROWS = 50;
+const SHOWN_ROWS = 20;
 
 function ImportProducts() {
   const { business } = useBusinessContext();
@@ -221,6 +221,21 @@ function PreviewView({
           {IMPORT_MESSAGES.stockKept(counts.stock_kept)}
         </Alert>
       )}
+      {/* Confirm before the rows' list: a long file's rows would push it off the phone's screen. */}
+      {writes === 0 && <Text size="sm">{IMPORT_MESSAGES.nothingToImport}</Text>}
+      <Group gap="xs" grow>
+        <Button variant="default" onClick={onCancel} disabled={isImporting}>
+          Cancel
+        </Button>
+        <Button
+          leftSection={<IconUpload size={16} />}
+          onClick={onConfirm}
+          loading={isImporting}
+          disabled={writes === 0}
+        >
+          Import {count(writes)}
+        </Button>
+      </Group>
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={300}>
           <Table striped aria-label="Rows to import" fz="sm">
@@ -263,20 +278,6 @@ function PreviewView({
           Show all {count(preview.rows.length)} rows
         </Button>
       )}
-      {writes === 0 && <Text size="sm">{IMPORT_MESSAGES.nothingToImport}</Text>}
-      <Group gap="xs" grow>
-        <Button variant="default" onClick={onCancel} disabled={isImporting}>
-          Cancel
-        </Button>
-        <Button
-          leftSection={<IconUpload size={16} />}
-          onClick={onConfirm}
-          loading={isImporting}
-          disabled={writes === 0}
-        >
-          Import {count(writes)}
-        </Button>
-      </Group>
     </Stack>
   );
 }
