@@ -29,7 +29,10 @@ test('imports a 200-row file with three bad rows: preview, the bad rows listed, 
   const run = String(Date.now()).slice(-6);
 
   await page.goto(`/business/${ceo.slug}/inventory`);
-  await page.getByRole('link', { name: 'Import' }).tap();
+  const toImport = page.getByRole('link', { name: 'Import' });
+  await expectThumbSized(toImport);
+  await page.screenshot({ path: shot('inventory-with-import') });
+  await toImport.tap();
   await expect(page.getByRole('heading', { name: 'Import products' })).toBeVisible();
   await expectThumbSized(page.getByRole('button', { name: 'Choose a file' }));
 
