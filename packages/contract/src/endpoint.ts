@@ -49,10 +49,12 @@ export type Endpoint = {
   status: 200 | 201;
   message: string;
   /**
-   * `pdf`: the success is the file itself (application/pdf, as an attachment), not the JSON envelope;
-   * `response` is then `z.never()`. Errors are still JSON envelopes.
+   * `pdf` or `file`: the success is the file itself (a PDF, or the sheet the handler made, as an attachment),
+   * not the JSON envelope; `response` is then `z.never()`. Errors are still JSON envelopes.
    */
-  produces?: 'pdf';
+  produces?: 'pdf' | 'file';
+  /** The largest body the route takes, when it is not the API's usual (a file sent whole). */
+  bodyLimit?: number;
 };
 
 /** Declares an entry, keeping its exact schema types for the typed clients. */

@@ -19,6 +19,7 @@ export * from './messages';
 export * from './money';
 export * from './pagination';
 export * from './permissions';
+export * from './product-import';
 export * from './sales';
 export * from './scanning';
 export * from './share';

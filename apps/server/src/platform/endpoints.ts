@@ -58,7 +58,7 @@ export type Handler<E extends Endpoint> = (
   ctx: ContextFor<E['access']>,
   input: EndpointParsedInput<E>,
   http: Http,
-) => Promise<E extends { produces: 'pdf' } ? FileAnswer : EndpointData<E> | Answer<EndpointData<E>>>;
+) => Promise<E extends { produces: 'pdf' | 'file' } ? FileAnswer : EndpointData<E> | Answer<EndpointData<E>>>;
 
 const FOLDS_GATE = Symbol('folds the gate');
 
@@ -149,6 +149,7 @@ function registerEndpoint(
     method: entry.method,
     url: entry.path,
     config: { endpoint: entry },
+    ...(entry.bodyLimit ? { bodyLimit: entry.bodyLimit } : {}),
     schema: {
       tags: [tag],
       summary: entry.summary,

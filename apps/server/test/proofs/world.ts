@@ -31,6 +31,12 @@ import {
 } from '../factories';
 import { apiClient } from '../http';
 
+/** A CSV of one new product, as base64: each call imports a product of its own. */
+const importFile = () =>
+  Buffer.from(`Name,SKU,Cost price,Selling price,Quantity\nGarri ${unique()},G-${unique()},500,650,5\n`).toString(
+    'base64',
+  );
+
 /**
  * Everyone who may knock on a route: nobody, another business's CEO, each member role of one business,
  * a co-CEO (a member promoted to CEO, not the owner), and the owner (`ceo`).
@@ -291,6 +297,10 @@ export const VALID_INPUTS: AllBuilders = {
       reason: 'count_correction',
     }),
     listMovements: (world) => ({ ...businessOf(world), product_id: world.product.id }),
+    previewImport: (world) => ({ ...businessOf(world), file_name: 'products.csv', content_base64: importFile() }),
+    importProducts: (world) => ({ ...businessOf(world), file_name: 'products.csv', content_base64: importFile() }),
+    exportProducts: (world) => ({ ...businessOf(world), format: 'csv' }),
+    importTemplate: (world) => ({ ...businessOf(world), format: 'xlsx' }),
   },
   sales: {
     listCarts: businessOf,

@@ -1,6 +1,17 @@
+import * as z from 'zod';
 import { endpoint, member } from '../endpoint';
 import { idempotencyHeadersSchema } from '../idempotency';
 import { MESSAGES } from '../messages';
+import {
+  EXPORT_FILE_NOTE,
+  exportProductsQuerySchema,
+  IMPORT_BODY_LIMIT,
+  IMPORT_MESSAGES,
+  importPreviewSchema,
+  importProductsBodySchema,
+  importResultSchema,
+  previewImportBodySchema,
+} from '../product-import';
 import {
   adjustBatchBodySchema,
   createProductBodySchema,
@@ -113,5 +124,51 @@ export const STOCK_ENDPOINTS = {
     response: stockMovementListSchema,
     status: 200,
     message: STOCK_MESSAGES.movementsListed,
+  }),
+  previewImport: endpoint({
+    method: 'POST',
+    path: '/stock/products/import/preview/',
+    summary: 'Read a CSV or Excel file of products and say what importing it would do; nothing is written.',
+    access: member('product.manage'),
+    input: previewImportBodySchema,
+    bodyLimit: IMPORT_BODY_LIMIT,
+    response: importPreviewSchema,
+    status: 200,
+    message: IMPORT_MESSAGES.previewed,
+  }),
+  importProducts: endpoint({
+    method: 'POST',
+    path: '/stock/products/import/',
+    summary:
+      'Import a CSV or Excel file of products in one transaction: new ones with their first batch, changes to those already there (matched by SKU or barcode). Bad rows are left out.',
+    access: member('product.manage'),
+    input: importProductsBodySchema,
+    headers: idempotencyHeadersSchema,
+    bodyLimit: IMPORT_BODY_LIMIT,
+    response: importResultSchema,
+    status: 200,
+    message: IMPORT_MESSAGES.imported,
+  }),
+  exportProducts: endpoint({
+    method: 'GET',
+    path: '/stock/products/export/',
+    summary: `The catalogue and its stock as a CSV or Excel file, in the import's format. ${EXPORT_FILE_NOTE}`,
+    access: member('product.manage'),
+    input: exportProductsQuerySchema,
+    response: z.never(),
+    produces: 'file',
+    status: 200,
+    message: IMPORT_MESSAGES.exported,
+  }),
+  importTemplate: endpoint({
+    method: 'GET',
+    path: '/stock/products/import/template/',
+    summary: "An empty sheet with the import's headings and one example row.",
+    access: member('product.manage'),
+    input: exportProductsQuerySchema,
+    response: z.never(),
+    produces: 'file',
+    status: 200,
+    message: IMPORT_MESSAGES.template,
   }),
 };

@@ -5,6 +5,9 @@ import { adjustBatch } from './adjust-batch';
 import { createProduct } from './create-product';
 import { deleteProduct } from './delete-product';
 import { getProduct } from './get-product';
+import { exportProducts, importTemplate } from './import/export-products';
+import { importProducts } from './import/import-products';
+import { previewImport } from './import/preview-import';
 import { listMovements } from './list-movements';
 import { listProducts } from './list-products';
 import { receiveBatch } from './receive-batch';
@@ -33,4 +36,11 @@ export const stockHandlers = handlers(STOCK_ENDPOINTS, {
     return onceAnswer(product, isReplay);
   },
   listMovements: (ctx, query) => listMovements(ctx, query),
+  previewImport: (ctx, body) => previewImport(ctx, body),
+  importProducts: async (ctx, body, http) => {
+    const { result, isReplay } = await importProducts(ctx, body, requestKeyOf(http, 'importProducts', body));
+    return onceAnswer(result, isReplay);
+  },
+  exportProducts: (ctx, query) => exportProducts(ctx, query),
+  importTemplate: (ctx, query) => importTemplate(ctx, query),
 });

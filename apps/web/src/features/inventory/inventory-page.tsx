@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { can, MESSAGES, PRODUCT_SEARCH_MAX_LENGTH, type Product, STOCK_MESSAGES } from '@oja/contract';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
@@ -137,9 +137,19 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
       <Group justify="space-between">
         <Title order={2}>Inventory</Title>
         {canManage && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => openDialog(null)} {...ProductFormModal.intent}>
-            Add Product
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              component={Link}
+              to={`/business/${business.slug}/inventory/import`}
+              leftSection={<IconFileSpreadsheet size={16} />}
+            >
+              Import
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => openDialog(null)} {...ProductFormModal.intent}>
+              Add Product
+            </Button>
+          </Group>
         )}
       </Group>
       <Group gap="xs" align="flex-end" wrap="nowrap">

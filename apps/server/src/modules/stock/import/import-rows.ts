@@ -1,0 +1,154 @@
+import {
+  fieldOfHeading,
+  IMPORT_COLUMNS,
+  IMPORT_MESSAGES,
+  type ImportField,
+  type ImportRow,
+  importRowSchema,
+  isRealDay,
+  REQUIRED_IMPORT_FIELDS,
+  STOCK_MESSAGES,
+} from '@oja/contract';
+import { badRequest } from '../../../platform/errors';
+import type { Sheet } from './read-sheet';
+
+/** A row that reads as a product, with its number in the sheet. */
+export type GoodRow = { row: number; values: ImportRow };
+export type BadRow = { row: number; message: string };
+/** How each heading was read: the field it fills, or null for a column the import leaves alone. */
+export type ReadColumn = { heading: string; field: ImportField | null };
+
+export type ReadRows = { columns: ReadColumn[]; fields: ReadonlySet<ImportField>; good: GoodRow[]; bad: BadRow[] };
+
+const labelOf = (field: string) => IMPORT_COLUMNS.find((column) => column.field === field)?.label ?? field;
+
+/** Money as people type it in a sheet: "₦1,500", "NGN 1 500.50" are 1500 and 1500.50. */
+const moneyText = (cell: string) => cell.replace(/₦|NGN|N(?=\d)|[,\s]/gi, '');
+
+/** A whole count, 0 or more ("1,200" is 1200); anything else is left as text for the schema to refuse. */
+function wholeNumber(cell: string): number | string | null {
+  const text = cell.replace(/[,\s]/g, '');
+  if (text === '') return null;
+  return /^\d{1,12}$/.test(text) ? Number(text) : text;
+}
+
+/** Excel counts days from 30 December 1899: a date cell read without its format arrives as that count. */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+
+/**
+ * An expiry as YYYY-MM-DD: ISO, day-first (DD/MM/YYYY, as Nigerian shops write it, with / - or .), or a date's
+ * serial number. Null for a blank cell, undefined for one that is no date.
+ */
+export function dayOf(cell: string): string | null | undefined {
+  const text = cell.trim();
+  if (text === '') return null;
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(text);
+  if (match) return realOrUndefined(match[1], match[2], match[3]);
+  match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (match) return realOrUndefined(match[3], match[2], match[1]);
+  if (/^\d{5}$/.test(text)) return new Date(EXCEL_EPOCH + Number(text) * 86_400_000).toISOString().slice(0, 10);
+  return undefined;
+}
+
+function realOrUndefined(year = '', month = '', day = ''): string | undefined {
+  const value = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return isRealDay(value) ? value : undefined;
+}
+
+/** One row's cells as the row schema takes them; the fields its sheet has no column for are left out. */
+function rawRow(
+  cells: readonly string[],
+  columns: readonly ReadColumn[],
+): { raw: Record<string, unknown>; problems: string[] } {
+  const raw: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [index, column] of columns.entries()) {
+    if (!column.field || column.field in raw) continue;
+    // A cell an export quoted so that a spreadsheet would not run it as a formula ("'=A1") is read as it was.
+    const cell = (cells[index] ?? '').trim().replace(/^'(?=[=+\-@\t\r])/, '');
+    switch (column.field) {
+      case 'cost_price':
+      case 'selling_price':
+      case 'wholesale_price':
+        raw[column.field] = moneyText(cell);
+        break;
+      case 'quantity': {
+        const count = wholeNumber(cell);
+        if (typeof count === 'string') problems.push(IMPORT_MESSAGES.quantity);
+        else raw.quantity = count ?? 0;
+        break;
+      }
+      case 'reorder_level': {
+        const level = wholeNumber(cell);
+        if (typeof level === 'string') problems.push(STOCK_MESSAGES.reorderLevel);
+        else raw.reorder_level = level;
+        break;
+      }
+      case 'expiration_date': {
+        const day = dayOf(cell);
+        if (day === undefined) problems.push(IMPORT_MESSAGES.date);
+        else raw.expiration_date = day;
+        break;
+      }
+      case 'batch_number':
+        if (cell !== '') raw.batch_number = cell;
+        break;
+      default:
+        raw[column.field] = cell;
+    }
+  }
+  return { raw, problems };
+}
+
+/** A schema message said with its field's label, unless it already names it ("Cost price must be positive"). */
+function withLabel(field: string, message: string): string {
+  const label = labelOf(field);
+  return message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`;
+}
+
+/**
+ * The sheet's rows as products: each heading matched to a field by name (any case, spaces or synonyms), each row
+ * checked with the Add Product form's rules, and a second row with a SKU, a barcode (or, with neither, a name)
+ * already on an earlier row refused with that row's number. The first of two such rows is kept.
+ */
+export function readRows(sheet: Sheet): ReadRows {
+  const columns = sheet.headings.map((heading) => ({ heading, field: fieldOfHeading(heading) }));
+  const fields = new Set(columns.flatMap((column) => (column.field ? [column.field] : [])));
+  const missing = REQUIRED_IMPORT_FIELDS.filter((field) => !fields.has(field));
+  if (missing.length > 0) throw badRequest(IMPORT_MESSAGES.missingColumns(missing.map(labelOf)));
+
+  const good: GoodRow[] = [];
+  const bad: BadRow[] = [];
+  const seen = { sku: new Map<string, number>(), barcode: new Map<string, number>(), name: new Map<string, number>() };
+  for (const { number, cells } of sheet.rows) {
+    const { raw, problems } = rawRow(cells, columns);
+    const parsed = importRowSchema.safeParse(raw);
+    const messages = [...problems];
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) messages.push(withLabel(String(issue.path[0] ?? ''), issue.message));
+    }
+    if (messages.length > 0 || !parsed.success) {
+      bad.push({ row: number, message: [...new Set(messages)].join(' ') });
+      continue;
+    }
+    const values = parsed.data;
+    const sku = values.sku?.toLowerCase();
+    const barcode = values.barcode?.toLowerCase();
+    const name = !sku && !barcode ? values.product_name.toLowerCase() : undefined;
+    const earlier =
+      (sku && seen.sku.get(sku) !== undefined && IMPORT_MESSAGES.duplicateSku(seen.sku.get(sku) as number)) ||
+      (barcode &&
+        seen.barcode.get(barcode) !== undefined &&
+        IMPORT_MESSAGES.duplicateBarcode(seen.barcode.get(barcode) as number)) ||
+      (name && seen.name.get(name) !== undefined && IMPORT_MESSAGES.duplicateName(seen.name.get(name) as number));
+    if (earlier) {
+      bad.push({ row: number, message: earlier });
+      continue;
+    }
+    if (sku) seen.sku.set(sku, number);
+    if (barcode) seen.barcode.set(barcode, number);
+    if (name) seen.name.set(name, number);
+    good.push({ row: number, values });
+  }
+  return { columns, fields, good, bad };
+}

@@ -1,0 +1,184 @@
+import { IMPORT_MESSAGES, type ImportCounts, type ImportField, type ImportRowStatus } from '@oja/contract';
+import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { businessToday } from '../../../db/business-day';
+import type { Queryable } from '../../../db/client';
+import { product_batches, products } from '../../../db/schema';
+import { isSellable } from '../ledger';
+import type { BadRow, GoodRow, ReadRows } from './import-rows';
+
+/** A live product as the import compares it. */
+type Existing = {
+  id: number;
+  product_name: string;
+  sku: string;
+  barcode: string | null;
+  cost_price: string;
+  selling_price: string;
+  wholesale_price: string | null;
+  reorder_level: number | null;
+  sellable: number;
+};
+
+/** The product fields a row may change, in the order a preview names them. */
+const COMPARED = [
+  'product_name',
+  'sku',
+  'barcode',
+  'cost_price',
+  'selling_price',
+  'wholesale_price',
+  'reorder_level',
+] as const satisfies readonly ImportField[];
+type Compared = (typeof COMPARED)[number];
+
+export type PlannedRow = GoodRow & {
+  status: ImportRowStatus;
+  /** The product the row names, when it exists. */
+  productId: number | null;
+  /** The fields that would change, with their new values (an updated row). */
+  changes: Partial<Pick<typeof products.$inferInsert, Compared>>;
+};
+
+export type Plan = { rows: PlannedRow[]; bad: BadRow[]; counts: ImportCounts };
+
+const CHUNK = 1_000;
+const chunks = <T>(items: readonly T[]) =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, index) =>
+    items.slice(index * CHUNK, (index + 1) * CHUNK),
+  );
+
+/**
+ * Each product's sellable units and the soonest expiry among its stocked sellable batches, as a subquery to join:
+ * what the export writes in its Quantity and Expiry date columns, and what the import compares them with.
+ */
+export function stockOf(db: Queryable, businessId: number) {
+  const stocked = and(eq(product_batches.business_id, businessId), gt(product_batches.quantity, 0), isSellable);
+  return db
+    .select({
+      business_id: product_batches.business_id,
+      product_id: product_batches.product_id,
+      sellable: sql<number>`sum(${product_batches.quantity})::int`.as('sellable'),
+      soonest: sql<string | null>`min(${product_batches.expiration_date})::text`.as('soonest'),
+    })
+    .from(product_batches)
+    .where(stocked)
+    .groupBy(product_batches.business_id, product_batches.product_id)
+    .as('stock');
+}
+
+/** The live products any row could name: by SKU, by barcode, or by name for rows with neither. */
+async function existingFor(db: Queryable, businessId: number, rows: readonly GoodRow[]): Promise<Existing[]> {
+  const skus = rows.flatMap((row) => (row.values.sku ? [row.values.sku.toLowerCase()] : []));
+  const barcodes = rows.flatMap((row) => (row.values.barcode ? [row.values.barcode.toLowerCase()] : []));
+  const names = rows.flatMap((row) =>
+    !row.values.sku && !row.values.barcode ? [row.values.product_name.toLowerCase()] : [],
+  );
+  const found: Existing[] = [];
+  const stock = stockOf(db, businessId);
+  const lookups: [SQL, string[]][] = [
+    [sql`lower(${products.sku})`, skus],
+    [sql`lower(${products.barcode})`, barcodes],
+    [sql`lower(${products.product_name})`, names],
+  ];
+  for (const [column, values] of lookups) {
+    for (const part of chunks(values)) {
+      const matched = await db
+        .select({
+          id: products.id,
+          product_name: products.product_name,
+          sku: products.sku,
+          barcode: products.barcode,
+          cost_price: products.cost_price,
+          selling_price: products.selling_price,
+          wholesale_price: products.wholesale_price,
+          reorder_level: products.reorder_level,
+          sellable: sql<number>`coalesce(${stock.sellable}, 0)::int`,
+        })
+        .from(products)
+        .leftJoin(stock, and(eq(stock.business_id, products.business_id), eq(stock.product_id, products.id)))
+        .where(and(eq(products.business_id, businessId), isNull(products.archived_at), inArray(column, part)));
+      found.push(...matched);
+    }
+  }
+  return found;
+}
+
+async function todayOf(db: Queryable): Promise<string> {
+  const { rows } = await db.execute<{ today: string }>(sql`select ${businessToday}::text as today`);
+  return rows[0]?.today ?? '';
+}
+
+/** What a row would change in the product it names: only the fields its sheet has a column for. */
+function changesOf(row: GoodRow, product: Existing, fields: ReadonlySet<ImportField>): PlannedRow['changes'] {
+  const wanted: Record<Compared, string | number | null | undefined> = {
+    product_name: row.values.product_name,
+    sku: row.values.sku,
+    barcode: row.values.barcode ?? null,
+    cost_price: row.values.cost_price,
+    selling_price: row.values.selling_price,
+    wholesale_price: row.values.wholesale_price ?? null,
+    reorder_level: row.values.reorder_level ?? null,
+  };
+  const changes: PlannedRow['changes'] = {};
+  for (const field of COMPARED) {
+    const value = wanted[field];
+    // A blank SKU keeps the product's; any other column the sheet has says what the product holds.
+    if (!fields.has(field) || value === undefined) continue;
+    if (value !== product[field]) Object.assign(changes, { [field]: value });
+  }
+  return changes;
+}
+
+/**
+ * Each good row against the catalogue: new (no product has its SKU or barcode, or with neither its name), updated
+ * (a product has it, and some field differs) or unchanged. A row whose SKU and barcode name two products is bad.
+ * Stock is not among the compared fields: an import gives a new product its first batch and never moves the stock
+ * of one already there (which goes through receiving and adjusting, with their reasons); `stock_kept` counts the
+ * rows whose quantity differs from their product's sellable units, so the preview can say so.
+ */
+export async function planImport(db: Queryable, businessId: number, read: ReadRows): Promise<Plan> {
+  const existing = await existingFor(db, businessId, read.good);
+  const today = await todayOf(db);
+  const bySku = new Map<string, Existing>();
+  const byBarcode = new Map<string, Existing>();
+  const byName = new Map<string, Existing[]>();
+  for (const product of existing) {
+    bySku.set(product.sku.toLowerCase(), product);
+    if (product.barcode) byBarcode.set(product.barcode.toLowerCase(), product);
+    const name = product.product_name.toLowerCase();
+    const same = byName.get(name) ?? [];
+    if (!same.some((other) => other.id === product.id)) byName.set(name, [...same, product]);
+  }
+  const counts: ImportCounts = { new: 0, updated: 0, unchanged: 0, bad: read.bad.length, stock_kept: 0 };
+  const rows: PlannedRow[] = [];
+  const bad = [...read.bad];
+  for (const row of read.good) {
+    const { sku, barcode, product_name: name } = row.values;
+    const ofSku = sku ? bySku.get(sku.toLowerCase()) : undefined;
+    const ofBarcode = barcode ? byBarcode.get(barcode.toLowerCase()) : undefined;
+    if (ofSku && ofBarcode && ofSku.id !== ofBarcode.id) {
+      bad.push({ row: row.row, message: IMPORT_MESSAGES.codesDisagree });
+      continue;
+    }
+    const named = !sku && !barcode ? byName.get(name.toLowerCase()) : undefined;
+    const product = ofSku ?? ofBarcode ?? (named?.length === 1 ? named[0] : undefined);
+    if (!product) {
+      // A new product's opening batch already expired is a mistyped year, as when receiving one.
+      const expiry = row.values.expiration_date;
+      if (expiry && expiry < today) {
+        bad.push({ row: row.row, message: IMPORT_MESSAGES.expiryPassed });
+        continue;
+      }
+      rows.push({ ...row, status: 'new', productId: null, changes: {} });
+      continue;
+    }
+    const changes = changesOf(row, product, read.fields);
+    const status = Object.keys(changes).length > 0 ? 'updated' : 'unchanged';
+    if (read.fields.has('quantity') && row.values.quantity !== product.sellable) counts.stock_kept += 1;
+    rows.push({ ...row, status, productId: product.id, changes });
+  }
+  for (const row of rows) counts[row.status] += 1;
+  counts.bad = bad.length;
+  bad.sort((a, b) => a.row - b.row);
+  return { rows, bad, counts };
+}
