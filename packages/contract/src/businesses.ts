@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { emailSchema, requiredText } from './accounts';
+import { LOGO_MAX_BYTES } from './constants';
 import { deviceStatusSchema, priceFlagSchema, shortfallSchema } from './counter';
 import { currencySchema, memberRoleSchema, paymentStatusSchema } from './enums';
 import { bodyId, queryId, realDay, text } from './ids';
@@ -20,6 +21,8 @@ export const businessSchema = z.object({
   bank_name: z.string().nullable(),
   account_number: z.string().nullable(),
   account_name: z.string().nullable(),
+  /** When the shop's logo was last set; null without one. GET /users/businesses/logo/ gives the picture. */
+  logo_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   free_trial: z.boolean(),
@@ -49,6 +52,9 @@ export const BUSINESS_MESSAGES = {
   publicFound: 'Business found.',
   accountNumber: 'An account number has 10 digits (NUBAN).',
   bankWithAccount: "Give the bank's name, the account number and the account's name together.",
+  logo: `The logo must be a PNG or JPEG picture of at most ${LOGO_MAX_BYTES / 1024} KB.`,
+  logoFound: "The shop's logo.",
+  logoUnreadable: 'This phone could not make a logo of that file. Choose a photo or a PNG or JPEG picture.',
 } as const;
 
 /**
@@ -84,6 +90,22 @@ const accountNumberSchema = text()
   .transform((value) => (value === '' ? null : value))
   .nullable();
 
+/**
+ * The shop's logo as a data URL. The phone makes it (at most LOGO_MAX_SIDE pixels a side, re-encoded), so it
+ * stays small enough to print on a roll and to travel with the documents; the server checks the bytes are the
+ * picture the URL says they are.
+ */
+export const logoSchema = z
+  .string()
+  .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/, BUSINESS_MESSAGES.logo)
+  .refine((value) => base64Bytes(value.slice(value.indexOf(',') + 1)) <= LOGO_MAX_BYTES, BUSINESS_MESSAGES.logo);
+
+/** The bytes a base64 text decodes to. */
+function base64Bytes(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return (base64.length / 4) * 3 - padding;
+}
+
 /** The shop's profile: each field optional (a client that knows nothing of it sends none and changes none). */
 const shopProfileFields = {
   address: profileText(200, { multiline: true }).optional(),
@@ -91,6 +113,8 @@ const shopProfileFields = {
   bank_name: profileText(80).optional(),
   account_number: accountNumberSchema.optional(),
   account_name: profileText(120).optional(),
+  /** A blank (null) takes the logo away. */
+  logo: logoSchema.nullable().optional(),
 };
 
 /** A bank account is whole or absent: a transfer needs the bank, the number and the name. */
@@ -256,6 +280,9 @@ export const businessIdQueryField = queryId({ required: MESSAGES.local.businessI
 
 /** The query of the figures that concern one business. */
 export const businessQuerySchema = z.object({ business_id: businessIdQueryField });
+/** GET /users/businesses/logo/ */
+export const businessLogoSchema = z.object({ logo: z.string().nullable() });
+export type BusinessLogo = z.infer<typeof businessLogoSchema>;
 /** GET /users/businesses/by-slug/ */
 export const businessSlugQuerySchema = z.object({
   slug: text().trim().min(1).max(80, MESSAGES.validation.tooLong(80)),

@@ -32,6 +32,9 @@ export const UNDO_EMAIL_DAYS = 7;
 export const CODE_MAX_ATTEMPTS = 5;
 export const PASSWORD_MIN_LENGTH = 8;
 export const FREE_TRIAL_DAYS = 14;
+/** The shop's logo: small enough for a receipt roll and a phone's data plan. */
+export const LOGO_MAX_BYTES = 48 * 1024;
+export const LOGO_MAX_SIDE = 240;
 
 export const DEFAULT_CURRENCY = 'NGN';
 export const DEFAULT_CUSTOMER_NAME = 'Unnamed Customer';

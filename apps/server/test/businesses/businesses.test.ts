@@ -1,4 +1,4 @@
-import { BUSINESS_MESSAGES, ENDPOINTS, SALES_MESSAGES } from '@oja/contract';
+import { BUSINESS_MESSAGES, ENDPOINTS, LOGO_MAX_BYTES, SALES_MESSAGES } from '@oja/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, carts, memberships, products, sale_lines, sales, users } from '../../src/db/schema';
@@ -14,6 +14,10 @@ import {
   signUpCeo,
 } from '../factories';
 import { type ApiClient, apiClient } from '../http';
+
+/** A one-pixel PNG. */
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 let t: TestApp;
 let api: ApiClient;
@@ -199,6 +203,54 @@ describe('PATCH /users/businesses/update/', () => {
     expect(part.body.errors?.account_number).toEqual([BUSINESS_MESSAGES.bankWithAccount]);
     const [row] = await t.db.select().from(businesses).where(eq(businesses.id, id));
     expect(row).toMatchObject({ phone: null, bank_name: null, account_number: null });
+  });
+
+  it("keeps the shop's logo apart, for every member to have, and takes it away with a blank", async () => {
+    const ceo = await signUpCeo(t);
+    const customer = await memberLoggedIn(t, ceo.business.id, 'customer');
+    const id = ceo.business.id;
+    const set = await api.call(ENDPOINTS.businesses.updateBusiness, { id, logo: PNG }, { token: ceo.token });
+    expect(set.status).toBe(200);
+    expect(set.data.logo_at).toEqual(expect.any(String));
+    // A member's receipt screens ask for it by the business.
+    const logo = await api.call(ENDPOINTS.businesses.getBusinessLogo, { business_id: id }, { token: customer.token });
+    expect(logo.data).toEqual({ logo: PNG });
+    // Another change of the profile leaves it.
+    await api.call(ENDPOINTS.businesses.updateBusiness, { id, about: 'Drinks' }, { token: ceo.token });
+    const kept = await api.call(ENDPOINTS.businesses.getBusinessLogo, { business_id: id }, { token: ceo.token });
+    expect(kept.data.logo).toBe(PNG);
+
+    const cleared = await api.call(ENDPOINTS.businesses.updateBusiness, { id, logo: null }, { token: ceo.token });
+    expect(cleared.data.logo_at).toBeNull();
+    const gone = await api.call(ENDPOINTS.businesses.getBusinessLogo, { business_id: id }, { token: ceo.token });
+    expect(gone.data).toEqual({ logo: null });
+    const stranger = await signUpCeo(t);
+    const foreign = await api.call(
+      ENDPOINTS.businesses.getBusinessLogo,
+      { business_id: id },
+      { token: stranger.token },
+    );
+    expect(foreign.status).toBe(404);
+  });
+
+  it('refuses a logo that is not the picture it says, or too large, at its field', async () => {
+    const ceo = await signUpCeo(t);
+    const id = ceo.business.id;
+    const refusals = [
+      // PNG bytes named as a JPEG.
+      PNG.replace('image/png', 'image/jpeg'),
+      // A script named as a PNG.
+      `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`,
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      `data:image/png;base64,${Buffer.alloc(LOGO_MAX_BYTES + 1, 1).toString('base64')}`,
+    ];
+    for (const logo of refusals) {
+      const answer = await api.call(ENDPOINTS.businesses.updateBusiness, { id, logo }, { token: ceo.token });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors?.logo).toEqual([BUSINESS_MESSAGES.logo]);
+    }
+    const [row] = await t.db.select().from(businesses).where(eq(businesses.id, id));
+    expect(row?.logo_at).toBeNull();
   });
 
   it('answers 404 to another owner and 403 to an employee of that business', async () => {

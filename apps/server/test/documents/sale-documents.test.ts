@@ -13,6 +13,9 @@ let other: Owner;
 let customer: Member;
 let stranger: Member;
 let saleId: number;
+/** A one-pixel PNG. */
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const names = { first: 'Golden Penny Semovita 1kg', second: 'Peak Milk Tin' };
 
 /** The text of every page, and the size of the first. */
@@ -84,6 +87,22 @@ describe('receipts and invoices as PDFs', () => {
       expect(text).toContain('+2348031234567');
       expect(text).toContain('Pay by transfer: GTBank 0123456789 (Ada Stores)');
     }
+  });
+
+  it("print the shop's logo at their head once it has one, and none after it is taken away", async () => {
+    const hasImage = async (kind: 'getReceipt' | 'getInvoice') =>
+      (await download(kind, shop.token)).raw.includes('/Subtype /Image');
+    expect(await hasImage('getReceipt')).toBe(false);
+    const set = await api.call(
+      ENDPOINTS.businesses.updateBusiness,
+      { id: shop.businessId, logo: PNG },
+      { token: shop.token },
+    );
+    expect(set.status).toBe(200);
+    expect(await hasImage('getReceipt')).toBe(true);
+    expect(await hasImage('getInvoice')).toBe(true);
+    await api.call(ENDPOINTS.businesses.updateBusiness, { id: shop.businessId, logo: null }, { token: shop.token });
+    expect(await hasImage('getReceipt')).toBe(false);
   });
 
   it.each([

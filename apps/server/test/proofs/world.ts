@@ -241,6 +241,7 @@ export const VALID_INPUTS: AllBuilders = {
     createBusiness: () => ({ name: `Branch ${unique()}` }),
     updateBusiness: (world) => ({ id: world.owner.businessId, about: 'Provisions, drinks and more' }),
     deleteBusiness: (world) => ({ id: world.owner.businessId }),
+    getBusinessLogo: businessOf,
     getBusinessBySlug: (world) => ({ slug: world.owner.business.slug }),
     getPublicBusiness: (world) => ({ slug: world.owner.business.slug }),
     getOverview: businessOf,

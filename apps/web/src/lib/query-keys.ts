@@ -8,6 +8,8 @@ export const businessKeys = {
   all: ['businesses'] as const,
   list: () => [...businessKeys.all, 'list'] as const,
   bySlug: (slug: string) => [...businessKeys.all, 'slug', slug] as const,
+  /** The shop's logo as of its version (Business.logo_at): a new logo is a new key. */
+  logo: (businessId: number, logoAt: string | null) => [...businessKeys.all, 'logo', businessId, logoAt] as const,
   /** The name an invite link's slug stands for, asked by a guest. */
   publicBySlug: (slug: string) => [...businessKeys.all, 'public', slug] as const,
   /**

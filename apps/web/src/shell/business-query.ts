@@ -1,4 +1,4 @@
-import { BUSINESS_ENDPOINTS } from '@oja/contract';
+import { BUSINESS_ENDPOINTS, type Business } from '@oja/contract';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call, data, earlyData } from '../lib/api';
@@ -18,6 +18,20 @@ export function useBusinessBySlug(slug: string) {
   });
   useEffect(() => rememberLastKnown(`business:${slug}`, lookup.data), [slug, lookup.data]);
   return lookup;
+}
+
+/**
+ * The shop's logo (a data URL), for its receipts and its settings; asked only when the business has one, and once
+ * per version of it. Kept on the phone with the screens that showed it, so an offline receipt has it too.
+ */
+export function useBusinessLogo(business: Pick<Business, 'id' | 'logo_at'>) {
+  return useQuery({
+    queryKey: businessKeys.logo(business.id, business.logo_at),
+    queryFn: ({ signal }) => data(call(BUSINESS_ENDPOINTS.getBusinessLogo, { business_id: business.id }, { signal })),
+    enabled: business.logo_at !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    select: (answer) => answer.logo,
+  });
 }
 
 /**

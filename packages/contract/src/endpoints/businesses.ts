@@ -2,6 +2,7 @@ import { emptySchema } from '../accounts';
 import {
   BUSINESS_MESSAGES,
   businessListSchema,
+  businessLogoSchema,
   businessOverviewSchema,
   businessQuerySchema,
   businessReportSchema,
@@ -47,7 +48,7 @@ export const BUSINESS_ENDPOINTS = {
   updateBusiness: endpoint({
     method: 'PATCH',
     path: '/users/businesses/update/',
-    summary: "Change a business's name or about text.",
+    summary: "Change a business's name, about text or shop profile (address, phone, bank account, logo).",
     access: member('business.update', { field: 'id' }),
     input: updateBusinessBodySchema,
     response: businessSchema,
@@ -63,6 +64,16 @@ export const BUSINESS_ENDPOINTS = {
     response: emptySchema,
     status: 200,
     message: m.deleted,
+  }),
+  getBusinessLogo: endpoint({
+    method: 'GET',
+    path: '/users/businesses/logo/',
+    summary: "The shop's logo as a data URL (null without one), for its receipts; every member may have it.",
+    access: member('business.view'),
+    input: businessQuerySchema,
+    response: businessLogoSchema,
+    status: 200,
+    message: BUSINESS_MESSAGES.logoFound,
   }),
   getBusinessBySlug: endpoint({
     method: 'GET',

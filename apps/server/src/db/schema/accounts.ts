@@ -1,4 +1,4 @@
-import { MEMBER_ROLES } from '@oja/contract';
+import { LOGO_MAX_BYTES, MEMBER_ROLES } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -22,6 +22,9 @@ const ACCOUNT_ROLES = ['ceo', 'member', 'superuser'] as const;
 /** What a one-time code proves: an email address (activation) or the right to a new password. */
 /** email: confirms a new address, which waits in new_email until its code is entered. */
 const CODE_PURPOSES = ['activate', 'reset', 'email'] as const;
+
+/** A data URL of LOGO_MAX_BYTES: base64 takes four characters for three bytes, after a short prefix. */
+const LOGO_MAX_DATA_URL_LENGTH = 32 + Math.ceil(LOGO_MAX_BYTES / 3) * 4;
 
 const timestamps = {
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -84,6 +87,8 @@ export const businesses = pgTable(
     bank_name: text(),
     account_number: text(),
     account_name: text(),
+    /** When the logo (business_logos) was last set: the answer's version of it, read without the picture. */
+    logo_at: timestamp({ withTimezone: true }),
     owner_id: bigint({ mode: 'number' }).references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     free_trial: boolean().notNull().default(true),
     trial_expiration_date: date({ mode: 'string' }),
@@ -94,6 +99,26 @@ export const businesses = pgTable(
     index('businesses_owner_idx').on(t.owner_id),
     check('businesses_phone_check', sql`${t.phone} ~ '^\\+234[0-9]{10}$'`),
     check('businesses_account_number_check', sql`${t.account_number} ~ '^[0-9]{10}$'`),
+  ],
+);
+
+/**
+ * The shop's logo, a data URL the phone made small. Apart from the business's row, which the gate reads on every
+ * request: only the documents and the receipt screens read the picture.
+ */
+export const business_logos = pgTable(
+  'business_logos',
+  {
+    business_id: bigint({ mode: 'number' })
+      .primaryKey()
+      .references((): AnyPgColumn => businesses.id, { onDelete: 'cascade' }),
+    data_url: text().notNull(),
+  },
+  (t) => [
+    check(
+      'business_logos_data_url_check',
+      sql`${t.data_url} ~ '^data:image/(png|jpeg)' and length(${t.data_url}) <= ${sql.raw(String(LOGO_MAX_DATA_URL_LENGTH))}`,
+    ),
   ],
 );
 

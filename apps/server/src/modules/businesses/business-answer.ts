@@ -14,6 +14,7 @@ export function presentBusiness(row: BusinessRow): Business {
     bank_name: row.bank_name,
     account_number: row.account_number,
     account_name: row.account_name,
+    logo_at: row.logo_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     free_trial: row.free_trial,

@@ -7,6 +7,7 @@ import { getBusinessBySlug } from './get-business-by-slug';
 import { getBusinessOverview } from './get-overview';
 import { getPublicBusiness } from './get-public-business';
 import { listBusinesses } from './list-businesses';
+import { getBusinessLogo } from './logo';
 import { updateBusiness } from './update-business';
 
 export const businessHandlers = handlers(BUSINESS_ENDPOINTS, {
@@ -17,6 +18,7 @@ export const businessHandlers = handlers(BUSINESS_ENDPOINTS, {
     await deleteBusiness(ctx);
     return {};
   },
+  getBusinessLogo: (ctx) => getBusinessLogo(ctx),
   getBusinessBySlug: (ctx, query) => getBusinessBySlug(ctx, query.slug),
   getPublicBusiness: (ctx, query) => getPublicBusiness(ctx, query.slug),
   getOverview: foldsGate(getBusinessOverview),

@@ -2,6 +2,7 @@ import type { SaleDetail } from '@oja/contract';
 import type { BusinessContext } from '../../platform/tenancy';
 import { getSale } from '../sales/get-sale';
 import { type DocumentKind, renderSaleDocument } from './sale-documents';
+import { shopHeaderOf } from './shop-header';
 
 export type SaleDocument = { kind: DocumentKind; pdf: Buffer; filename: string };
 
@@ -12,6 +13,6 @@ export type SaleDocument = { kind: DocumentKind; pdf: Buffer; filename: string }
  */
 export async function getSaleDocument(ctx: BusinessContext, saleId: number, kind: DocumentKind): Promise<SaleDocument> {
   const sale: SaleDetail = await getSale(ctx, saleId);
-  const pdf = await renderSaleDocument(kind, { business: ctx.business, sale });
+  const pdf = await renderSaleDocument(kind, { business: await shopHeaderOf(ctx), sale });
   return { kind, pdf, filename: `${kind}-${ctx.business.slug}-${sale.id}.pdf` };
 }

@@ -25,8 +25,11 @@ import type PDFKitDocument from 'pdfkit';
  * the invoice is A4.
  */
 export type DocumentKind = 'receipt' | 'invoice';
-/** The shop as its documents name it: its profile's lines are printed when the business has them. */
-export type ShopHeader = Pick<Business, 'name' | 'address' | 'phone' | 'bank_name' | 'account_number' | 'account_name'>;
+/** The shop as its documents name it: its profile's lines (and its logo's picture) are printed when it has them. */
+export type ShopHeader = Pick<
+  Business,
+  'name' | 'address' | 'phone' | 'bank_name' | 'account_number' | 'account_name'
+> & { logo: Buffer | null };
 export type SaleDocumentData = { business: ShopHeader; sale: SaleDetail };
 
 // Resolved from the installed package, so the dev server and the built one (packages stay external) find it.
@@ -236,6 +239,7 @@ export function rule(doc: Doc) {
 
 function drawReceipt(doc: Doc, { business, sale }: SaleDocumentData): void {
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  drawLogo(doc, business.logo, doc.page.margins.left, width, RECEIPT_LOGO_HEIGHT);
   doc.font('bold').fontSize(11).text(business.name, { align: 'center', width });
   doc.font('regular').fontSize(8);
   for (const line of contactLines(business)) doc.text(line, { align: 'center', width });
@@ -277,8 +281,27 @@ function contactLines(business: ShopHeader): string[] {
   return [business.address, business.phone].filter((line): line is string => Boolean(line));
 }
 
-/** The A4 documents' heading: the shop's name and its contact lines. */
+/** Heights of the band the logo is fitted in, centred: a roll's is short, paper is dear. */
+const RECEIPT_LOGO_HEIGHT = 40;
+const A4_LOGO_HEIGHT = 60;
+
+/**
+ * The shop's logo, fitted in a band of the given height across the width. A picture that passed the upload's
+ * checks and still cannot be drawn is left out: the document matters more than its logo.
+ */
+function drawLogo(doc: Doc, logo: Buffer | null, left: number, width: number, height: number): void {
+  if (!logo) return;
+  try {
+    doc.image(logo, left, doc.y, { fit: [width, height], align: 'center', valign: 'center' });
+  } catch {
+    return;
+  }
+  doc.y += height + 4;
+}
+
+/** The A4 documents' heading: the shop's logo, its name and its contact lines. */
 export function shopHeading(doc: Doc, business: ShopHeader, left: number, width: number): void {
+  drawLogo(doc, business.logo, left, width, A4_LOGO_HEIGHT);
   doc.font('bold').fontSize(20).text(business.name, left, doc.y, { width });
   const contact = contactLines(business);
   if (contact.length > 0) doc.font('regular').fontSize(10).text(contact.join(' · '), left, doc.y, { width });

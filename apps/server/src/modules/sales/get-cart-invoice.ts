@@ -3,6 +3,7 @@ import { notFound } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import type { SaleDocument } from '../documents/get-sale-document';
 import { renderCartInvoice } from '../documents/sale-documents';
+import { shopHeaderOf } from '../documents/shop-header';
 import { loadCart } from './cart-lines';
 
 /**
@@ -15,6 +16,6 @@ export async function getCartInvoice(ctx: BusinessContext, cartId: number): Prom
   if (!isStaff && !(cart.is_customer_request && cart.customer_id === ctx.actor.userId)) {
     throw notFound(MESSAGES.cart.notFound);
   }
-  const pdf = await renderCartInvoice({ business: ctx.business, cart });
+  const pdf = await renderCartInvoice({ business: await shopHeaderOf(ctx), cart });
   return { kind: 'invoice', pdf, filename: `proforma-${ctx.business.slug}-${cart.id}.pdf` };
 }

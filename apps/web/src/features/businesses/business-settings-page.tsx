@@ -1,12 +1,13 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { bankAccountOf, MESSAGES } from '@oja/contract';
+import { type Business, bankAccountOf, MESSAGES } from '@oja/contract';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
+import { useBusinessLogo } from '../../shell/business-query';
 import { RequirePermission } from '../../shell/not-allowed';
 import { openConfirm } from '../../ui/confirm';
 import { loadOnOpen } from '../../ui/load-on-open';
@@ -56,6 +57,7 @@ function BusinessSettings() {
     <Stack gap="lg" maw={720}>
       <Title order={2}>{business.name} Settings</Title>
       <Card withBorder radius="md">
+        <ShopLogo business={business} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Field label="Slug" value={business.slug} />
           <Field label="Business email" value={business.business_email ?? 'N/A'} />
@@ -84,6 +86,21 @@ function BusinessSettings() {
 }
 
 const NOT_SET = 'Not set: Edit Info adds it to your receipts';
+
+/** The logo at the card's head, as the receipts print it; nothing while the shop has none. */
+function ShopLogo({ business }: { business: Business }) {
+  const logo = useBusinessLogo(business).data;
+  return logo ? (
+    <Image
+      src={logo}
+      alt="The shop's logo"
+      h={64}
+      fit="contain"
+      style={{ width: 'auto', maxWidth: '100%', alignSelf: 'flex-start' }}
+      mb="md"
+    />
+  ) : null;
+}
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

@@ -6,6 +6,7 @@ import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useUpdateBusiness } from './api';
+import { LogoField } from './logo-field';
 
 const BANK_HINT = 'Customers who owe see this account on receipts and WhatsApp reminders, to pay by transfer.';
 
@@ -40,6 +41,7 @@ function EditBusinessForm({ business, onClose }: { business: Business; onClose()
       bank_name: business.bank_name ?? '',
       account_number: business.account_number ?? '',
       account_name: business.account_name ?? '',
+      logo: undefined as string | null | undefined,
     },
     validate: validateBy(rules, (schemas) => schemas.businessInfoFormSchema),
   });
@@ -47,8 +49,9 @@ function EditBusinessForm({ business, onClose }: { business: Business; onClose()
 
   const submit = form.onSubmit(
     failure.run(async (values) => {
-      const { name, ...always } = values;
+      const { name, logo, ...always } = values;
       const body: UpdateBusinessBody = { id: business.id, ...always };
+      if (logo !== undefined) body.logo = logo;
       if (name.trim() !== business.name) body.name = name;
       const answer = await update.mutateAsync(body);
       notify.success(answer.description || MESSAGES.business.updated);
@@ -69,6 +72,12 @@ function EditBusinessForm({ business, onClose }: { business: Business; onClose()
         />
         <Fieldset legend="On receipts and invoices" variant="unstyled">
           <Stack gap="sm">
+            <LogoField
+              business={business}
+              value={form.values.logo}
+              error={form.errors.logo}
+              onChange={(logo) => form.setFieldValue('logo', logo)}
+            />
             <Textarea label="Shop address" autosize minRows={2} {...form.getInputProps('address')} />
             <TextInput label="Shop phone" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
             <Text size="sm" c="dimmed">

@@ -9,6 +9,7 @@ import {
 } from '@oja/contract';
 import { createPortal } from 'react-dom';
 import { formatDateTime } from '../../lib/format';
+import { useBusinessLogo } from '../../shell/business-query';
 import { receiptLines } from './receipt-lines';
 import './receipt.css';
 
@@ -75,8 +76,10 @@ export function Receipt({ sale, business }: { sale: SaleDetail; business: Busine
 
 /** The printed receipts' heading (a sale's and the counter's): the shop and its profile's contact lines. */
 export function ReceiptShop({ business }: { business: Business }) {
+  const logo = useBusinessLogo(business).data;
   return (
     <>
+      {logo && <img className="logo" src={logo} alt="" />}
       <h1>{business.name}</h1>
       {[business.address, business.phone, business.business_email].map(
         (line) =>
