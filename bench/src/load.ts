@@ -665,6 +665,7 @@ async function main(): Promise<void> {
     businessId: world.businessId,
     role: 'ceo',
     business,
+    sees: 'business',
     actor: { userId: world.ownerId },
   } as unknown as BusinessContext;
   // Products that can sell one unit (in stock, not expired), one per sale so that no two sales share one.

@@ -23,13 +23,14 @@ export type BusinessSource = { field: string } | { record: OwnedRecord; field: s
  * - `signed_in`: any signed-in user (the use case scopes what they see to themselves);
  * - `business`: an active member of the business named by `from` whose role has `permission`.
  *   A business the caller is not a member of answers 404; a role without the permission 403,
- *   with `forbidden` as the message when the refusal has words of its own.
+ *   with `forbidden` as the message when the refusal has words of its own. With `whole`, a role that
+ *   has `permission` but not `whole` is let through to its own records only (the context's `sees`).
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'session_optional' }
   | { kind: 'signed_in' }
-  | { kind: 'business'; permission: Permission; from: BusinessSource; forbidden?: string };
+  | { kind: 'business'; permission: Permission; from: BusinessSource; forbidden?: string; whole?: Permission };
 
 /**
  * One API call, described once. The server registers its route from this entry, the web and the
@@ -79,12 +80,16 @@ export const sessionOptional = { kind: 'session_optional' } as const satisfies A
 /** A business-scoped route whose business id is the input's `business_id` (or another field). */
 export function member<const P extends Permission>(
   permission: P,
-  options: { field?: string; forbidden?: string } = {},
-): { kind: 'business'; permission: P; from: { field: string }; forbidden?: string } {
-  const { field = 'business_id', forbidden } = options;
-  return forbidden === undefined
-    ? { kind: 'business', permission, from: { field } }
-    : { kind: 'business', permission, from: { field }, forbidden };
+  options: { field?: string; forbidden?: string; whole?: Permission } = {},
+): { kind: 'business'; permission: P; from: { field: string }; forbidden?: string; whole?: Permission } {
+  const { field = 'business_id', forbidden, whole } = options;
+  return {
+    kind: 'business',
+    permission,
+    from: { field },
+    ...(forbidden === undefined ? {} : { forbidden }),
+    ...(whole === undefined ? {} : { whole }),
+  };
 }
 
 /** The query string a GET sends, or the body of other methods: the same function decides both sides. */

@@ -9,12 +9,13 @@ import {
   REFRESH_COOKIE,
   SESSION_DAYS,
 } from '@oja/contract';
-import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { businesses, memberships, sessions, users } from '../db/schema';
 import type { BusinessRow } from './context';
 import { AppError, unauthenticated } from './errors';
+import { activeMembership, liveSession } from './gate';
 import { randomToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -45,7 +46,8 @@ export type Membership = { role: MemberRole; business: BusinessRow };
  * The session (with its user) and, when a business is named, the caller's active membership in it: one
  * statement, one round trip, instead of two after each other. Prepared once per connection under a
  * name (drizzle's prepare): PostgreSQL parses it once and drizzle builds its SQL once, not per request.
- * On a list the gate's statements were half of a request's. The hottest reads fold the same check into their own statement instead (platform/gate.ts's gateSql).
+ * On a list the gate's statements were half of a request's. Its conditions are gate.ts's (liveSession,
+ * activeMembership), which the hottest reads fold into their own statement (gateSql).
  */
 const gateStatements = new WeakMap<Db, ReturnType<typeof prepareGate>>();
 function prepareGate(db: Db) {
@@ -53,24 +55,9 @@ function prepareGate(db: Db) {
     .select({ user: signedInUserColumns, role: memberships.role, business: businesses })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .leftJoin(
-      memberships,
-      and(
-        eq(memberships.business_id, sql.placeholder('businessId')),
-        eq(memberships.user_id, users.id),
-        eq(memberships.is_active, true),
-      ),
-    )
+    .leftJoin(memberships, activeMembership(sql.placeholder('businessId')))
     .leftJoin(businesses, eq(businesses.id, memberships.business_id))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.user_id, sql.placeholder('userId')),
-        isNull(sessions.revoked_at),
-        gt(sessions.expires_at, sql.placeholder('now')),
-        eq(users.is_active, true),
-      ),
-    )
+    .where(liveSession(sql.placeholder('sessionId'), sql.placeholder('userId'), sql.placeholder('now')))
     .limit(1)
     .prepare('oja_gate');
 }

@@ -14,7 +14,8 @@ export type BusinessRow = typeof businesses.$inferSelect;
  * - RequestContext: the outside world (database, mail, tokens, config, log) and the client;
  * - ActorContext: a signed-in user;
  * - BusinessContext: that user is an active member of this business, with this role, and the role
- *   holds the route's permission.
+ *   holds the route's permission; `sees` says whether the role holds the route's `whole` permission
+ *   (the business's records) or only its `permission` (the caller's own records).
  */
 export type RequestContext = Deps & { client: ClientInfo };
 export type ActorContext = RequestContext & { actor: Actor };
@@ -24,4 +25,5 @@ export type BusinessContext = ActorContext & {
   businessId: number;
   role: MemberRole;
   business: BusinessRow;
+  sees: 'business' | 'own';
 };

@@ -208,6 +208,7 @@ async function gateToPass(deps: Deps, entry: Endpoint, request: FastifyRequest, 
     gate: {
       ...claims,
       permission: access.permission,
+      whole: access.whole,
       pass: () => contextFor(deps, entry, request, input) as Promise<BusinessContext>,
     },
   } satisfies GateToPass;
@@ -219,7 +220,11 @@ const requestContext = (deps: Deps, request: FastifyRequest): RequestContext => 
   client: { ip: request.ip, userAgent: request.headers['user-agent'] },
 });
 
-/** The gate: who calls, in which business, with which right. */
+/**
+ * The gate: who calls, in which business, with which role, and whether that role sees the business's records or
+ * only its own (the entry's `whole`). A folding read (gateToPass) runs the same rules inside its statement, and
+ * this gate when that statement refuses, to say why.
+ */
 async function contextFor(deps: Deps, entry: Endpoint, request: FastifyRequest, input: unknown) {
   const base = requestContext(deps, request);
   const { access } = entry;
@@ -231,14 +236,13 @@ async function contextFor(deps: Deps, entry: Endpoint, request: FastifyRequest, 
   if (access.kind === 'signed_in') return { ...base, actor: await authenticate(request) } satisfies ActorContext;
   const fields = (input ?? {}) as Record<string, unknown>;
   const { from } = access;
+  const rules = { forbidden: access.forbidden, whole: access.whole };
   if (!('record' in from)) {
     // The business named by the input: the session and the membership in one round trip (authenticateIn),
     // then requireBusiness's rules (404 for a non-member, 403 for a role without the permission).
     const businessId = Number(fields[from.field]);
     const { actor, membership } = await authenticateIn(request, Number.isSafeInteger(businessId) ? businessId : null);
-    return businessContext({ ...base, actor }, businessId, membership, access.permission, {
-      forbidden: access.forbidden,
-    });
+    return businessContext({ ...base, actor }, businessId, membership, access.permission, rules);
   }
   const ctx: ActorContext = { ...base, actor: await authenticate(request) };
   // A business_id sent beside the record is checked first, as on every route that names one; the record
@@ -246,10 +250,10 @@ async function contextFor(deps: Deps, entry: Endpoint, request: FastifyRequest, 
   const named = fields.business_id;
   const owner = await businessOfRecord(deps.db, from.record, Number(fields[from.field]));
   if (named !== undefined) {
-    const business = await requireBusiness(ctx, Number(named), access.permission, { forbidden: access.forbidden });
+    const business = await requireBusiness(ctx, Number(named), access.permission, rules);
     if (owner !== business.businessId) throw notFound(from.notFound);
     return business;
   }
   if (owner === undefined) throw notFound(from.notFound);
-  return requireBusiness(ctx, owner, access.permission, { forbidden: access.forbidden, notFound: from.notFound });
+  return requireBusiness(ctx, owner, access.permission, { ...rules, notFound: from.notFound });
 }

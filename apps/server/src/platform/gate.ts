@@ -1,10 +1,15 @@
 import { can, MEMBER_ROLES, type MemberRole, type Permission } from '@oja/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { OrPlaceholder } from '../db/built-once';
 import { businesses, memberships, sessions, users } from '../db/schema';
 import type { BusinessContext, RequestContext } from './context';
 
 /**
+ * The gate's rules, written once (docs/adr/0021-one-gate.md): which session is live (liveSession), which
+ * membership counts (activeMembership), and which roles a route lets through (rolesWith, the contract's
+ * `can` over every role). The gate's own statement (auth.ts's prepareGate, run by every route's preHandler) and
+ * the gate folded into a read (gateSql, below) are both built from them.
+ *
  * The gate folded into a read: a business-scoped GET whose handler is marked `foldsGate` (endpoints.ts) runs the
  * gate's check inside the read's own statement, one round trip instead of two.
  *
@@ -22,9 +27,9 @@ import type { BusinessContext, RequestContext } from './context';
  * and the read's rows are joined to it: no gate row, no read row, so a refused caller gets nothing, whatever the
  * read. The CTE is materialised and comes first in the join, and the read's own CTEs and scalar subqueries are
  * evaluated only when a row needs them, so a refused read reads nothing else (test/platform/folded-gate.test.ts
- * holds it with EXPLAIN ANALYZE). The folded check is the gate's own conditions (auth.ts's prepareGate and
- * tenancy.ts's rules): a live session of this user, an active user, an active membership in the business, and a
- * role among those the route's permission (and what the read assumes, listSales) lets through.
+ * holds it with EXPLAIN ANALYZE). The folded check is the gate's own conditions, the same SQL as its statement's:
+ * a live session of this user, an active user, an active membership in the business, and a role among those the
+ * route's permission lets through (and, for a read written for the whole business's records, the entry's `whole`).
  *
  * When it refuses, the statement answers no row, which does not say why. The request then goes through the
  * gate as every other request does (`pass`): its statement tells an ended session (401) from another business
@@ -43,6 +48,8 @@ export type GateToPass = RequestContext & {
     userId: number;
     /** The route's permission: the folded gate lets through only the roles that hold it. */
     permission: Permission;
+    /** The entry's `whole`: the roles that see the business's records, not only their own (tenancy.ts). */
+    whole?: Permission;
     /** The gate as every other request passes it (auth.ts, tenancy.ts): its context, or its 401, 404 or 403. */
     pass(): Promise<BusinessContext>;
   };
@@ -58,7 +65,7 @@ export const passedGate = (reader: BusinessReader): Promise<BusinessContext> | B
   isGateToPass(reader) ? reader.gate.pass() : reader;
 
 /** The folded gate's values, named as gateSql's placeholders. */
-export type GateValues = { gateSession: string; gateUser: number; gateNow: string; gateRoles: MemberRole[] };
+export type GateValues = { gateSession: string; gateUser: number; gateNow: Date; gateRoles: MemberRole[] };
 
 const rolesCache = new Map<string, MemberRole[]>();
 /** The roles that hold every one of `permissions`. */
@@ -74,15 +81,17 @@ function rolesWith(permissions: Permission[]): MemberRole[] {
 
 /**
  * The values of a folded read's gate: this session and user, now, and the roles that hold the route's
- * permission and `assumes` (a read whose statement is one role's, as the sales list's is staff's).
+ * permission; with `sees: 'business'` (a read whose statement is the whole business's, as the sales list's
+ * staff statement), only those that also hold the entry's `whole`, the others going through the gate.
  */
-export function gateValues(reader: GateToPass, assumes?: Permission): GateValues {
+export function gateValues(reader: GateToPass, sees?: 'business'): GateValues {
   const { gate } = reader;
+  const whole = sees === 'business' && gate.whole ? [gate.whole] : [];
   return {
     gateSession: gate.sessionId,
     gateUser: gate.userId,
-    gateNow: new Date().toISOString(),
-    gateRoles: rolesWith(assumes ? [gate.permission, assumes] : [gate.permission]),
+    gateNow: new Date(),
+    gateRoles: rolesWith([gate.permission, ...whole]),
   };
 }
 
@@ -107,6 +116,27 @@ const values = {
 } satisfies Record<keyof GateValues, unknown>;
 
 /**
+ * A live session: this session of this user, not ended, not expired (`now`, a Date), its user active (else 401).
+ * Over sessions joined to users.
+ */
+export const liveSession = (session: Placeholder, user: Placeholder, now: Placeholder): SQL =>
+  and(
+    eq(sessions.id, session),
+    eq(sessions.user_id, user),
+    isNull(sessions.revoked_at),
+    gt(sessions.expires_at, now),
+    eq(users.is_active, true),
+  ) as SQL;
+
+/** The session's user's active membership in the business (else 404), as a join condition on memberships. */
+export const activeMembership = (businessId: OrPlaceholder<number>): SQL =>
+  and(
+    eq(memberships.business_id, businessId),
+    eq(memberships.user_id, users.id),
+    eq(memberships.is_active, true),
+  ) as SQL;
+
+/**
  * The gate as the CTE `gate` of a statement built once (db/built-once.ts), for the business `businessId` (the
  * read's own placeholder); the other placeholders take gateValues'.
  */
@@ -120,11 +150,10 @@ export function gateSql(businessId: OrPlaceholder<number>): GateSql {
       select ${memberships.role} as gate_role, ${businesses.slug} as gate_slug
       from ${sessions}
         join ${users} on ${users.id} = ${sessions.user_id}
-        join ${memberships} on ${memberships.business_id} = ${businessId} and ${memberships.user_id} = ${sessions.user_id}
+        join ${memberships} on ${activeMembership(businessId)}
         join ${businesses} on ${businesses.id} = ${memberships.business_id}
-      where ${sessions.id} = ${values.gateSession}::uuid and ${sessions.user_id} = ${values.gateUser}
-        and ${sessions.revoked_at} is null and ${sessions.expires_at} > ${values.gateNow}::timestamptz
-        and ${users.is_active} and ${memberships.is_active} and ${memberships.role} = any((${values.gateRoles})::text[]))`,
+      where ${liveSession(values.gateSession, values.gateUser, values.gateNow)}
+        and ${memberships.role} = any((${values.gateRoles})::text[]))`,
     from: sql`gate g`,
     columns: sql`g.gate_role, g.gate_slug`,
   };

@@ -17,7 +17,7 @@ export async function requireBusiness(
   ctx: ActorContext,
   businessId: number,
   permission: Permission,
-  options: { forbidden?: string; notFound?: string } = {},
+  options: GateOptions = {},
 ): Promise<BusinessContext> {
   const [row] = await ctx.db
     .select({ role: memberships.role, business: businesses })
@@ -34,18 +34,25 @@ export async function requireBusiness(
   return businessContext(ctx, businessId, row ?? null, permission, options);
 }
 
-/** The gate's rules on a membership found (or not): 404 without one, 403 for a role without the permission. */
+/** The messages of a refusal, and the permission to see the whole business's records (the entry's `whole`). */
+export type GateOptions = { forbidden?: string; notFound?: string; whole?: Permission };
+
+/**
+ * The gate's rules on a membership found (or not): 404 without one, 403 for a role without the permission; a
+ * role without the entry's `whole` permission sees its own records only.
+ */
 export function businessContext(
   ctx: ActorContext,
   businessId: number,
   membership: Membership | null,
   permission: Permission,
-  options: { forbidden?: string; notFound?: string } = {},
+  options: GateOptions = {},
 ): BusinessContext {
   if (!membership) throw notFound(options.notFound ?? MESSAGES.business.notFound);
   const { role } = membership;
   if (!can(role, permission)) throw forbidden(options.forbidden);
-  return { ...ctx, businessId, role, business: membership.business };
+  const sees = options.whole && !can(role, options.whole) ? 'own' : 'business';
+  return { ...ctx, businessId, role, business: membership.business, sees };
 }
 
 /**

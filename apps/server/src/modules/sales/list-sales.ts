@@ -1,4 +1,4 @@
-import { can, type listSalesQuerySchema, PAGE_SIZE, type Paginated, pageInfo, type Sale } from '@oja/contract';
+import { type listSalesQuerySchema, PAGE_SIZE, type Paginated, pageInfo, type Sale } from '@oja/contract';
 import { type AnyColumn, and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { builtOnceSqlPer, type OrPlaceholder } from '../../db/built-once';
@@ -8,7 +8,6 @@ import { eachRun, type Limit, limitOf, plannedOnce } from '../../db/limit';
 import { dateOrNull, numberOrNull } from '../../db/raw-row';
 import { report_sale_days, sale_lines, sale_search, sales } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { forbidden } from '../../platform/errors';
 import {
   type BusinessReader,
   type GateRow,
@@ -23,13 +22,11 @@ import { allTimeRows, saleAlias, saleDays } from '../reports/sale-figures';
 import { type SaleRow, toSale } from './sale-answer';
 
 /**
- * Which sales the caller may see: staff see the business's, a customer only
- * their own (whatever user_id they send), anyone else none.
+ * Which sales the caller may see, as the gate found for their role (the entry's `whole`): the business's, or only
+ * their own (a customer's, whatever user_id they send).
  */
-export function visibleSales(ctx: BusinessContext): SQL | undefined {
-  if (can(ctx.role, 'sale.view')) return undefined;
-  if (can(ctx.role, 'sale.view_own')) return eq(sales.customer_id, ctx.actor.userId);
-  throw forbidden();
+function visibleSales(ctx: BusinessContext): SQL | undefined {
+  return ctx.sees === 'own' ? eq(sales.customer_id, ctx.actor.userId) : undefined;
 }
 
 export async function listSales(
@@ -50,12 +47,12 @@ export async function listSales(
     seller: query.created_by,
   };
   if (byTotals && isGateToPass(reader)) {
-    // With the gate folded in, for the roles that see every sale (staff): the statement is theirs. Any other
-    // caller (a customer, whose list is their own) goes through the gate below.
+    // With the gate folded in, for the roles that see the whole business's sales: the statement is theirs. Any
+    // other caller (a customer, whose list is their own) goes through the gate below.
     const rows = await countedFromTotals(
       reader.db,
       { ...shape, gated: true },
-      { ...values, ...gateValues(reader, 'sale.view') },
+      { ...values, ...gateValues(reader, 'business') },
     );
     if (rows[0]?.gate_role) {
       const { total, results } = pageFrom(rows);
