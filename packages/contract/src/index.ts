@@ -5,6 +5,7 @@ export * from './businesses';
 export * from './constants';
 export * from './counter';
 export * from './counter-screen';
+export * from './day-closes';
 export * from './demo';
 export * from './early-reads';
 export * from './endpoint';

@@ -36,6 +36,10 @@ export const PERMISSIONS = {
   'expense.record': ['ceo', 'manager', 'sales_person', 'sales_rep'],
   /** Adding the business's own expense categories. */
   'expense.categories': ['ceo'],
+  /** Closing the day: each member who takes money closes their own; the use case lets the CEO close the shop. */
+  'day.close': ['ceo', 'manager', 'sales_person', 'sales_rep'],
+  /** Every member's closes and the whole shop's (the use case reads it; others see their own). */
+  'day.review': ['ceo'],
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -4,6 +4,7 @@ import { accountHandlers } from './accounts/handlers';
 import { businessHandlers } from './businesses/handlers';
 import { catalogueHandlers } from './catalogue/handlers';
 import { counterHandlers } from './counter/handlers';
+import { dayCloseHandlers } from './day-closes/handlers';
 import { expenseHandlers } from './expenses/handlers';
 import { salesHandlers } from './sales/handlers';
 import { stockHandlers } from './stock/handlers';
@@ -19,6 +20,7 @@ const IMPLEMENTATION: Implementation = {
   expenses: expenseHandlers,
   catalogue: catalogueHandlers,
   counter: counterHandlers,
+  dayCloses: dayCloseHandlers,
 };
 
 /** Every API route, mounted once under /api/v1 and once under /dev/api/v1. */

@@ -2,13 +2,22 @@ import type { Endpoint } from '../endpoint';
 import { ACCOUNT_ENDPOINTS } from './accounts';
 import { BUSINESS_ENDPOINTS } from './businesses';
 import { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS } from './counter';
+import { DAY_CLOSE_ENDPOINTS } from './day-closes';
 import { EXPENSE_ENDPOINTS } from './expenses';
 import { SALES_ENDPOINTS } from './sales';
 import { STOCK_ENDPOINTS } from './stock';
 import { TEAM_ENDPOINTS } from './team';
 
 export { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS } from './counter';
-export { ACCOUNT_ENDPOINTS, BUSINESS_ENDPOINTS, EXPENSE_ENDPOINTS, SALES_ENDPOINTS, STOCK_ENDPOINTS, TEAM_ENDPOINTS };
+export {
+  ACCOUNT_ENDPOINTS,
+  BUSINESS_ENDPOINTS,
+  DAY_CLOSE_ENDPOINTS,
+  EXPENSE_ENDPOINTS,
+  SALES_ENDPOINTS,
+  STOCK_ENDPOINTS,
+  TEAM_ENDPOINTS,
+};
 
 /**
  * Every call of the API, grouped per domain: the one table the server registers its routes from
@@ -23,6 +32,7 @@ export const ENDPOINTS = {
   expenses: EXPENSE_ENDPOINTS,
   catalogue: CATALOGUE_ENDPOINTS,
   counter: COUNTER_ENDPOINTS,
+  dayCloses: DAY_CLOSE_ENDPOINTS,
 };
 
 /** The table as one list, in registration order. */
