@@ -15,7 +15,7 @@ import { badRequest, conflict, fieldError, pgConstraint } from '../../platform/e
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { loadDayClose } from './day-close-answer';
-import { expectedLines, kobo, nextPeriod } from './expected-lines';
+import { expectedLines, ISO_MS, kobo, nextPeriod } from './expected-lines';
 import { closeOf } from './get-day-close-expected';
 
 type CreateDayCloseInput = z.output<typeof createDayCloseBodySchema>;
@@ -54,7 +54,7 @@ async function insertClose(tx: Tx, ctx: BusinessContext, input: CreateDayCloseIn
   const { rows } = await tx.execute<{ is_future: boolean; is_before_start: boolean; end_at: string }>(sql`
     select ${end}::timestamptz > ${now}::timestamptz as is_future,
       ${end}::timestamptz < ${start}::timestamptz as is_before_start,
-      to_char(${end}::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as end_at`);
+      to_char(date_trunc('milliseconds', ${end}::timestamptz) at time zone 'UTC', ${ISO_MS}) as end_at`);
   const [when] = rows;
   if (!when || when.is_future) throw fieldError('period_end', DAY_CLOSE_MESSAGES.periodEndFuture);
   // The previous close ended after the end shown: another close took this period meanwhile.

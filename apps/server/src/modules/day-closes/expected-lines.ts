@@ -16,6 +16,12 @@ import { day_closes, expenses, payments, refunds, sales } from '../../db/schema'
 export type CloseOf = { businessId: number; scope: DayCloseScope; userId: number };
 
 /**
+ * A moment as JavaScript writes it (toISOString), to the millisecond: a period's ends are stored, answered and sent
+ * back at that precision, so that the end one close counted up to is exactly where the next one starts.
+ */
+export const ISO_MS = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
+
+/**
  * Where the next close of a scope (and member) starts: where the previous one ended, so that closes follow each
  * other without a gap or an overlap; the first one starts at the beginning of today in Lagos. The database's clock
  * says when now is, for every phone alike.
@@ -27,8 +33,8 @@ export async function nextPeriod(db: Queryable, of: CloseOf): Promise<{ start: s
         (select max(${day_closes.period_end}) from ${day_closes}
           where ${day_closes.business_id} = ${of.businessId} and ${day_closes.scope} = ${of.scope} ${mine}),
         date_trunc('day', now() at time zone ${BUSINESS_TIME_ZONE}) at time zone ${BUSINESS_TIME_ZONE}
-      ) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as start,
-      to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as now`);
+      ) at time zone 'UTC', ${ISO_MS}) as start,
+      to_char(date_trunc('milliseconds', now()) at time zone 'UTC', ${ISO_MS}) as now`);
   const [row] = rows;
   if (!row) throw new Error('No period was computed.');
   return row;
