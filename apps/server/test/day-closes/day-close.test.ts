@@ -165,6 +165,19 @@ describe('closing the day', () => {
     });
   });
 
+  it("shows the overview today's money by method: counted sales only, as in the reports", async () => {
+    const overview = await api().call(
+      ENDPOINTS.businesses.getOverview,
+      { business_id: shop.ceo.businessId },
+      { token: shop.ceo.token },
+    );
+    // A was cancelled: its payments are in no figure. B 2000 POS, C 400 + 600 cash, D 500 cash + 500 POS.
+    expect(overview.data.collected_today_by_method).toEqual([
+      { method: 'cash', currency: 'NGN', amount: '1500.00' },
+      { method: 'pos_card', currency: 'NGN', amount: '2500.00' },
+    ]);
+  });
+
   it('refuses a close with a method left uncounted, or a difference without a note', async () => {
     const uncounted = await close(clerk, {
       counted: [
