@@ -160,3 +160,29 @@ export function differenceWords(difference: string, currency: string): string {
     ? `${formatMoney(difference.slice(1), currency)} short`
     : `${formatMoney(difference, currency)} over`;
 }
+
+/** What a close's text and paper say of it. */
+export type ShareableClose = Pick<
+  DayClose,
+  'scope' | 'closed_by_name' | 'period_start' | 'period_end' | 'note' | 'pending_outbox' | 'lines'
+>;
+
+/**
+ * A close as a WhatsApp message (and the lines of its 80 mm paper): per method what should be there, what was
+ * counted and the difference, who closed and the period. `when` writes a moment as the shop reads it.
+ */
+export function dayCloseShareText(shopName: string, close: ShareableClose, when: (iso: string) => string): string {
+  const isOnlyNaira = close.lines.every((line) => line.currency === 'NGN');
+  const title = close.scope === 'shop' ? 'Day close: whole shop' : `Day close: ${close.closed_by_name}`;
+  const lines = [`*${shopName}*`, title, `${when(close.period_start)} to ${when(close.period_end)}`];
+  for (const line of close.lines) {
+    const money = (amount: string) => formatMoney(amount, line.currency);
+    lines.push(
+      `${dayCloseLineLabel(line.method, line.currency, isOnlyNaira)}: expected ${money(line.expected)}, counted ${money(line.counted)}, ${differenceWords(line.difference, line.currency)}`,
+    );
+  }
+  if (close.note) lines.push(`Note: ${close.note}`);
+  if (close.pending_outbox > 0) lines.push(m.pendingStated(close.pending_outbox));
+  lines.push(`Closed by ${close.closed_by_name}`);
+  return lines.join('\n');
+}
