@@ -40,6 +40,9 @@ function Overview() {
               Sell
             </Button>
           )}
+          <Button component={Link} to={`${base}/close-day`} variant="default">
+            Close the day
+          </Button>
           <Button component={Link} to={`${base}/inventory`} variant="default">
             View Inventory
           </Button>
