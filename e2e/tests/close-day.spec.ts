@@ -56,7 +56,7 @@ test('a clerk sells paid cash and transfer, closes the day short with a note, an
   await close.tap();
   const confirm = phone.getByRole('dialog', { name: 'Close the day?' });
   await expect(confirm).toContainText('Cash: ₦100.00 short');
-  await confirm.getByRole('button', { name: 'Close', exact: true }).tap();
+  await confirm.getByRole('button', { name: 'Yes, close the day' }).tap();
   const done = phone.getByRole('alert').filter({ hasText: DAY_CLOSE_MESSAGES.created });
   await expect(done).toBeVisible();
   const card = phone.getByTestId('day-close').first();
@@ -76,7 +76,7 @@ test('a clerk sells paid cash and transfer, closes the day short with a note, an
   const closes = page.getByTestId('day-close');
   await expect(closes).toHaveCount(1);
   await expect(closes.first()).toContainText('Sade Bello');
-  await expect(closes.first()).toContainText('₦3,900.00 of ₦4,000.00');
+  await expect(closes.first()).toContainText('Counted ₦3,900.00 of ₦4,000.00');
   await expect(closes.first()).toContainText('₦100.00 short');
   await expect(closes.first()).toContainText('Gave change from my own purse');
   await expectNoSidewaysScroll(page);

@@ -226,7 +226,7 @@ function CloseForm({
           )}
         </Stack>
       ),
-      labels: { confirm: 'Close', cancel: 'Back' },
+      labels: { confirm: 'Yes, close the day', cancel: 'Back' },
       onConfirm: () => send(values),
     });
   });

@@ -44,16 +44,19 @@ export function DayCloseCard({
         {close.lines
           .filter((line) => line.expected !== '0.00' || line.counted !== '0.00')
           .map((line) => (
-            <Group key={`${line.method}-${line.currency}`} justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm">{dayCloseLineLabel(line.method, line.currency, isOnlyNaira)}</Text>
-              <Text size="sm" ta="right">
-                {formatMoney(line.counted, line.currency)} of {formatMoney(line.expected, line.currency)}
-                {' · '}
-                <Text span fw={600} c={line.difference.startsWith('-') ? 'red' : undefined}>
+            <Stack key={`${line.method}-${line.currency}`} gap={0}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm" fw={500}>
+                  {dayCloseLineLabel(line.method, line.currency, isOnlyNaira)}
+                </Text>
+                <Text size="sm" fw={600} c={line.difference.startsWith('-') ? 'red' : undefined}>
                   {differenceWords(line.difference, line.currency)}
                 </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                Counted {formatMoney(line.counted, line.currency)} of {formatMoney(line.expected, line.currency)}
               </Text>
-            </Group>
+            </Stack>
           ))}
         {close.note && (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -65,7 +68,7 @@ export function DayCloseCard({
             Unsent sales on the phone at the close: {close.pending_outbox}
           </Text>
         )}
-        {close.scope === 'shop' || (
+        {close.scope === 'shop' && (
           <Text size="xs" c="dimmed">
             Closed by {close.closed_by_name}
           </Text>
