@@ -6,6 +6,9 @@ import { addBySearch, counterShop } from '../helpers/counter';
 import { expectNoSidewaysScroll, shot } from '../helpers/phone';
 import { expectThumbSized } from '../helpers/thumb';
 
+/** 80 mm at 96 px to the inch: a thermal roll. */
+const ROLL_WIDTH = 302;
+
 /** Opens a page of the employee area from its menu, as a thumb does on a phone. */
 async function openFromMenu(page: Page, shop: string, label: string) {
   await page.getByRole('button', { name: 'Toggle menu' }).tap();
@@ -81,4 +84,42 @@ test('a clerk sells paid cash and transfer, closes the day short with a note, an
   await expect(closes.first()).toContainText('Gave change from my own purse');
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: shot('close-day-owner'), fullPage: true });
+
+  // Shared as text on WhatsApp.
+  // The test machine reaches no WhatsApp: the address the page opens is what is checked.
+  await page.evaluate(() => {
+    window.open = (url?: string | URL) => {
+      (window as unknown as { opened: string }).opened = String(url);
+      return null;
+    };
+  });
+  await closes.first().getByRole('button', { name: 'WhatsApp' }).tap();
+  const opened = await page.evaluate(() => (window as unknown as { opened: string }).opened);
+  expect(opened).toMatch(/^https:\/\/wa\.me\/\?text=/);
+  const shared = decodeURIComponent(opened);
+  expect(shared).toContain('Day close: Sade Bello');
+  expect(shared).toContain('Cash: expected ₦4,000.00, counted ₦3,900.00, ₦100.00 short');
+  expect(shared).toContain('Note: Gave change from my own purse');
+
+  // Printed on an 80 mm roll: the close alone, one column.
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await closes.first().getByRole('button', { name: 'Print' }).tap();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  const paper = page.locator('.oja-receipt');
+  await expect(paper).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  await page.setViewportSize({ width: ROLL_WIDTH, height: 900 });
+  await expect(paper).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Close the day' })).toBeHidden();
+  await expect(paper).toContainText(ceo.businessName);
+  await expect(paper).toContainText('Closed by: Sade Bello');
+  await expect(paper).toContainText('Counted ₦3,900.00');
+  await expect(paper).toContainText('₦100.00 short');
+  expect((await paper.boundingBox())?.width).toBeLessThanOrEqual(ROLL_WIDTH);
+  await page.screenshot({ path: shot('close-day-80mm'), fullPage: true });
 });

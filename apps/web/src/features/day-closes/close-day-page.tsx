@@ -65,15 +65,15 @@ function CloseDay() {
   const isCeo = role === 'ceo';
   const [scope, setScope] = useState<DayCloseScope>('own');
   const [pending, setPending] = useState(0);
-  const [printing, setPrinting] = useState<DayClose | null>(null);
+  const [printing, setPrinting] = useState<{ close: DayClose; at: number } | null>(null);
+  const print = (close: DayClose) => setPrinting({ close, at: Date.now() });
   const [closed, setClosed] = useState<DayClose | null>(null);
   const expected = useDayCloseExpected(business.id, scope);
 
-  // The printed close is mounted only while printing: window.print() prints every receipt on the page.
+  // Only the close last asked for is on the page to print (window.print() prints every receipt there), and it
+  // stays: a phone's print may read the page after window.print() has returned.
   useEffect(() => {
-    if (!printing) return;
-    window.print();
-    setPrinting(null);
+    if (printing) window.print();
   }, [printing]);
 
   return (
@@ -105,7 +105,7 @@ function CloseDay() {
           <Alert color="teal" title={DAY_CLOSE_MESSAGES.created}>
             Share it or print it now; it stays in the history below.
           </Alert>
-          <DayCloseCard close={closed} business={business} onPrint={setPrinting} />
+          <DayCloseCard close={closed} business={business} onPrint={print} />
         </Stack>
       )}
       {expected.isPending && <PageLoader />}
@@ -121,8 +121,8 @@ function CloseDay() {
       <Title order={3} mt="md">
         {isCeo ? 'Every close' : 'My closes'}
       </Title>
-      {isCeo ? <CeoHistory onPrint={setPrinting} /> : <History onPrint={setPrinting} />}
-      {printing && <DayCloseReceipt close={printing} business={business} />}
+      {isCeo ? <CeoHistory onPrint={print} /> : <History onPrint={print} />}
+      {printing && <DayCloseReceipt close={printing.close} business={business} />}
     </Stack>
   );
 }
