@@ -1,4 +1,4 @@
-import { DAY_CLOSE_MESSAGES, type DayCloseExpected, type DayCloseScope } from '@oja/contract';
+import { can, DAY_CLOSE_MESSAGES, type DayCloseExpected, type DayCloseScope } from '@oja/contract';
 import { transaction } from '../../db/transaction';
 import { forbidden } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
@@ -6,7 +6,7 @@ import { type CloseOf, expectedLines, nextPeriod } from './expected-lines';
 
 /** Who a close of this scope is: the shop's only the CEO closes. */
 export function closeOf(ctx: BusinessContext, scope: DayCloseScope): CloseOf {
-  if (scope === 'shop' && ctx.role !== 'ceo') throw forbidden(DAY_CLOSE_MESSAGES.shopOnlyCeo);
+  if (scope === 'shop' && !can(ctx.role, 'day.review')) throw forbidden(DAY_CLOSE_MESSAGES.shopOnlyCeo);
   return { businessId: ctx.businessId, scope, userId: ctx.actor.userId };
 }
 

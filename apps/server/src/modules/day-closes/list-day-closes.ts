@@ -1,4 +1,4 @@
-import { type DayCloseList, type listDayClosesQuerySchema, PAGE_SIZE, pageInfo } from '@oja/contract';
+import { can, type DayCloseList, type listDayClosesQuerySchema, PAGE_SIZE, pageInfo } from '@oja/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type * as z from 'zod';
 import { day_closes } from '../../db/schema';
@@ -13,7 +13,7 @@ export async function listDayCloses(
   ctx: BusinessContext,
   query: z.output<typeof listDayClosesQuerySchema>,
 ): Promise<DayCloseList> {
-  const userId = ctx.role === 'ceo' ? query.user_id : ctx.actor.userId;
+  const userId = can(ctx.role, 'day.review') ? query.user_id : ctx.actor.userId;
   const where = and(
     eq(day_closes.business_id, ctx.businessId),
     userId === undefined ? undefined : eq(day_closes.closed_by, userId),
