@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { emailSchema, requiredText } from './accounts';
 import { LOGO_MAX_BYTES } from './constants';
 import { deviceStatusSchema, priceFlagSchema, shortfallSchema } from './counter';
-import { currencySchema, memberRoleSchema, paymentStatusSchema } from './enums';
+import { currencySchema, memberRoleSchema, paymentMethodSchema, paymentStatusSchema } from './enums';
 import { bodyId, queryId, realDay, text } from './ids';
 import { MESSAGES } from './messages';
 import { moneyOut } from './money';
@@ -256,12 +256,22 @@ export const attentionSchema = z.object({
 });
 export type Attention = z.infer<typeof attentionSchema>;
 
+/** Money collected one way in one currency (payments on counted sales). */
+export const collectedByMethodSchema = z.object({
+  method: paymentMethodSchema,
+  currency: currencySchema,
+  amount: moneyOut,
+});
+export type CollectedByMethod = z.infer<typeof collectedByMethodSchema>;
+
 /** GET /users/businesses/overview/: the CEO's figures for one business. */
 export const businessOverviewSchema = z.object({
   /** The value of every counted sale, paid or not. */
   total_revenue: z.array(currencyAmountSchema),
   /** What those same sales have been paid so far. */
   collected: z.array(currencyAmountSchema),
+  /** Today's collected money (a Lagos day) by payment method. */
+  collected_today_by_method: z.array(collectedByMethodSchema),
   total_sales: z.number().int(),
   best_seller: productSoldSchema.nullable(),
   active_users: z.number().int(),
@@ -368,6 +378,8 @@ export const businessReportSchema = z.object({
   net_profit: z.array(currencyAmountSchema),
   /** Payments received in the period (on sales that count). */
   collected: z.array(currencyAmountSchema),
+  /** The same payments by payment method: per currency they add up to `collected`. */
+  collected_by_method: z.array(collectedByMethodSchema),
   /** What the period's sales still owe. */
   outstanding: z.array(currencyAmountSchema),
   daily: z.array(dailyFiguresSchema),

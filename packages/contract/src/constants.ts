@@ -8,6 +8,7 @@ export const PAGE_SIZE = {
   carts: 10,
   sales: 10,
   expenses: 10,
+  dayCloses: 10,
   users: 10,
   movements: 20,
   customers: 10,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { BUSINESS_TIME_ZONE, DEFAULT_CURRENCY } from './constants';
-import { currencySchema } from './enums';
+import { currencySchema, paymentMethodSchema } from './enums';
 import { bodyId, labelledId, queryId, realDay, text } from './ids';
 import { MESSAGES } from './messages';
 import { moneyOut, moneySchema } from './money';
@@ -70,6 +70,8 @@ export const expenseFormSchema = z.strictObject({
   category: categoryName,
   description: text(undefined, { multiline: true }).trim().max(500, e.descriptionTooLong).default(''),
   date: expenseDate,
+  /** How it was paid: a cash expense comes out of the drawer the day close counts (clients that omit it: cash). */
+  payment_method: paymentMethodSchema.default('cash'),
 });
 export type ExpenseFormValues = z.input<typeof expenseFormSchema>;
 
@@ -109,6 +111,7 @@ export const expenseSchema = z.object({
   category: z.string(),
   description: z.string(),
   date: z.string(),
+  payment_method: paymentMethodSchema,
   created_by: z.number().int().nullable(),
   created_by_name: z.string(),
   created_at: z.string(),

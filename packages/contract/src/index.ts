@@ -6,6 +6,7 @@ export * from './constants';
 export * from './counter';
 export * from './counter-screen';
 export * from './customers';
+export * from './day-closes';
 export * from './demo';
 export * from './early-reads';
 export * from './endpoint';

@@ -7,6 +7,7 @@ import {
   statementShareText,
   whatsappUrl,
 } from './share';
+import { dayCloseShareText } from './day-closes';
 
 const sale = {
   id: 42,
@@ -113,5 +114,48 @@ describe('WhatsApp shares', () => {
     expect(normalizeNigerianPhone('0803123456')).toBeNull();
     expect(normalizeNigerianPhone('+44 7700 900123')).toBeNull();
     expect(normalizeNigerianPhone('phone')).toBeNull();
+  });
+});
+
+describe('dayCloseShareText', () => {
+  it('says per method what should be there, what was counted and the difference, with the note and unsent sales', () => {
+    const line = (
+      method: 'cash' | 'bank_transfer' | 'pos_card',
+      expected: string,
+      counted: string,
+      difference: string,
+    ) => ({
+      method,
+      currency: 'NGN' as const,
+      received: expected,
+      refunded: '0.00',
+      spent: '0.00',
+      expected,
+      counted,
+      difference,
+    });
+    const text = dayCloseShareText(
+      'Mama Put Stores',
+      {
+        scope: 'own',
+        closed_by_name: 'Ada Obi',
+        period_start: '2026-05-01T07:00:00.000Z',
+        period_end: '2026-05-01T17:00:00.000Z',
+        note: 'Change from my purse',
+        pending_outbox: 1,
+        lines: [line('cash', '1750.00', '1700.00', '-50.00'), line('bank_transfer', '1900.00', '1900.00', '0.00')],
+      },
+      (iso) => iso.slice(11, 16),
+    );
+    expect(text.split('\n')).toEqual([
+      '*Mama Put Stores*',
+      'Day close: Ada Obi',
+      '07:00 to 17:00',
+      'Cash: expected ₦1,750.00, counted ₦1,700.00, ₦50.00 short',
+      'Bank transfer: expected ₦1,900.00, counted ₦1,900.00, exact',
+      'Note: Change from my purse',
+      '1 sale on this phone not sent yet: not in this close.',
+      'Closed by Ada Obi',
+    ]);
   });
 });

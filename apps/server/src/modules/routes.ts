@@ -5,6 +5,7 @@ import { businessHandlers } from './businesses/handlers';
 import { catalogueHandlers } from './catalogue/handlers';
 import { counterHandlers } from './counter/handlers';
 import { customerHandlers } from './customers/handlers';
+import { dayCloseHandlers } from './day-closes/handlers';
 import { expenseHandlers } from './expenses/handlers';
 import { salesHandlers } from './sales/handlers';
 import { stockHandlers } from './stock/handlers';
@@ -21,6 +22,7 @@ const IMPLEMENTATION: Implementation = {
   catalogue: catalogueHandlers,
   counter: counterHandlers,
   customers: customerHandlers,
+  dayCloses: dayCloseHandlers,
 };
 
 /** Every API route, mounted once under /api/v1 and once under /dev/api/v1. */

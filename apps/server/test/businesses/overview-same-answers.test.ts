@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, products } from '../../src/db/schema';
 import { getBusinessOverview } from '../../src/modules/businesses/get-overview';
 import { attentionOf } from '../../src/modules/reports/attention';
+import { collectedByMethod } from '../../src/modules/reports/collected-by-method';
 import { lastDays, recentSales, revenueByDay, saleTotals, topProducts } from '../../src/modules/reports/sale-figures';
 import type { BusinessContext } from '../../src/platform/tenancy';
 import { createTestApp, type TestApp } from '../app';
@@ -43,8 +44,9 @@ afterAll(() => t.close());
 /** The overview as its parts' own functions answer it: the formulation before one statement. */
 async function recount(context: BusinessContext): Promise<BusinessOverview> {
   const scope = { businessId: context.businessId };
-  const [totals, best, roles, recent, trend, attention] = await Promise.all([
+  const [totals, todayByMethod, best, roles, recent, trend, attention] = await Promise.all([
     saleTotals(context.db, scope),
+    collectedByMethod(context.db, context.businessId, lastDays(1)),
     topProducts(context.db, scope, 1),
     context.db.execute<{ role: MemberRole; count: number }>(sql`
       select m.role, count(*)::int as count
@@ -60,6 +62,7 @@ async function recount(context: BusinessContext): Promise<BusinessOverview> {
   return {
     total_revenue: totals.amounts,
     collected: totals.collected,
+    collected_today_by_method: todayByMethod,
     total_sales: totals.count,
     best_seller: best[0] ?? null,
     active_users: roles.rows.reduce((total, row) => total + row.count, 0),

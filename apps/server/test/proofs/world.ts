@@ -384,6 +384,16 @@ export const VALID_INPUTS: AllBuilders = {
       note: 'Agreed price for a regular',
     }),
   },
+  dayCloses: {
+    getDayCloseExpected: businessOf,
+    // Cash counted whatever went through the caller's hands, with a note for the difference it may leave.
+    createDayClose: (world) => ({
+      ...businessOf(world),
+      counted: [{ method: 'cash', amount: '10.00' }],
+      note: 'Counted at the close',
+    }),
+    listDayCloses: businessOf,
+  },
 };
 
 /**

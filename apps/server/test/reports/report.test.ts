@@ -1,4 +1,13 @@
-import { type Currency, ENDPOINTS, fromKobo, type PaymentStatus, priceLine, toKobo } from '@oja/contract';
+import {
+  type Currency,
+  ENDPOINTS,
+  fromKobo,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type PaymentStatus,
+  priceLine,
+  toKobo,
+} from '@oja/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expenses, payments, product_batches, products, sale_lines, sales } from '../../src/db/schema';
@@ -54,7 +63,7 @@ type GeneratedSale = {
   currency: Currency;
   lines: Line[];
   total: bigint;
-  payments: { day: number; amount: bigint }[];
+  payments: { day: number; amount: bigint; method?: PaymentMethod }[];
   isCancelled: boolean;
   customer: string;
 };
@@ -124,7 +133,7 @@ async function writeSale(
       business_id: businessId,
       sale_id: row.id,
       amount: fromKobo(payment.amount),
-      method: 'cash',
+      method: payment.method ?? 'cash',
       created_at: noonOf(payment.day),
     });
   return row.id;
@@ -167,12 +176,18 @@ function generateSales(
     }
     const total = lines.reduce((sum, line) => sum + line.total, 0n);
     const kind = r.pick(['paid', 'partial', 'not_paid'] as const);
-    const salePayments: { day: number; amount: bigint }[] = [];
-    if (kind === 'paid') salePayments.push({ day, amount: total });
-    if (kind === 'partial') salePayments.push({ day, amount: total / 3n + 1n });
+    const salePayments: GeneratedSale['payments'] = [];
+    // Each way of paying in turn (not drawn from the seed, so the sales drawn stay the ones they were).
+    const method = (offset: number) => PAYMENT_METHODS[(index + offset) % PAYMENT_METHODS.length];
+    if (kind === 'paid') salePayments.push({ day, amount: total, method: method(0) });
+    if (kind === 'partial') salePayments.push({ day, amount: total / 3n + 1n, method: method(0) });
     if (kind !== 'paid' && r.next() < 0.5 && day < -1) {
       const already = salePayments.reduce((sum, payment) => sum + payment.amount, 0n);
-      salePayments.push({ day: Math.min(-1, day + r.int(1, 12)), amount: (total - already) / 2n + 1n });
+      salePayments.push({
+        day: Math.min(-1, day + r.int(1, 12)),
+        amount: (total - already) / 2n + 1n,
+        method: method(1),
+      });
     }
     list.push({
       day,
@@ -258,6 +273,7 @@ function expected(generated: GeneratedSale[], spent: GeneratedExpense[], from: n
   const within = (day: number) => day >= from && day <= to;
   type Totals = { revenue: bigint; cost: bigint; expenses: bigint; collected: bigint; outstanding: bigint };
   const figures = new Map<Currency, Totals>();
+  const byMethod = new Map<string, bigint>();
   const of = (currency: Currency) => {
     const found = figures.get(currency) ?? { revenue: 0n, cost: 0n, expenses: 0n, collected: 0n, outstanding: 0n };
     figures.set(currency, found);
@@ -265,7 +281,12 @@ function expected(generated: GeneratedSale[], spent: GeneratedExpense[], from: n
   };
   for (const sale of generated) {
     if (sale.isCancelled) continue;
-    for (const payment of sale.payments) if (within(payment.day)) of(sale.currency).collected += payment.amount;
+    for (const payment of sale.payments) {
+      if (!within(payment.day)) continue;
+      of(sale.currency).collected += payment.amount;
+      const key = `${sale.currency} ${payment.method ?? 'cash'}`;
+      byMethod.set(key, (byMethod.get(key) ?? 0n) + payment.amount);
+    }
     if (!within(sale.day)) continue;
     const f = of(sale.currency);
     f.revenue += sale.total;
@@ -284,6 +305,7 @@ function expected(generated: GeneratedSale[], spent: GeneratedExpense[], from: n
     expenses: list((f) => f.expenses),
     net_profit: list((f) => f.revenue - f.cost - f.expenses),
     collected: list((f) => f.collected),
+    collected_by_method: Object.fromEntries([...byMethod].map(([key, amount]) => [key, fromKobo(amount)])),
     outstanding: list((f) => f.outstanding),
   };
 }
@@ -385,6 +407,10 @@ describe('GET /users/businesses/report/', () => {
       expect(byCurrency(report.expenses)).toEqual(want.expenses);
       expect(byCurrency(report.net_profit)).toEqual(want.net_profit);
       expect(byCurrency(report.collected)).toEqual(want.collected);
+      expect(
+        Object.fromEntries(report.collected_by_method.map((row) => [`${row.currency} ${row.method}`, row.amount])),
+        `by method ${from}..${to}`,
+      ).toEqual(want.collected_by_method);
       expect(byCurrency(report.outstanding)).toEqual(want.outstanding);
 
       // Every day of the period is in the chart, and its days add up to the period.

@@ -84,6 +84,14 @@ export const expenseKeys = {
   categories: (businessId: number) => [...expenseKeys.all(businessId), 'categories'] as const,
 };
 
+/** Closing the day: a close changes what the next one expects and the history; sales and expenses change both. */
+export const dayCloseKeys = {
+  all: (businessId: number) => ['day-closes', businessId] as const,
+  expected: (businessId: number, scope: string) => [...dayCloseKeys.all(businessId), 'expected', scope] as const,
+  list: (businessId: number, filters: Record<string, unknown>) =>
+    [...dayCloseKeys.all(businessId), 'list', filters] as const,
+};
+
 /** What the owner reviews of the counter: settling one invalidates these and businessKeys.overview (the attention). */
 export const counterReviewKeys = {
   all: (businessId: number) => ['counter-review', businessId] as const,

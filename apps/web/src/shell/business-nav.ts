@@ -13,6 +13,7 @@ export function sidebarItems(slug: string, role: MemberRole): NavItem[] {
     { label: 'Sales', to: `${base}/sales`, permission: 'sale.view' },
     { label: 'Customers', to: `${base}/customers`, permission: 'customer.view' },
     { label: 'Expenses', to: `${base}/expenses`, permission: 'expense.record' },
+    { label: 'Close the day', to: `${base}/close-day`, permission: 'day.close' },
     { label: 'Counter review', to: `${base}/counter-review`, permission: 'counter.review' },
     { label: 'Reports', to: `${base}/reports`, permission: 'business.overview' },
     { label: 'Settings', to: `${base}/settings`, permission: 'business.update' },

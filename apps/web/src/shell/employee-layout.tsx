@@ -21,6 +21,7 @@ export default function EmployeeLayout() {
         { label: 'Invoices', to: `/${business.slug}/employee/invoices` },
         { label: 'Analytics', to: `/${business.slug}/employee/analytics` },
         { label: 'Expenses', to: `/${business.slug}/employee/expenses` },
+        ...(can(role, 'day.close') ? [{ label: 'Close the day', to: `/${business.slug}/employee/close-day` }] : []),
         ...(can(role, 'counter.review')
           ? [{ label: 'Counter review', to: `/${business.slug}/employee/counter-review` }]
           : []),

@@ -3,6 +3,7 @@ import { ACCOUNT_ENDPOINTS } from './accounts';
 import { BUSINESS_ENDPOINTS } from './businesses';
 import { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS } from './counter';
 import { CUSTOMER_ENDPOINTS } from './customers';
+import { DAY_CLOSE_ENDPOINTS } from './day-closes';
 import { EXPENSE_ENDPOINTS } from './expenses';
 import { SALES_ENDPOINTS } from './sales';
 import { STOCK_ENDPOINTS } from './stock';
@@ -13,6 +14,7 @@ export {
   ACCOUNT_ENDPOINTS,
   BUSINESS_ENDPOINTS,
   CUSTOMER_ENDPOINTS,
+  DAY_CLOSE_ENDPOINTS,
   EXPENSE_ENDPOINTS,
   SALES_ENDPOINTS,
   STOCK_ENDPOINTS,
@@ -33,6 +35,7 @@ export const ENDPOINTS = {
   catalogue: CATALOGUE_ENDPOINTS,
   counter: COUNTER_ENDPOINTS,
   customers: CUSTOMER_ENDPOINTS,
+  dayCloses: DAY_CLOSE_ENDPOINTS,
 };
 
 /** The table as one list, in registration order. */

@@ -1,4 +1,4 @@
-import { CURRENCIES } from '@oja/contract';
+import { CURRENCIES, PAYMENT_METHODS } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -43,6 +43,8 @@ export const expenses = pgTable(
     /** A fixed category or one of the business's own, kept as its name. */
     category: text().notNull(),
     description: text().notNull().default(''),
+    /** How the money left: a cash expense comes out of the drawer the day close counts (ADR 0022). */
+    payment_method: text({ enum: PAYMENT_METHODS }).notNull().default('cash'),
     /** The Lagos day the money was spent (never in the future). */
     date: date({ mode: 'string' }).notNull(),
     created_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
@@ -76,6 +78,7 @@ export const expenses = pgTable(
     index('expenses_id_idx').on(t.id),
     check('expenses_amount_check', sql`${t.amount} > 0`),
     check('expenses_currency_check', oneOf(t.currency, CURRENCIES)),
+    check('expenses_payment_method_check', oneOf(t.payment_method, PAYMENT_METHODS)),
   ],
 );
 

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './counter';
 export * from './customers';
+export * from './day-closes';
 export * from './expenses';
 export * from './report-totals';
 export * from './requests';

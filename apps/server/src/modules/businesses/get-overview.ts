@@ -6,6 +6,7 @@ import { plannedOnce } from '../../db/limit';
 import { memberships, users } from '../../db/schema';
 import { type BusinessReader, type GateRow, type GateValues, gateSql, readThroughGate } from '../../platform/gate';
 import { type AttentionJson, attentionColumns, attentionFrom } from '../reports/attention';
+import { collectedByMethodFrom, collectedByMethodJson, type MethodTuple } from '../reports/collected-by-method';
 import {
   bestSellersJson,
   type DayTuple,
@@ -30,6 +31,7 @@ import { stockBehind, stockRefresh } from '../reports/stock-figures';
 type OverviewRow = AttentionJson &
   Partial<GateRow> & {
     totals: TotalsTuple[] | null;
+    today_by_method: MethodTuple[] | null;
     best: ProductTuple[] | null;
     roles: { role: MemberRole; count: number }[] | null;
     recent: RecentTuple[] | null;
@@ -58,6 +60,7 @@ const overviewStatement = builtOnceSqlPer<boolean, { businessId: number } & Part
     const { rows: perProduct } = productTotalsOf(scope);
     const figures = sql`
       ${saleTotalsJson(scope)} as totals,
+      ${collectedByMethodJson(businessId, lastDays(1))} as today_by_method,
       ${bestSellersJson(scope, undefined, sql`(${perProduct})`, 'quantity', plannedOnce(1))} as best,
       (select json_agg(json_build_object('role', r.role, 'count', r.count) order by r.count desc, r.role)
         from (select ${m.role} as role, count(*)::int as count
@@ -117,6 +120,7 @@ export async function getBusinessOverview(reader: BusinessReader): Promise<Busin
   return {
     total_revenue: totals.amounts,
     collected: totals.collected,
+    collected_today_by_method: collectedByMethodFrom(row.today_by_method),
     total_sales: totals.count,
     best_seller: productsFrom(row.best)[0] ?? null,
     active_users: roles.reduce((sum, role) => sum + role.count, 0),

@@ -55,6 +55,7 @@ async function insertExpense(tx: Tx, ctx: BusinessContext, input: CreateExpenseI
       category,
       description: input.description,
       date: input.date,
+      payment_method: input.payment_method,
       created_by: ctx.actor.userId,
       created_by_name: `${user.first_name} ${user.last_name}`.trim(),
     })

@@ -12,6 +12,7 @@ export function expenseAnswer(row: ExpenseRow): Expense {
     category: row.category,
     description: row.description,
     date: row.date,
+    payment_method: row.payment_method,
     created_by: row.created_by,
     created_by_name: row.created_by_name,
     created_at: new Date(row.created_at).toISOString(),

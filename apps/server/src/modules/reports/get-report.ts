@@ -2,6 +2,7 @@ import type { BusinessReport, CurrencyAmount } from '@oja/contract';
 import { transaction } from '../../db/transaction';
 import { inFlightLimit } from '../../platform/in-flight';
 import type { BusinessContext } from '../../platform/tenancy';
+import { collectedByMethod } from './collected-by-method';
 import { dailyFigures, type MoneyFigures, moneyFigures } from './period-figures';
 import { periodOf, revenueByDay, saleTotals, topProductsBoth } from './sale-figures';
 import { salesByEmployee, salesByPaymentStatus, topDebtors } from './sale-tables';
@@ -36,13 +37,14 @@ export async function getBusinessReport(
 ): Promise<BusinessReport> {
   const scope = { businessId: context.businessId };
   const period = periodOf(input.from, input.to);
-  const { totals, days, best, money, daily, employees, statuses, debtors, value, low, soon, expired } =
+  const { totals, days, best, money, byMethod, daily, employees, statuses, debtors, value, low, soon, expired } =
     await reportTurn(() =>
       transaction(context.db, async (db) => ({
         totals: await saleTotals(db, scope, period),
         days: await revenueByDay(db, scope, period),
         best: await topProductsBoth(db, scope, TOP_PRODUCTS, period),
         money: await moneyFigures(db, scope, period),
+        byMethod: await collectedByMethod(db, context.businessId, period),
         daily: await dailyFigures(db, scope, period),
         employees: await salesByEmployee(db, scope, period),
         statuses: await salesByPaymentStatus(db, scope, period),
@@ -68,6 +70,7 @@ export async function getBusinessReport(
     expenses: amounts('expenses'),
     net_profit: amounts('net_profit'),
     collected: amounts('collected'),
+    collected_by_method: byMethod,
     outstanding: amounts('outstanding'),
     daily,
     sales_by_employee: employees,

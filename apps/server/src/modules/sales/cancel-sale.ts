@@ -1,4 +1,11 @@
-import { type cancelSaleBodySchema, MESSAGES, SALES_MESSAGES, type SaleDetail, toKobo } from '@oja/contract';
+import {
+  type cancelSaleBodySchema,
+  DAY_CLOSE_MESSAGES,
+  MESSAGES,
+  SALES_MESSAGES,
+  type SaleDetail,
+  toKobo,
+} from '@oja/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Tx } from '../../db/client';
@@ -15,6 +22,7 @@ import {
 import { conflict, notFound } from '../../platform/errors';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
+import { closerOf } from '../day-closes/closed-periods';
 import { returnStock } from '../stock/ledger';
 import { loadSaleDetail } from './sale-answer';
 
@@ -44,12 +52,19 @@ export async function cancelSale(
   const { isReplay } = await writeOnce(ctx.db, { businessId, userId: ctx.actor.userId }, requestKey, async (tx) => {
     const where = and(eq(sales.business_id, businessId), eq(sales.id, input.id));
     const [sale] = await tx
-      .select({ status: sales.status, amount_paid: sales.amount_paid })
+      .select({
+        status: sales.status,
+        amount_paid: sales.amount_paid,
+        created_at: sales.created_at,
+        created_by: sales.created_by,
+      })
       .from(sales)
       .where(where)
       .for('update');
     if (!sale) throw notFound(MESSAGES.sale.notFound);
     if (sale.status === 'cancelled') throw conflict(SALES_MESSAGES.alreadyCancelled);
+    const closedBy = await closerOf(tx, businessId, { moment: sale.created_at, memberId: sale.created_by });
+    if (closedBy !== null) throw conflict(DAY_CLOSE_MESSAGES.saleInClosedDay(closedBy));
     if (input.refund_amount !== undefined && toKobo(input.refund_amount) !== toKobo(sale.amount_paid)) {
       throw conflict(SALES_MESSAGES.paidMeanwhile);
     }

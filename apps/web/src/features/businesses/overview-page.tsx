@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { can, TEAM_MESSAGES } from '@oja/contract';
+import { type BusinessOverview, can, formatMoney, PAYMENT_METHOD_LABELS, TEAM_MESSAGES } from '@oja/contract';
 import { IconCash, IconReceipt, IconStar, IconUsers } from '@tabler/icons-react';
 import { Link, Navigate } from 'react-router';
 import { useBusinessContext } from '../../shell/business-context';
@@ -40,6 +40,9 @@ function Overview() {
               Sell
             </Button>
           )}
+          <Button component={Link} to={`${base}/close-day`} variant="default">
+            Close the day
+          </Button>
           <Button component={Link} to={`${base}/inventory`} variant="default">
             View Inventory
           </Button>
@@ -64,6 +67,8 @@ function Overview() {
                   All sales, paid or not.
                   <br />
                   Collected: {formatAmounts(overview.data.collected)}
+                  <br />
+                  Today: {todayByMethod(overview.data.collected_today_by_method)}
                 </>
               }
               icon={<IconCash size={18} />}
@@ -114,4 +119,10 @@ function Overview() {
       )}
     </Stack>
   );
+}
+
+/** Today's money as it came in: "Cash ₦1,500.00 · POS card ₦2,500.00", or nothing yet. */
+function todayByMethod(rows: BusinessOverview['collected_today_by_method']): string {
+  if (rows.length === 0) return 'nothing collected yet';
+  return rows.map((row) => `${PAYMENT_METHOD_LABELS[row.method]} ${formatMoney(row.amount, row.currency)}`).join(' · ');
 }

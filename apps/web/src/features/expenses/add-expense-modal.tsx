@@ -1,6 +1,14 @@
-import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { CURRENCIES, EXPENSE_MESSAGES, type ExpenseCategory, type ExpenseFormValues, lagosToday } from '@oja/contract';
+import {
+  CURRENCIES,
+  EXPENSE_MESSAGES,
+  type ExpenseCategory,
+  type ExpenseFormValues,
+  lagosToday,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+} from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { DateField } from '../../ui/date-field';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
@@ -45,7 +53,7 @@ function AddExpenseForm({
   const create = useCreateExpense(businessId);
   const today = lagosToday();
   const form = useForm<ExpenseFormValues>({
-    initialValues: { amount: '', currency: 'NGN', category: '', description: '', date: today },
+    initialValues: { amount: '', currency: 'NGN', category: '', description: '', date: today, payment_method: 'cash' },
     validate,
   });
   const failure = useFormFailure(form, EXPENSE_MESSAGES.failed.add);
@@ -85,6 +93,18 @@ function AddExpenseForm({
           data={categories.map((category) => ({ value: category.name, label: categoryLabel(category.name) }))}
           {...form.getInputProps('category')}
         />
+        {/* A cash expense comes out of the drawer that Close the day counts. */}
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="expense-paid-by">
+            Paid by
+          </Text>
+          <SegmentedControl
+            aria-labelledby="expense-paid-by"
+            fullWidth
+            data={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
+            {...form.getInputProps('payment_method')}
+          />
+        </Stack>
         <DateField label="Date" required max={today} {...form.getInputProps('date')} />
         <Textarea
           label="Description"

@@ -48,6 +48,11 @@ export default function EmployeeHomePage() {
           <Button component={Link} to={`/${business.slug}/employee/expenses`} variant="default" mih={40}>
             Expenses
           </Button>
+          {can(role, 'day.close') && (
+            <Button component={Link} to={`/${business.slug}/employee/close-day`} variant="default" mih={40}>
+              Close the day
+            </Button>
+          )}
           <Button component={Link} to={`/${business.slug}/employee/inventory`} mih={40}>
             Manage Inventory
           </Button>

@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { type BusinessReport, formatMoney, PAYMENT_STATUS_LABELS } from '@oja/contract';
+import { type BusinessReport, formatMoney, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@oja/contract';
 import { Link } from 'react-router';
 import { customerSalesPath, productPath } from '../businesses/attention-card';
 import { type ReportColumn, ReportTable } from './report-table';
@@ -12,6 +12,24 @@ export function ReportSalesTables({ report, slug }: { report: BusinessReport; sl
   const suffix = `${report.from}_${report.to}`;
   return (
     <>
+      <ReportTable
+        title="Collected by payment method"
+        note="Payments received in the period on sales that count."
+        filename={`collected-by-payment-method_${suffix}.csv`}
+        rows={report.collected_by_method}
+        rowKey={(row) => `${row.method}-${row.currency}`}
+        empty="No money collected in this period."
+        columns={[
+          { header: 'Method', kind: 'main', csv: (row) => PAYMENT_METHOD_LABELS[row.method] },
+          { header: 'Currency', csv: (row) => row.currency },
+          {
+            header: 'Collected',
+            isNoWrap: true,
+            csv: (row) => row.amount,
+            cell: (row) => formatMoney(row.amount, row.currency),
+          },
+        ]}
+      />
       <ReportTable
         title="Best sellers by quantity"
         filename={`best-sellers-by-quantity_${suffix}.csv`}

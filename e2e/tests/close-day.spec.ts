@@ -1,0 +1,125 @@
+import { DAY_CLOSE_MESSAGES } from '@oja/contract';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { addMember, memberSession, signUpCeoViaApi } from '../helpers/api';
+import { addBySearch, counterShop } from '../helpers/counter';
+import { expectNoSidewaysScroll, shot } from '../helpers/phone';
+import { expectThumbSized } from '../helpers/thumb';
+
+/** 80 mm at 96 px to the inch: a thermal roll. */
+const ROLL_WIDTH = 302;
+
+/** Opens a page of the employee area from its menu, as a thumb does on a phone. */
+async function openFromMenu(page: Page, shop: string, label: string) {
+  await page.getByRole('button', { name: 'Toggle menu' }).tap();
+  const menu = page.getByRole('navigation', { name: `${shop} menu` });
+  await menu.getByRole('link', { name: label, exact: true }).tap();
+  await expect(page.getByRole('heading', { level: 2, name: label })).toBeVisible();
+  await expect(menu).not.toBeInViewport();
+}
+
+test('a clerk sells paid cash and transfer, closes the day short with a note, and the owner sees it', async ({
+  page,
+  browser,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const { rice } = await counterShop(page, ceo);
+  const member = await addMember(page, ceo, 'sales_person', 'Sade', 'Bello');
+  const { context, page: phone } = await memberSession(browser, member.username);
+
+  // The sale: ₦9,500 paid ₦4,000 in cash and the rest by transfer.
+  await phone.goto(`/${ceo.slug}/employee/sell`);
+  await expect(phone.getByText(/products as of/)).toBeVisible({ timeout: 20_000 });
+  await addBySearch(phone, 'mama gold', rice.product_name);
+  await phone.getByRole('button', { name: 'Pay' }).tap();
+  await phone.getByLabel('Amount paid').fill('4,000');
+  await phone.getByRole('button', { name: 'Split: add a payment' }).tap();
+  await expect(phone.getByLabel('Payment 2')).toContainText('Bank transfer');
+  await expect(phone.getByLabel('Sale status')).toHaveText('Paid in Full');
+  await phone.getByRole('button', { name: /^Confirm · Paid in Full/ }).tap();
+  await expect(phone.getByLabel('Sent state')).toHaveText('Recorded');
+
+  // The close: what should be there, the count typed in, a shortfall that needs a note.
+  await phone.goto(`/${ceo.slug}/employee`);
+  await openFromMenu(phone, ceo.businessName, 'Close the day');
+  await expect(phone.getByTestId('expected-cash')).toHaveText('₦4,000.00');
+  await expect(phone.getByTestId('expected-bank_transfer')).toHaveText('₦5,500.00');
+  await expect(phone.getByTestId('expected-pos_card')).toHaveText('₦0.00');
+  await phone.getByLabel('Cash counted').fill('3,900');
+  await phone.getByLabel('Bank transfer counted').fill('5500');
+  await expect(phone.getByText('₦100.00 short')).toBeVisible();
+  const close = phone.getByRole('button', { name: 'Close the day' });
+  await expectThumbSized(close);
+  await expectThumbSized(phone.getByLabel('Cash counted'));
+  await expectNoSidewaysScroll(phone);
+  await phone.screenshot({ path: shot('close-day-counting'), fullPage: true });
+  await close.tap();
+  await expect(phone.getByText(DAY_CLOSE_MESSAGES.noteRequired)).toBeVisible();
+  await phone.getByLabel('Note').fill('Gave change from my own purse');
+  await close.tap();
+  const confirm = phone.getByRole('dialog', { name: 'Close the day?' });
+  await expect(confirm).toContainText('Cash: ₦100.00 short');
+  await confirm.getByRole('button', { name: 'Yes, close the day' }).tap();
+  const done = phone.getByRole('alert').filter({ hasText: DAY_CLOSE_MESSAGES.created });
+  await expect(done).toBeVisible();
+  const card = phone.getByTestId('day-close').first();
+  await expect(card).toContainText('₦100.00 short');
+  await expect(card).toContainText('Gave change from my own purse');
+  await expectThumbSized(card.getByRole('button', { name: 'WhatsApp' }));
+  // The next close starts empty: nothing has come in since.
+  await expect(phone.getByTestId('expected-cash')).toHaveText('₦0.00');
+  await expectNoSidewaysScroll(phone);
+  await phone.screenshot({ path: shot('close-day-closed'), fullPage: true });
+  await context.close();
+
+  // The owner reads it in the history of every close, and can narrow it to the clerk.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/business/${ceo.slug}/close-day`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Close the day' })).toBeVisible();
+  const closes = page.getByTestId('day-close');
+  await expect(closes).toHaveCount(1);
+  await expect(closes.first()).toContainText('Sade Bello');
+  await expect(closes.first()).toContainText('Counted ₦3,900.00 of ₦4,000.00');
+  await expect(closes.first()).toContainText('₦100.00 short');
+  await expect(closes.first()).toContainText('Gave change from my own purse');
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: shot('close-day-owner'), fullPage: true });
+
+  // Shared as text on WhatsApp.
+  // The test machine reaches no WhatsApp: the address the page opens is what is checked.
+  await page.evaluate(() => {
+    window.open = (url?: string | URL) => {
+      (window as unknown as { opened: string }).opened = String(url);
+      return null;
+    };
+  });
+  await closes.first().getByRole('button', { name: 'WhatsApp' }).tap();
+  const opened = await page.evaluate(() => (window as unknown as { opened: string }).opened);
+  expect(opened).toMatch(/^https:\/\/wa\.me\/\?text=/);
+  const shared = decodeURIComponent(opened);
+  expect(shared).toContain('Day close: Sade Bello');
+  expect(shared).toContain('Cash: expected ₦4,000.00, counted ₦3,900.00, ₦100.00 short');
+  expect(shared).toContain('Note: Gave change from my own purse');
+
+  // Printed on an 80 mm roll: the close alone, one column.
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await closes.first().getByRole('button', { name: 'Print' }).tap();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  const paper = page.locator('.oja-receipt');
+  await expect(paper).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  await page.setViewportSize({ width: ROLL_WIDTH, height: 900 });
+  await expect(paper).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Close the day' })).toBeHidden();
+  await expect(paper).toContainText(ceo.businessName);
+  await expect(paper).toContainText('Closed by: Sade Bello');
+  await expect(paper).toContainText('Counted ₦3,900.00');
+  await expect(paper).toContainText('₦100.00 short');
+  expect((await paper.boundingBox())?.width).toBeLessThanOrEqual(ROLL_WIDTH);
+  await page.screenshot({ path: shot('close-day-80mm'), fullPage: true });
+});
