@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dayCloseShareText } from './day-closes';
 import {
   debtShareText,
   howToPayRest,
@@ -7,7 +8,6 @@ import {
   statementShareText,
   whatsappUrl,
 } from './share';
-import { dayCloseShareText } from './day-closes';
 
 const sale = {
   id: 42,
