@@ -180,6 +180,19 @@ export const lowStockItemSchema = z.object({
 });
 export type LowStockItem = z.infer<typeof lowStockItemSchema>;
 
+/** A product whose retail or wholesale price after its discount is below its cost (the margin guard). */
+export const belowCostItemSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  currency: currencySchema,
+  cost_price: moneyOut,
+  selling_price: moneyOut,
+  selling_price_discount_percentage: moneyOut,
+  wholesale_price: moneyOut.nullable(),
+  wholesale_price_discount_percentage: moneyOut,
+});
+export type BelowCostItem = z.infer<typeof belowCostItemSchema>;
+
 /** A batch with units on the shelf: expiring soon, or already expired. */
 export const batchAlertSchema = z.object({
   product_id: z.number().int(),
@@ -229,6 +242,8 @@ export const attentionSchema = z.object({
   unsynced_devices: z.array(deviceStatusSchema),
   /** Who waits for activation: the CEO's overview only (team.manage); empty elsewhere. */
   waiting_members: z.array(waitingMemberSchema),
+  /** Products sold below their cost after discount (the margin guard): for whoever sees costs; empty elsewhere. */
+  below_cost: z.array(belowCostItemSchema),
 });
 export type Attention = z.infer<typeof attentionSchema>;
 

@@ -18,6 +18,7 @@ export * from './messages';
 export * from './money';
 export * from './pagination';
 export * from './permissions';
+export * from './pricing';
 export * from './sales';
 export * from './scanning';
 export * from './share';
