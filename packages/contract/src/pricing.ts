@@ -140,6 +140,13 @@ export function isBelowCost(product: CostedProduct): boolean {
   );
 }
 
+/** The price after its discount that sells below the cost: the retail one, else the wholesale one. */
+export function belowCostPriceOf(product: CostedProduct): string {
+  if (product.wholesale_price === null || isBelowCost({ ...product, wholesale_price: null }))
+    return priceAfterDiscount(product.selling_price, product.selling_price_discount_percentage);
+  return priceAfterDiscount(product.wholesale_price, product.wholesale_price_discount_percentage);
+}
+
 /** "+10%", "-₦50.00": a bulk change as one short phrase. */
 export function describeChange(change: Pick<RepricingChange, 'method' | 'direction' | 'value' | 'round_to'>): string {
   const sign = change.direction === 'raise' ? '+' : '−';
