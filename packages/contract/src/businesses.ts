@@ -285,7 +285,13 @@ export type PublicBusiness = z.infer<typeof publicBusinessSchema>;
 
 /** GET /users/businesses/report/: a period of Lagos days, both ends included. */
 export const reportQuerySchema = z
-  .object({ business_id: businessIdQueryField, from: isoDate, to: isoDate })
+  .object({
+    business_id: businessIdQueryField,
+    from: isoDate,
+    to: isoDate,
+    /** Only this category's products in the report's product tables (best sellers, low stock, expiry). */
+    category_id: queryId().optional(),
+  })
   .refine((period) => period.from <= period.to, { path: ['from'], message: BUSINESS_MESSAGES.periodOrder })
   .refine((period) => daysBetween(period.from, period.to) < REPORT_MAX_DAYS, {
     path: ['from'],

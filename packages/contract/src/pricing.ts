@@ -12,6 +12,7 @@ export const PRICING_MESSAGES = {
   categoriesListed: 'Categories.',
   previewed: 'New prices.',
   applied: 'Prices changed ✅',
+  appliedTo: (count: number) => `Prices changed for ${count} ${count === 1 ? 'product' : 'products'} ✅`,
   undone: 'Price change undone ↩️',
   changesListed: 'Price changes.',
   historyListed: 'Price history.',

@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { product_price_changes, products, repricings } from '../../src/db/schema';
-import { createProduct, type Owner, signUpCeo } from '../factories';
+import { confirm, createCart, createProduct, lagosDay, type Owner, signUpCeo } from '../factories';
 import { useShop } from '../shop';
 
 const shop = useShop();
@@ -367,5 +367,36 @@ describe('the margin guard', () => {
       { token: shop.ceo.token },
     );
     expect(received.data).toMatchObject({ cost_price: '130.00', is_below_cost: true });
+  });
+});
+
+describe("the report's product tables", () => {
+  it('follow the category filter: best sellers and low stock of the category only', async () => {
+    const inCategory = await createProduct(shop.t, shop.ceo, {
+      product_name: 'Zobo drink 50cl',
+      category: 'Report drinks',
+      reorder_level: 50,
+    });
+    const outside = await createProduct(shop.t, shop.ceo, { product_name: 'Garri 1kg', reorder_level: 50 });
+    for (const product of [inCategory, outside]) {
+      const cart = await createCart(shop.t, shop.ceo, [{ product_id: product.id, quantity: 2 }]);
+      await confirm(shop.t, shop.ceo, cart.id, { payment_status: 'paid' });
+    }
+    const report = (category_id?: number) =>
+      shop.api.call(
+        ENDPOINTS.businesses.getReport,
+        { business_id: shop.ceo.businessId, from: lagosDay(-1), to: lagosDay(0), category_id },
+        { token: shop.ceo.token },
+      );
+    const all = (await report()).data;
+    expect(all.top_products.map((row) => row.product_name)).toEqual(
+      expect.arrayContaining(['Zobo drink 50cl', 'Garri 1kg']),
+    );
+    const filtered = (await report(inCategory.category?.id)).data;
+    expect(filtered.top_products.map((row) => row.product_name)).toEqual(['Zobo drink 50cl']);
+    expect(filtered.top_products_by_revenue.map((row) => row.product_name)).toEqual(['Zobo drink 50cl']);
+    expect(filtered.low_stock.map((row) => row.product_name)).toEqual(['Zobo drink 50cl']);
+    // The money figures stay the whole business's.
+    expect(filtered.total_revenue).toEqual(all.total_revenue);
   });
 });

@@ -116,7 +116,7 @@ function Reprice() {
   const apply = applyFailure.run(async () => {
     if (!preview) return;
     const change = await applying.mutateAsync(preview.input);
-    notify.success(`${PRICING_MESSAGES.applied} ${change.product_count} products`);
+    notify.success(PRICING_MESSAGES.appliedTo(change.product_count));
     setPreview(null);
   });
 
@@ -294,7 +294,13 @@ function RecentChanges() {
             {change.undone_at !== null ? (
               <Badge color="gray">Undone</Badge>
             ) : change.is_last ? (
-              <Button variant="light" color="orange" onClick={() => undoChange(change)} loading={undo.isPending}>
+              <Button
+                variant="light"
+                color="orange"
+                style={{ flexShrink: 0 }}
+                onClick={() => undoChange(change)}
+                loading={undo.isPending}
+              >
                 Undo
               </Button>
             ) : null}
