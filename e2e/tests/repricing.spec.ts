@@ -2,6 +2,7 @@ import { ENDPOINTS, PRICING_MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { apiCall, createProduct, signUpCeoViaApi } from '../helpers/api';
+import { addBySearch, openCounter } from '../helpers/counter';
 import { expectNoSidewaysScroll, shot } from '../helpers/phone';
 import { smallTargets } from '../helpers/thumb';
 
@@ -91,4 +92,50 @@ test('a product sold below its cost is flagged on its page and in Needs attentio
   const attention = page.getByLabel('Needs attention');
   await expect(attention.getByText('Sold below cost')).toBeVisible();
   await expect(attention.getByRole('link', { name: 'Peak Milk 400g' })).toBeVisible();
+
+  // On the counter, the line of a product sold below its cost says so; a product sold above it does not.
+  await createProduct(page, ceo.businessId, 'Milo 500g', '3000.00', 10, { cost_price: '2500.00' });
+  await openCounter(page, ceo);
+  await addBySearch(page, 'peak', 'Peak Milk 400g');
+  await addBySearch(page, 'milo', 'Milo 500g');
+  const line = (name: string) => page.getByRole('button', { name: new RegExp(`^${name}: 1, change quantity`) });
+  await expect(line('Peak Milk 400g').getByText(PRICING_MESSAGES.belowCost)).toBeVisible();
+  await expect(line('Milo 500g').getByText(PRICING_MESSAGES.belowCost)).toHaveCount(0);
+  await page.screenshot({ path: shot('below-cost-counter') });
+});
+
+test('a category typed on the product form is made, offered again, and an edited price is in the history', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const milk = await createProduct(page, ceo.businessId, 'Peak Milk 400g', '2500.00', 10);
+  await createProduct(page, ceo.businessId, 'Three Crowns Milk', '2300.00', 10);
+  await page.goto(`/business/${ceo.slug}/inventory`);
+
+  const card = page.getByRole('group', { name: 'Peak Milk 400g', exact: true });
+  await page.getByRole('button', { name: 'Edit Peak Milk 400g' }).tap();
+  const edit = page.getByRole('dialog', { name: 'Edit Peak Milk 400g' });
+  await edit.getByRole('combobox', { name: 'Category' }).fill('Dairy');
+  await edit.getByLabel('Selling price').fill('2600');
+  await page.screenshot({ path: shot('product-form-category'), fullPage: false });
+  await edit.getByRole('button', { name: 'Update Product' }).tap();
+  await expect(edit).toBeHidden();
+  await expect(card.getByText('Dairy', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit Three Crowns Milk' }).tap();
+  const second = page.getByRole('dialog', { name: 'Edit Three Crowns Milk' });
+  await second.getByRole('combobox', { name: 'Category' }).fill('da');
+  const offered = page.getByRole('listbox', { name: 'Category' }).getByRole('option', { name: 'Dairy' });
+  await expect(offered).toBeVisible();
+  await offered.tap();
+  await second.getByRole('button', { name: 'Update Product' }).tap();
+  await expect(second).toBeHidden();
+  await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Dairy' });
+  await expect(page.getByRole('link', { name: 'Three Crowns Milk' })).toBeVisible();
+  await page.screenshot({ path: shot('inventory-category'), fullPage: true });
+
+  await page.goto(`/business/${ceo.slug}/inventory/${milk.id}`);
+  const history = page.getByRole('table', { name: 'Price history' });
+  await expect(history.getByText('₦2,500.00 → ₦2,600.00')).toBeVisible();
+  await expect(history.getByText('Edited')).toBeVisible();
 });
