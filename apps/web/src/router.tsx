@@ -92,6 +92,7 @@ const routes: RouteObject[] = [
           { path: 'users', Component: page(() => import('./features/team/users-page')) },
           { path: 'inventory', Component: page(() => import('./features/inventory/inventory-page')) },
           { path: 'inventory/import', Component: page(() => import('./features/inventory/import-page')) },
+          { path: 'inventory/prices', Component: page(() => import('./features/inventory/reprice-page')) },
           { path: 'inventory/:productId', Component: page(() => import('./features/inventory/product-page')) },
           { path: 'sales', Component: page(() => import('./features/sales/sales-page')) },
           { path: 'sales/:saleId', Component: page(() => import('./features/sales/sale-page')) },

@@ -204,6 +204,19 @@ export const lowStockItemSchema = z.object({
 });
 export type LowStockItem = z.infer<typeof lowStockItemSchema>;
 
+/** A product whose retail or wholesale price after its discount is below its cost (the margin guard). */
+export const belowCostItemSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  currency: currencySchema,
+  cost_price: moneyOut,
+  selling_price: moneyOut,
+  selling_price_discount_percentage: moneyOut,
+  wholesale_price: moneyOut.nullable(),
+  wholesale_price_discount_percentage: moneyOut,
+});
+export type BelowCostItem = z.infer<typeof belowCostItemSchema>;
+
 /** A batch with units on the shelf: expiring soon, or already expired. */
 export const batchAlertSchema = z.object({
   product_id: z.number().int(),
@@ -253,6 +266,8 @@ export const attentionSchema = z.object({
   unsynced_devices: z.array(deviceStatusSchema),
   /** Who waits for activation: the CEO's overview only (team.manage); empty elsewhere. */
   waiting_members: z.array(waitingMemberSchema),
+  /** Products sold below their cost after discount (the margin guard): for whoever sees costs; empty elsewhere. */
+  below_cost: z.array(belowCostItemSchema),
 });
 export type Attention = z.infer<typeof attentionSchema>;
 
@@ -307,7 +322,13 @@ export type PublicBusiness = z.infer<typeof publicBusinessSchema>;
 
 /** GET /users/businesses/report/: a period of Lagos days, both ends included. */
 export const reportQuerySchema = z
-  .object({ business_id: businessIdQueryField, from: isoDate, to: isoDate })
+  .object({
+    business_id: businessIdQueryField,
+    from: isoDate,
+    to: isoDate,
+    /** Only this category's products in the report's product tables (best sellers, low stock, expiry). */
+    category_id: queryId().optional(),
+  })
   .refine((period) => period.from <= period.to, { path: ['from'], message: BUSINESS_MESSAGES.periodOrder })
   .refine((period) => daysBetween(period.from, period.to) < REPORT_MAX_DAYS, {
     path: ['from'],

@@ -95,3 +95,11 @@ export const STOCK_MOVEMENT_REASONS = [
 ] as const;
 export const stockMovementReasonSchema = z.enum(STOCK_MOVEMENT_REASONS);
 export type StockMovementReason = z.infer<typeof stockMovementReasonSchema>;
+
+/** How a bulk price change moves each price: by a percentage of it, or by an amount of money. */
+export const REPRICING_METHODS = ['percent', 'amount'] as const;
+export const repricingMethodSchema = z.enum(REPRICING_METHODS);
+export type RepricingMethod = z.infer<typeof repricingMethodSchema>;
+export const REPRICING_DIRECTIONS = ['raise', 'lower'] as const;
+export const repricingDirectionSchema = z.enum(REPRICING_DIRECTIONS);
+export type RepricingDirection = z.infer<typeof repricingDirectionSchema>;

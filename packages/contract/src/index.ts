@@ -20,6 +20,7 @@ export * from './messages';
 export * from './money';
 export * from './pagination';
 export * from './permissions';
+export * from './pricing';
 export * from './product-import';
 export * from './sales';
 export * from './scanning';

@@ -44,6 +44,7 @@ export const STOCK_MESSAGES = {
   /** A delivery's expiry typed in the past (a wrong year): its units would be expired the moment they arrive. */
   expiryPassed: 'This expiry date has passed: these units could not be sold. Check the date.',
   skuTooLong: 'SKU has at most 64 characters.',
+  categoryTooLong: 'A category name has at most 60 characters.',
   barcodeTooLong: 'Barcode has at most 64 characters.',
   barcodeFormat: 'A barcode holds letters, digits and symbols only.',
   barcodeTaken: 'Another product of this business already has this barcode.',
@@ -172,6 +173,23 @@ function refuseDuplicateBatchNumbers(batches: { batch_number: string }[], ctx: z
   }
 }
 
+export const CATEGORY_NAME_MAX = 60;
+
+/**
+ * A product's category as the product form sends it: a name, new or existing (any case finds it); blank or null
+ * for none. Optional: a client that knows nothing of categories leaves a product's as it is.
+ */
+const categoryName = () =>
+  z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') || null : value),
+      text().max(CATEGORY_NAME_MAX, STOCK_MESSAGES.categoryTooLong).nullable(),
+    )
+    .optional();
+
+export const productCategorySchema = z.object({ id: z.number().int(), name: z.string() });
+export type ProductCategory = z.infer<typeof productCategorySchema>;
+
 /** The product's own fields, as the Add and Edit forms hold them (prices as text, never floats). */
 const productFields = {
   product_name: productName(),
@@ -183,6 +201,7 @@ const productFields = {
   currency: currency().default(DEFAULT_CURRENCY),
   reorder_level: reorderLevel(),
   barcode: barcode().optional(),
+  category: categoryName(),
 };
 
 const batchesOf = <Batch extends z.ZodType<{ batch_number: string }>>(batch: Batch) =>
@@ -226,6 +245,8 @@ export const updateProductBodySchema = z.strictObject({
   reorder_level: reorderLevel(),
   /** A new barcode, or null (or blank) to remove it. */
   barcode: barcode().optional(),
+  /** A category's name (made when new), or null (or blank) for none. */
+  category: categoryName(),
 });
 export type UpdateProductBody = z.input<typeof updateProductBodySchema>;
 
@@ -338,6 +359,8 @@ export const listProductsQuerySchema = z.object({
   stock: stockFilterSchema.optional(),
   /** Only products with stock that expires within `days` days (today included). */
   expiring: z.enum(['soon']).optional(),
+  /** Only the products of this category. */
+  category_id: queryId().optional(),
   days: z.coerce.number<string | number>().int().min(1).max(365).default(EXPIRING_SOON_DAYS),
 });
 export type ListProductsQuery = z.input<typeof listProductsQuerySchema>;
@@ -377,6 +400,10 @@ export const productSchema = z.object({
   currency: currencySchema,
   /** Below this many sellable units the product is low on stock; null: never. */
   reorder_level: z.number().int().nullable().optional(),
+  /** The business's grouping of it; null: none. */
+  category: productCategorySchema.nullable().optional(),
+  /** A price of it after its discount is below its cost (the margin guard); left out for a customer. */
+  is_below_cost: z.boolean().optional(),
   /** Sum of the unexpired batches: what can be sold. */
   quantity_in_stock: z.number().int(),
   /** Units in expired batches, reported apart. */

@@ -195,6 +195,19 @@ async function freshShortfallSale(world: World) {
   return { shortfallId: shortfall.id, flagId: flag.id };
 }
 
+/** A bulk change of a product of its own (found by its unique name), so that each raises one price once. */
+async function freshRepricing(world: World) {
+  const product = await createProduct(world.t, owner(world), { product_name: `Malt ${unique()}` });
+  return {
+    ...businessOf(world),
+    search: product.product_name,
+    method: 'amount' as const,
+    direction: 'raise' as const,
+    value: '50',
+    round_to: 50 as const,
+  };
+}
+
 /**
  * A valid input for every route of the table, as its rightful caller would send it. A route added to the
  * table without one here does not compile, so the matrix and the hostile-input tests cover it at once.
@@ -302,6 +315,18 @@ export const VALID_INPUTS: AllBuilders = {
     importProducts: (world) => ({ ...businessOf(world), file_name: 'products.csv', content_base64: importFile() }),
     exportProducts: (world) => ({ ...businessOf(world), format: 'csv' }),
     importTemplate: (world) => ({ ...businessOf(world), format: 'xlsx' }),
+    listCategories: businessOf,
+    previewRepricing: (world) => ({ ...businessOf(world), method: 'percent', direction: 'raise', value: '10' }),
+    applyRepricing: freshRepricing,
+    undoRepricing: async (world) => {
+      const body = await freshRepricing(world);
+      const applied = await apiClient(world.t.app).call(ENDPOINTS.stock.applyRepricing, body, {
+        token: world.owner.token,
+      });
+      return { ...businessOf(world), id: applied.data.id };
+    },
+    listRepricings: businessOf,
+    listPriceHistory: (world) => ({ ...businessOf(world), product_id: world.product.id }),
   },
   sales: {
     listCarts: businessOf,

@@ -105,12 +105,15 @@ describe('the product list answers what one product answers', () => {
     expect(yoghurt).toMatchObject({ quantity_in_stock: 11, expired_quantity: 4, reorder_level: 100 });
   });
 
-  it('for a customer too, without the cost price', async () => {
+  it('for a customer too, without the cost price or the margin guard', async () => {
     const customer = await memberLoggedIn(shop.t, shop.ceo.business.id, 'customer');
     const staff = await list({});
     const seen = await list({}, customer.token);
-    expect(seen.results).toEqual(staff.results.map(({ cost_price: _, ...product }) => product));
-    for (const product of seen.results) expect(product).not.toHaveProperty('cost_price');
+    expect(seen.results).toEqual(staff.results.map(({ cost_price: _, is_below_cost: _flag, ...product }) => product));
+    for (const product of seen.results) {
+      expect(product).not.toHaveProperty('cost_price');
+      expect(product).not.toHaveProperty('is_below_cost');
+    }
   });
 
   it('answers the true count past the last page, with no products', async () => {

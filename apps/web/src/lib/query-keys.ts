@@ -34,6 +34,10 @@ export const productKeys = {
   detail: (businessId: number, productId: number) => [...productKeys.all(businessId), 'detail', productId] as const,
   movements: (businessId: number, productId: number, page: number) =>
     [...productKeys.all(businessId), 'movements', productId, page] as const,
+  prices: (businessId: number, productId: number, page: number) =>
+    [...productKeys.all(businessId), 'prices', productId, page] as const,
+  categories: (businessId: number) => [...productKeys.all(businessId), 'categories'] as const,
+  repricings: (businessId: number) => [...productKeys.all(businessId), 'repricings'] as const,
 };
 
 export const cartKeys = {

@@ -1,6 +1,7 @@
-import { CURRENCIES, STOCK_MOVEMENT_REASONS } from '@oja/contract';
-import { sql } from 'drizzle-orm';
+import { CURRENCIES, REPRICING_DIRECTIONS, REPRICING_METHODS, STOCK_MOVEMENT_REASONS } from '@oja/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -16,6 +17,39 @@ import {
 } from 'drizzle-orm/pg-core';
 import { businesses, users } from './accounts';
 import { businessId, money, oneOf, percent } from './columns';
+
+/** A business's product categories, each name once whatever its case. */
+export const product_categories = pgTable(
+  'product_categories',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    uniqueIndex('product_categories_name_key').on(t.business_id, sql`lower(${t.name})`),
+  ],
+);
+
+type PricedColumns = {
+  cost_price: AnyPgColumn;
+  selling_price: AnyPgColumn;
+  selling_price_discount_percentage: AnyPgColumn;
+  wholesale_price: AnyPgColumn;
+  wholesale_price_discount_percentage: AnyPgColumn;
+};
+
+/**
+ * The margin guard's rule in SQL, exact in numeric: the retail price after its discount, or a wholesale price
+ * (when there is one above 0) after its discount, is below the cost price. The contract's isBelowCost is the same
+ * rule in kobo for the screens.
+ */
+export function belowCost(t: PricedColumns): SQL {
+  return sql`(${t.selling_price} * (100 - ${t.selling_price_discount_percentage}) < ${t.cost_price} * 100
+    or (${t.wholesale_price} > 0 and ${t.wholesale_price} * (100 - ${t.wholesale_price_discount_percentage}) < ${t.cost_price} * 100))`;
+}
 
 export const products = pgTable(
   'products',
@@ -34,6 +68,8 @@ export const products = pgTable(
     reorder_level: integer(),
     /** The code printed on it (EAN-13, UPC, Code 128 or any other), unique among the business's live products. */
     barcode: text(),
+    /** The business's own grouping (drinks, provisions...); null: none. */
+    category_id: bigint({ mode: 'number' }),
     /** Set when a product that appears in past sales is deleted: it leaves every list, history stays whole. */
     archived_at: timestamp({ withTimezone: true }),
     created_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
@@ -63,6 +99,22 @@ export const products = pgTable(
       .where(sql`${t.reorder_level} is not null and ${t.archived_at} is null`),
     /** The archived products, few or none: what a count of products found elsewhere (their batches) leaves out. */
     index('products_archived_idx').on(t.business_id, t.id).where(sql`${t.archived_at} is not null`),
+    foreignKey({
+      name: 'products_category_fk',
+      columns: [t.business_id, t.category_id],
+      foreignColumns: [product_categories.business_id, product_categories.id],
+    }),
+    /** The inventory's category filter: a category's live products newest first, off the index. */
+    index('products_category_idx')
+      .on(t.business_id, t.category_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.archived_at} is null and ${t.category_id} is not null`),
+    /**
+     * The margin guard (Needs attention): live products whose retail or wholesale price after its discount is
+     * below the cost price. Few or none, so the attention reads only them, never the catalogue.
+     */
+    index('products_below_cost_idx')
+      .on(t.business_id, t.id)
+      .where(sql`${t.archived_at} is null and ${belowCost(t)}`),
     check('products_currency_check', oneOf(t.currency, CURRENCIES)),
     check('products_reorder_level_check', sql`${t.reorder_level} is null or ${t.reorder_level} >= 0`),
     check('products_prices_check', sql`${t.cost_price} > 0 and ${t.selling_price} > 0`),
@@ -276,5 +328,74 @@ export const catalogue_removals = pgTable(
   (t) => [
     primaryKey({ columns: [t.business_id, t.product_id] }),
     index('catalogue_removals_version_idx').on(t.business_id, t.version, t.product_id),
+  ],
+);
+
+/**
+ * A change of many products' prices at once (modules/stock/reprice.ts): how it was asked for, and whether it was
+ * undone. Each product's old and new prices are its rows of product_price_changes.
+ */
+export const repricings = pgTable(
+  'repricings',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    method: text({ enum: REPRICING_METHODS }).notNull(),
+    direction: text({ enum: REPRICING_DIRECTIONS }).notNull(),
+    /** A percentage or an amount of money, as the method says. */
+    value: money().notNull(),
+    /** Naira the new prices were rounded up to a multiple of; null: to the kobo. */
+    round_to: integer(),
+    search: text(),
+    category_id: bigint({ mode: 'number' }),
+    product_count: integer().notNull(),
+    user_id: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    undone_at: timestamp({ withTimezone: true }),
+    undone_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    check('repricings_method_check', oneOf(t.method, REPRICING_METHODS)),
+    check('repricings_direction_check', oneOf(t.direction, REPRICING_DIRECTIONS)),
+    check('repricings_value_check', sql`${t.value} > 0`),
+    check('repricings_round_to_check', sql`${t.round_to} is null or ${t.round_to} in (5, 10, 50, 100)`),
+  ],
+);
+
+/**
+ * A product's price history: every change of its retail or wholesale price, old and new, who made it and, for a
+ * bulk change or its undo, which one. Appended in the same transaction as the change.
+ */
+export const product_price_changes = pgTable(
+  'product_price_changes',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    product_id: bigint({ mode: 'number' }).notNull(),
+    old_selling_price: money().notNull(),
+    new_selling_price: money().notNull(),
+    old_wholesale_price: money(),
+    new_wholesale_price: money(),
+    repricing_id: bigint({ mode: 'number' }),
+    /** The undo of repricing_id, which put back the old prices. */
+    is_undo: boolean().notNull().default(false),
+    user_id: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    foreignKey({
+      columns: [t.business_id, t.product_id],
+      foreignColumns: [products.business_id, products.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.business_id, t.repricing_id],
+      foreignColumns: [repricings.business_id, repricings.id],
+    }),
+    index('product_price_changes_product_idx').on(t.business_id, t.product_id, t.id.desc()),
+    index('product_price_changes_repricing_idx')
+      .on(t.business_id, t.repricing_id, t.product_id)
+      .where(sql`${t.repricing_id} is not null`),
   ],
 );

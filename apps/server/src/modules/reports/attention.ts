@@ -1,7 +1,8 @@
-import type { Attention } from '@oja/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import type { Attention, BelowCostItem } from '@oja/contract';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { plannedOnce } from '../../db/limit';
+import { belowCost, products } from '../../db/schema';
 import { counterAttention, NO_COUNTER_ATTENTION } from '../counter/counter-attention';
 import type { Id } from './sale-figures';
 import { type DebtorTuple, debtorsFrom, topDebtors, topDebtorsJson } from './sale-tables';
@@ -32,15 +33,24 @@ export async function attentionOf(
   businessId: number,
   options: { withCost: boolean; withCounter: boolean; withTeam?: boolean },
 ): Promise<Attention> {
-  const [low, expiring, expired, debtors, counter, waiting] = await Promise.all([
+  const [low, expiring, expired, debtors, counter, waiting, belowCost] = await Promise.all([
     lowStock(db, businessId, ATTENTION_ROWS),
     expiringBatches(db, businessId, ATTENTION_ROWS, options.withCost),
     expiredBatches(db, businessId, ATTENTION_ROWS, options.withCost),
     topDebtors(db, businessId, ATTENTION_ROWS),
     options.withCounter ? counterAttention(db, businessId, ATTENTION_ROWS) : NO_COUNTER_ATTENTION,
     options.withTeam ? waitingMembers(db, businessId, ATTENTION_ROWS) : [],
+    options.withCost ? belowCostProducts(db, businessId, ATTENTION_ROWS) : [],
   ]);
-  return { low_stock: low, expiring, expired, top_debtors: debtors, ...counter, waiting_members: waiting };
+  return {
+    low_stock: low,
+    expiring,
+    expired,
+    top_debtors: debtors,
+    ...counter,
+    waiting_members: waiting,
+    below_cost: belowCost,
+  };
 }
 
 /** The lists of attentionColumns, as PostgreSQL's JSON arrays (null for an empty list). */
@@ -82,11 +92,12 @@ export async function attentionFrom(
   options: { withCost: boolean; withCounter: boolean },
 ): Promise<Attention> {
   const alerts = (list: BatchList) => batchAlerts(db, businessId, list, ATTENTION_ROWS, options.withCost, row[list]);
-  const [expiring, expired, counter] = await Promise.all([
+  const [expiring, expired, counter, belowCost] = await Promise.all([
     alerts('expiring'),
     alerts('expired'),
     // Few rows behind partial indexes, read beside the overview's statement rather than inside it.
     options.withCounter ? counterAttention(db, businessId, ATTENTION_ROWS) : NO_COUNTER_ATTENTION,
+    options.withCost ? belowCostProducts(db, businessId, ATTENTION_ROWS) : [],
   ]);
   return {
     low_stock: lowStockFrom(row.low_stock),
@@ -95,5 +106,29 @@ export async function attentionFrom(
     top_debtors: debtorsFrom(row.top_debtors),
     ...counter,
     waiting_members: waitingMembersFrom(row.waiting_members),
+    below_cost: belowCost,
   };
+}
+
+/**
+ * The margin guard's products, by name: live products whose retail or wholesale price after its discount is below
+ * the cost price, read off products_below_cost_idx (whose condition is this one), so only those, never the
+ * catalogue.
+ */
+async function belowCostProducts(db: Queryable, businessId: number, rows: number): Promise<BelowCostItem[]> {
+  return db
+    .select({
+      product_id: products.id,
+      product_name: products.product_name,
+      currency: products.currency,
+      cost_price: products.cost_price,
+      selling_price: products.selling_price,
+      selling_price_discount_percentage: products.selling_price_discount_percentage,
+      wholesale_price: products.wholesale_price,
+      wholesale_price_discount_percentage: products.wholesale_price_discount_percentage,
+    })
+    .from(products)
+    .where(and(eq(products.business_id, businessId), isNull(products.archived_at), belowCost(products)))
+    .orderBy(asc(products.product_name), asc(products.id))
+    .limit(rows);
 }

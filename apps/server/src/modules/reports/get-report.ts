@@ -33,7 +33,7 @@ const reportTurn = inFlightLimit(REPORTS_IN_FLIGHT);
  */
 export async function getBusinessReport(
   context: BusinessContext,
-  input: { from: string; to: string },
+  input: { from: string; to: string; category_id?: number },
 ): Promise<BusinessReport> {
   const scope = { businessId: context.businessId };
   const period = periodOf(input.from, input.to);
@@ -42,7 +42,7 @@ export async function getBusinessReport(
       transaction(context.db, async (db) => ({
         totals: await saleTotals(db, scope, period),
         days: await revenueByDay(db, scope, period),
-        best: await topProductsBoth(db, scope, TOP_PRODUCTS, period),
+        best: await topProductsBoth(db, scope, TOP_PRODUCTS, period, input.category_id),
         money: await moneyFigures(db, scope, period),
         byMethod: await collectedByMethod(db, context.businessId, period),
         daily: await dailyFigures(db, scope, period),
@@ -50,9 +50,10 @@ export async function getBusinessReport(
         statuses: await salesByPaymentStatus(db, scope, period),
         debtors: await topDebtors(db, context.businessId, TOP_DEBTORS),
         value: await stockValue(db, context.businessId),
-        low: await lowStock(db, context.businessId, STOCK_ROWS),
-        soon: await expiringBatches(db, context.businessId, STOCK_ROWS),
-        expired: await expiredBatches(db, context.businessId, STOCK_ROWS),
+        // The product tables follow the category filter; the money figures stay the business's.
+        low: await lowStock(db, context.businessId, STOCK_ROWS, input.category_id),
+        soon: await expiringBatches(db, context.businessId, STOCK_ROWS, true, input.category_id),
+        expired: await expiredBatches(db, context.businessId, STOCK_ROWS, true, input.category_id),
       })),
     );
   const amounts = (field: keyof MoneyFigures): CurrencyAmount[] =>

@@ -28,6 +28,7 @@ import {
   sales,
 } from '../../db/schema';
 import { figureOf } from './figure-json';
+import { ofCategory } from './stock-figures';
 
 /**
  * Read-only figures over sales, computed by PostgreSQL: each function is one
@@ -520,10 +521,12 @@ export function bestSellersJson(
   perProduct: SQL,
   by: 'quantity' | 'revenue',
   limit: Limit,
+  categoryId?: number,
 ): SQL {
+  const inCategory = ofCategory(scope.businessId, sql`p.product_id`, categoryId);
   return sql`(select json_agg(json_build_array(p.product_id, latest.product_name, p.quantity::int, p.currency,
       round(p.revenue, 2)::text) order by ${orderOf(by)})
-    from (select * from ${perProduct} p order by ${orderOf(by)} limit ${limitOf(limit)}) p
+    from (select * from ${perProduct} p where true${inCategory} order by ${orderOf(by)} limit ${limitOf(limit)}) p
     cross join lateral (
       select ${l.product_name}
       from ${sale_lines} ${l}
@@ -566,10 +569,11 @@ async function bestSellers(
   limit: number,
   period: Period | undefined,
   rankings: readonly ('quantity' | 'revenue')[],
+  categoryId?: number,
 ): Promise<ProductSold[][]> {
   const source = await productSourceOf(db, scope, period);
   const list = (by: 'quantity' | 'revenue', index: number, perProduct: SQL) =>
-    sql`${bestSellersJson(scope, period, perProduct, by, eachRun(limit))} as ${sql.raw(`list${index}`)}`;
+    sql`${bestSellersJson(scope, period, perProduct, by, eachRun(limit), categoryId)} as ${sql.raw(`list${index}`)}`;
   let statement: SQL;
   if (source === 'less others' && scope.soldBy !== undefined) {
     const { others, candidates } = lessOtherSellers({ businessId: scope.businessId, soldBy: scope.soldBy }, period);
@@ -605,7 +609,15 @@ export async function topProductsBoth(
   scope: TotalsScope,
   limit: number,
   period: Period,
+  categoryId?: number,
 ): Promise<{ byQuantity: ProductSold[]; byRevenue: ProductSold[] }> {
-  const [byQuantity = [], byRevenue = []] = await bestSellers(db, scope, limit, period, ['quantity', 'revenue']);
+  const [byQuantity = [], byRevenue = []] = await bestSellers(
+    db,
+    scope,
+    limit,
+    period,
+    ['quantity', 'revenue'],
+    categoryId,
+  );
   return { byQuantity, byRevenue };
 }

@@ -1,5 +1,5 @@
 import { type BatchAlert, EXPIRING_SOON_DAYS, type LowStockItem, type StockValue } from '@oja/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { businessToday } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
@@ -107,8 +107,18 @@ export type LowStockTuple = [number, string, string, number, number];
  * written (businessToday), not once per statement, so that the planner knows the date and so how few rows are
  * stale; drops_on's test on the current rows is a coalesce, which keeps them off drops_on's index.
  */
-export function lowStockJson(businessId: Id, limit: Limit): SQL {
-  const kept = sql`${s.business_id} = ${businessId} and ${withLevel}`;
+/**
+ * The report's category filter on a product id column: ` and <id> in (the category's products)`, or nothing. The
+ * category's products come off products_category_idx.
+ */
+export function ofCategory(businessId: Id, productId: SQL | AnyColumn, categoryId: number | undefined): SQL {
+  if (categoryId === undefined) return sql``;
+  return sql` and ${productId} in (select ${products.id} from ${products}
+    where ${products.business_id} = ${businessId} and ${products.category_id} = ${categoryId})`;
+}
+
+export function lowStockJson(businessId: Id, limit: Limit, categoryId?: number): SQL {
+  const kept = sql`${s.business_id} = ${businessId} and ${withLevel}${ofCategory(businessId, s.product_id, categoryId)}`;
   const order = sql`order by shortfall, product_name, product_id limit ${limitOf(limit)}`;
   return sql`(select json_agg(json_build_array(x.product_id, ${p.product_name}, ${p.sku}, x.reorder_level, x.quantity_in_stock)
       order by x.shortfall, x.product_name, x.product_id)
@@ -151,8 +161,13 @@ export const lowStockFrom = (products: LowStockTuple[] | null): LowStockItem[] =
   }));
 
 /** Live products whose unexpired stock is below their reorder level, the furthest below first. */
-export async function lowStock(db: Queryable, businessId: number, limit: number): Promise<LowStockItem[]> {
-  return lowStockFrom(await figureOf<LowStockTuple[]>(db, lowStockJson(businessId, eachRun(limit))));
+export async function lowStock(
+  db: Queryable,
+  businessId: number,
+  limit: number,
+  categoryId?: number,
+): Promise<LowStockItem[]> {
+  return lowStockFrom(await figureOf<LowStockTuple[]>(db, lowStockJson(businessId, eachRun(limit), categoryId)));
 }
 
 /** [product_id, product_name, batch_id, batch_number, expiration_date, quantity, currency, value_at_cost, live] */
@@ -166,8 +181,8 @@ const batchesOf = (list: BatchList) =>
     ? sql`${b.expiration_date} >= ${businessToday} and ${b.expiration_date} < ${businessToday} + ${EXPIRING_SOON_DAYS}::int`
     : sql`${b.expiration_date} < ${businessToday}`;
 
-const stockedOf = (businessId: Id, list: BatchList) =>
-  sql`${b.business_id} = ${businessId} and ${b.quantity} > 0 and ${b.expiration_date} is not null and ${batchesOf(list)}`;
+const stockedOf = (businessId: Id, list: BatchList, categoryId?: number) =>
+  sql`${b.business_id} = ${businessId} and ${b.quantity} > 0 and ${b.expiration_date} is not null and ${batchesOf(list)}${ofCategory(businessId, b.product_id, categoryId)}`;
 
 /**
  * A batch `b` of its product `p` as an AlertTuple. `b` is also the name of the subqueries below that pass the
@@ -190,12 +205,12 @@ const withProduct = sql`join ${products} ${p} on ${p.business_id} = ${b.business
  * first, the expired list joined the product of every batch of its oldest dates before sorting them (the
  * batches' own heap reads remain; an index on (business, date, id) would remove those too).
  */
-export function batchAlertsJson(businessId: Id, list: BatchList, limit: Limit): SQL {
+export function batchAlertsJson(businessId: Id, list: BatchList, limit: Limit, categoryId?: number): SQL {
   return sql`(select json_agg(${alertTuple} order by ${b.expiration_date}, ${b.id})
     from (select ${b.business_id}, ${b.id}, ${b.product_id}, ${b.batch_number}, ${b.expiration_date}, ${b.quantity},
         ${b.cost_price}
       from ${product_batches} ${b}
-      where ${stockedOf(businessId, list)}
+      where ${stockedOf(businessId, list, categoryId)}
       order by ${b.expiration_date}, ${b.id}
       limit ${limitOf(limit, 2)}) ${b}
     ${withProduct})`;
@@ -230,18 +245,19 @@ export async function batchAlerts(
   limit: number,
   withCost: boolean,
   candidates?: AlertTuple[] | null,
+  categoryId?: number,
 ): Promise<BatchAlert[]> {
   const first =
     candidates !== undefined
       ? candidates
-      : await figureOf<AlertTuple[]>(db, batchAlertsJson(businessId, list, eachRun(limit)));
+      : await figureOf<AlertTuple[]>(db, batchAlertsJson(businessId, list, eachRun(limit), categoryId));
   const answer = batchAlertsFrom(first, limit, withCost);
   if (answer) return answer;
   const all = await figureOf<AlertTuple[]>(
     db,
     sql`(select json_agg(x.batch order by x.expiration_date, x.id)
       from (select ${alertTuple} as batch, ${b.expiration_date} as expiration_date, ${b.id} as id
-        from (select * from ${product_batches} ${b} where ${stockedOf(businessId, list)}) ${b}
+        from (select * from ${product_batches} ${b} where ${stockedOf(businessId, list, categoryId)}) ${b}
         ${withProduct}
         where ${p.archived_at} is null
         order by ${b.expiration_date}, ${b.id}
@@ -251,11 +267,17 @@ export async function batchAlerts(
 }
 
 /** Batches with units that expire within the next 30 days, today included, soonest first. */
-export function expiringBatches(db: Queryable, businessId: number, limit: number, withCost = true) {
-  return batchAlerts(db, businessId, 'expiring', limit, withCost);
+export function expiringBatches(
+  db: Queryable,
+  businessId: number,
+  limit: number,
+  withCost = true,
+  categoryId?: number,
+) {
+  return batchAlerts(db, businessId, 'expiring', limit, withCost, undefined, categoryId);
 }
 
 /** Batches past their date whose units are still on the shelf (not written off). */
-export function expiredBatches(db: Queryable, businessId: number, limit: number, withCost = true) {
-  return batchAlerts(db, businessId, 'expired', limit, withCost);
+export function expiredBatches(db: Queryable, businessId: number, limit: number, withCost = true, categoryId?: number) {
+  return batchAlerts(db, businessId, 'expired', limit, withCost, undefined, categoryId);
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { products } from '../../db/schema';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
+import { categoryIdFor } from './categories';
 import { getProduct } from './get-product';
 import { openBatch } from './ledger';
 import {
@@ -54,6 +55,7 @@ export async function createProduct(
               currency: input.currency,
               reorder_level: input.reorder_level ?? null,
               barcode: input.barcode ?? null,
+              category_id: await categoryIdFor(tx, ctx.businessId, input.category ?? null),
               created_by: ctx.actor.userId,
             })
             .returning({ id: products.id });

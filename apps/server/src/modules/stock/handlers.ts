@@ -2,6 +2,8 @@ import { STOCK_ENDPOINTS } from '@oja/contract';
 import { foldsGate, handlers } from '../../platform/endpoints';
 import { onceAnswer, requestKeyOf } from '../../platform/idempotency';
 import { adjustBatch } from './adjust-batch';
+import { applyRepricing } from './apply-repricing';
+import { listCategories } from './categories';
 import { createProduct } from './create-product';
 import { deleteProduct } from './delete-product';
 import { getProduct } from './get-product';
@@ -10,7 +12,11 @@ import { importProducts } from './import/import-products';
 import { previewImport } from './import/preview-import';
 import { listMovements } from './list-movements';
 import { listProducts } from './list-products';
+import { listRepricings } from './list-repricings';
+import { previewRepricing } from './preview-repricing';
+import { listPriceHistory } from './price-history';
 import { receiveBatch } from './receive-batch';
+import { undoRepricing } from './undo-repricing';
 import { updateProduct } from './update-product';
 import { updateStock } from './update-stock';
 
@@ -43,4 +49,16 @@ export const stockHandlers = handlers(STOCK_ENDPOINTS, {
   },
   exportProducts: (ctx, query) => exportProducts(ctx, query),
   importTemplate: (ctx, query) => importTemplate(ctx, query),
+  listCategories: (ctx) => listCategories(ctx),
+  previewRepricing: (ctx, body) => previewRepricing(ctx, body),
+  applyRepricing: async (ctx, body, http) => {
+    const { change, isReplay } = await applyRepricing(ctx, body, requestKeyOf(http, 'applyRepricing', body));
+    return onceAnswer(change, isReplay);
+  },
+  undoRepricing: async (ctx, body, http) => {
+    const { change, isReplay } = await undoRepricing(ctx, body, requestKeyOf(http, 'undoRepricing', body));
+    return onceAnswer(change, isReplay);
+  },
+  listRepricings: (ctx) => listRepricings(ctx),
+  listPriceHistory: (ctx, query) => listPriceHistory(ctx, query),
 });

@@ -43,17 +43,21 @@ function hasBatch(product: ProductKey, condition: SQL) {
   );
 }
 
-/** The stock filters a list is asked for. */
-type Filters = Pick<Query, 'stock' | 'expiring'>;
+/** The stock filters a list is asked for, and whether it is of one category. */
+type Filters = Pick<Query, 'stock' | 'expiring'> & { category?: boolean };
 
 /** What a list's statement is made of besides its values: the filters it is asked for, and the gate folded in or not. */
 type Shape = Filters & { gated: boolean };
 
-/** The shapes there are: one of three stock filters or none, by expiring soon or not, with the gate or without. */
-const SHAPES = 16;
+/**
+ * The shapes there are: one of three stock filters or none, by expiring soon or not, of a category or not, with the
+ * gate or without.
+ */
+const SHAPES = 32;
 
 /** A shape as the key of its statement (builtOnceSqlPer). */
-const keyOf = (shape: Shape) => `${shape.stock ?? ''}:${shape.expiring ?? ''}:${shape.gated}`;
+const keyOf = (shape: Shape) =>
+  `${shape.stock ?? ''}:${shape.expiring ?? ''}:${shape.category === true}:${shape.gated}`;
 
 /** The values every list statement's placeholders take (those a statement has no placeholder for go unused). */
 type PageValues = {
@@ -63,6 +67,7 @@ type PageValues = {
   pattern?: string;
   exact?: string;
   limit?: number;
+  categoryId?: number;
 } & Partial<GateValues>;
 
 /** A row `s` of product_stock of a live product below its reorder level (lowOnStock). */
@@ -86,6 +91,17 @@ const expiresWithin = (days: OrPlaceholder<number>) =>
   sql`${product_batches.expiration_date} between ${businessTodayOnce} and ${businessTodayOnce} + ${days}::int`;
 
 /**
+ * The product that `key` names is of the category asked for: products' own column, or, for a search match (whose
+ * narrow row has no category), its product's row by primary key.
+ */
+function inCategory(key: ProductKey): SQL {
+  const categoryId = sql.placeholder('categoryId');
+  if (key === productsKey) return sql`${products.category_id} = ${categoryId}`;
+  return exists(sql`(select 1 from ${products} where ${products.business_id} = ${key.businessId}
+    and ${products.id} = ${key.id} and ${products.category_id} = ${categoryId})`);
+}
+
+/**
  * The stock filters of the shape (in stock, out of stock, low stock, expiring soon), about the product
  * that `product` names, expiring within `days`.
  */
@@ -96,6 +112,7 @@ function stockFilters(shape: Filters, product: ProductKey, days: OrPlaceholder<n
   // The report's rule: sellable units below the product's reorder level.
   if (shape.stock === 'low_stock') conditions.push(lowOnStock(product));
   if (shape.expiring === 'soon') conditions.push(hasBatch(product, expiresWithin(days)));
+  if (shape.category) conditions.push(inCategory(product));
   return conditions;
 }
 
@@ -211,8 +228,8 @@ const expiringCount = sql`(select count(*)::int from (
  * batches (expiringCount); both together, the products that `where` keeps are counted.
  */
 function filteredCount(shape: Filters, where: SQL): SQL {
-  if (shape.stock && !shape.expiring) return keptCount[shape.stock];
-  if (shape.expiring && !shape.stock) return expiringCount;
+  if (shape.stock && !shape.expiring && !shape.category) return keptCount[shape.stock];
+  if (shape.expiring && !shape.stock && !shape.category) return expiringCount;
   return sql`(select count(*)::int from ${products} where ${where})`;
 }
 
@@ -545,7 +562,7 @@ export async function listProducts(reader: BusinessReader, query: Query): Promis
   const pageSize = PAGE_SIZE.products;
   const offset = (query.page - 1) * pageSize;
   const { viewer, total, rows } =
-    query.search && !query.stock && !query.expiring
+    query.search && !query.stock && !query.expiring && query.category_id === undefined
       ? await searchedProducts(reader, query.search, offset)
       : await filteredProducts(reader, query, offset);
   return { ...pageInfo(total, query.page, pageSize), results: listedProducts(viewer, rows) };
@@ -553,14 +570,25 @@ export async function listProducts(reader: BusinessReader, query: Query): Promis
 
 /** The list itself, or a search with stock filters, each in one statement. */
 async function filteredProducts(reader: BusinessReader, query: Query, offset: number): Promise<Listed> {
-  const values: PageValues = { businessId: reader.businessId, offset, days: query.days, limit: PAGE_SIZE.products };
+  const values: PageValues = {
+    businessId: reader.businessId,
+    offset,
+    days: query.days,
+    limit: PAGE_SIZE.products,
+    categoryId: query.category_id,
+  };
   const { viewer, rows } = await readThroughGate(reader, (gate) => {
     // The filters alone: the statement built from the first request of a shape keeps nothing else of it.
-    const shape: Shape = { stock: query.stock, expiring: query.expiring, gated: gate !== null };
+    const shape: Shape = {
+      stock: query.stock,
+      expiring: query.expiring,
+      category: query.category_id !== undefined,
+      gated: gate !== null,
+    };
     const given = { ...values, ...gate };
     return query.search
       ? searchedPage(reader.db, shape, { ...given, pattern: containsPattern(query.search), exact: query.search })
-      : query.stock || query.expiring
+      : query.stock || query.expiring || shape.category
         ? stockFilteredPage(reader.db, shape, given)
         : unfilteredPage(reader.db, shape.gated, given);
   });

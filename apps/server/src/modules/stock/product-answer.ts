@@ -1,4 +1,4 @@
-import { type Batch, MESSAGES, type MemberRole, type Product } from '@oja/contract';
+import { type Batch, isBelowCost, MESSAGES, type MemberRole, type Product } from '@oja/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrPlaceholder } from '../../db/built-once';
@@ -6,7 +6,7 @@ import { businessToday, businessTodayOnce } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { columnsAt } from '../../db/counted-page';
 import { isoOfTimestamp } from '../../db/raw-row';
-import { product_batches, products } from '../../db/schema';
+import { product_batches, product_categories, products } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -29,13 +29,23 @@ export const productColumns = {
   wholesale_price_discount_percentage: products.wholesale_price_discount_percentage,
   currency: products.currency,
   reorder_level: products.reorder_level,
+  category_id: products.category_id,
   created_at: products.created_at,
   updated_at: products.updated_at,
 };
 export type ProductColumns = Pick<ProductRow, keyof typeof productColumns>;
 
 /** A product's columns as both readers have them alike; the id and dates come converted beside them. */
-type AnswerFields = Omit<ProductColumns, 'id' | 'created_at' | 'updated_at'>;
+type AnswerFields = Omit<ProductColumns, 'id' | 'created_at' | 'updated_at' | 'category_id'> & {
+  category_id: number | string | null;
+  category_name: string | null;
+};
+
+/** The name of the category of the product that `businessId` and `categoryId` name (null: none). */
+function categoryName(businessId: SQL | OrPlaceholder<number> | number, categoryId: unknown): SQL {
+  return sql`(select ${product_categories.name} from ${product_categories}
+    where ${product_categories.business_id} = ${businessId} and ${product_categories.id} = ${categoryId})`;
+}
 
 /**
  * The spec's Product from its row and batches. Built field by field, in the order the answer always had:
@@ -66,11 +76,18 @@ function answer(
     wholesale_price_discount_percentage: row.wholesale_price_discount_percentage,
     currency: row.currency,
     reorder_level: row.reorder_level,
+    category:
+      row.category_id === null || row.category_name === null
+        ? null
+        : { id: Number(row.category_id), name: row.category_name },
     created_at: stamps.created_at,
     updated_at: stamps.updated_at,
   } as Product;
-  // A customer never sees what the shop paid: the field is left out, not blanked.
-  if (viewer.role !== 'customer') product.cost_price = row.cost_price;
+  // A customer never sees what the shop paid: the field is left out, not blanked, and so is the margin guard.
+  if (viewer.role !== 'customer') {
+    product.cost_price = row.cost_price;
+    product.is_below_cost = isBelowCost(row);
+  }
   product.quantity_in_stock = sellable;
   product.expired_quantity = expired;
   product.business = business;
@@ -90,6 +107,17 @@ export async function withStock(
 ): Promise<Product[]> {
   if (rows.length === 0) return [];
   const business = { id: viewer.business.id, slug: viewer.business.slug };
+  const categoryIds = [...new Set(rows.map((row) => row.category_id).filter((id) => id !== null))];
+  const categories = new Map(
+    categoryIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: product_categories.id, name: product_categories.name })
+            .from(product_categories)
+            .where(and(eq(product_categories.business_id, business.id), inArray(product_categories.id, categoryIds)))
+        ).map((category) => [category.id, category.name]),
+  );
   const batches = await db
     .select({
       id: product_batches.id,
@@ -128,7 +156,7 @@ export async function withStock(
     answer(
       viewer,
       business,
-      row,
+      { ...row, category_name: row.category_id === null ? null : (categories.get(row.category_id) ?? null) },
       { id: row.id, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() },
       byProduct.get(row.id) ?? [],
     ),
@@ -152,6 +180,9 @@ export type ListedProductRow = {
   wholesale_price_discount_percentage: string;
   currency: Product['currency'];
   reorder_level: number | null;
+  /** bigint: a string, as the id. */
+  category_id: string | null;
+  category_name: string | null;
   /** timestamptz as PostgreSQL writes it (drizzle's node-postgres session keeps it a string). */
   created_at: string;
   updated_at: string;
@@ -182,7 +213,8 @@ export function listedProductColumns(businessId: OrPlaceholder<number>): SQL {
   return sql`${columnsAt('p', listedNames)},
     (select json_agg(json_build_array(${b.id}, ${b.batch_number}, ${b.quantity}, ${b.expiration_date},
         coalesce(${b.expiration_date} < ${businessTodayOnce}, false)) order by ${b.expiration_date} asc nulls last, ${b.id} asc)
-      from ${product_batches} ${b} where ${b.business_id} = ${businessId} and ${b.product_id} = ${listed.id}) as batches`;
+      from ${product_batches} ${b} where ${b.business_id} = ${businessId} and ${b.product_id} = ${listed.id}) as batches,
+    ${categoryName(businessId, listed.category_id)} as category_name`;
 }
 
 /** The spec's Products of rows read with listedProductColumns, in the rows' order. */

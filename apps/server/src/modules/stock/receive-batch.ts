@@ -1,11 +1,13 @@
 import { type Product, type receiveBatchBodySchema, STOCK_MESSAGES } from '@oja/contract';
 import type { z } from 'zod';
+import { products } from '../../db/schema';
 import { conflict, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { getProduct } from './get-product';
 import { holdProduct } from './hold-product';
 import { openBatch } from './ledger';
+import { liveProduct } from './product-answer';
 
 type ReceiveInput = z.output<typeof receiveBatchBodySchema>;
 
@@ -38,6 +40,13 @@ export async function receiveBatch(
           reason: 'receipt',
           userId: ctx.actor.userId,
         });
+        // The latest delivery's cost is what the stock costs to replace: the product's cost from now on, which the
+        // margin guard and the next sales' cost read (ADR 0023).
+        if (input.cost_price && input.cost_price !== '0.00' && input.cost_price !== product.costPrice)
+          await tx
+            .update(products)
+            .set({ cost_price: input.cost_price, updated_at: new Date() })
+            .where(liveProduct(ctx.businessId, input.product_id));
         return input.product_id;
       },
     );

@@ -1,5 +1,13 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type Attention, COUNTER_REVIEW_MESSAGES, formatMoney, ROLE_LABELS, STOCK_MESSAGES } from '@oja/contract';
+import {
+  type Attention,
+  belowCostPriceOf,
+  COUNTER_REVIEW_MESSAGES,
+  formatMoney,
+  PRICING_MESSAGES,
+  ROLE_LABELS,
+  STOCK_MESSAGES,
+} from '@oja/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -28,7 +36,7 @@ export function AttentionCard({
   slug: string;
   reviewTo?: string;
 }) {
-  const { low_stock, expiring, expired, top_debtors, waiting_members } = attention;
+  const { low_stock, expiring, expired, top_debtors, waiting_members, below_cost = [] } = attention;
   const counter = reviewTo
     ? { shortfalls: attention.shortfalls, flags: attention.price_flags, devices: attention.unsynced_devices }
     : { shortfalls: [], flags: [], devices: [] };
@@ -38,6 +46,7 @@ export function AttentionCard({
     expired,
     top_debtors,
     waiting_members,
+    below_cost,
     counter.shortfalls,
     counter.flags,
     counter.devices,
@@ -107,6 +116,19 @@ export function AttentionCard({
                 </Line>
               </Section>
             ))}
+          {/* Only when there is one: a price that loses money on every sale. */}
+          {below_cost.length > 0 && (
+            <Section title="Sold below cost" count={below_cost.length} color="red">
+              {below_cost.map((item) => (
+                <Line key={item.product_id} to={productPath(slug, item.product_id)} label={item.product_name}>
+                  {PRICING_MESSAGES.belowCostDetail(
+                    formatMoney(belowCostPriceOf(item), item.currency),
+                    formatMoney(item.cost_price, item.currency),
+                  )}
+                </Line>
+              ))}
+            </Section>
+          )}
           <Section title="Low stock" count={low_stock.length}>
             {low_stock.map((item) => (
               <Line key={item.product_id} to={productPath(slug, item.product_id)} label={item.product_name}>

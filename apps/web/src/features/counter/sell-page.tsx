@@ -1,5 +1,12 @@
-import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, type CounterSaleBody, formatMoney } from '@oja/contract';
+import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  type CatalogueProduct,
+  COUNTER_SCREEN_MESSAGES,
+  type CounterSaleBody,
+  formatMoney,
+  isBelowCost,
+  PRICING_MESSAGES,
+} from '@oja/contract';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatAsOf, fullName } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
@@ -249,6 +256,12 @@ function SaleLine({
             <Text size="xs" c="dimmed">
               {line.quantity} × {formatMoney(product.selling_price, product.currency)}
             </Text>
+            {/* The counter sells at the retail price after its discount: flagged when that is below the cost. */}
+            {isBelowCost({ ...product, wholesale_price: null }) && (
+              <Badge color="red" variant="light" size="sm" tt="none">
+                {PRICING_MESSAGES.belowCost}
+              </Badge>
+            )}
           </Box>
           <Text fw={600} style={{ flexShrink: 0 }}>
             {formatMoney(lineTotal, product.currency)}

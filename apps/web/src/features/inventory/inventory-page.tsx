@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { can, MESSAGES, PRODUCT_SEARCH_MAX_LENGTH, type Product, STOCK_MESSAGES } from '@oja/contract';
-import { IconFileSpreadsheet, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconReceiptTax, IconSearch } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
@@ -11,11 +11,13 @@ import { confirmIntent, openConfirm } from '../../ui/confirm';
 import { loadOnOpen } from '../../ui/load-on-open';
 import { Pager } from '../../ui/pager';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
+import { useSearchParamsUpdate } from '../../ui/use-search-params-update';
 import { useAddToCart } from '../sales/add-to-cart-button';
 import { ScanButton } from '../scanning/scan-button';
 import { useDeleteProduct, useProducts, useSearchCode } from './api';
 import { exactCodeMatch } from './code-lookup';
-import { INVENTORY_FILTERS, INVENTORY_LIST, productFilters } from './inventory-view';
+import { categoryParam, INVENTORY_FILTERS, INVENTORY_LIST, productFilters } from './inventory-view';
+import { useCategories } from './pricing-api';
 import { ProductCard, type ProductCardActions } from './product-card';
 import { ProductGrid } from './product-grid';
 
@@ -52,7 +54,19 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
   const { business, role } = useBusinessContext();
   // The view lives in the address bar: back and refresh keep the filter, the search and the page.
   const view = useListView(INVENTORY_LIST);
-  const products = useProducts(business.id, productFilters(view));
+  const [params, updateParams] = useSearchParamsUpdate();
+  const categoryId = categoryParam(params.get('category'));
+  const categories = useCategories(business.id);
+  const products = useProducts(business.id, productFilters(view, categoryId));
+  // Another category is another list: a history entry, from its first page.
+  const setCategory = (value: string) =>
+    updateParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set('category', value);
+      else next.delete('category');
+      next.delete('page');
+      return next;
+    });
   // The product stays while the dialog closes, so its title does not change mid-animation.
   const [dialog, setDialog] = useState<{ product: Product | null; opened: boolean; barcode?: string }>({
     product: null,
@@ -146,6 +160,14 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
             >
               Import
             </Button>
+            <Button
+              variant="light"
+              component={Link}
+              to={`/business/${business.slug}/inventory/prices`}
+              leftSection={<IconReceiptTax size={16} />}
+            >
+              Change prices
+            </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={() => openDialog(null)} {...ProductFormModal.intent}>
               Add Product
             </Button>
@@ -185,6 +207,18 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
             )}
           </Stack>
         </Alert>
+      )}
+      {(categories.data?.results.length ?? 0) > 0 && (
+        <NativeSelect
+          label="Category"
+          value={categoryId === undefined ? '' : String(categoryId)}
+          onChange={(event) => setCategory(event.currentTarget.value)}
+          data={[
+            { value: '', label: 'All categories' },
+            ...(categories.data?.results.map((category) => ({ value: String(category.id), label: category.name })) ??
+              []),
+          ]}
+        />
       )}
       <Tabs value={view.filters.filter} onChange={(value) => view.setFilter('filter', value)} variant="pills">
         <Tabs.List aria-label="Stock filter">

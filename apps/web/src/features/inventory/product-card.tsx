@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { Product } from '@oja/contract';
+import { PRICING_MESSAGES, type Product } from '@oja/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -73,6 +73,16 @@ export function ProductCard({
           {product.expired_quantity > 0 && (
             <Badge variant="light" color="orange" tt="none">
               Expired ({product.expired_quantity})
+            </Badge>
+          )}
+          {product.is_below_cost && (
+            <Badge variant="light" color="red" tt="none">
+              {PRICING_MESSAGES.belowCost}
+            </Badge>
+          )}
+          {product.category && (
+            <Badge variant="outline" color="gray" tt="none">
+              {product.category.name}
             </Badge>
           )}
         </Group>

@@ -71,14 +71,17 @@ const EDITED_KEYS = [
  * the form's schema output, so money is already in the server's two-decimal form.
  */
 export function changedFields(
-  product: EditedFields,
-  edited: Omit<EditedFields, 'wholesale_price'> & { wholesale_price?: string | null },
+  product: EditedFields & Pick<Product, 'category'>,
+  edited: Omit<EditedFields, 'wholesale_price'> & { wholesale_price?: string | null; category?: string | null },
 ): ProductChanges {
   const changes: Record<string, unknown> = {};
   for (const key of EDITED_KEYS) {
     const next = edited[key] ?? null;
     if (next !== (product[key] ?? null)) changes[key] = next;
   }
+  // The category travels by name; its case as typed finds the same one, so only another name is a change.
+  const category = edited.category ?? null;
+  if (category?.toLowerCase() !== (product.category?.name ?? null)?.toLowerCase()) changes.category = category;
   return changes as ProductChanges;
 }
 

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Autocomplete,
   Button,
   Fieldset,
   Group,
@@ -12,7 +13,15 @@ import {
 } from '@mantine/core';
 import { type GetInputPropsReturnType, schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { CURRENCIES, type Currency, DEFAULT_CURRENCY, MESSAGES, type Product, STOCK_MESSAGES } from '@oja/contract';
+import {
+  CATEGORY_NAME_MAX,
+  CURRENCIES,
+  type Currency,
+  DEFAULT_CURRENCY,
+  MESSAGES,
+  type Product,
+  STOCK_MESSAGES,
+} from '@oja/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { lagosToday } from '../../lib/dates';
 import { notify } from '../../lib/notify';
@@ -23,6 +32,7 @@ import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateBy, validateWith } from '../../ui/validate-on-demand';
 import { useCreateProduct, useUpdateProduct } from './api';
+import { useCategories } from './pricing-api';
 import { changedFields, isPastExpiry } from './product-display';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
@@ -89,6 +99,7 @@ type ProductValues = PriceValues & {
   sku: string;
   barcode: string;
   reorder_level: number | string;
+  category: string;
 };
 type BatchRow = { batch_number: string; quantity: number | string; expiration_date: string };
 type AddValues = ProductValues & { batches: BatchRow[] };
@@ -98,10 +109,28 @@ type InputProps = GetInputPropsReturnType;
 /** Every price and percentage field: text that holds the amount exactly, normalised once left. */
 const moneyProps = (props: InputProps) => moneyInputProps(props, { normalizeOnBlur: true });
 
-function ProductFields({ field, skuHint }: { field(path: keyof ProductValues): InputProps; skuHint?: string }) {
+function ProductFields({
+  businessId,
+  field,
+  skuHint,
+}: {
+  businessId: number;
+  field(path: keyof ProductValues): InputProps;
+  skuHint?: string;
+}) {
+  const categories = useCategories(businessId);
   return (
     <>
       <TextInput label="Product name" required {...field('product_name')} />
+      {/* Pick one the shop has, or type a new name: it is made with the product. */}
+      <Autocomplete
+        label="Category"
+        description="Pick one or type a new one; blank for none"
+        data={categories.data?.results.map((category) => category.name) ?? []}
+        maxLength={CATEGORY_NAME_MAX}
+        autoComplete="off"
+        {...field('category')}
+      />
       <TextInput label="SKU" description={skuHint} {...field('sku')} />
       <TextInput
         label="Barcode"
@@ -169,6 +198,7 @@ function AddProductForm({
       wholesale_price_discount_percentage: '0.00',
       currency: DEFAULT_CURRENCY,
       reorder_level: '',
+      category: '',
       batches: [emptyBatch()],
     },
     validate: validateAdd,
@@ -188,7 +218,11 @@ function AddProductForm({
     <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
-        <ProductFields field={(path) => form.getInputProps(path)} skuHint="Leave blank to have one made for you" />
+        <ProductFields
+          businessId={businessId}
+          field={(path) => form.getInputProps(path)}
+          skuHint="Leave blank to have one made for you"
+        />
         <Stack gap="xs">
           <Text fw={600}>Stock batches</Text>
           {batches.map((_, index) => (
@@ -274,6 +308,7 @@ function EditProductForm({
       wholesale_price_discount_percentage: product.wholesale_price_discount_percentage,
       currency: product.currency,
       reorder_level: product.reorder_level ?? '',
+      category: product.category?.name ?? '',
     },
     validate: validateBy(rules, (schemas) => schemas.productEditFormSchema),
   });
@@ -293,7 +328,7 @@ function EditProductForm({
     <form onSubmit={submit} onFocus={rules.preload} noValidate>
       <Stack>
         <FormFailure message={failure.message} />
-        <ProductFields field={(path) => form.getInputProps(path)} />
+        <ProductFields businessId={businessId} field={(path) => form.getInputProps(path)} />
         <Text size="sm" c="dimmed">
           Stock changes through its batches: open the product to receive or adjust stock.
         </Text>

@@ -1,5 +1,13 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { can, formatMoney, MESSAGES, type Product, STOCK_MESSAGES } from '@oja/contract';
+import {
+  belowCostPriceOf,
+  can,
+  formatMoney,
+  MESSAGES,
+  PRICING_MESSAGES,
+  type Product,
+  STOCK_MESSAGES,
+} from '@oja/contract';
 import { IconArrowLeft, IconPackageImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,6 +20,7 @@ import { QueryError } from '../../ui/query-error';
 import { StatCard } from '../../ui/stat-card';
 import { useProduct } from './detail-api';
 import { MovementsHistory } from './movements-table';
+import { PriceHistory } from './price-history';
 import { BatchesTable } from './product-detail-batches';
 import { discountLabel, stockStatus } from './product-display';
 
@@ -111,6 +120,7 @@ function ProductDetail({ product }: { product: Product }) {
           <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
             SKU {product.sku}
             {product.barcode ? ` · Barcode ${product.barcode}` : ''} · prices in {product.currency}
+            {product.category ? ` · ${product.category.name}` : ''}
           </Text>
         </Stack>
         {canAdjust && (
@@ -142,6 +152,12 @@ function ProductDetail({ product }: { product: Product }) {
         />
       </SimpleGrid>
 
+      {product.is_below_cost && product.cost_price && (
+        <Alert color="red" title={PRICING_MESSAGES.belowCost} role="status">
+          {PRICING_MESSAGES.belowCostDetail(money(belowCostPriceOf(product)), money(product.cost_price))}
+        </Alert>
+      )}
+
       <Title order={3} fz="h4">
         Batches
       </Title>
@@ -156,6 +172,10 @@ function ProductDetail({ product }: { product: Product }) {
             Stock movements
           </Title>
           <MovementsHistory businessId={business.id} productId={product.id} slug={business.slug} />
+          <Title order={3} fz="h4">
+            Price history
+          </Title>
+          <PriceHistory businessId={business.id} productId={product.id} currency={product.currency} />
         </>
       )}
 

@@ -3,4 +3,10 @@
  * copy of it, which has none (apps/web/build/contract-values.ts): importing this module brings zod. The forms load
  * it with `import()` when first used (ui/validate-on-demand.ts).
  */
-export { adjustBatchFormSchema, productEditFormSchema, productFormSchema, receiveBatchFormSchema } from '@oja/contract';
+export {
+  adjustBatchFormSchema,
+  productEditFormSchema,
+  productFormSchema,
+  receiveBatchFormSchema,
+  repricingFormSchema,
+} from '@oja/contract';

@@ -6,10 +6,11 @@ import { businessKeys } from '../../lib/query-keys';
 // The figures' reads stay in the businesses group of the endpoint table (and their keys under the business's).
 const businesses = BUSINESS_ENDPOINTS;
 
-export function useBusinessReport(businessId: number, from: string, to: string, enabled: boolean) {
+export function useBusinessReport(businessId: number, from: string, to: string, enabled: boolean, categoryId?: number) {
   return useQuery({
-    queryKey: businessKeys.report(businessId, from, to),
-    queryFn: ({ signal }) => data(call(businesses.getReport, { business_id: businessId, from, to }, { signal })),
+    queryKey: [...businessKeys.report(businessId, from, to), categoryId ?? null],
+    queryFn: ({ signal }) =>
+      data(call(businesses.getReport, { business_id: businessId, from, to, category_id: categoryId }, { signal })),
     enabled,
     placeholderData: (previous) => previous,
   });

@@ -1,4 +1,4 @@
-import { Alert, Chip, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Chip, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { REPORT_MAX_DAYS } from '@oja/contract';
 import { lagosToday } from '../../lib/dates';
 import { formatDate } from '../../lib/format';
@@ -9,6 +9,8 @@ import { QueryError } from '../../ui/query-error';
 import { useOnDemand } from '../../ui/use-on-demand';
 import { useSearchParamsUpdate } from '../../ui/use-search-params-update';
 import { onDemand } from '../../ui/validate-on-demand';
+import { categoryParam } from '../inventory/inventory-view';
+import { useCategories } from '../inventory/pricing-api';
 import { useBusinessReport } from './api';
 import { CustomPeriodFields } from './custom-period-fields';
 import { PERIOD_LABELS, PERIODS, type PeriodPreset, periodOf } from './periods';
@@ -43,7 +45,9 @@ function Reports() {
   const check = schemas.loaded?.reportQuerySchema.safeParse({ business_id: business.id, ...period });
   const problem = check && !check.success ? (check.error.issues[0]?.message ?? null) : null;
   const ready = check ? check.success : preset !== 'custom' || schemas.failed;
-  const report = useBusinessReport(business.id, period.from, period.to, ready);
+  const [categoryId, setCategory] = useCategoryParam();
+  const categories = useCategories(business.id);
+  const report = useBusinessReport(business.id, period.from, period.to, ready, categoryId);
 
   return (
     <Stack gap="lg">
@@ -59,6 +63,19 @@ function Reports() {
           </Group>
         </Chip.Group>
         {preset === 'custom' && <CustomPeriodFields period={custom} today={today} onChange={changeCustom} />}
+        {(categories.data?.results.length ?? 0) > 0 && (
+          <NativeSelect
+            label="Products of"
+            description="Best sellers, low stock and expiry; the money figures stay the whole business's"
+            value={categoryId === undefined ? '' : String(categoryId)}
+            onChange={(event) => setCategory(event.currentTarget.value)}
+            data={[
+              { value: '', label: 'All categories' },
+              ...(categories.data?.results.map((category) => ({ value: String(category.id), label: category.name })) ??
+                []),
+            ]}
+          />
+        )}
         <Text size="xs" c="dimmed">
           {formatDate(period.from)} to {formatDate(period.to)}. Days run midnight to midnight, Lagos time; up to{' '}
           {REPORT_MAX_DAYS} days at once.
@@ -71,6 +88,19 @@ function Reports() {
       {!problem && report.data && <ReportBody report={report.data} slug={business.slug} />}
     </Stack>
   );
+}
+
+/** The category of the product tables, in the URL (`?category=`): a reload or a shared link keeps it. */
+function useCategoryParam(): [number | undefined, (value: string) => void] {
+  const [params, update] = useSearchParamsUpdate();
+  const set = (value: string) =>
+    update((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set('category', value);
+      else next.delete('category');
+      return next;
+    });
+  return [categoryParam(params.get('category')), set];
 }
 
 /** The period chosen, in the URL (`?period=`) with the custom days: a reload or a shared link keeps it. */
