@@ -3,7 +3,7 @@ import { ENDPOINTS, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IMPORT_MESSA
 import { and, count, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { product_batches, products, stock_movements } from '../../src/db/schema';
+import { product_batches, product_price_changes, products, stock_movements } from '../../src/db/schema';
 import { lagosDay, ledgerMismatches, signUpCeo } from '../factories';
 import { useShop } from '../shop';
 
@@ -220,6 +220,14 @@ describe('POST /stock/products/import/', () => {
       wholesale_price: null,
     });
     expect(await productBySku('GAR-1', business)).toEqual(garriBefore);
+    // A price the file changed is in the product's price history, as an edit on the form would be.
+    const history = await shop.t.db
+      .select()
+      .from(product_price_changes)
+      .where(eq(product_price_changes.business_id, business));
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ new_selling_price: '280.00', new_wholesale_price: null, repricing_id: null });
+    expect(history[0]?.old_selling_price).not.toBe('280.00');
     const [stock] = await shop.t.db
       .select({ quantity: product_batches.quantity })
       .from(product_batches)

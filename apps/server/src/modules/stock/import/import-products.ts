@@ -6,6 +6,7 @@ import { businesses, products } from '../../../db/schema';
 import { type RequestKey, writeOnce } from '../../../platform/idempotency';
 import type { BusinessContext } from '../../../platform/tenancy';
 import { openBatches } from '../ledger';
+import { recordPriceChanges } from '../price-history';
 import { barcodeTaken, generateSku, isBarcodeViolation, isSkuViolation, skuTaken } from '../sku';
 import { readRows } from './import-rows';
 import { type PlannedRow, planImport } from './plan-import';
@@ -49,7 +50,7 @@ export async function importProducts(
         const plan = await planImport(tx, ctx.businessId, read);
         const fresh = plan.rows.filter((row) => row.status === 'new');
         await createProducts(tx, ctx, fresh);
-        for (const row of plan.rows) if (row.status === 'updated') await updateProduct(tx, ctx.businessId, row);
+        for (const row of plan.rows) if (row.status === 'updated') await updateProduct(tx, ctx, row);
         result = { counts: plan.counts };
         // What a replay is answered from: the file against the catalogue then (see below), not this number.
         return plan.counts.new + plan.counts.updated;
@@ -109,11 +110,30 @@ async function createProducts(tx: Tx, ctx: BusinessContext, rows: readonly Plann
   await openBatches(tx, { businessId: ctx.businessId, userId: ctx.actor.userId, batches: openings });
 }
 
-/** The fields of one product that the row changes, and only those. */
-async function updateProduct(tx: Tx, businessId: number, row: PlannedRow): Promise<void> {
+/** The fields of one product that the row changes, and only those; a price changed lands in its price history. */
+async function updateProduct(tx: Tx, ctx: BusinessContext, row: PlannedRow): Promise<void> {
   if (row.productId === null) return;
-  await tx
+  const product = and(eq(products.business_id, ctx.businessId), eq(products.id, row.productId));
+  const changesPrice = row.changes.selling_price !== undefined || row.changes.wholesale_price !== undefined;
+  const [before] = changesPrice
+    ? await tx
+        .select({ selling: products.selling_price, wholesale: products.wholesale_price })
+        .from(products)
+        .where(product)
+    : [];
+  const [after] = await tx
     .update(products)
     .set({ ...row.changes, updated_at: new Date() })
-    .where(and(eq(products.business_id, businessId), eq(products.id, row.productId)));
+    .where(product)
+    .returning({ selling: products.selling_price, wholesale: products.wholesale_price });
+  if (!before || !after) return;
+  await recordPriceChanges(tx, { businessId: ctx.businessId, userId: ctx.actor.userId }, [
+    {
+      productId: row.productId,
+      oldSelling: before.selling,
+      newSelling: after.selling,
+      oldWholesale: before.wholesale,
+      newWholesale: after.wholesale,
+    },
+  ]);
 }
