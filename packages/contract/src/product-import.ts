@@ -28,13 +28,13 @@ export const IMPORT_BODY_LIMIT = IMPORT_MAX_CONTENT_CHARS + 64 * 1024;
 
 /**
  * The fields a column can fill, each matched by its heading whatever its case, spaces, dashes or underscores,
- * by its label or any of its other names. Products will gain a category (the categories work of issue 55): its
- * column goes here, with `category` in importRowSchema and the comparison of plan-import.ts on the server.
+ * by its label or any of its other names.
  */
 export const IMPORT_COLUMNS = [
   { field: 'product_name', label: 'Name', names: ['product name', 'product', 'item', 'item name', 'description'] },
   { field: 'sku', label: 'SKU', names: ['code', 'item code', 'product code', 'stock code'] },
   { field: 'barcode', label: 'Barcode', names: ['ean', 'upc', 'gtin', 'bar code', 'ean13'] },
+  { field: 'category', label: 'Category', names: ['product category', 'group', 'section', 'department'] },
   {
     field: 'cost_price',
     label: 'Cost price',
@@ -142,6 +142,7 @@ export const importRowSchema = productFormSchema
     cost_price: true,
     selling_price: true,
     wholesale_price: true,
+    category: true,
   })
   .extend({
     reorder_level: z.number().int().min(0).max(MAX_BATCH_QUANTITY).nullable().optional(),

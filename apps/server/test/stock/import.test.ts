@@ -3,7 +3,13 @@ import { ENDPOINTS, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IMPORT_MESSA
 import { and, count, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { product_batches, product_price_changes, products, stock_movements } from '../../src/db/schema';
+import {
+  product_batches,
+  product_categories,
+  product_price_changes,
+  products,
+  stock_movements,
+} from '../../src/db/schema';
 import { lagosDay, ledgerMismatches, signUpCeo } from '../factories';
 import { useShop } from '../shop';
 
@@ -238,6 +244,56 @@ describe('POST /stock/products/import/', () => {
       .where(and(eq(products.business_id, business), eq(products.sku, 'IND-70')));
     expect(stock?.quantity).toBe(40);
     expect(await ledgerMismatches(shop.t, business)).toEqual([]);
+  });
+
+  it('files each product under the Category column, one category per name whatever its case; a changed one moves it', async () => {
+    const { token, business } = await freshShop();
+    const categoryOf = async (sku: string) => {
+      const [row] = await shop.t.db
+        .select({ name: product_categories.name })
+        .from(products)
+        .innerJoin(
+          product_categories,
+          and(
+            eq(product_categories.business_id, products.business_id),
+            eq(product_categories.id, products.category_id),
+          ),
+        )
+        .where(and(eq(products.business_id, business), eq(products.sku, sku)));
+      return row?.name ?? null;
+    };
+    const first = csv([
+      'Name,SKU,Group,Cost price,Selling price',
+      'Coke 50cl,COKE-50,Drinks,200,300',
+      'Fanta 50cl,FANTA-50,drinks,200,300',
+      'Garri 1kg,GAR-1,,900,1200',
+    ]);
+    expect((await importFile(first, { token, business })).data.counts).toMatchObject({ new: 3, bad: 0 });
+    expect([await categoryOf('COKE-50'), await categoryOf('FANTA-50'), await categoryOf('GAR-1')]).toEqual([
+      'Drinks',
+      'Drinks',
+      null,
+    ]);
+    const categories = await shop.t.db
+      .select()
+      .from(product_categories)
+      .where(eq(product_categories.business_id, business));
+    expect(categories).toHaveLength(1);
+    // The same names in another case are no change; a new name is.
+    const again = csv([
+      'Name,SKU,Category,Cost price,Selling price',
+      'Coke 50cl,COKE-50,DRINKS,200,300',
+      'Fanta 50cl,FANTA-50,Soft drinks,200,300',
+      'Garri 1kg,GAR-1,,900,1200',
+    ]);
+    const seen = await preview(again, token, business);
+    expect(seen.data.counts).toMatchObject({ updated: 1, unchanged: 2 });
+    expect(seen.data.rows).toEqual([
+      { row: 3, status: 'updated', product_name: 'Fanta 50cl', sku: 'FANTA-50', changes: ['category'] },
+    ]);
+    await importFile(again, { token, business });
+    expect(await categoryOf('FANTA-50')).toBe('Soft drinks');
+    expect(await categoryOf('COKE-50')).toBe('Drinks');
   });
 
   it('matches a product by its barcode when the SKU is blank, and by its name when a row has neither', async () => {

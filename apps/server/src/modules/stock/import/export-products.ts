@@ -1,9 +1,9 @@
 import { IMPORT_COLUMNS, type ImportField, type SheetFormat } from '@oja/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { products } from '../../../db/schema';
+import { product_categories, products } from '../../../db/schema';
 import { answerFile, type FileAnswer } from '../../../platform/endpoints';
 import type { BusinessContext } from '../../../platform/tenancy';
-import { stockOf } from './plan-import';
+import { categoryOf, stockOf } from './plan-import';
 import { type OutCell, SHEET_TYPES, writeSheet } from './write-sheet';
 
 /** The columns an export and the template carry, in the import's order (the batch number is a new product's). */
@@ -31,11 +31,13 @@ export async function exportProducts(ctx: BusinessContext, query: { format: Shee
       selling_price: products.selling_price,
       wholesale_price: products.wholesale_price,
       reorder_level: products.reorder_level,
+      category: product_categories.name,
       quantity: sql<number>`coalesce(${stock.sellable}, 0)::int`,
       expiration_date: stock.soonest,
     })
     .from(products)
     .leftJoin(stock, and(eq(stock.business_id, products.business_id), eq(stock.product_id, products.id)))
+    .leftJoin(product_categories, categoryOf)
     .where(and(eq(products.business_id, ctx.businessId), isNull(products.archived_at)))
     .orderBy(asc(products.product_name), asc(products.id));
   const cells = rows.map((row) =>
@@ -50,6 +52,7 @@ export function importTemplate(_ctx: BusinessContext, query: { format: SheetForm
     product_name: 'Indomie Onion Chicken 70g',
     sku: 'IND-ONION-70',
     barcode: '6154000000011',
+    category: 'Noodles',
     cost_price: '180.00',
     selling_price: '250.00',
     wholesale_price: '230.00',

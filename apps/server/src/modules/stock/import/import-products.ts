@@ -5,6 +5,7 @@ import type { Tx } from '../../../db/client';
 import { businesses, products } from '../../../db/schema';
 import { type RequestKey, writeOnce } from '../../../platform/idempotency';
 import type { BusinessContext } from '../../../platform/tenancy';
+import { categoryIdFor } from '../categories';
 import { openBatches } from '../ledger';
 import { recordPriceChanges } from '../price-history';
 import { barcodeTaken, generateSku, isBarcodeViolation, isSkuViolation, skuTaken } from '../sku';
@@ -78,6 +79,13 @@ async function createProducts(tx: Tx, ctx: BusinessContext, rows: readonly Plann
     taken.add(sku.toLowerCase());
     skuOf.set(row, sku);
   }
+  const categories = new Map<string, number | null>();
+  for (const row of rows) {
+    const name = row.values.category ?? null;
+    if (name !== null && !categories.has(name.toLowerCase())) {
+      categories.set(name.toLowerCase(), await categoryIdFor(tx, ctx.businessId, name));
+    }
+  }
   const openings: Parameters<typeof openBatches>[1]['batches'][number][] = [];
   for (const part of chunks(rows)) {
     const made = await tx
@@ -92,6 +100,7 @@ async function createProducts(tx: Tx, ctx: BusinessContext, rows: readonly Plann
           wholesale_price: row.values.wholesale_price ?? null,
           reorder_level: row.values.reorder_level ?? null,
           barcode: row.values.barcode ?? null,
+          category_id: categories.get(row.values.category?.toLowerCase() ?? '') ?? null,
           created_by: ctx.actor.userId,
         })),
       )
@@ -121,9 +130,14 @@ async function updateProduct(tx: Tx, ctx: BusinessContext, row: PlannedRow): Pro
         .from(products)
         .where(product)
     : [];
+  const { category, ...fields } = row.changes;
   const [after] = await tx
     .update(products)
-    .set({ ...row.changes, updated_at: new Date() })
+    .set({
+      ...fields,
+      ...(category === undefined ? {} : { category_id: await categoryIdFor(tx, ctx.businessId, category) }),
+      updated_at: new Date(),
+    })
     .where(product)
     .returning({ selling: products.selling_price, wholesale: products.wholesale_price });
   if (!before || !after) return;

@@ -2,7 +2,7 @@ import { IMPORT_MESSAGES, type ImportCounts, type ImportField, type ImportRowSta
 import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { businessToday } from '../../../db/business-day';
 import type { Queryable } from '../../../db/client';
-import { product_batches, products } from '../../../db/schema';
+import { product_batches, product_categories, products } from '../../../db/schema';
 import { isSellable } from '../ledger';
 import type { BadRow, GoodRow, ReadRows } from './import-rows';
 
@@ -16,6 +16,7 @@ type Existing = {
   selling_price: string;
   wholesale_price: string | null;
   reorder_level: number | null;
+  category: string | null;
   sellable: number;
 };
 
@@ -35,8 +36,8 @@ export type PlannedRow = GoodRow & {
   status: ImportRowStatus;
   /** The product the row names, when it exists. */
   productId: number | null;
-  /** The fields that would change, with their new values (an updated row). */
-  changes: Partial<Pick<typeof products.$inferInsert, Compared>>;
+  /** The fields that would change, with their new values (an updated row); a category by its name. */
+  changes: Partial<Pick<typeof products.$inferInsert, Compared>> & { category?: string | null };
 };
 
 export type Plan = { rows: PlannedRow[]; bad: BadRow[]; counts: ImportCounts };
@@ -92,16 +93,24 @@ async function existingFor(db: Queryable, businessId: number, rows: readonly Goo
           selling_price: products.selling_price,
           wholesale_price: products.wholesale_price,
           reorder_level: products.reorder_level,
+          category: product_categories.name,
           sellable: sql<number>`coalesce(${stock.sellable}, 0)::int`,
         })
         .from(products)
         .leftJoin(stock, and(eq(stock.business_id, products.business_id), eq(stock.product_id, products.id)))
+        .leftJoin(product_categories, categoryOf)
         .where(and(eq(products.business_id, businessId), isNull(products.archived_at), inArray(column, part)));
       found.push(...matched);
     }
   }
   return found;
 }
+
+/** A product's category, to join. */
+export const categoryOf = and(
+  eq(product_categories.business_id, products.business_id),
+  eq(product_categories.id, products.category_id),
+);
 
 async function todayOf(db: Queryable): Promise<string> {
   const { rows } = await db.execute<{ today: string }>(sql`select ${businessToday}::text as today`);
@@ -125,6 +134,11 @@ function changesOf(row: GoodRow, product: Existing, fields: ReadonlySet<ImportFi
     // A blank SKU keeps the product's; any other column the sheet has says what the product holds.
     if (!fields.has(field) || value === undefined) continue;
     if (value !== product[field]) Object.assign(changes, { [field]: value });
+  }
+  // A category is matched by its name whatever its case, as the product form finds one.
+  const category = row.values.category ?? null;
+  if (fields.has('category') && category?.toLowerCase() !== product.category?.toLowerCase()) {
+    changes.category = category;
   }
   return changes;
 }
