@@ -37,6 +37,7 @@ describe('GET /users/businesses/overview/', () => {
     expect(answer.data).toEqual({
       total_revenue: [],
       collected: [],
+      collected_today_by_method: [],
       total_sales: 0,
       best_seller: null,
       active_users: 1,
@@ -52,6 +53,7 @@ describe('GET /users/businesses/overview/', () => {
         price_flags: [],
         unsynced_devices: [],
         waiting_members: [],
+        below_cost: [],
       },
     });
   });
