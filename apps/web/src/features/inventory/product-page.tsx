@@ -8,12 +8,13 @@ import {
   type Product,
   STOCK_MESSAGES,
 } from '@oja/contract';
-import { IconArrowLeft, IconPackageImport } from '@tabler/icons-react';
+import { IconPackageImport } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { BackLink } from '../../ui/back-link';
 import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
@@ -54,19 +55,7 @@ function ProductScreen() {
   const { business } = useBusinessContext();
   const productId = parseProductId(useParams().productId);
   const product = useProduct(business.id, productId ?? 0, productId !== null);
-  const back = (
-    <Group>
-      <Button
-        component={Link}
-        to={`/business/${business.slug}/inventory`}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} />}
-        px={0}
-      >
-        Back to inventory
-      </Button>
-    </Group>
-  );
+  const back = <BackLink to={`/business/${business.slug}/inventory`}>Back to inventory</BackLink>;
   // Another business's product answers 404 exactly like a missing one.
   if (productId === null || (product.error instanceof ApiError && product.error.status === 404)) {
     return (

@@ -22,14 +22,14 @@ import {
   type RepricingPreview,
   type RepricingRow,
 } from '@oja/contract';
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime, fullName } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { BackLink } from '../../ui/back-link';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import {
@@ -122,17 +122,7 @@ function Reprice() {
 
   return (
     <Stack gap="md">
-      <Group>
-        <Button
-          component={Link}
-          to={`/business/${business.slug}/inventory`}
-          variant="subtle"
-          leftSection={<IconArrowLeft size={16} />}
-          px={0}
-        >
-          Back to inventory
-        </Button>
-      </Group>
+      <BackLink to={`/business/${business.slug}/inventory`}>Back to inventory</BackLink>
       <Title order={2}>Change prices</Title>
       <form onSubmit={submit} onFocus={rules.preload} noValidate>
         <Stack gap="sm">

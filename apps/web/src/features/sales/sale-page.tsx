@@ -12,21 +12,14 @@ import {
   saleShareText,
   whatsappUrl,
 } from '@oja/contract';
-import {
-  IconArrowLeft,
-  IconBrandWhatsapp,
-  IconCash,
-  IconFileDownload,
-  IconPrinter,
-  IconReceipt,
-  IconX,
-} from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconCash, IconFileDownload, IconPrinter, IconReceipt, IconX } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { ApiError, download, errorMessage } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
+import { BackLink } from '../../ui/back-link';
 import { loadOnOpen } from '../../ui/load-on-open';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
@@ -60,20 +53,7 @@ export default function SalePage() {
     to: `/business/${business.slug}/sales?tab=sales`,
     label: 'Back to sales',
   });
-  const back = (
-    <Group>
-      <Button
-        component={Link}
-        to={way.to}
-        variant="subtle"
-        leftSection={<IconArrowLeft size={16} />}
-        px={0}
-        mih={TOUCH}
-      >
-        {way.label}
-      </Button>
-    </Group>
-  );
+  const back = <BackLink to={way.to}>{way.label}</BackLink>;
   if (!Number.isInteger(saleId) || saleId <= 0 || (sale.error instanceof ApiError && sale.error.status === 404)) {
     return (
       <Stack align="flex-start">
