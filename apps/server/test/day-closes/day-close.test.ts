@@ -7,7 +7,7 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   type PaymentMethod,
 } from '@oja/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { day_closes } from '../../src/db/schema';
 import {
@@ -43,6 +43,19 @@ let saleC: number;
 let clerkExpense: number;
 
 const api = () => shop.api;
+
+/** Waits until `count` backends of this test's database are waiting on a lock. */
+async function lockWaiters(count: number) {
+  for (let tries = 0; tries < 200; tries++) {
+    const result = await shop.t.db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((result.rows[0]?.waiting ?? 0) >= count) return;
+    await new Promise((done) => setTimeout(done, 25));
+  }
+  throw new Error(`Fewer than ${count} requests ever waited on a lock.`);
+}
 const expected = (by: Caller, scope: 'own' | 'shop' = 'own') =>
   api().call(ENDPOINTS.dayCloses.getDayCloseExpected, { business_id: by.businessId, scope }, { token: by.token });
 const close = (
@@ -240,7 +253,27 @@ describe('closing the day', () => {
   });
 
   it('makes one close of a period that two phones close at once', async () => {
-    const [a, b] = await Promise.all([close(clerk, { counted: [] }), close(clerk, { counted: [] })]);
+    // Both phones must read where the last close ended before either writes, every time: a close of that same
+    // period held open on another connection makes both wait at the period's unique entry, then goes away.
+    const holder = await shop.t.database.pool.connect();
+    let a: Awaited<ReturnType<typeof close>>;
+    let b: Awaited<ReturnType<typeof close>>;
+    try {
+      await holder.query('begin');
+      await holder.query(
+        `insert into day_closes (business_id, scope, closed_by, closed_by_name, period_start, period_end)
+         select business_id, 'own', closed_by, closed_by_name, max(period_end), max(period_end)
+         from day_closes where business_id = $1 and closed_by = $2 and scope = 'own'
+         group by business_id, closed_by, closed_by_name`,
+        [shop.ceo.businessId, clerk.user.id],
+      );
+      const racing = Promise.all([close(clerk, { counted: [] }), close(clerk, { counted: [] })]);
+      await lockWaiters(2);
+      await holder.query('rollback');
+      [a, b] = await racing;
+    } finally {
+      holder.release();
+    }
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     const refused = a.status === 409 ? a : b;
     expect(refused.body.response_description).toBe(DAY_CLOSE_MESSAGES.closedMeanwhile);
