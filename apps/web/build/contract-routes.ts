@@ -1,9 +1,16 @@
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Plugin, runnerImport } from 'vite';
 
-/** The contract's endpoint groups (packages/contract/src/endpoints/*.ts, each exporting one `*_ENDPOINTS` table). */
-const GROUP_FILE =
-  /[\\/]packages[\\/]contract[\\/]src[\\/]endpoints[\\/](accounts|businesses|counter|expenses|sales|stock|team)\.ts$/;
+const ENDPOINTS_DIR = resolve(import.meta.dirname, '../../../packages/contract/src/endpoints');
+/**
+ * The contract's endpoint groups: every file of packages/contract/src/endpoints but its index, each exporting
+ * its `*_ENDPOINTS` tables. Listed from the folder, so that a new group can never be bundled whole.
+ */
+const GROUPS = readdirSync(ENDPOINTS_DIR)
+  .filter((file) => file.endsWith('.ts') && file !== 'index.ts')
+  .map((file) => file.slice(0, -'.ts'.length));
+const GROUP_FILE = /[\\/]packages[\\/]contract[\\/]src[\\/]endpoints[\\/]([\w-]+)\.ts$/;
 
 /**
  * The browser's copy of the contract's endpoint tables: each entry's `method` and `path` alone.
@@ -22,8 +29,8 @@ export function contractRoutes(): Plugin {
     name: 'oja-contract-routes',
     enforce: 'pre',
     async buildStart() {
-      for (const group of ['accounts', 'businesses', 'counter', 'expenses', 'sales', 'stock', 'team']) {
-        const file = resolve(import.meta.dirname, '../../../packages/contract/src/endpoints', `${group}.ts`);
+      for (const group of GROUPS) {
+        const file = resolve(ENDPOINTS_DIR, `${group}.ts`);
         const { module } = await runnerImport<Record<string, Record<string, { method: string; path: string }>>>(file);
         const lines = Object.entries(module).map(([name, table]) => {
           const routes = Object.fromEntries(

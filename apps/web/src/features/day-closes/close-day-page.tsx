@@ -3,8 +3,8 @@ import {
   Button,
   Card,
   Group,
+  NativeSelect,
   SegmentedControl,
-  Select,
   Stack,
   Text,
   Textarea,
@@ -25,7 +25,7 @@ import {
   isMoneyString,
   sumMoney,
 } from '@oja/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
@@ -38,8 +38,6 @@ import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { onDemand } from '../../ui/validate-on-demand';
-import { outboxSummary } from '../counter/outbox';
-import { useCounter, useLive } from '../counter/use-counter';
 import { useBusinessUsers } from '../team/api';
 import { useCreateDayClose, useDayCloseExpected, useDayCloses } from './api';
 import { DayCloseCard } from './day-close-card';
@@ -60,6 +58,8 @@ export default function CloseDayPage() {
   );
 }
 
+const OutboxPending = lazy(() => import('./outbox-pending'));
+
 function CloseDay() {
   const { business, role } = useBusinessContext();
   const isCeo = role === 'ceo';
@@ -79,7 +79,11 @@ function CloseDay() {
   return (
     <Stack gap="md" maw={560}>
       <Title order={2}>Close the day</Title>
-      {can(role, 'sale.confirm') && <OutboxPending onCount={setPending} />}
+      {can(role, 'sale.confirm') && (
+        <Suspense fallback={null}>
+          <OutboxPending onCount={setPending} />
+        </Suspense>
+      )}
       {isCeo && (
         <SegmentedControl
           fullWidth
@@ -125,15 +129,6 @@ function CloseDay() {
       {printing && <DayCloseReceipt close={printing.close} business={business} />}
     </Stack>
   );
-}
-
-/** The phone's unsent sales and debt payments, for a seller: stated on the close when any wait. */
-function OutboxPending({ onCount }: { onCount(count: number): void }) {
-  const { db } = useCounter();
-  const summary = useLive(db, outboxSummary, []);
-  const count = summary?.pending ?? 0;
-  useEffect(() => onCount(count), [count, onCount]);
-  return null;
 }
 
 type CloseValues = { counted: Record<string, string>; note: string };
@@ -316,11 +311,11 @@ function CeoHistory({ onPrint }: { onPrint(close: DayClose): void }) {
   const member = view.filters.member;
   return (
     <Stack gap="sm">
-      <Select
+      {/* The phone's own picker: Mantine's Select would bring its dropdown's code to every signed-in page. */}
+      <NativeSelect
         label="Whose closes"
-        allowDeselect={false}
         value={member}
-        onChange={(value) => view.setFilter('member', value)}
+        onChange={(event) => view.setFilter('member', event.currentTarget.value)}
         data={[
           { value: 'all', label: 'Everyone' },
           ...members.map((person) => ({ value: String(person.id), label: `${person.first_name} ${person.last_name}` })),

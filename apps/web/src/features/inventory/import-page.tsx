@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, FileButton, Group, List, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, FileButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
 import {
   IMPORT_COLUMNS,
   IMPORT_MESSAGES,
@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
+import { ResponsiveTable } from '../../ui/responsive-table';
 import { downloadSheet, readSheetFile, type SheetFile, useImportProducts, usePreviewImport } from './import-api';
 
 /** /business/{slug}/inventory/import: products from a spreadsheet, and the catalogue out to one. */
@@ -237,41 +238,40 @@ function PreviewView({
         </Button>
       </Group>
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={300}>
-          <Table striped aria-label="Rows to import" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Product</Table.Th>
-                <Table.Th>What changes</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.row}>
-                  <Table.Td>{row.row}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {row.product_name}
-                    {row.sku && (
-                      <Text size="xs" c="dimmed">
-                        {row.sku}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {row.status === 'new' ? (
-                      <Badge color="green" variant="light">
-                        New
-                      </Badge>
-                    ) : (
-                      row.changes.map(labelOf).join(', ')
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          label="Rows to import"
+          minWidth={300}
+          rows={rows}
+          rowKey={(row) => row.row}
+          columns={[
+            { header: 'Row', cell: (row) => row.row },
+            {
+              header: 'Product',
+              kind: 'main',
+              cell: (row) => (
+                <>
+                  {row.product_name}
+                  {row.sku && (
+                    <Text size="xs" c="dimmed">
+                      {row.sku}
+                    </Text>
+                  )}
+                </>
+              ),
+            },
+            {
+              header: 'What changes',
+              cell: (row) =>
+                row.status === 'new' ? (
+                  <Badge color="green" variant="light">
+                    New
+                  </Badge>
+                ) : (
+                  row.changes.map(labelOf).join(', ')
+                ),
+            },
+          ]}
+        />
       )}
       {!isAll && preview.rows.length > SHOWN_ROWS && (
         <Button variant="subtle" onClick={() => setIsAll(true)}>
