@@ -44,7 +44,7 @@ test('a salesperson joins by the invite link, waits for activation, then logs in
   await expect(page.getByText(`Manage your team for ${ceo.businessName}`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Copy salesperson invite link' }).click();
-  // The marker first: it lasts 1.5 s from the tap, while the toast lasts 2 s from when its host has loaded.
+  // The marker first: it counts from the tap, while the toast counts from when its lazily loaded host arrives.
   await expect(page.getByRole('button', { name: 'Copied salesperson invite link' })).toBeVisible();
   await expect(page.getByText(MESSAGES.team.inviteCopied('salesperson'))).toBeVisible();
   // The copied marker clears by itself.

@@ -15,9 +15,8 @@ import type { BusinessContext, RequestContext } from './context';
  *
  * Every signed-in request paid the gate's statement (the session, its user, the membership and the business,
  * auth.ts) and then its read's: two statements, each a write to PostgreSQL's socket, a wakeup of its backend, a
- * bind and an execution, and rows parsed in node. On the load bench that round trip was about half the floor of
- * a signed-in request, and folding it cut the node CPU of the product list, the overview, the sales list and the
- * search. The carts, folded the same way, first gained nothing: drizzle built their statement per request (its
+ * bind and an execution, and rows parsed in node. Folding it cut the node CPU of the product list, the overview, the
+ * sales list and the search (ADR 0021 has the figures). The carts, folded the same way, first gained nothing: drizzle built their statement per request (its
  * filters vary), and the gate's part
  * with it, which cost what the round trip saved. Built once per shape of their filters, folded, they gained
  * (modules/sales/cart-items.ts). Where the database is another machine, as it will be past one server, each fold

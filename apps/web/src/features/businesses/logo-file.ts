@@ -12,7 +12,7 @@ function bytesOf(dataUrl: string): number {
 /**
  * A logo made on the phone from the picture chosen: at most LOGO_MAX_SIDE pixels a side, as a PNG (a drawn
  * logo's flat colours stay sharp and small), or as a JPEG on white when the PNG is over LOGO_MAX_BYTES. A phone's
- * 4 MB photo never travels. Rejects when the file is not a picture this browser can read, or stays too large.
+ * full-size photo never travels. Rejects when the file is not a picture this browser can read, or stays too large.
  */
 export async function logoFromFile(file: Blob): Promise<string> {
   const bitmap = await createImageBitmap(file);

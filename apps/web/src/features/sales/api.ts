@@ -259,7 +259,7 @@ function invalidateAfterSale(client: QueryClient, businessId: number) {
  * The customer's own calls. Every one is scoped to the caller by the server (their own sales, payments, debts and
  * requests); the keys sit under the sales and carts prefixes, so a sale or a payment made anywhere refreshes these
  * pages too. The shop, not the customer, changes what these pages list (it confirms a request, records a payment):
- * each visit asks again instead of showing the last 30 seconds' answer.
+ * each visit asks again instead of showing an answer kept from before.
  */
 const FRESH_ON_VISIT = 0;
 
