@@ -24,13 +24,22 @@ export type BusinessSource = { field: string } | { record: OwnedRecord; field: s
  * - `business`: an active member of the business named by `from` whose role has `permission`.
  *   A business the caller is not a member of answers 404; a role without the permission 403,
  *   with `forbidden` as the message when the refusal has words of its own. With `whole`, a role that
- *   has `permission` but not `whole` is let through to its own records only (the context's `sees`).
+ *   has `permission` but not `whole` is let through to its own records only (the context's `sees`); with
+ *   `recorded` besides, a role without `whole` that holds `recorded` sees the records it recorded itself
+ *   (`sees: 'recorded'`), and the others their own (a customer, what was sold to them).
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'session_optional' }
   | { kind: 'signed_in' }
-  | { kind: 'business'; permission: Permission; from: BusinessSource; forbidden?: string; whole?: Permission };
+  | {
+      kind: 'business';
+      permission: Permission;
+      from: BusinessSource;
+      forbidden?: string;
+      whole?: Permission;
+      recorded?: Permission;
+    };
 
 /**
  * One API call, described once. The server registers its route from this entry, the web and the
@@ -80,15 +89,23 @@ export const sessionOptional = { kind: 'session_optional' } as const satisfies A
 /** A business-scoped route whose business id is the input's `business_id` (or another field). */
 export function member<const P extends Permission>(
   permission: P,
-  options: { field?: string; forbidden?: string; whole?: Permission } = {},
-): { kind: 'business'; permission: P; from: { field: string }; forbidden?: string; whole?: Permission } {
-  const { field = 'business_id', forbidden, whole } = options;
+  options: { field?: string; forbidden?: string; whole?: Permission; recorded?: Permission } = {},
+): {
+  kind: 'business';
+  permission: P;
+  from: { field: string };
+  forbidden?: string;
+  whole?: Permission;
+  recorded?: Permission;
+} {
+  const { field = 'business_id', forbidden, whole, recorded } = options;
   return {
     kind: 'business',
     permission,
     from: { field },
     ...(forbidden === undefined ? {} : { forbidden }),
     ...(whole === undefined ? {} : { whole }),
+    ...(recorded === undefined ? {} : { recorded }),
   };
 }
 

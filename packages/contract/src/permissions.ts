@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   /** Listing and opening sales: staff see the business's, a customer only their own. */
   'sale.list': ['ceo', 'manager', 'sales_person', 'sales_rep', 'customer'],
   'payment.record': ['ceo', 'sales_person'],
+  /** Every payment of the business (the whole till); other staff see those they recorded, a customer their own. */
+  'payment.review': ['ceo', 'manager'],
   /** Cancelling a sale: its stock goes back, its payments are refunded. */
   'sale.cancel': ['ceo', 'manager'],
   'debt.view': ['ceo', 'manager', 'sales_person', 'sales_rep'],
@@ -36,8 +38,10 @@ export const PERMISSIONS = {
   'customer.view': ['ceo', 'manager'],
   /** Merging two customers who are the same person: their sales and debts become one's. */
   'customer.merge': ['ceo'],
-  /** Recording expenses: each member their own; the use cases let the CEO see and delete all. */
+  /** Recording expenses: each member their own. */
   'expense.record': ['ceo', 'manager', 'sales_person', 'sales_rep'],
+  /** Every member's expenses: seeing and deleting any of the business's (the endpoints' `whole`). */
+  'expense.review': ['ceo'],
   /** Adding the business's own expense categories. */
   'expense.categories': ['ceo'],
   /** Closing the day: each member who takes money closes their own; the use case lets the CEO close the shop. */

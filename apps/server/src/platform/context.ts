@@ -15,7 +15,8 @@ export type BusinessRow = typeof businesses.$inferSelect;
  * - ActorContext: a signed-in user;
  * - BusinessContext: that user is an active member of this business, with this role, and the role
  *   holds the route's permission; `sees` says whether the role holds the route's `whole` permission
- *   (the business's records) or only its `permission` (the caller's own records).
+ *   (the business's records), its `recorded` one (the records the caller recorded) or only its `permission`
+ *   (the caller's own records). The use cases scope by `sees` and check no role.
  */
 export type RequestContext = Deps & { client: ClientInfo };
 export type ActorContext = RequestContext & { actor: Actor };
@@ -25,5 +26,5 @@ export type BusinessContext = ActorContext & {
   businessId: number;
   role: MemberRole;
   business: BusinessRow;
-  sees: 'business' | 'own';
+  sees: 'business' | 'recorded' | 'own';
 };

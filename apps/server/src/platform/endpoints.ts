@@ -221,8 +221,8 @@ const requestContext = (deps: Deps, request: FastifyRequest): RequestContext => 
 });
 
 /**
- * The gate: who calls, in which business, with which role, and whether that role sees the business's records or
- * only its own (the entry's `whole`). A folding read (gateToPass) runs the same rules inside its statement, and
+ * The gate: who calls, in which business, with which role, and whether that role sees the business's records, those
+ * it recorded or only its own (the entry's `whole` and `recorded`). A folding read (gateToPass) runs the same rules inside its statement, and
  * this gate when that statement refuses, to say why.
  */
 async function contextFor(deps: Deps, entry: Endpoint, request: FastifyRequest, input: unknown) {
@@ -236,7 +236,7 @@ async function contextFor(deps: Deps, entry: Endpoint, request: FastifyRequest, 
   if (access.kind === 'signed_in') return { ...base, actor: await authenticate(request) } satisfies ActorContext;
   const fields = (input ?? {}) as Record<string, unknown>;
   const { from } = access;
-  const rules = { forbidden: access.forbidden, whole: access.whole };
+  const rules = { forbidden: access.forbidden, whole: access.whole, recorded: access.recorded };
   if (!('record' in from)) {
     // The business named by the input: the session and the membership in one round trip (authenticateIn),
     // then requireBusiness's rules (404 for a non-member, 403 for a role without the permission).

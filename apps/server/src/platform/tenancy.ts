@@ -1,4 +1,4 @@
-import { can, MESSAGES, type OwnedRecord, type Permission } from '@oja/contract';
+import { can, MESSAGES, type MemberRole, type OwnedRecord, type Permission } from '@oja/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { businesses, carts, expenses, memberships } from '../db/schema';
@@ -34,12 +34,16 @@ export async function requireBusiness(
   return businessContext(ctx, businessId, row ?? null, permission, options);
 }
 
-/** The messages of a refusal, and the permission to see the whole business's records (the entry's `whole`). */
-export type GateOptions = { forbidden?: string; notFound?: string; whole?: Permission };
+/**
+ * The messages of a refusal, and what a role sees: the permissions to see the whole business's records (the entry's
+ * `whole`) and those the caller recorded (its `recorded`).
+ */
+export type GateOptions = { forbidden?: string; notFound?: string; whole?: Permission; recorded?: Permission };
 
 /**
  * The gate's rules on a membership found (or not): 404 without one, 403 for a role without the permission; a
- * role without the entry's `whole` permission sees its own records only.
+ * role without the entry's `whole` permission sees the records it recorded when it holds the entry's `recorded`,
+ * else its own records only.
  */
 export function businessContext(
   ctx: ActorContext,
@@ -51,8 +55,12 @@ export function businessContext(
   if (!membership) throw notFound(options.notFound ?? MESSAGES.business.notFound);
   const { role } = membership;
   if (!can(role, permission)) throw forbidden(options.forbidden);
-  const sees = options.whole && !can(role, options.whole) ? 'own' : 'business';
-  return { ...ctx, businessId, role, business: membership.business, sees };
+  return { ...ctx, businessId, role, business: membership.business, sees: seenBy(role, options) };
+}
+
+function seenBy(role: MemberRole, { whole, recorded }: GateOptions): BusinessContext['sees'] {
+  if (!whole || can(role, whole)) return 'business';
+  return recorded && can(role, recorded) ? 'recorded' : 'own';
 }
 
 /**

@@ -30,7 +30,7 @@ export const EXPENSE_ENDPOINTS = {
     method: 'GET',
     path: '/expenses/list_expenses/',
     summary: "Expenses, newest day first, with totals: the CEO's of the business, anyone else's their own.",
-    access: member('expense.record'),
+    access: member('expense.record', { whole: 'expense.review' }),
     input: listExpensesQuerySchema,
     response: expenseListSchema,
     status: 200,
@@ -43,6 +43,7 @@ export const EXPENSE_ENDPOINTS = {
     access: {
       kind: 'business',
       permission: 'expense.record',
+      whole: 'expense.review',
       from: { record: 'expense', field: 'id', notFound: EXPENSE_MESSAGES.notFound },
     },
     input: deleteExpenseBodySchema,

@@ -211,7 +211,7 @@ export const SALES_ENDPOINTS = {
     path: '/sales/payments/list/',
     summary:
       "Payments, newest first: all of the business's for the CEO and managers, those they recorded for salespeople, on their own sales for a customer.",
-    access: member('sale.list'),
+    access: member('sale.list', { whole: 'payment.review', recorded: 'sale.view' }),
     input: listPaymentsQuerySchema,
     response: paymentListSchema,
     status: 200,

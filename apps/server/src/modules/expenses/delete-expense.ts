@@ -8,8 +8,9 @@ import type { BusinessContext } from '../../platform/tenancy';
 import { closerOf } from '../day-closes/closed-periods';
 
 /**
- * Deletes an expense: the CEO any of the business's, anyone else only their own. Someone else's
- * expense answers 404 to a non-CEO, as one that does not exist: they never see it. One recorded inside a closed
+ * Deletes an expense: a caller who sees the business's (the gate: the entry's `whole`, the CEO) any of the
+ * business's, anyone else only their own. Someone else's expense answers 404 to them, as one that does not exist:
+ * they never see it. One recorded inside a closed
  * period (ADR 0022) stays.
  */
 export async function deleteExpense(
@@ -23,7 +24,7 @@ export async function deleteExpense(
         and(
           eq(expenses.business_id, ctx.businessId),
           eq(expenses.id, input.id),
-          ctx.role === 'ceo' ? undefined : eq(expenses.created_by, ctx.actor.userId),
+          ctx.sees === 'business' ? undefined : eq(expenses.created_by, ctx.actor.userId),
         ),
       )
       .returning({ id: expenses.id, created_at: expenses.created_at, created_by: expenses.created_by });

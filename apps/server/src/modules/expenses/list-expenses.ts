@@ -13,11 +13,11 @@ import type { BusinessContext } from '../../platform/tenancy';
 import { expenseAnswer } from './expense-answer';
 
 /**
- * Expenses newest day first, with their totals per currency. The CEO's list is the
- * business's (optionally one member's), anyone else's is filtered by their own user id whatever
- * user_id they send.
+ * Expenses newest day first, with their totals per currency. The list of a caller who sees the business's (the
+ * gate: the entry's `whole`, the CEO) is the business's, optionally one member's; anyone else's is filtered by their
+ * own user id whatever user_id they send.
  *
- * The CEO's whole list (no member, category or dates) takes its count and totals from expense_totals, which
+ * The business's whole list (no member, category or dates) takes its count and totals from expense_totals, which
  * triggers keep (migration 0033), instead of counting and summing every expense of the business on every page:
  * on the load data that was most of the page's time (bench/README.md). A filtered list counts and sums its own rows, which its filters narrow, in one pass:
  * a category's through expenses_business_category_idx (migration 0034), a member's through their own index.
@@ -26,7 +26,7 @@ export async function listExpenses(
   ctx: BusinessContext,
   query: z.output<typeof listExpensesQuerySchema>,
 ): Promise<ExpenseList> {
-  const userId = ctx.role === 'ceo' ? query.user_id : ctx.actor.userId;
+  const userId = ctx.sees === 'business' ? query.user_id : ctx.actor.userId;
   const where = and(
     eq(expenses.business_id, ctx.businessId),
     userId === undefined ? undefined : eq(expenses.created_by, userId),

@@ -1,33 +1,31 @@
 import { type listPaymentsQuerySchema, PAGE_SIZE, type Paginated, type PaymentListItem, pageInfo } from '@oja/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type * as z from 'zod';
 import { columnsAt, countedPage, countedRows } from '../../db/counted-page';
 import { eachRun, limitOf } from '../../db/limit';
 import { isoOfTimestamp, numberOrNull } from '../../db/raw-row';
 import { payments, refunds, sales, users } from '../../db/schema';
 import { containsPattern } from '../../db/search';
-import { forbidden } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 
 /**
- * Whose payments the caller may see: the CEO and managers answer for the whole
- * till, a salesperson for the money they took themselves, a customer for what was
- * paid on their own sales (whoever recorded it). As a condition on the payment, or on its sale.
+ * Whose payments the caller may see, as the gate decided (the entry's `whole` and `recorded`): the CEO and managers
+ * answer for the whole till, a salesperson for the money they took themselves, a customer for what was paid on
+ * their own sales (whoever recorded it). As a condition on the payment, or on its sale.
  */
 function visiblePayments(ctx: BusinessContext): { payment?: SQL; sale?: SQL } {
-  switch (ctx.role) {
-    case 'ceo':
-    case 'manager':
+  switch (ctx.sees) {
+    case 'business':
       return {};
-    case 'sales_person':
-    case 'sales_rep':
+    case 'recorded':
       return { payment: eq(payments.recorded_by, ctx.actor.userId) };
-    case 'customer':
+    case 'own':
       return { sale: eq(sales.customer_id, ctx.actor.userId) };
-    default:
-      throw forbidden();
   }
 }
+
+const r = alias(refunds, 'r');
 
 /** A row of the receipts' statement: the page's columns as node-postgres reads them raw, and the count. */
 type PaymentRow = {
@@ -113,8 +111,8 @@ export async function listPayments(
       page: sql`select ${payments.id}, ${payments.sale_id}, ${payments.amount}, ${sales.currency}, ${payments.method},
           ${sales.customer_name}, ${sales.customer_id}, ${payments.recorded_by},
           ${users.first_name} || ' ' || ${users.last_name} as recorded_by_name,
-          exists (select 1 from ${refunds} r
-            where r.business_id = ${payments.business_id} and r.payment_id = ${payments.id}) as is_refunded,
+          exists (select 1 from ${r}
+            where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id}) as is_refunded,
           ${payments.created_at}
         from (${chosen}) k
         join ${payments} on ${payments.business_id} = ${ctx.businessId} and ${payments.id} = k.id

@@ -1,5 +1,13 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { EXPENSE_CATEGORIES, EXPENSE_MESSAGES, type Expense, formatMoney, lagosToday, MESSAGES } from '@oja/contract';
+import {
+  can,
+  EXPENSE_CATEGORIES,
+  EXPENSE_MESSAGES,
+  type Expense,
+  formatMoney,
+  lagosToday,
+  MESSAGES,
+} from '@oja/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
@@ -69,7 +77,6 @@ function Expenses() {
   const remove = useDeleteExpense(business.id);
   const [isAdding, setAdding] = useState(false);
   const [isAddingCategory, setAddingCategory] = useState(false);
-  const isCeo = role === 'ceo';
 
   const askDelete = (expense: Expense) =>
     openConfirm({
@@ -89,7 +96,7 @@ function Expenses() {
       <Group justify="space-between">
         <Title order={2}>Expenses</Title>
         <Group gap="xs">
-          {isCeo && (
+          {can(role, 'expense.categories') && (
             <Button variant="default" onClick={() => setAddingCategory(true)}>
               New category
             </Button>
@@ -100,7 +107,7 @@ function Expenses() {
         </Group>
       </Group>
       <Text size="sm" c="dimmed">
-        {isCeo ? `Every expense recorded in ${business.name}.` : 'The expenses you recorded.'}
+        {can(role, 'expense.review') ? `Every expense recorded in ${business.name}.` : 'The expenses you recorded.'}
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <LazySelect

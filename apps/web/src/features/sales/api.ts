@@ -1,6 +1,7 @@
 import {
   type Cart,
   type Customer,
+  can,
   type EndpointInput,
   IDEMPOTENCY_HEADER,
   type ListCartsQuery,
@@ -74,11 +75,12 @@ export function useSale(businessId: number, saleId: number) {
 
 /**
  * Whether the receipts and invoices pages list the whole business's (the CEO and a manager answer for the whole
- * till) rather than the caller's own (a salesperson's). For the payments list-payments.ts decides and the page only
- * says so; the invoices page asks for the caller's own sales unless this holds. A manager confirms no sale
- * (`sale.confirm`), so "their own" invoices were an empty page beside a Receipts page of every payment.
+ * till, `payment.review`) rather than the caller's own (a salesperson's). For the payments the server's gate decides
+ * by the same permission and the page only says so; the invoices page asks for the caller's own sales unless this
+ * holds. A manager confirms no sale (`sale.confirm`), so "their own" invoices were an empty page beside a Receipts
+ * page of every payment.
  */
-export const seesWholeTill = (role: MemberRole) => role === 'ceo' || role === 'manager';
+export const seesWholeTill = (role: MemberRole) => can(role, 'payment.review');
 
 /** How many customers' requests wait for the shop to confirm them (the employee home), or undefined until known. */
 export function useOpenRequestCount(businessId: number, isEnabled: boolean): number | undefined {
