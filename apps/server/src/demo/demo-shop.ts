@@ -14,8 +14,10 @@ import {
 } from '@oja/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { alias } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db, Tx } from '../db/client';
+import { columnNames } from '../db/column-names';
 import * as schema from '../db/schema';
 import {
   businesses,
@@ -488,6 +490,13 @@ function planSales(random: ReturnType<typeof seededRandom>, stocked: { price: st
   return plan.filter((sale) => sale.lines.length > 0);
 }
 
+/** The back-dated tables, aliased through the schema. */
+const s = alias(sales, 's');
+const m = alias(stock_movements, 'm');
+const p = alias(payments, 'p');
+const r = alias(refunds, 'r');
+const sr = alias(sale_returns, 'sr');
+
 /**
  * Moves the history to when it happened. The rows were all written just now; each gets the moment
  * the plan gave it: people and shelves before the first sale, every sale and its stock movements at
@@ -531,19 +540,20 @@ async function backDate(
 
   if (times.saleTimes.length > 0) {
     await tx.execute(sql`
-      update ${sales} s set created_at = v.at
+      update ${s} set ${columnNames(s.created_at)} = v.at
       from (values ${values(times.saleTimes)}) as v(id, at)
-      where s.business_id = ${businessId} and s.id = v.id`);
+      where ${s.business_id} = ${businessId} and ${s.id} = v.id`);
     await tx.execute(sql`
-      update ${stock_movements} m set created_at = s.created_at
-      from ${sales} s
-      where m.business_id = ${businessId} and s.business_id = m.business_id and s.id = m.sale_id and m.reason = 'sale'`);
+      update ${m} set ${columnNames(m.created_at)} = ${s.created_at}
+      from ${s}
+      where ${m.business_id} = ${businessId} and ${s.business_id} = ${m.business_id} and ${s.id} = ${m.sale_id}
+        and ${m.reason} = 'sale'`);
   }
   if (times.paymentTimes.length > 0) {
     await tx.execute(sql`
-      update ${payments} p set created_at = v.at
+      update ${p} set ${columnNames(p.created_at)} = v.at
       from (values ${values(times.paymentTimes)}) as v(id, at)
-      where p.business_id = ${businessId} and p.id = v.id`);
+      where ${p.business_id} = ${businessId} and ${p.id} = v.id`);
   }
   if (times.cancelled) {
     const { id, at } = times.cancelled;
@@ -556,9 +566,10 @@ async function backDate(
       .set({ created_at: at })
       .where(and(eq(sale_returns.business_id, businessId), eq(sale_returns.sale_id, id)));
     await tx.execute(sql`
-      update ${refunds} r set created_at = ${at.toISOString()}::timestamptz
-      from ${sale_returns} sr
-      where r.business_id = ${businessId} and sr.business_id = r.business_id and sr.id = r.return_id and sr.sale_id = ${id}`);
+      update ${r} set ${columnNames(r.created_at)} = ${at.toISOString()}::timestamptz
+      from ${sr}
+      where ${r.business_id} = ${businessId} and ${sr.business_id} = ${r.business_id} and ${sr.id} = ${r.return_id}
+        and ${sr.sale_id} = ${id}`);
     await tx
       .update(stock_movements)
       .set({ created_at: at })

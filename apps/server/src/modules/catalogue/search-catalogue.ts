@@ -1,5 +1,6 @@
 import { CATALOGUE_SEARCH_LIMIT, type CatalogueProduct, type catalogueSearchQuerySchema } from '@oja/contract';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { businessToday } from '../../db/business-day';
 import { product_batches, product_search, product_stock, products } from '../../db/schema';
@@ -8,6 +9,9 @@ import type { BusinessContext } from '../../platform/tenancy';
 import { type ProductRow, productOf } from './get-catalogue';
 
 type Query = z.output<typeof catalogueSearchQuerySchema>;
+
+const p = alias(products, 'p');
+const s = alias(product_stock, 's');
 
 /**
  * The business's live products matching a name, SKU or barcode, as a copy holds them (ADR 0014): what a partial
@@ -18,17 +22,17 @@ export async function searchCatalogue(ctx: BusinessContext, query: Query): Promi
   const businessId = ctx.businessId;
   const pattern = containsPattern(query.search.toLowerCase());
   const exact = query.search.toLowerCase();
-  const { rows } = await ctx.db.execute<ProductRow>(sql`select p.id::text as id, s.version::text as version,
-      p.product_name, p.sku, p.barcode, p.currency, p.selling_price, p.selling_price_discount_percentage,
-      p.wholesale_price, p.wholesale_price_discount_percentage, p.cost_price, s.sellable as stock_quantity,
+  const { rows } = await ctx.db.execute<ProductRow>(sql`select ${p.id}::text as id, ${s.version}::text as version,
+      ${p.product_name}, ${p.sku}, ${p.barcode}, ${p.currency}, ${p.selling_price}, ${p.selling_price_discount_percentage},
+      ${p.wholesale_price}, ${p.wholesale_price_discount_percentage}, ${p.cost_price}, ${s.sellable} as stock_quantity,
       (select min(${product_batches.expiration_date}) from ${product_batches}
-        where ${product_batches.business_id} = ${businessId} and ${product_batches.product_id} = p.id
+        where ${product_batches.business_id} = ${businessId} and ${product_batches.product_id} = ${p.id}
           and ${product_batches.quantity} > 0 and ${product_batches.expiration_date} >= ${businessToday}) as next_expiry,
       false as is_removed
     from ${product_search}
-    join ${products} p on p.business_id = ${businessId} and p.id = ${product_search.product_id}
-    join ${product_stock} s on s.business_id = ${businessId} and s.product_id = ${product_search.product_id}
-    where ${product_search.business_id} = ${businessId} and p.archived_at is null
+    join ${p} on ${p.business_id} = ${businessId} and ${p.id} = ${product_search.product_id}
+    join ${s} on ${s.business_id} = ${businessId} and ${s.product_id} = ${product_search.product_id}
+    where ${product_search.business_id} = ${businessId} and ${p.archived_at} is null
       and (${product_search.name_lower} like ${pattern} or ${product_search.sku_lower} like ${pattern}
         or ${product_search.barcode_lower} like ${pattern})
     order by coalesce(${product_search.sku_lower} = ${exact} or ${product_search.barcode_lower} = ${exact}, false) desc,

@@ -1,8 +1,8 @@
 import { type Attention, COUNTER_STALE_PENDING_MINUTES } from '@oja/contract';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { counter_devices, users } from '../../db/schema';
-import { openPriceFlags, openShortfalls, priceFlagsWhere, shortfallsWhere } from './counter-rows';
+import { counter_devices } from '../../db/schema';
+import { openPriceFlags, openShortfalls, priceFlagsWhere, shortfallsWhere, userName } from './counter-rows';
 
 type CounterAttention = Pick<Attention, 'shortfalls' | 'price_flags' | 'unsynced_devices'>;
 
@@ -19,9 +19,7 @@ export async function counterAttention(db: Queryable, businessId: number, rows: 
     db
       .select({
         device: counter_devices,
-        user_name: sql<
-          string | null
-        >`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${counter_devices.user_id})`,
+        user_name: userName(counter_devices.user_id),
       })
       .from(counter_devices)
       .where(

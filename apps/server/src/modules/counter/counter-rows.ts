@@ -1,5 +1,6 @@
 import type { PriceFlag, Shortfall } from '@oja/contract';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { price_flags, sales, stock_shortfalls, users } from '../../db/schema';
 
@@ -8,8 +9,11 @@ export function netUnitKobo(unitKobo: bigint, discountBasisPoints: bigint): bigi
   return (unitKobo * (10_000n - discountBasisPoints) + 5_000n) / 10_000n;
 }
 
-const settlerName = (settledBy: typeof stock_shortfalls.settled_by | typeof price_flags.settled_by) =>
-  sql<string | null>`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${settledBy})`;
+const u = alias(users, 'u');
+
+/** The full name of the user `userId` (a column holding a user's id), or null without one. */
+export const userName = (userId: SQLWrapper) =>
+  sql<string | null>`(select ${u.first_name} || ' ' || ${u.last_name} from ${u} where ${u.id} = ${userId})`;
 
 /** Shortfalls of a business, oldest first, with the sale's receipt number and who settled them. */
 export async function shortfallsWhere(
@@ -22,7 +26,7 @@ export async function shortfallsWhere(
     .select({
       row: stock_shortfalls,
       receipt_number: sales.receipt_number,
-      settled_by_name: settlerName(stock_shortfalls.settled_by),
+      settled_by_name: userName(stock_shortfalls.settled_by),
     })
     .from(stock_shortfalls)
     .leftJoin(sales, and(eq(sales.business_id, stock_shortfalls.business_id), eq(sales.id, stock_shortfalls.sale_id)))

@@ -1,16 +1,15 @@
 import type { DeviceStatus } from '@oja/contract';
-import { desc, eq, sql } from 'drizzle-orm';
-import { counter_devices, users } from '../../db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { counter_devices } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
+import { userName } from './counter-rows';
 
 /** Every phone that sells for the business, last heard from first, with what its outbox still holds. */
 export async function listDevices(ctx: BusinessContext): Promise<DeviceStatus[]> {
   const rows = await ctx.db
     .select({
       device: counter_devices,
-      user_name: sql<
-        string | null
-      >`(select u.first_name || ' ' || u.last_name from ${users} u where u.id = ${counter_devices.user_id})`,
+      user_name: userName(counter_devices.user_id),
     })
     .from(counter_devices)
     .where(eq(counter_devices.business_id, ctx.businessId))

@@ -2,6 +2,7 @@ import { CUSTOMER_MESSAGES, type CustomerMerge, type mergeCustomersBodySchema } 
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Tx } from '../../db/client';
+import { columnNames } from '../../db/column-names';
 import { customer_merges, sales } from '../../db/schema';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
@@ -93,7 +94,10 @@ async function moveSales(
   keptName: string,
 ): Promise<number[]> {
   // Named to the kept account, or renamed to the kept name (as a walk-in, a sale is its name).
-  const change: SQL = to.customerId !== null ? sql`customer_id = ${to.customerId}` : sql`customer_name = ${keptName}`;
+  const change: SQL =
+    to.customerId !== null
+      ? sql`${columnNames(s.customer_id)} = ${to.customerId}`
+      : sql`${columnNames(s.customer_name)} = ${keptName}`;
   const { rows } = await tx.execute<{ id: string }>(sql`
     update ${sales} ${s} set ${change} where ${salesOf(businessId, from)} returning ${s.id} as id`);
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);

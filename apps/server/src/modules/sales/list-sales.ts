@@ -1,5 +1,6 @@
 import { type listSalesQuerySchema, PAGE_SIZE, type Paginated, pageInfo, type Sale } from '@oja/contract';
 import { type AnyColumn, and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type * as z from 'zod';
 import { builtOnceSqlPer, type OrPlaceholder } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
@@ -20,6 +21,10 @@ import {
 import type { BusinessContext } from '../../platform/tenancy';
 import { allTimeRows, saleAlias, saleDays } from '../reports/sale-figures';
 import { type SaleRow, toSale } from './sale-answer';
+
+/** A sale's lines, and the search's rows (alias t), named through the schema. */
+const line = alias(sale_lines, 'l');
+const hit = alias(sale_search, 't');
 
 /**
  * Which sales the caller may see, as the gate found for their role (the entry's `whole`): the business's, or only
@@ -139,9 +144,10 @@ function pageOfSales(parts: {
     offset: parts.offset,
     columns: sql`${columnsAt('p', saleNames)},
       (select json_agg(json_build_array(i.product_id, i.product_name, i.quantity) order by i.first_line)
-        from (select l.product_id, l.product_name, sum(l.quantity)::int as quantity, min(l.id) as first_line
-          from ${sale_lines} l where l.business_id = p.business_id and l.sale_id = p.id
-          group by l.product_id, l.product_name) i) as items`,
+        from (select ${line.product_id} as product_id, ${line.product_name} as product_name,
+            sum(${line.quantity})::int as quantity, min(${line.id}) as first_line
+          from ${line} where ${line.business_id} = p.business_id and ${line.sale_id} = p.id
+          group by ${line.product_id}, ${line.product_name}) i) as items`,
     page: parts.page,
     order: sql`p.created_at desc, p.id desc`,
   });
@@ -248,19 +254,19 @@ async function searchedStatement(
   offset: number,
 ): Promise<PageRow[]> {
   const narrowed = and(...narrowing);
-  const matched = sql`t.business_id = ${business} and t.names like lower(${containsPattern(search)}::text)`;
+  const matched = sql`${hit.business_id} = ${business} and ${hit.names} like lower(${containsPattern(search)}::text)`;
   // `select` over the matching sale_search rows (alias t), joined to their sales when the narrowing asks of them.
   const overMatches = (select: SQL) =>
     narrowed
-      ? sql`${select} join ${sales} on ${sales.business_id} = ${business} and ${sales.id} = t.sale_id
+      ? sql`${select} join ${sales} on ${sales.business_id} = ${business} and ${sales.id} = ${hit.sale_id}
           where ${matched} and ${narrowed}`
       : sql`${select} where ${matched}`;
   if ([...search].length <= 2) {
     const { rows } = await db.execute<PageRow>(
       salesPage(
         sql`${sales.business_id} = ${business}
-          and exists (select 1 from ${sale_search} t where ${matched} and t.sale_id = ${sales.id})${narrowed ? sql` and ${narrowed}` : sql``}`,
-        sql`(${overMatches(sql`select count(*)::int from ${sale_search} t`)})`,
+          and exists (select 1 from ${hit} where ${matched} and ${hit.sale_id} = ${sales.id})${narrowed ? sql` and ${narrowed}` : sql``}`,
+        sql`(${overMatches(sql`select count(*)::int from ${hit}`)})`,
         offset,
         { limit: eachRun(PAGE_SIZE.sales) },
       ),
@@ -269,7 +275,7 @@ async function searchedStatement(
   }
   const { rows } = await db.execute<PageRow>(
     pageOfSales({
-      ctes: sql`hits as materialized (${overMatches(sql`select t.sale_id as id, t.created_at from ${sale_search} t`)})`,
+      ctes: sql`hits as materialized (${overMatches(sql`select ${hit.sale_id} as id, ${hit.created_at} as created_at from ${hit}`)})`,
       total: sql`(select count(*)::int from hits)`,
       offset,
       page: sql`select ${columnsAt('sales', saleNames)}

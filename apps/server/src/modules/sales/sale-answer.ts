@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client';
 import { payments, refunds, sale_lines, sales, users } from '../../db/schema';
 
 const u = alias(users, 'u');
+const r = alias(refunds, 'r');
 
 export type SaleRow = typeof sales.$inferSelect;
 
@@ -137,7 +138,7 @@ export async function loadSaleDetail(
       .select({
         payment: payments,
         recorded_by_name: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}`,
-        is_refunded: sql<boolean>`exists (select 1 from ${refunds} r where r.business_id = ${payments.business_id} and r.payment_id = ${payments.id})`,
+        is_refunded: sql<boolean>`exists (select 1 from ${r} where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id})`,
       })
       .from(payments)
       .leftJoin(users, eq(users.id, payments.recorded_by))

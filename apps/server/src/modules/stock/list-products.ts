@@ -1,5 +1,5 @@
 import { type listProductsQuerySchema, PAGE_SIZE, type ProductList, pageInfo, type StockFilter } from '@oja/contract';
-import { type AnyColumn, and, eq, exists, isNull, not, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, exists, getTableName, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { builtOnceSqlPer, type OrPlaceholder } from '../../db/built-once';
@@ -251,6 +251,9 @@ const stockFilteredPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, ke
   );
 });
 
+/** product_search as a regclass literal: a string constant, written from the table object so it follows a rename. */
+const productSearchClass = sql.raw(`'${getTableName(product_search)}'::regclass`);
+
 /**
  * Whether this business holds most of the live products (more than half of PostgreSQL's estimate of
  * product_search's rows, which are the live products): a shop running its own server, or the load bench's
@@ -263,8 +266,7 @@ const stockFilteredPage = builtOnceSqlPer<Shape, PageValues, PageRow>(SHAPES, ke
 function holdsMostProducts(businessId: OrPlaceholder<number>): SQL {
   return sql`coalesce((select coalesce((select ${product_counts.live_products} from ${product_counts}
       where ${product_counts.business_id} = ${businessId}), 0) * 2
-    > (select reltuples from pg_class where oid = 'product_search'::regclass and reltuples >= 0)), false)`;
-  // product_search by text: a regclass literal is a string constant, which a table object does not write.
+    > (select reltuples from pg_class where oid = ${productSearchClass} and reltuples >= 0)), false)`;
 }
 
 /**
