@@ -1,8 +1,8 @@
 import { Anchor } from '@mantine/core';
-import { type BusinessReport, formatMoney, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@oja/contract';
+import { type BusinessReport, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@oja/contract';
 import { Link } from 'react-router';
-import { customerSalesPath, productPath } from '../businesses/attention-card';
-import { type ReportColumn, ReportTable } from './report-table';
+import { customerSalesPath } from '../businesses/attention-card';
+import { type ColumnKit, ReportTable } from './report-table';
 
 /** Top debtors stand as of today, which the period chosen does not change (the server reads them as of now). */
 const DEBTS_NOTE = 'Owed today, on sales of any date.';
@@ -19,15 +19,10 @@ export function ReportSalesTables({ report, slug }: { report: BusinessReport; sl
         rows={report.collected_by_method}
         rowKey={(row) => `${row.method}-${row.currency}`}
         empty="No money collected in this period."
-        columns={[
-          { header: 'Method', kind: 'main', csv: (row) => PAYMENT_METHOD_LABELS[row.method] },
-          { header: 'Currency', csv: (row) => row.currency },
-          {
-            header: 'Collected',
-            isNoWrap: true,
-            csv: (row) => row.amount,
-            cell: (row) => formatMoney(row.amount, row.currency),
-          },
+        columns={(column) => [
+          column.main('Method', (row) => PAYMENT_METHOD_LABELS[row.method]),
+          column.currency,
+          column.money('Collected', 'amount'),
         ]}
       />
       <ReportTable
@@ -52,16 +47,11 @@ export function ReportSalesTables({ report, slug }: { report: BusinessReport; sl
         rows={report.sales_by_employee}
         rowKey={(row) => `${row.user_id}-${row.name}-${row.currency}`}
         empty="No employee sold anything in this period."
-        columns={[
-          { header: 'Employee', kind: 'main', csv: (row) => row.name },
-          { header: 'Sales', csv: (row) => row.sales },
-          { header: 'Currency', csv: (row) => row.currency },
-          {
-            header: 'Revenue',
-            isNoWrap: true,
-            csv: (row) => row.revenue,
-            cell: (row) => formatMoney(row.revenue, row.currency),
-          },
+        columns={(column) => [
+          column.main('Employee', 'name'),
+          column.plain('Sales', 'sales'),
+          column.currency,
+          column.money('Revenue', 'revenue'),
         ]}
       />
       <ReportTable
@@ -70,22 +60,12 @@ export function ReportSalesTables({ report, slug }: { report: BusinessReport; sl
         rows={report.sales_by_payment_status}
         rowKey={(row) => `${row.payment_status}-${row.currency}`}
         empty="No sales to sort by payment status."
-        columns={[
-          { header: 'Status', kind: 'main', csv: (row) => PAYMENT_STATUS_LABELS[row.payment_status] },
-          { header: 'Sales', csv: (row) => row.sales },
-          { header: 'Currency', csv: (row) => row.currency },
-          {
-            header: 'Revenue',
-            isNoWrap: true,
-            csv: (row) => row.revenue,
-            cell: (row) => formatMoney(row.revenue, row.currency),
-          },
-          {
-            header: 'Outstanding',
-            isNoWrap: true,
-            csv: (row) => row.outstanding,
-            cell: (row) => formatMoney(row.outstanding, row.currency),
-          },
+        columns={(column) => [
+          column.main('Status', (row) => PAYMENT_STATUS_LABELS[row.payment_status]),
+          column.plain('Sales', 'sales'),
+          column.currency,
+          column.money('Revenue', 'revenue'),
+          column.money('Outstanding', 'outstanding'),
         ]}
       />
       <ReportTable
@@ -95,7 +75,7 @@ export function ReportSalesTables({ report, slug }: { report: BusinessReport; sl
         rows={report.top_debtors}
         rowKey={(row) => `${row.customer_id ?? row.customer_name}-${row.currency}`}
         empty="Nobody owes the business."
-        columns={[
+        columns={(column) => [
           {
             header: 'Customer',
             kind: 'main',
@@ -106,39 +86,19 @@ export function ReportSalesTables({ report, slug }: { report: BusinessReport; sl
               </Anchor>
             ),
           },
-          { header: 'Open sales', csv: (row) => row.open_sales },
-          { header: 'Currency', csv: (row) => row.currency },
-          {
-            header: 'Owes',
-            isNoWrap: true,
-            csv: (row) => row.total_owed,
-            cell: (row) => formatMoney(row.total_owed, row.currency),
-          },
+          column.plain('Open sales', 'open_sales'),
+          column.currency,
+          column.money('Owes', 'total_owed'),
         ]}
       />
     </>
   );
 }
 
-function productColumns(slug: string): ReportColumn<BusinessReport['top_products'][number]>[] {
-  return [
-    {
-      header: 'Product',
-      kind: 'main',
-      csv: (row) => row.product_name,
-      cell: (row) => (
-        <Anchor component={Link} size="sm" to={productPath(slug, row.product_id)}>
-          {row.product_name}
-        </Anchor>
-      ),
-    },
-    { header: 'Sold', csv: (row) => row.quantity },
-    { header: 'Currency', csv: (row) => row.currency },
-    {
-      header: 'Revenue',
-      isNoWrap: true,
-      csv: (row) => row.revenue,
-      cell: (row) => formatMoney(row.revenue, row.currency),
-    },
-  ];
-}
+/** The best sellers' columns, by quantity and by revenue alike. */
+const productColumns = (slug: string) => (column: ColumnKit<BusinessReport['top_products'][number]>) => [
+  column.product(slug),
+  column.plain('Sold', 'quantity'),
+  column.currency,
+  column.money('Revenue', 'revenue'),
+];

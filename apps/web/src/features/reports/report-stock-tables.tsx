@@ -1,9 +1,5 @@
-import { Anchor } from '@mantine/core';
-import { type BatchAlert, type BusinessReport, formatMoney } from '@oja/contract';
-import { Link } from 'react-router';
-import { formatDate } from '../../lib/format';
-import { productPath } from '../businesses/attention-card';
-import { type ReportColumn, ReportTable } from './report-table';
+import type { BatchAlert, BusinessReport } from '@oja/contract';
+import { type ColumnKit, ReportTable } from './report-table';
 
 /** The stock tables stand as of today, which the period chosen does not change (the server reads them as of now). */
 const STOCK_NOTE = 'Stock on hand today, whatever the period.';
@@ -19,21 +15,11 @@ export function ReportStockTables({ report, slug }: { report: BusinessReport; sl
         rows={report.stock_value}
         rowKey={(row) => row.currency}
         empty="No stock on hand."
-        columns={[
-          { header: 'Currency', kind: 'main', csv: (row) => row.currency },
-          { header: 'Units', csv: (row) => row.units },
-          {
-            header: 'Value at cost',
-            isNoWrap: true,
-            csv: (row) => row.value_at_cost,
-            cell: (row) => formatMoney(row.value_at_cost, row.currency),
-          },
-          {
-            header: 'Value at retail',
-            isNoWrap: true,
-            csv: (row) => row.value_at_retail,
-            cell: (row) => formatMoney(row.value_at_retail, row.currency),
-          },
+        columns={(column) => [
+          column.main('Currency', 'currency'),
+          column.plain('Units', 'units'),
+          column.money('Value at cost', 'value_at_cost'),
+          column.money('Value at retail', 'value_at_retail'),
         ]}
       />
       <ReportTable
@@ -43,20 +29,11 @@ export function ReportStockTables({ report, slug }: { report: BusinessReport; sl
         rows={report.low_stock}
         rowKey={(row) => row.product_id}
         empty="No product is below its reorder level."
-        columns={[
-          {
-            header: 'Product',
-            kind: 'main',
-            csv: (row) => row.product_name,
-            cell: (row) => (
-              <Anchor component={Link} size="sm" to={productPath(slug, row.product_id)}>
-                {row.product_name}
-              </Anchor>
-            ),
-          },
-          { header: 'SKU', csv: (row) => row.sku },
-          { header: 'In stock', csv: (row) => row.quantity_in_stock },
-          { header: 'Reorder level', csv: (row) => row.reorder_level },
+        columns={(column) => [
+          column.product(slug),
+          column.plain('SKU', 'sku'),
+          column.plain('In stock', 'quantity_in_stock'),
+          column.plain('Reorder level', 'reorder_level'),
         ]}
       />
       <ReportTable
@@ -81,32 +58,12 @@ export function ReportStockTables({ report, slug }: { report: BusinessReport; sl
   );
 }
 
-function batchColumns(slug: string, dateHeader: string): ReportColumn<BatchAlert>[] {
-  return [
-    {
-      header: 'Product',
-      kind: 'main',
-      csv: (row) => row.product_name,
-      cell: (row) => (
-        <Anchor component={Link} size="sm" to={productPath(slug, row.product_id)}>
-          {row.product_name}
-        </Anchor>
-      ),
-    },
-    { header: 'Batch', csv: (row) => row.batch_number },
-    {
-      header: dateHeader,
-      isNoWrap: true,
-      csv: (row) => row.expiration_date,
-      cell: (row) => formatDate(row.expiration_date),
-    },
-    { header: 'Units', csv: (row) => row.quantity },
-    { header: 'Currency', csv: (row) => row.currency },
-    {
-      header: 'Value at cost',
-      isNoWrap: true,
-      csv: (row) => row.value_at_cost,
-      cell: (row) => (row.value_at_cost === null ? '—' : formatMoney(row.value_at_cost, row.currency)),
-    },
-  ];
-}
+/** The batches' columns, expiring and expired alike. */
+const batchColumns = (slug: string, dateHeader: string) => (column: ColumnKit<BatchAlert>) => [
+  column.product(slug),
+  column.plain('Batch', 'batch_number'),
+  column.date(dateHeader, 'expiration_date'),
+  column.plain('Units', 'quantity'),
+  column.currency,
+  column.money('Value at cost', 'value_at_cost'),
+];
