@@ -1,6 +1,7 @@
 import { Card, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type DailyRevenue, type EmployeeAnalyticsDays, formatMoney, MESSAGES, type ProductSold } from '@oja/contract';
 import { IconCash, IconReceipt } from '@tabler/icons-react';
+import type { ComponentProps } from 'react';
 import { formatDate } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { PageLoader } from '../../ui/page-loader';
@@ -73,44 +74,42 @@ export default function EmployeeAnalyticsPage() {
             </Text>
             <RevenueChart days={data.revenue_by_day} />
           </Card>
-          <Card withBorder radius="md">
-            <Text fw={600} mb="sm">
-              Top products
-            </Text>
-            {data.top_products.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                No sales in this period.
-              </Text>
-            ) : (
-              <ResponsiveTable
-                label="Top products"
-                minWidth={420}
-                columns={productColumns}
-                rows={data.top_products}
-                rowKey={(product) => `${product.product_id}-${product.currency}`}
-              />
-            )}
-          </Card>
-          <Card withBorder radius="md">
-            <Text fw={600} mb="sm">
-              Days with sales
-            </Text>
-            {soldDays.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                No sales in this period.
-              </Text>
-            ) : (
-              <ResponsiveTable
-                label="Revenue per day"
-                minWidth={320}
-                columns={dayColumns}
-                rows={soldDays}
-                rowKey={(day) => day.date}
-              />
-            )}
-          </Card>
+          <TableCard
+            title="Top products"
+            label="Top products"
+            minWidth={420}
+            columns={productColumns}
+            rows={data.top_products}
+            rowKey={(product) => `${product.product_id}-${product.currency}`}
+          />
+          <TableCard
+            title="Days with sales"
+            label="Revenue per day"
+            minWidth={320}
+            columns={dayColumns}
+            rows={soldDays}
+            rowKey={(day) => day.date}
+          />
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** A card of the page: its title, and its table, or the words for a period with no sales. */
+function TableCard<Row>({ title, ...table }: { title: string } & ComponentProps<typeof ResponsiveTable<Row>>) {
+  return (
+    <Card withBorder radius="md">
+      <Text fw={600} mb="sm">
+        {title}
+      </Text>
+      {table.rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No sales in this period.
+        </Text>
+      ) : (
+        <ResponsiveTable {...table} />
+      )}
+    </Card>
   );
 }

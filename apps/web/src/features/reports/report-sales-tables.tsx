@@ -1,6 +1,4 @@
-import { Anchor } from '@mantine/core';
 import { type BusinessReport, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from '@oja/contract';
-import { Link } from 'react-router';
 import { customerSalesPath } from '../businesses/attention-card';
 import { type ColumnKit, ReportTable } from './report-table';
 
@@ -76,16 +74,7 @@ export function ReportSalesTables({ report, slug }: { report: BusinessReport; sl
         rowKey={(row) => `${row.customer_id ?? row.customer_name}-${row.currency}`}
         empty="Nobody owes the business."
         columns={(column) => [
-          {
-            header: 'Customer',
-            kind: 'main',
-            csv: (row) => row.customer_name,
-            cell: (row) => (
-              <Anchor component={Link} size="sm" to={customerSalesPath(slug, row.customer_name)}>
-                {row.customer_name}
-              </Anchor>
-            ),
-          },
+          column.main('Customer', 'customer_name', (row) => customerSalesPath(slug, row.customer_name)),
           column.plain('Open sales', 'open_sales'),
           column.currency,
           column.money('Owes', 'total_owed'),

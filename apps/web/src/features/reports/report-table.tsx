@@ -30,8 +30,8 @@ type ValueOf<Row> = FieldOf<Row, CsvValue> | ((row: Row) => CsvValue);
  * from its `rows`, so no table names its row type.
  */
 export type ColumnKit<Row> = {
-  /** The row's name: first, and the card's title on a phone. */
-  main(header: string, value: ValueOf<Row>): ReportColumn<Row>;
+  /** The row's name: first, and the card's title on a phone; a link to `to` of the row when given. */
+  main(header: string, value: ValueOf<Row>, to?: (row: Row) => string): ReportColumn<Row>;
   /** A value shown as it is written to the CSV (a count, a code). */
   plain(header: string, value: ValueOf<Row>): ReportColumn<Row>;
   /** A day: YYYY-MM-DD in the CSV, the day as people read it on the page. */
@@ -46,10 +46,24 @@ export type ColumnKit<Row> = {
   product: Row extends { product_id: number; product_name: string } ? (slug: string) => ReportColumn<Row> : never;
 };
 
+/** A main column whose name links to its row's page. */
+function linked<Row>(header: string, name: (row: Row) => CsvValue, to: (row: Row) => string): ReportColumn<Row> {
+  return {
+    header,
+    kind: 'main',
+    csv: name,
+    cell: (row) => (
+      <Anchor component={Link} size="sm" to={to(row)}>
+        {name(row)}
+      </Anchor>
+    ),
+  };
+}
+
 function columnKit<Row>(): ColumnKit<Row> {
   const read = (value: ValueOf<Row>) => (typeof value === 'function' ? value : (row: Row) => row[value] as CsvValue);
   const anyRow: Pick<ColumnKit<Row>, 'main' | 'plain' | 'date'> = {
-    main: (header, value) => ({ header, kind: 'main', csv: read(value) }),
+    main: (header, value, to) => (to ? linked(header, read(value), to) : { header, kind: 'main', csv: read(value) }),
     plain: (header, value) => ({ header, csv: read(value) }),
     date: (header, field) => ({
       header,
@@ -71,16 +85,12 @@ function columnKit<Row>(): ColumnKit<Row> {
         return amount === null ? '—' : formatMoney(amount, row.currency);
       },
     }),
-    product: (slug: string): ReportColumn<Sold> => ({
-      header: 'Product',
-      kind: 'main',
-      csv: (row) => row.product_name,
-      cell: (row) => (
-        <Anchor component={Link} size="sm" to={productPath(slug, row.product_id)}>
-          {row.product_name}
-        </Anchor>
+    product: (slug: string) =>
+      linked<Sold>(
+        'Product',
+        (row) => row.product_name,
+        (row) => productPath(slug, row.product_id),
       ),
-    }),
   };
   // These hold for the rows their types admit (ColumnKit), which TypeScript cannot follow inside generic code.
   return { ...anyRow, ...(someRows as unknown as Omit<ColumnKit<Row>, keyof typeof anyRow>) };
