@@ -37,7 +37,7 @@ export const DAY_CLOSE_ENDPOINTS = {
     method: 'GET',
     path: '/day-closes/',
     summary: "Closes, newest first: the CEO's every close of the business (or one member's), anyone else's own.",
-    access: member('day.close'),
+    access: member('day.close', { whole: 'day.review' }),
     input: listDayClosesQuerySchema,
     response: dayCloseListSchema,
     status: 200,
