@@ -14,15 +14,28 @@ export async function expectThumbSized(target: Locator) {
 export type SmallTarget = { name: string; width: number; height: number };
 
 /**
- * Every visible button, link and tab on the page (dialogs included) drawn smaller than 40 × 40 px. A link
+ * Every visible button, link, tab, segmented choice and field on the page (dialogs included) drawn smaller than
+ * 40 × 40 px. A link
  * inside a sentence is left out, as WCAG's target size leaves it out: its line of text is its size.
  */
 export async function smallTargets(page: Page): Promise<SmallTarget[]> {
   return page.evaluate(() => {
-    const selector = 'a[href], button, [role="button"], [role="tab"], [role="menuitem"], [role="option"]';
+    // A segmented choice's option is the label of a hidden radio; a field is tapped to type in it.
+    const selector = [
+      'a[href]',
+      'button',
+      '[role="button"]',
+      '[role="tab"]',
+      '[role="menuitem"]',
+      '[role="option"]',
+      'input[type="radio"] + label',
+      'select',
+      'input:not([type="checkbox"], [type="radio"], [type="hidden"], [type="file"])',
+    ].join(', ');
     const found: { name: string; width: number; height: number }[] = [];
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
-      const box = element.getBoundingClientRect();
+      // A password's text box sits inside the bordered field that takes the tap.
+      const box = (element.closest('.mantine-PasswordInput-input') ?? element).getBoundingClientRect();
       const style = getComputedStyle(element);
       // Not drawn: hidden, or only there for screen readers (a visually hidden 1 px box).
       if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden' || style.opacity === '0') continue;

@@ -1,6 +1,6 @@
-import { lagosToday, MESSAGES, MONEY_MESSAGES, STOCK_MESSAGES, TEAM_MESSAGES } from '@oja/contract';
+import { DAY_CLOSE_MESSAGES, lagosToday, MESSAGES, MONEY_MESSAGES, STOCK_MESSAGES, TEAM_MESSAGES } from '@oja/contract';
 import { expect, test } from '../fixtures';
-import { createProduct, signUpCeoViaApi } from '../helpers/api';
+import { createProduct, sellViaApi, signUpCeoViaApi } from '../helpers/api';
 
 /**
  * Every form, through the shared form helper (ui/form-failure.tsx): a failed submit scrolls to its first
@@ -105,4 +105,27 @@ test('a field too long says so plainly; the tip closes with a thumb-sized button
   expect(box?.height).toBeGreaterThanOrEqual(40);
   await close.tap();
   await expect(page.getByText(TEAM_MESSAGES.tip)).toBeHidden();
+});
+
+test('Close the day sent with nothing counted: the thumb is taken up to the first count and its reason', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const rice = await createProduct(page, ceo.businessId, `Rice ${Date.now()}`, '9500.00', 5);
+  await sellViaApi(page, ceo.businessId, rice.id, 1, { customer_name: 'Iya Bose' }, { payment_status: 'paid' });
+  await page.goto(`/business/${ceo.slug}/close-day`);
+  await expect(page.getByTestId('expected-cash')).toHaveText('₦9,500.00');
+  const cash = page.getByLabel('Cash counted');
+  await expect(cash).toBeVisible();
+  const close = page.getByRole('button', { name: 'Close the day' });
+  // What a phone shows above its keyboard: the counts are off screen once the thumb is at the button.
+  await page.setViewportSize({ width: 360, height: 480 });
+  await page.evaluate(() => window.scrollTo(0, document.scrollingElement?.scrollHeight ?? 0));
+  await expect(cash).not.toBeInViewport();
+  await close.tap();
+  await expect(cash).toBeFocused();
+  await expect(cash).toBeInViewport();
+  await expect(page.getByText(DAY_CLOSE_MESSAGES.countedMissing('Cash'))).toBeInViewport();
+  await expect(page.getByText(/Business ID/)).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('close-day-empty-360.png') });
 });

@@ -1,7 +1,16 @@
 import { ENDPOINTS, PAGE_SIZE } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { addMember, apiCall, createCart, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
+import {
+  addMember,
+  apiCall,
+  createCart,
+  createProduct,
+  memberSession,
+  sellViaApi,
+  signUpCeoViaApi,
+} from '../helpers/api';
+import { addBySearch, counterShop, openCounter } from '../helpers/counter';
 import { smallTargets } from '../helpers/thumb';
 
 /**
@@ -89,6 +98,46 @@ test("the owner's and a salesperson's screens, their dialogs and lists of more t
     ['employee-home', `/${ceo.slug}/employee`],
     ['employee-sales', `/${ceo.slug}/employee/sales`],
     ['employee-inventory', `/${ceo.slug}/employee/inventory`],
+  ] as const) {
+    await phone.goto(path);
+    await expectThumbTargets(phone, screen);
+  }
+  await context.close();
+});
+
+test("the newer screens: Sell with a line, close the day, the customers book and a customer, prices, import, the account's settings, and a customer's own area", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const ceo = await signUpCeoViaApi(page);
+  const { rice } = await counterShop(page, ceo);
+  const customer = await addMember(page, ceo, 'customer', 'Ngozi', 'Eze');
+  await sellViaApi(page, ceo.businessId, rice.id, 1, { customer_id: customer.id });
+  const base = `/business/${ceo.slug}`;
+
+  await openCounter(page, ceo);
+  await addBySearch(page, 'Mama Gold', rice.product_name);
+  await expectThumbTargets(page, 'sell');
+  for (const [screen, path] of [
+    ['counter-review', `${base}/counter-review`],
+    ['close-day', `${base}/close-day`],
+    ['customers', `${base}/customers`],
+    ['customer', `${base}/customers/view?id=${customer.id}`],
+    ['reprice', `${base}/inventory/prices`],
+    ['import', `${base}/inventory/import`],
+    ['account-settings', '/settings'],
+  ] as const) {
+    await page.goto(path);
+    await expectThumbTargets(page, screen);
+  }
+
+  const { context, page: phone } = await memberSession(browser, customer.username);
+  for (const [screen, path] of [
+    ['customer-products', `/${ceo.slug}/customer/products`],
+    ['customer-invoices', `/${ceo.slug}/customer/invoices`],
+    ['customer-debts', `/${ceo.slug}/customer/debts`],
+    ['customer-profile', `/${ceo.slug}/customer/profile`],
   ] as const) {
     await phone.goto(path);
     await expectThumbTargets(phone, screen);

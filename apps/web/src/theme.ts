@@ -22,6 +22,8 @@ function numberInputStyles(_theme: unknown, props: { w?: unknown }) {
   } as const;
 }
 
+const isDefaultSize = (props: { size?: unknown }) => props.size === undefined || props.size === 'sm';
+
 export const theme = createTheme({
   primaryColor: 'teal',
   defaultRadius: 'md',
@@ -47,6 +49,19 @@ export const theme = createTheme({
         visibilityToggle: { width: TAP, height: TAP, minWidth: TAP, minHeight: TAP },
       },
     },
+    // Every field a thumb's height, as the number and password fields above (Mantine's sm is 36 px): its label
+    // is no target, so the field itself must be. A compact size given on purpose keeps its height.
+    Input: {
+      vars: (_theme: unknown, props: { size?: unknown }) => ({
+        wrapper: { '--input-height': isDefaultSize(props) ? TAP : undefined },
+      }),
+    },
+    // A choice of two or three (Raise or Lower, My takings or Whole shop): each a thumb's target, 28 px by default.
+    SegmentedControl: {
+      styles: { label: { minHeight: TAP, display: 'flex', alignItems: 'center', justifyContent: 'center' } },
+    },
+    // The reports' periods (Today, 7 days, ...): chips a thumb's height whatever their size (md is 32 px).
+    Chip: { vars: () => ({ root: { '--chip-size': TAP } }) },
     // Every tab (the sales' Carts and Sales, the inventory's stock filters, the team's roles) a thumb's target: 34-36
     // px by Mantine's padding alone.
     Tabs: { styles: { tab: { minHeight: 40 } } },

@@ -156,8 +156,7 @@ export type ImportRow = z.output<typeof importRowSchema>;
 const fileFields = {
   business_id: bodyId({ required: MESSAGES.local.businessIdRequired, onlyWhenMissing: true }),
   file_name: text().trim().min(1, IMPORT_MESSAGES.chooseFile).max(255),
-  content_base64: z
-    .string({ error: IMPORT_MESSAGES.chooseFile })
+  content_base64: text({ error: IMPORT_MESSAGES.chooseFile })
     .min(1, IMPORT_MESSAGES.empty)
     .max(IMPORT_MAX_CONTENT_CHARS, IMPORT_MESSAGES.fileTooLarge),
 };

@@ -52,6 +52,8 @@ describe('security headers', () => {
       const what = `${entry.method} ${entry.path} (${answer.status})`;
       expect(answer.status, what).toBeLessThan(500);
       expectSecurityHeaders(what, answer.headers);
+      // A route added to the table is kept by no browser or proxy, as its siblings are.
+      expect(answer.headers['cache-control'], `${what}: Cache-Control`).toBe('no-store');
     }
   });
 
