@@ -5,6 +5,7 @@ import { idempotencyHeadersSchema } from '../idempotency';
 import { MESSAGES } from '../messages';
 import {
   cancelSaleBodySchema,
+  returnSaleBodySchema,
   cartAnswerSchema,
   cartDocumentQuerySchema,
   cartListSchema,
@@ -173,6 +174,17 @@ export const SALES_ENDPOINTS = {
     response: saleAnswerSchema,
     status: 200,
     message: SALES_MESSAGES.saleCancelled,
+  }),
+  returnSale: endpoint({
+    method: 'POST',
+    path: '/sales/return/',
+    summary: 'Return some units of a sale: back to their batches or written off, refunded by method or off the debt.',
+    access: member('sale.return', { forbidden: SALES_MESSAGES.onlyManagersReturn }),
+    input: returnSaleBodySchema,
+    headers: idempotencyHeadersSchema,
+    response: saleAnswerSchema,
+    status: 200,
+    message: SALES_MESSAGES.saleReturned,
   }),
   getReceipt: endpoint({
     method: 'GET',
