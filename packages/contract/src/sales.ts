@@ -82,9 +82,7 @@ export const SALES_MESSAGES = {
   returnLineNotInSale: 'That item is not part of this sale.',
   returnCancelled: 'This sale was cancelled; nothing is left to return.',
   returnTooMany: (product: string, left: number) =>
-    left === 0
-      ? `All of ${product} was already returned.`
-      : `Only ${left} of ${product} can still be returned.`,
+    left === 0 ? `All of ${product} was already returned.` : `Only ${left} of ${product} can still be returned.`,
   refundMoreThanReturned: (value: string) => `The refund is more than the ${value} the returned items are worth.`,
   refundMoreThanPaid: (paid: string) => `The refund is more than the ${paid} paid on this sale.`,
   refundTooSmall: (least: string) =>
@@ -474,7 +472,12 @@ export const saleReturnSchema = z.object({
   returned_by_name: z.string().nullable(),
   created_at: z.string(),
   lines: z.array(
-    z.object({ sale_line_id: z.number().int(), product_name: z.string(), quantity: z.number().int(), amount: moneyOut }),
+    z.object({
+      sale_line_id: z.number().int(),
+      product_name: z.string(),
+      quantity: z.number().int(),
+      amount: moneyOut,
+    }),
   ),
   refunds: z.array(z.object({ method: paymentMethodSchema, amount: moneyOut })),
 });

@@ -36,7 +36,11 @@ const giveBack = (s: Owner, body: Body, options: { token?: string; key?: string 
  * A sale to Chidi of 7 units at 1,000.00 (cost 600.00) over two batches (5 expiring sooner, then 10) and 2 units
  * of a second product at 250.00 with 10% off (225.00 each): 7,450.00 in all.
  */
-async function twoLineSale(s: Owner, payment: { payment_status: 'partial' | 'not_paid' | 'paid'; deposit_amount?: string }) {
+async function twoLineSale(
+  s: Owner,
+  payment: { payment_status: 'partial' | 'not_paid' | 'paid'; deposit_amount?: string },
+  customer_name = 'Chidi',
+) {
   const rice = await createProduct(shop.t, s, {
     selling_price: '1000.00',
     cost_price: '600.00',
@@ -58,7 +62,7 @@ async function twoLineSale(s: Owner, payment: { payment_status: 'partial' | 'not
       { product_id: rice.id, quantity: 7 },
       { product_id: soap.id, quantity: 2 },
     ],
-    { customer_name: 'Chidi' },
+    { customer_name },
   );
   const answer = await confirm(shop.t, s, cart.id, { payment_method: 'bank_transfer', ...payment });
   if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
@@ -162,11 +166,12 @@ describe('returning part of a sale', () => {
   });
 
   it('writes damaged units off through the ledger and takes the unrefunded value off the debt', async () => {
-    const { soap, sale, soapLine } = await twoLineSale(shop.ceo, {
-      payment_status: 'partial',
-      deposit_amount: '1000.00',
-    });
-    expect(await owedBy(shop.ceo, 'chidi')).toBe('6450.00');
+    const { soap, sale, soapLine } = await twoLineSale(
+      shop.ceo,
+      { payment_status: 'partial', deposit_amount: '1000.00' },
+      'Ngozi',
+    );
+    expect(await owedBy(shop.ceo, 'ngozi')).toBe('6450.00');
     const answer = await giveBack(shop.ceo, {
       id: sale.id,
       reason: 'Torn wrapper',
@@ -180,7 +185,7 @@ describe('returning part of a sale', () => {
       balance: '6000.00',
       payment_status: 'partial',
     });
-    expect(await owedBy(shop.ceo, 'chidi')).toBe('6000.00');
+    expect(await owedBy(shop.ceo, 'ngozi')).toBe('6000.00');
     // The soap came back and went: the shelf holds what it held, the ledger shows both.
     expect(await batchQuantities(shop.t, soap.id)).toEqual([2]);
     const moves = await shop.t.db
@@ -194,13 +199,24 @@ describe('returning part of a sale', () => {
     ]);
     expect(await ledgerMismatches(shop.t, shop.ceo.businessId)).toEqual([]);
 
-    // The debts list says the same.
+    // The debts list says the same, and the customer's statement shows the sale as sold and the return.
     const debts = await shop.api.call(
       ENDPOINTS.sales.listDebts,
-      { business_id: shop.ceo.businessId, search: 'Chidi' },
+      { business_id: shop.ceo.businessId, search: 'Ngozi' },
       { token: shop.ceo.token },
     );
-    expect(debts.data.results.map((debt) => debt.total_owed)).toContain('6000.00');
+    expect(debts.data.results.map((debt) => debt.total_owed)).toEqual(['6000.00']);
+    const book = await shop.api.call(
+      ENDPOINTS.customers.getCustomer,
+      { business_id: shop.ceo.businessId, customer_name: 'Ngozi' },
+      { token: shop.ceo.token },
+    );
+    expect(book.status).toBe(200);
+    expect(book.data.statement.lines.map((line) => [line.kind, line.debit, line.credit, line.balance])).toEqual([
+      ['sale', '7450.00', '0.00', '7450.00'],
+      ['payment', '0.00', '1000.00', '6450.00'],
+      ['return', '0.00', '450.00', '6000.00'],
+    ]);
   });
 
   it('refuses more units than are left, refunds out of bounds, and cancelling after a return', async () => {

@@ -5,7 +5,6 @@ import { idempotencyHeadersSchema } from '../idempotency';
 import { MESSAGES } from '../messages';
 import {
   cancelSaleBodySchema,
-  returnSaleBodySchema,
   cartAnswerSchema,
   cartDocumentQuerySchema,
   cartListSchema,
@@ -26,6 +25,7 @@ import {
   paymentListSchema,
   recordPaymentBodySchema,
   requestProductsBodySchema,
+  returnSaleBodySchema,
   SALES_MESSAGES,
   saleAnswerSchema,
   saleDocumentQuerySchema,

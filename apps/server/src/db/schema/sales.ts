@@ -320,9 +320,7 @@ export const sale_returns = pgTable(
     ),
     index('sale_returns_sale_idx').on(t.business_id, t.sale_id),
     /** The partial returns of a period, which the report's figures take off on the day they happened. */
-    index('sale_returns_business_returned_idx')
-      .on(t.business_id, t.created_at)
-      .where(sql`${t.kind} = 'return'`),
+    index('sale_returns_business_returned_idx').on(t.business_id, t.created_at).where(sql`${t.kind} = 'return'`),
     check('sale_returns_kind_check', oneOf(t.kind, SALE_RETURN_KINDS)),
   ],
 );

@@ -12,7 +12,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { OrPlaceholder } from '../../db/built-once';
 import { businessToday } from '../../db/business-day';
-import { returnedDays } from './return-figures';
 import type { Queryable } from '../../db/client';
 import { eachRun, type Limit, limitOf } from '../../db/limit';
 import {
@@ -29,6 +28,7 @@ import {
   sales,
 } from '../../db/schema';
 import { figureOf } from './figure-json';
+import { returnedDays } from './return-figures';
 import { ofCategory } from './stock-figures';
 
 /**

@@ -27,7 +27,13 @@ import { changeBatch, returnStock } from '../stock/ledger';
 import { loadSaleDetail } from './sale-answer';
 
 /** A sale line's units given back, with their value as sold. */
-export type ReturnedLine = { id: number; product_id: number; batch_id: number | null; quantity: number; amount: string };
+export type ReturnedLine = {
+  id: number;
+  product_id: number;
+  batch_id: number | null;
+  quantity: number;
+  amount: string;
+};
 
 /**
  * Cancels a sale in one transaction: every line's units go back to the batch they came from (a

@@ -2,8 +2,8 @@ import {
   formatMoney,
   fromKobo,
   MESSAGES,
-  type returnSaleBodySchema,
   returnedValueKobo,
+  type returnSaleBodySchema,
   SALES_MESSAGES,
   type SaleDetail,
   toKobo,
@@ -107,8 +107,6 @@ export async function returnSale(
   return { sale, isReplay };
 }
 
-
-
 /**
  * The requested lines of this sale with what each may still return (sold − already returned), refused line by
  * line: a line of another sale (or business) is not part of it; more units than are left name the product.
@@ -172,13 +170,11 @@ async function refundByMethod(
 ): Promise<void> {
   if (input.refunds.length === 0) return;
   const left = await tx
-    .select({
-      id: payments.id,
-      left: sql<string>`${payments.amount} - coalesce((select sum(r.amount) from ${refunds} r
-        where r.business_id = ${payments.business_id} and r.payment_id = ${payments.id}), 0)`,
-    })
+    .select({ id: payments.id, left: sql<string>`${payments.amount} - coalesce(sum(${refunds.amount}), 0)` })
     .from(payments)
+    .leftJoin(refunds, and(eq(refunds.business_id, payments.business_id), eq(refunds.payment_id, payments.id)))
     .where(and(eq(payments.business_id, ctx.businessId), eq(payments.sale_id, input.saleId)))
+    .groupBy(payments.id, payments.amount)
     .orderBy(desc(payments.id));
   const open = left.map((payment) => ({ id: payment.id, left: toKobo(payment.left) })).filter((p) => p.left > 0n);
   const rows: (typeof refunds.$inferInsert)[] = [];

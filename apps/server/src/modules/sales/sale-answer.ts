@@ -173,7 +173,9 @@ async function loadReturns(db: Queryable, businessId: number, saleId: number): P
         reason: sale_returns.reason,
         restock: sale_returns.restock,
         amount: sale_returns.amount,
-        returned_by_name: sql<string | null>`(select ${u.first_name} || ' ' || ${u.last_name} from ${users} ${u} where ${u.id} = ${sale_returns.returned_by})`,
+        returned_by_name: sql<
+          string | null
+        >`(select ${u.first_name} || ' ' || ${u.last_name} from ${users} ${u} where ${u.id} = ${sale_returns.returned_by})`,
         created_at: sale_returns.created_at,
       })
       .from(sale_returns)
@@ -190,14 +192,24 @@ async function loadReturns(db: Queryable, businessId: number, saleId: number): P
       .from(sale_return_lines)
       .innerJoin(
         sale_lines,
-        and(eq(sale_lines.business_id, sale_return_lines.business_id), eq(sale_lines.id, sale_return_lines.sale_line_id)),
+        and(
+          eq(sale_lines.business_id, sale_return_lines.business_id),
+          eq(sale_lines.id, sale_return_lines.sale_line_id),
+        ),
       )
       .where(and(eq(sale_return_lines.business_id, businessId), eq(sale_lines.sale_id, saleId)))
       .orderBy(asc(sale_return_lines.id)),
     db
-      .select({ return_id: refunds.return_id, method: refunds.method, amount: sql<string>`sum(${refunds.amount})::text` })
+      .select({
+        return_id: refunds.return_id,
+        method: refunds.method,
+        amount: sql<string>`sum(${refunds.amount})::text`,
+      })
       .from(refunds)
-      .innerJoin(sale_returns, and(eq(sale_returns.business_id, refunds.business_id), eq(sale_returns.id, refunds.return_id)))
+      .innerJoin(
+        sale_returns,
+        and(eq(sale_returns.business_id, refunds.business_id), eq(sale_returns.id, refunds.return_id)),
+      )
       .where(and(eq(refunds.business_id, businessId), eq(sale_returns.sale_id, saleId)))
       .groupBy(refunds.return_id, refunds.method)
       .orderBy(refunds.return_id, refunds.method),
@@ -208,9 +220,7 @@ async function loadReturns(db: Queryable, businessId: number, saleId: number): P
       ...header,
       created_at: header.created_at.toISOString(),
       refunded: fromKobo(refundsOf.reduce((sum, refund) => sum + toKobo(refund.amount), 0n)),
-      lines: returnedLines
-        .filter((line) => line.return_id === header.id)
-        .map(({ return_id: _, ...line }) => line),
+      lines: returnedLines.filter((line) => line.return_id === header.id).map(({ return_id: _, ...line }) => line),
       refunds: refundsOf.map((refund) => ({ method: refund.method, amount: fromKobo(toKobo(refund.amount)) })),
     };
   });
