@@ -90,10 +90,21 @@ export type CustomerBookRow = z.infer<typeof customerBookRowSchema>;
 export const customerBookSchema = paginated(customerBookRowSchema);
 export type CustomerBook = z.infer<typeof customerBookSchema>;
 
-export const STATEMENT_LINE_KINDS = ['sale', 'payment', 'cancellation', 'refund'] as const;
+export const STATEMENT_LINE_KINDS = ['sale', 'payment', 'cancellation', 'refund', 'return'] as const;
+/** How a statement line's kind reads, on the screen and in the PDF alike. */
+export const STATEMENT_LINE_LABELS = {
+  sale: 'Sale',
+  payment: 'Payment',
+  cancellation: 'Cancelled',
+  refund: 'Refund',
+  return: 'Returned items',
+} as const satisfies Record<(typeof STATEMENT_LINE_KINDS)[number], string>;
 export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
 
-/** A line of a statement: a sale adds to what is owed, a payment takes off, a cancellation takes the sale off. */
+/**
+ * A line of a statement: a sale adds to what is owed (as sold), a payment takes off, a cancellation takes the sale
+ * off, a return (ADR 0027) takes off the value of the units given back, a refund adds back what was paid out.
+ */
 export const statementLineSchema = z.object({
   kind: z.enum(STATEMENT_LINE_KINDS),
   at: z.string(),

@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   'payment.review': ['ceo', 'manager'],
   /** Cancelling a sale: its stock goes back, its payments are refunded. */
   'sale.cancel': ['ceo', 'manager'],
+  /** Taking back part of a sale: the same people who may undo all of it. */
+  'sale.return': ['ceo', 'manager'],
   'debt.view': ['ceo', 'manager', 'sales_person', 'sales_rep'],
   /** The customers book: every customer's balances, aging and statement. */
   'customer.view': ['ceo', 'manager'],

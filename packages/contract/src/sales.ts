@@ -73,6 +73,25 @@ export const SALES_MESSAGES = {
   failedFetchPayments: 'Failed to fetch payments.',
   customerRequest: 'Customer request',
   invalidPhone: 'Enter a Nigerian phone number like 0803 123 4567 or +234 803 123 4567.',
+  saleReturned: 'Return recorded ✅',
+  failedReturnSale: 'Failed to record the return.',
+  onlyManagersReturn: 'Only the CEO or a manager can take a return.',
+  returnReasonRequired: 'Say why the items are returned.',
+  returnLinesRequired: 'Choose at least one item to return.',
+  returnLineTwice: 'Each item of the sale can be listed once in a return.',
+  returnLineNotInSale: 'That item is not part of this sale.',
+  returnCancelled: 'This sale was cancelled; nothing is left to return.',
+  returnTooMany: (product: string, left: number) =>
+    left === 0 ? `All of ${product} was already returned.` : `Only ${left} of ${product} can still be returned.`,
+  refundMoreThanReturned: (value: string) => `The refund is more than the ${value} the returned items are worth.`,
+  refundMoreThanPaid: (paid: string) => `The refund is more than the ${paid} paid on this sale.`,
+  refundTooSmall: (least: string) =>
+    `The customer paid for these items: refund at least ${least} (the rest of their value reduces what is owed).`,
+  refundMethodTwice: 'Give each refund method once.',
+  cannotCancelReturned: 'Items of this sale were already returned. Return the rest instead of cancelling.',
+  returnedInFull: 'Returned',
+  restockLabel: 'Back on the shelf',
+  damagedLabel: 'Damaged (written off)',
 } as const;
 
 const cartMessages = MESSAGES.cart;
@@ -439,9 +458,38 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
+/** One return of a sale (a cancellation is one too, of every unit), with what it gave back. */
+export const saleReturnSchema = z.object({
+  id: z.number().int(),
+  /** `cancel`: the whole sale, undone; `return`: some units, counted on the day it happened. */
+  kind: z.enum(['cancel', 'return']),
+  reason: z.string(),
+  /** The units went back on the shelf (else written off as damaged). */
+  restock: z.boolean(),
+  /** What the returned units were sold for. */
+  amount: moneyOut,
+  refunded: moneyOut,
+  returned_by_name: z.string().nullable(),
+  created_at: z.string(),
+  lines: z.array(
+    z.object({
+      sale_line_id: z.number().int(),
+      product_name: z.string(),
+      quantity: z.number().int(),
+      amount: moneyOut,
+    }),
+  ),
+  refunds: z.array(z.object({ method: paymentMethodSchema, amount: moneyOut })),
+});
+export type SaleReturn = z.infer<typeof saleReturnSchema>;
+
 export const saleDetailSchema = saleSchema.extend({
-  lines: z.array(saleLineSchema),
+  lines: z.array(saleLineSchema.extend({ returned_quantity: z.number().int() })),
   payments: z.array(paymentSchema),
+  /** Every return, oldest first; total_cart_amount already has the partial ones' value taken off. */
+  returns: z.array(saleReturnSchema),
+  /** What the partial returns took off the sale's total (0.00 when none). */
+  returned_amount: moneyOut,
   cancelled_by_name: z.string().nullable(),
   /** The registered customer's phone (+234…), for a share that goes straight to them. */
   customer_phone: z.string().nullable(),
@@ -551,6 +599,59 @@ export const cancelSaleBodySchema = cancelSaleFormSchema.extend({
   refund_amount: moneySchema({ invalid: SALES_MESSAGES.invalidAmount }).optional(),
 });
 export type CancelSaleBody = z.input<typeof cancelSaleBodySchema>;
+
+// ---------- Returning part of a sale
+
+/** Whole units of one sale line given back. */
+export const returnLineInputSchema = z.strictObject({
+  sale_line_id: bodyId({ required: SALES_MESSAGES.returnLinesRequired }),
+  quantity: z
+    .number({ error: SALES_MESSAGES.quantityWhole })
+    .int(SALES_MESSAGES.quantityWhole)
+    .min(1, SALES_MESSAGES.quantityWhole)
+    .max(1_000_000, SALES_MESSAGES.quantityMax),
+});
+export const returnRefundInputSchema = z.strictObject({
+  method: paymentMethodSchema,
+  amount: moneySchema({ invalid: SALES_MESSAGES.invalidAmount, positive: SALES_MESSAGES.amountPositive }),
+});
+
+/**
+ * A return of some units of some lines (ADR 0027): the units go back to their batches (`restock`) or are
+ * written off as damaged; `refunds` give money back by method, and what is not refunded of the returned
+ * value reduces what the sale still owes.
+ */
+export const returnSaleBodySchema = z.strictObject({
+  business_id: bodyId({ required: MESSAGES.validation.required }),
+  id: bodyId({ required: MESSAGES.validation.required }),
+  reason: text({ error: SALES_MESSAGES.returnReasonRequired }, { multiline: true })
+    .trim()
+    .min(1, SALES_MESSAGES.returnReasonRequired)
+    .max(500, SALES_MESSAGES.cancelReasonTooLong),
+  lines: z
+    .array(returnLineInputSchema, { error: SALES_MESSAGES.returnLinesRequired })
+    .min(1, SALES_MESSAGES.returnLinesRequired)
+    .max(100, SALES_MESSAGES.tooManyItems)
+    .refine(
+      (lines) => new Set(lines.map((line) => line.sale_line_id)).size === lines.length,
+      SALES_MESSAGES.returnLineTwice,
+    ),
+  restock: z.boolean({ error: MESSAGES.validation.required }),
+  refunds: z
+    .array(returnRefundInputSchema)
+    .max(10, SALES_MESSAGES.refundMethodTwice)
+    .refine(
+      (refunds) => new Set(refunds.map((refund) => refund.method)).size === refunds.length,
+      SALES_MESSAGES.refundMethodTwice,
+    )
+    .default([]),
+});
+export type ReturnSaleBody = z.input<typeof returnSaleBodySchema>;
+
+/** The value of `quantity` units of a line: its exact net unit price (line_total / quantity) times them. */
+export function returnedValueKobo(line: { line_total: string; quantity: number }, units: number): bigint {
+  return (toKobo(line.line_total) / BigInt(line.quantity)) * BigInt(units);
+}
 
 /** A sale's receipt (80 mm roll) or invoice (A4): the same query as the sale itself. */
 export const saleDocumentQuerySchema = getSaleQuerySchema;

@@ -358,6 +358,18 @@ export const VALID_INPUTS: AllBuilders = {
       id: await freshUnpaidSale(world),
       reason: 'Customer changed their mind',
     }),
+    returnSale: async (world) => {
+      const sale = await confirm(world.t, owner(world), (await freshCart(world)).id, { payment_status: 'not_paid' });
+      const line = sale.data.sale.lines[0];
+      if (!line) throw new Error('No line.');
+      return {
+        ...businessOf(world),
+        id: sale.data.sale.id,
+        reason: 'Too big',
+        lines: [{ sale_line_id: line.id, quantity: 1 }],
+        restock: true,
+      };
+    },
     getReceipt: (world) => ({ ...businessOf(world), id: world.saleId }),
     getInvoice: (world) => ({ ...businessOf(world), id: world.saleId }),
     listDebts: businessOf,

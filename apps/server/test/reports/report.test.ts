@@ -8,9 +8,18 @@ import {
   priceLine,
   toKobo,
 } from '@oja/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expenses, payments, product_batches, products, sale_lines, sales } from '../../src/db/schema';
+import {
+  expenses,
+  payments,
+  product_batches,
+  products,
+  refunds,
+  sale_lines,
+  sale_returns,
+  sales,
+} from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../app';
 import {
   addMember,
@@ -66,6 +75,18 @@ type GeneratedSale = {
   payments: { day: number; amount: bigint; method?: PaymentMethod }[];
   isCancelled: boolean;
   customer: string;
+  /** Partial returns through the API, then moved to their day (ADR 0027). */
+  returns?: GeneratedReturn[];
+};
+type GeneratedReturn = {
+  day: number;
+  lineIndex: number;
+  units: number;
+  value: bigint;
+  cost: bigint;
+  refund: bigint;
+  method: PaymentMethod;
+  restock: boolean;
 };
 type GeneratedExpense = { day: number; currency: Currency; amount: bigint };
 
@@ -203,6 +224,84 @@ function generateSales(
 }
 
 /**
+ * Returns of some units of some counted sales, each on a day from its sale's to today, taken through the API and
+ * moved to that day: a refund between what the sale's value left unpaid and what was paid, by a method drawn.
+ */
+async function returnSome(
+  seed: number,
+  by: Caller,
+  saleIds: Map<GeneratedSale, number>,
+  generated: GeneratedSale[],
+): Promise<void> {
+  const r = random(seed);
+  for (const sale of generated) {
+    if (sale.isCancelled || r.next() > 0.35) continue;
+    const saleId = saleIds.get(sale);
+    if (saleId === undefined) throw new Error('Sale not written.');
+    const lineIds = await t.db
+      .select({ id: sale_lines.id })
+      .from(sale_lines)
+      .where(and(eq(sale_lines.business_id, by.businessId), eq(sale_lines.sale_id, saleId)))
+      .orderBy(asc(sale_lines.id));
+    sale.returns = [];
+    for (let count = r.int(1, 2); count > 0; count--) {
+      const lineIndex = r.int(0, sale.lines.length - 1);
+      const line = sale.lines[lineIndex];
+      const lineId = lineIds[lineIndex]?.id;
+      if (!line || lineId === undefined) throw new Error('No line.');
+      const already = sale.returns
+        .filter((given) => given.lineIndex === lineIndex)
+        .reduce((sum, given) => sum + given.units, 0);
+      if (already === line.quantity) continue;
+      const units = r.int(1, line.quantity - already);
+      const value = (line.total / BigInt(line.quantity)) * BigInt(units);
+      const returnedValue = sale.returns.reduce((sum, given) => sum + given.value, 0n);
+      const refunded = sale.returns.reduce((sum, given) => sum + given.refund, 0n);
+      const paid = sale.payments.reduce((sum, payment) => sum + payment.amount, 0n) - refunded;
+      const owed = sale.total - returnedValue - paid;
+      const least = value > owed ? value - owed : 0n;
+      const most = value < paid ? value : paid;
+      const refund = least + ((most - least) * BigInt(r.int(0, 2))) / 2n;
+      const given: GeneratedReturn = {
+        day: Math.min(0, sale.day + r.int(0, 6)),
+        lineIndex,
+        units,
+        value,
+        cost: toKobo(line.cost) * BigInt(units),
+        refund,
+        method: r.pick(PAYMENT_METHODS),
+        restock: r.next() < 0.7,
+      };
+      const answer = await api.call(
+        ENDPOINTS.sales.returnSale,
+        {
+          business_id: by.businessId,
+          id: saleId,
+          reason: 'Returned',
+          lines: [{ sale_line_id: lineId, quantity: units }],
+          restock: given.restock,
+          refunds: refund > 0n ? [{ method: given.method, amount: fromKobo(refund) }] : [],
+        },
+        { token: by.token },
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const latest = answer.data.sale.returns.at(-1);
+      if (!latest) throw new Error('No return.');
+      const at = noonOf(given.day);
+      await t.db
+        .update(sale_returns)
+        .set({ created_at: at })
+        .where(and(eq(sale_returns.business_id, by.businessId), eq(sale_returns.id, latest.id)));
+      await t.db
+        .update(refunds)
+        .set({ created_at: at })
+        .where(and(eq(refunds.business_id, by.businessId), eq(refunds.return_id, latest.id)));
+      sale.returns.push(given);
+    }
+  }
+}
+
+/**
  * The best sellers of `counted` sales (every line, not only a sale's first), per product and currency: by units
  * then revenue, and by revenue then units, the product id last, as [product, units, currency, revenue].
  */
@@ -268,37 +367,69 @@ async function lastLinesBelow(businessId: number, how: 'at least' | 'exactly') {
   return rows;
 }
 
-/** The figures as the issue defines them, computed here in kobo from what was generated. */
+/**
+ * The figures as the issue defines them, computed here in kobo from what was generated. A partial return counts on
+ * its own day: its value off revenue, its units' cost off the cost of goods when they went back on the shelf, its
+ * refund off what was collected (by its method); the period's sales owe what they owe now.
+ */
 function expected(generated: GeneratedSale[], spent: GeneratedExpense[], from: number, to: number) {
   const within = (day: number) => day >= from && day <= to;
-  type Totals = { revenue: bigint; cost: bigint; expenses: bigint; collected: bigint; outstanding: bigint };
+  type Totals = {
+    sales: number;
+    revenue: bigint;
+    cost: bigint;
+    expenses: bigint;
+    collected: bigint;
+    outstanding: bigint;
+  };
   const figures = new Map<Currency, Totals>();
   const byMethod = new Map<string, bigint>();
   const of = (currency: Currency) => {
-    const found = figures.get(currency) ?? { revenue: 0n, cost: 0n, expenses: 0n, collected: 0n, outstanding: 0n };
+    const found = figures.get(currency) ?? {
+      sales: 0,
+      revenue: 0n,
+      cost: 0n,
+      expenses: 0n,
+      collected: 0n,
+      outstanding: 0n,
+    };
     figures.set(currency, found);
     return found;
+  };
+  const collect = (currency: Currency, method: PaymentMethod, amount: bigint) => {
+    of(currency).collected += amount;
+    const key = `${currency} ${method}`;
+    byMethod.set(key, (byMethod.get(key) ?? 0n) + amount);
   };
   for (const sale of generated) {
     if (sale.isCancelled) continue;
     for (const payment of sale.payments) {
-      if (!within(payment.day)) continue;
-      of(sale.currency).collected += payment.amount;
-      const key = `${sale.currency} ${payment.method ?? 'cash'}`;
-      byMethod.set(key, (byMethod.get(key) ?? 0n) + payment.amount);
+      if (within(payment.day)) collect(sale.currency, payment.method ?? 'cash', payment.amount);
+    }
+    const returns = sale.returns ?? [];
+    for (const given of returns) {
+      if (!within(given.day)) continue;
+      const f = of(sale.currency);
+      f.revenue -= given.value;
+      if (given.restock) f.cost -= given.cost;
+      if (given.refund > 0n) collect(sale.currency, given.method, -given.refund);
     }
     if (!within(sale.day)) continue;
     const f = of(sale.currency);
+    f.sales += 1;
     f.revenue += sale.total;
     f.cost += sale.lines.reduce((sum, line) => sum + toKobo(line.cost) * BigInt(line.quantity), 0n);
-    f.outstanding += sale.total - sale.payments.reduce((sum, payment) => sum + payment.amount, 0n);
+    const paid = sale.payments.reduce((sum, payment) => sum + payment.amount, 0n);
+    const returned = returns.reduce((sum, given) => sum + given.value, 0n);
+    const refunded = returns.reduce((sum, given) => sum + given.refund, 0n);
+    f.outstanding += sale.total - returned - (paid - refunded);
   }
   for (const expense of spent) if (within(expense.day)) of(expense.currency).expenses += expense.amount;
   const list = (pick: (f: Totals) => bigint) =>
     Object.fromEntries([...figures].map(([currency, f]) => [currency, fromKobo(pick(f))]));
   return {
     total_revenue: Object.fromEntries(
-      [...figures].filter(([, f]) => f.revenue > 0n).map(([c, f]) => [c, fromKobo(f.revenue)]),
+      [...figures].filter(([, f]) => f.sales > 0 || f.revenue !== 0n).map(([c, f]) => [c, fromKobo(f.revenue)]),
     ),
     cost_of_goods_sold: list((f) => f.cost),
     gross_profit: list((f) => f.revenue - f.cost),
@@ -314,7 +445,7 @@ const byCurrency = (amounts: { currency: string; amount: string }[]) =>
   Object.fromEntries(amounts.map((row) => [row.currency, row.amount]));
 
 describe('GET /users/businesses/report/', () => {
-  it('matches an independent computation over generated sales, payments, cancels and expenses', async () => {
+  it('matches an independent computation over generated sales, payments, cancels, returns and expenses', async () => {
     const ceo = await signUpCeo(t);
     const seller = await addMember(t, ceo.businessId, { role: 'sales_person', first_name: 'Sade', last_name: 'Bello' });
     const make = async (by: Caller, name: string, currency: Currency, price: string, cost: string) => {
@@ -338,7 +469,11 @@ describe('GET /users/businesses/report/', () => {
       AED: [],
     };
     const generated = generateSales(12, catalogue);
-    for (const sale of generated) await writeSale(ceo.businessId, { id: seller.id, name: 'Sade Bello' }, sale);
+    const saleIds = new Map<GeneratedSale, number>();
+    for (const sale of generated)
+      saleIds.set(sale, await writeSale(ceo.businessId, { id: seller.id, name: 'Sade Bello' }, sale));
+    await returnSome(31, ceo, saleIds, generated);
+    expect(generated.filter((sale) => (sale.returns?.length ?? 0) > 0).length).toBeGreaterThan(5);
 
     // The price and the cost of rice change after its sales: the report keeps what the lines snapshotted.
     const changed = await api.call(

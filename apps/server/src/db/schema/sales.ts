@@ -289,9 +289,12 @@ export const payments = pgTable(
   ],
 );
 
+export const SALE_RETURN_KINDS = ['cancel', 'return'] as const;
+
 /**
- * Units of a sale given back: today a whole-sale cancellation (every line, all its units); a later
- * partial return is one more header with the lines and quantities it returns.
+ * Units of a sale given back: a whole-sale cancellation (`cancel`: every line, all its units, the sale then
+ * counts nowhere) or a partial return (`return`: some units, counted on its own day, ADR 0027), each a header
+ * with the lines and quantities it returns.
  */
 export const sale_returns = pgTable(
   'sale_returns',
@@ -302,6 +305,13 @@ export const sale_returns = pgTable(
     reason: text().notNull(),
     returned_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    kind: text({ enum: SALE_RETURN_KINDS }).notNull().default('cancel'),
+    /** The units went back on the shelf; false: written off as damaged (a `damage` movement after the `return`). */
+    restock: boolean().notNull().default(true),
+    /** What the returned units were sold for (their lines' net unit price times the units). */
+    amount: money().notNull().default('0'),
+    /** What the returned units cost (their lines' snapshotted cost): taken off the cost of goods when restocked. */
+    cost: money().notNull().default('0'),
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.id] }),
@@ -309,6 +319,9 @@ export const sale_returns = pgTable(
       'cascade',
     ),
     index('sale_returns_sale_idx').on(t.business_id, t.sale_id),
+    /** The partial returns of a period, which the report's figures take off on the day they happened. */
+    index('sale_returns_business_returned_idx').on(t.business_id, t.created_at).where(sql`${t.kind} = 'return'`),
+    check('sale_returns_kind_check', oneOf(t.kind, SALE_RETURN_KINDS)),
   ],
 );
 
@@ -321,6 +334,8 @@ export const sale_return_lines = pgTable(
     return_id: bigint({ mode: 'number' }).notNull(),
     sale_line_id: bigint({ mode: 'number' }).notNull(),
     quantity: integer().notNull(),
+    /** The units' value as sold: the line's net unit price times them. */
+    amount: money().notNull().default('0'),
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.id] }),

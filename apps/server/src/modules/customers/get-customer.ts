@@ -9,7 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { payments, refunds, sales } from '../../db/schema';
+import { payments, refunds, sale_returns, sales } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
 import {
   type BalanceRow,
@@ -26,6 +26,7 @@ import {
 
 const p = alias(payments, 'p');
 const r = alias(refunds, 'r');
+const sr = alias(sale_returns, 'sr');
 
 type LineRow = {
   kind: StatementLineKind;
@@ -68,7 +69,10 @@ async function balancesOf(db: Queryable, businessId: number, key: CustomerKey) {
 async function linesOf(db: Queryable, businessId: number, key: CustomerKey) {
   const { rows } = await db.execute<LineRow & { from_end: string }>(sql`
     with cs as (
-      select ${s.id} as id, ${s.currency} as currency, ${s.total_cart_amount} as total, ${s.status} as status,
+      -- As sold: the partial returns took their value off the total, and are lines of their own below.
+      select ${s.id} as id, ${s.currency} as currency, ${s.total_cart_amount} + coalesce((select sum(${sr.amount})
+          from ${sale_returns} ${sr} where ${sr.business_id} = ${businessId} and ${sr.sale_id} = ${s.id}
+            and ${sr.kind} = 'return'), 0) as total, ${s.status} as status,
         ${s.created_at} as created_at, ${s.cancelled_at} as cancelled_at, ${s.receipt_number} as receipt_number
       from ${sales} ${s} where ${salesOf(businessId, key)}),
     lines as (
@@ -83,6 +87,10 @@ async function linesOf(db: Queryable, businessId: number, key: CustomerKey) {
       select 'refund', 3, ${r.created_at}, cs.id, ${r.id}, cs.receipt_number, cs.currency, ${r.method}, ${r.amount}, 0
       from cs join ${payments} ${p} on ${p.business_id} = ${businessId} and ${p.sale_id} = cs.id
         join ${refunds} ${r} on ${r.business_id} = ${businessId} and ${r.payment_id} = ${p.id}
+      union all
+      select 'return', 3, ${sr.created_at}, cs.id, ${sr.id}, cs.receipt_number, cs.currency, null, 0, ${sr.amount}
+      from cs join ${sale_returns} ${sr} on ${sr.business_id} = ${businessId} and ${sr.sale_id} = cs.id
+      where ${sr.kind} = 'return'
       union all
       select 'cancellation', 4, cs.cancelled_at, cs.id, cs.id, cs.receipt_number, cs.currency, null, 0, cs.total
       from cs where cs.status = 'cancelled'),

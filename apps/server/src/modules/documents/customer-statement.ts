@@ -2,20 +2,19 @@ import {
   type CustomerStatement,
   formatMoney,
   PAYMENT_METHOD_LABELS,
+  STATEMENT_LINE_LABELS,
   type StatementLine,
   toKobo,
   transferLine,
 } from '@oja/contract';
 import { type Doc, renderA4, row, rule, type ShopHeader, shopHeading, table, when } from './sale-documents';
 
-const KIND_LABELS = { sale: 'Sale', payment: 'Payment', cancellation: 'Cancelled', refund: 'Refund' } as const;
-
 const saleName = (line: Pick<StatementLine, 'sale_id' | 'receipt_number'>) =>
   line.receipt_number ? `Receipt ${line.receipt_number}` : `Sale #${line.sale_id}`;
 
 function describe(line: StatementLine): string {
   const method = line.method ? ` · ${PAYMENT_METHOD_LABELS[line.method]}` : '';
-  return `${KIND_LABELS[line.kind]} · ${saleName(line)}${method}`;
+  return `${STATEMENT_LINE_LABELS[line.kind]} · ${saleName(line)}${method}`;
 }
 
 /** A customer's statement (A4): the shop, the customer, what they bought and owe per currency, then every line. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { report_expense_days, report_payment_days, report_sale_days } from '../../db/schema';
+import { returnedDays } from './return-figures';
 import { type Period, type TotalsScope, saleDays as t, totalsOf } from './sale-figures';
 
 const paymentDays = alias(report_payment_days, 't');
@@ -29,15 +30,25 @@ type Row = {
   outstanding: string;
 };
 
-/** The period's counted sales per day and currency, from the maintained totals. */
+/**
+ * The period's counted sales per day and currency, from the maintained totals, with the partial returns counted
+ * on the day they happened (return-figures.ts): a day with a return and no sale is a day of the figures.
+ */
 const periodSales = (scope: TotalsScope, period: Period) => sql`
   sold_days as (
-    select ${t.day} as day, ${t.currency} as currency, sum(${t.sales}) as sales, sum(${t.revenue}) as revenue,
-      sum(${t.revenue} - ${t.paid}) as outstanding, sum(${t.cost}) as cost
-    from ${report_sale_days} ${t}
-    where ${totalsOf(t, scope, period)}
-    group by ${t.day}, ${t.currency}
-    having sum(${t.sales}) > 0
+    select day, currency, sum(sales) as sales, sum(revenue) as revenue, sum(outstanding) as outstanding,
+      sum(cost) as cost
+    from (
+      select ${t.day} as day, ${t.currency} as currency, sum(${t.sales}) as sales, sum(${t.revenue}) as revenue,
+        sum(${t.revenue} - ${t.paid}) as outstanding, sum(${t.cost}) as cost
+      from ${report_sale_days} ${t}
+      where ${totalsOf(t, scope, period)}
+      group by ${t.day}, ${t.currency}
+      having sum(${t.sales}) > 0
+      union all
+      select day, currency, 0, revenue, 0, cost from ${returnedDays(scope, period)} returned
+    ) x
+    group by day, currency
   )`;
 
 /** The period's expenses per day and currency (only a whole business's: a seller's figures have none). */
@@ -63,11 +74,15 @@ export async function moneyFigures(db: Queryable, scope: TotalsScope, period: Pe
     ),
     spent_total as (select currency, sum(expenses) as expenses from spent_days group by currency),
     paid as (
-      select ${paymentDays.currency} as currency, sum(${paymentDays.amount}) as collected
-      from ${report_payment_days} ${paymentDays}
-      where ${totalsOf(paymentDays, scope, period)}
-      group by ${paymentDays.currency}
-      having sum(${paymentDays.payments}) > 0
+      select currency, sum(collected) as collected from (
+        select ${paymentDays.currency} as currency, sum(${paymentDays.amount}) as collected
+        from ${report_payment_days} ${paymentDays}
+        where ${totalsOf(paymentDays, scope, period)}
+        group by ${paymentDays.currency}
+        having sum(${paymentDays.payments}) > 0
+        union all
+        select currency, -refunded from ${returnedDays(scope, period)} refunded where refunded <> 0
+      ) x group by currency
     ),
     currencies as (
       select currency from sold union select currency from spent_total union select currency from paid

@@ -28,6 +28,7 @@ import {
   sales,
 } from '../../db/schema';
 import { figureOf } from './figure-json';
+import { returnedDays } from './return-figures';
 import { ofCategory } from './stock-figures';
 
 /**
@@ -168,11 +169,14 @@ export function saleTotalsJson(scope: SaleScope<Id>, period?: Period): SQL {
           round(sum(${saleDays.paid}), 2)::text as paid, sum(${saleDays.sales})::int as count, sum(${saleDays.revenue}) as revenue
         from ${
           period
-            ? sql`${report_sale_days} ${saleDays} where ${totalsOf(saleDays, totals, period)}`
+            ? sql`(select ${saleDays.currency}, ${saleDays.sales}, ${saleDays.revenue}, ${saleDays.paid}
+                from ${report_sale_days} ${saleDays} where ${totalsOf(saleDays, totals, period)}
+                union all
+                select returned.currency, 0, returned.revenue, 0 from ${returnedDays(totals, period)} returned) ${saleDays}`
             : sql`(${allTimeRows(totals)}) ${saleDays}`
         }
         group by ${saleDays.currency}
-        having sum(${saleDays.sales}) > 0`
+        having sum(${saleDays.sales}) > 0 or sum(${saleDays.revenue}) <> 0`
       : sql`select ${s.currency} as currency, round(sum(${s.total_cart_amount}), 2)::text as amount,
           round(sum(${s.amount_paid}), 2)::text as paid, count(*)::int as count, sum(${s.total_cart_amount}) as revenue
         from ${sales} ${s}
@@ -206,11 +210,15 @@ export function revenueByDayJson(scope: TotalsScope<Id>, period: Period): SQL {
         coalesce(json_agg(json_build_array(sd.currency, sd.amount) order by sd.currency)
           filter (where sd.currency is not null), '[]') as amounts
       from generate_series((${period.from})::timestamp, (${period.to})::timestamp, interval '1 day') as days(day)
-      left join (select ${saleDays.day} as day, ${saleDays.currency} as currency, round(sum(${saleDays.revenue}), 2)::text as amount
-        from ${report_sale_days} ${saleDays}
-        where ${totalsOf(saleDays, scope, period)}
-        group by ${saleDays.day}, ${saleDays.currency}
-        having sum(${saleDays.sales}) > 0) sd on sd.day = days.day::date
+      left join (select day, currency, round(sum(revenue), 2)::text as amount from (
+          select ${saleDays.day} as day, ${saleDays.currency} as currency, sum(${saleDays.revenue}) as revenue
+          from ${report_sale_days} ${saleDays}
+          where ${totalsOf(saleDays, scope, period)}
+          group by ${saleDays.day}, ${saleDays.currency}
+          having sum(${saleDays.sales}) > 0
+          union all
+          select returned.day, returned.currency, returned.revenue from ${returnedDays(scope, period)} returned
+        ) x group by day, currency) sd on sd.day = days.day::date
       group by days.day) d)`;
 }
 

@@ -23,10 +23,17 @@ import { conflict, notFound } from '../../platform/errors';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { closerOf } from '../day-closes/closed-periods';
-import { returnStock } from '../stock/ledger';
+import { changeBatch, returnStock } from '../stock/ledger';
 import { loadSaleDetail } from './sale-answer';
 
-type Line = { id: number; product_id: number; batch_id: number | null; quantity: number };
+/** A sale line's units given back, with their value as sold. */
+export type ReturnedLine = {
+  id: number;
+  product_id: number;
+  batch_id: number | null;
+  quantity: number;
+  amount: string;
+};
 
 /**
  * Cancels a sale in one transaction: every line's units go back to the batch they came from (a
@@ -63,18 +70,27 @@ export async function cancelSale(
       .for('update');
     if (!sale) throw notFound(MESSAGES.sale.notFound);
     if (sale.status === 'cancelled') throw conflict(SALES_MESSAGES.alreadyCancelled);
+    // A cancel undoes the sale on its own day; after a partial return (counted on its day) it would count that
+    // return twice, so the rest goes back as a return (ADR 0027).
+    const [returned] = await tx
+      .select({ id: sale_returns.id })
+      .from(sale_returns)
+      .where(and(eq(sale_returns.business_id, businessId), eq(sale_returns.sale_id, input.id)))
+      .limit(1);
+    if (returned) throw conflict(SALES_MESSAGES.cannotCancelReturned);
     const closedBy = await closerOf(tx, businessId, { moment: sale.created_at, memberId: sale.created_by });
     if (closedBy !== null) throw conflict(DAY_CLOSE_MESSAGES.saleInClosedDay(closedBy));
     if (input.refund_amount !== undefined && toKobo(input.refund_amount) !== toKobo(sale.amount_paid)) {
       throw conflict(SALES_MESSAGES.paidMeanwhile);
     }
 
-    const lines: Line[] = await tx
+    const lines: ReturnedLine[] = await tx
       .select({
         id: sale_lines.id,
         product_id: sale_lines.product_id,
         batch_id: sale_lines.batch_id,
         quantity: sale_lines.quantity,
+        amount: sale_lines.line_total,
       })
       .from(sale_lines)
       .where(and(eq(sale_lines.business_id, businessId), eq(sale_lines.sale_id, input.id)))
@@ -82,11 +98,27 @@ export async function cancelSale(
 
     const [saleReturn] = await tx
       .insert(sale_returns)
-      .values({ business_id: businessId, sale_id: input.id, reason: input.reason, returned_by: userId })
+      .values({
+        business_id: businessId,
+        sale_id: input.id,
+        reason: input.reason,
+        returned_by: userId,
+        kind: 'cancel',
+        amount: sql`(select coalesce(sum(${sale_lines.line_total}), 0) from ${sale_lines}
+          where ${sale_lines.business_id} = ${businessId} and ${sale_lines.sale_id} = ${input.id})`,
+        cost: sql`(select coalesce(sum(${sale_lines.quantity} * ${sale_lines.cost_price}), 0) from ${sale_lines}
+          where ${sale_lines.business_id} = ${businessId} and ${sale_lines.sale_id} = ${input.id})`,
+      })
       .returning({ id: sale_returns.id });
     if (!saleReturn) throw new Error('The return was not recorded.');
 
-    await returnLines(tx, ctx, { saleId: input.id, returnId: saleReturn.id, reason: input.reason, lines });
+    await returnLines(tx, ctx, {
+      saleId: input.id,
+      returnId: saleReturn.id,
+      reason: input.reason,
+      lines,
+      isWrittenOff: false,
+    });
     await refundPayments(tx, ctx, { saleId: input.id, returnId: saleReturn.id });
 
     await tx
@@ -100,11 +132,15 @@ export async function cancelSale(
   return { sale, isReplay };
 }
 
-/** Every unit of every line back to its batch, in the lock order above, and the return's lines. */
-async function returnLines(
+/**
+ * The given units of each line back to its batch, in the lock order above, and the return's lines. Written off
+ * as damaged (`isWrittenOff`), each batch then loses them again by a `damage` movement: the ledger shows them
+ * come back and go, and the shelf holds what it held.
+ */
+export async function returnLines(
   tx: Tx,
   ctx: BusinessContext,
-  input: { saleId: number; returnId: number; reason: string; lines: Line[] },
+  input: { saleId: number; returnId: number; reason: string; lines: ReturnedLine[]; isWrittenOff: boolean },
 ): Promise<void> {
   const { businessId } = ctx;
   const productIds = [...new Set(input.lines.map((line) => line.product_id))].sort((a, b) => a - b);
@@ -144,6 +180,18 @@ async function returnLines(
         saleId: input.saleId,
         note: input.reason,
       });
+      if (input.isWrittenOff) {
+        await changeBatch(tx, {
+          businessId,
+          productId: line.product_id,
+          batchId: batch.id,
+          delta: -line.quantity,
+          reason: 'damage',
+          userId: ctx.actor.userId,
+          saleId: input.saleId,
+          note: input.reason,
+        });
+      }
     }
   }
   if (input.lines.length > 0) {
@@ -153,6 +201,7 @@ async function returnLines(
         return_id: input.returnId,
         sale_line_id: line.id,
         quantity: line.quantity,
+        amount: line.amount,
       })),
     );
   }

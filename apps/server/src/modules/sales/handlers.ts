@@ -18,6 +18,7 @@ import { listPayments } from './list-payments';
 import { listSales } from './list-sales';
 import { recordPayment } from './record-payment';
 import { requestProducts } from './request-products';
+import { returnSale } from './return-sale';
 import { updateCart } from './update-cart';
 
 export const salesHandlers = handlers(SALES_ENDPOINTS, {
@@ -51,6 +52,10 @@ export const salesHandlers = handlers(SALES_ENDPOINTS, {
   },
   cancelSale: async (ctx, body, http) => {
     const { sale, isReplay } = await cancelSale(ctx, body, requestKeyOf(http, 'cancelSale', body));
+    return onceAnswer({ sale }, isReplay);
+  },
+  returnSale: async (ctx, body, http) => {
+    const { sale, isReplay } = await returnSale(ctx, body, requestKeyOf(http, 'returnSale', body));
     return onceAnswer({ sale }, isReplay);
   },
   getReceipt: async (ctx, query) => saleDocumentFile(await getSaleDocument(ctx, query.id, 'receipt')),

@@ -1,8 +1,8 @@
-import { fromKobo, type Sale, type SaleDetail, toKobo } from '@oja/contract';
+import { fromKobo, type Sale, type SaleDetail, type SaleReturn, toKobo } from '@oja/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { payments, refunds, sale_lines, sales, users } from '../../db/schema';
+import { payments, refunds, sale_lines, sale_return_lines, sale_returns, sales, users } from '../../db/schema';
 
 const u = alias(users, 'u');
 const r = alias(refunds, 'r');
@@ -47,6 +47,8 @@ export type SaleDetailRows = {
   payments: { payment: PaymentRow; recorded_by_name: string | null; is_refunded: boolean }[];
   cancelled_by_name: string | null;
   customer_phone: string | null;
+  /** Its returns, oldest first (none for a sale just confirmed). */
+  returns?: SaleReturn[];
 };
 
 /**
@@ -75,6 +77,14 @@ function itemsOf(linesById: readonly SaleLineRow[]): Sale['items'] {
  */
 export function saleDetailOf(rows: SaleDetailRows, options: { showCost: boolean }): SaleDetail {
   const lines = [...rows.lines].sort((a, b) => a.id - b.id);
+  const returns = rows.returns ?? [];
+  const returnedUnits = new Map<number, number>();
+  for (const saleReturn of returns) {
+    for (const line of saleReturn.lines) {
+      returnedUnits.set(line.sale_line_id, (returnedUnits.get(line.sale_line_id) ?? 0) + line.quantity);
+    }
+  }
+  const partial = returns.filter((saleReturn) => saleReturn.kind === 'return');
   return {
     ...toSale(rows.sale, itemsOf(lines)),
     lines: lines.map((line) => ({
@@ -93,7 +103,10 @@ export function saleDetailOf(rows: SaleDetailRows, options: { showCost: boolean 
       net_unit_price: fromKobo(toKobo(line.line_total) / BigInt(line.quantity)),
       cost_price: options.showCost ? line.cost_price : null,
       line_total: line.line_total,
+      returned_quantity: returnedUnits.get(line.id) ?? 0,
     })),
+    returns,
+    returned_amount: fromKobo(partial.reduce((sum, saleReturn) => sum + toKobo(saleReturn.amount), 0n)),
     cancelled_by_name: rows.cancelled_by_name,
     customer_phone: rows.customer_phone,
     payments: rows.payments.map(({ payment, recorded_by_name, is_refunded }) => ({
@@ -115,7 +128,7 @@ export async function loadSaleDetail(
   saleId: number,
   options: { showCost: boolean },
 ): Promise<SaleDetail | null> {
-  const [[row], lines, paid] = await Promise.all([
+  const [[row], lines, paid, returns] = await Promise.all([
     db
       .select({
         sale: sales,
@@ -138,13 +151,78 @@ export async function loadSaleDetail(
       .select({
         payment: payments,
         recorded_by_name: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}`,
-        is_refunded: sql<boolean>`exists (select 1 from ${r} where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id})`,
+        // Given back in full (a cancel); a partial return's refund leaves the payment standing, less it.
+        is_refunded: sql<boolean>`coalesce((select sum(${r.amount}) from ${r} where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id}), 0) >= ${payments.amount}`,
       })
       .from(payments)
       .leftJoin(users, eq(users.id, payments.recorded_by))
       .where(and(eq(payments.business_id, businessId), eq(payments.sale_id, saleId)))
       .orderBy(asc(payments.created_at), asc(payments.id)),
+    loadReturns(db, businessId, saleId),
   ]);
   if (!row) return null;
-  return saleDetailOf({ ...row, lines, payments: paid }, options);
+  return saleDetailOf({ ...row, lines, payments: paid, returns }, options);
+}
+
+/** A sale's returns with their lines and refunds (by method), oldest first. Few per sale: read whole. */
+async function loadReturns(db: Queryable, businessId: number, saleId: number): Promise<SaleReturn[]> {
+  const [headers, returnedLines, given] = await Promise.all([
+    db
+      .select({
+        id: sale_returns.id,
+        kind: sale_returns.kind,
+        reason: sale_returns.reason,
+        restock: sale_returns.restock,
+        amount: sale_returns.amount,
+        returned_by_name: sql<
+          string | null
+        >`(select ${u.first_name} || ' ' || ${u.last_name} from ${users} ${u} where ${u.id} = ${sale_returns.returned_by})`,
+        created_at: sale_returns.created_at,
+      })
+      .from(sale_returns)
+      .where(and(eq(sale_returns.business_id, businessId), eq(sale_returns.sale_id, saleId)))
+      .orderBy(asc(sale_returns.id)),
+    db
+      .select({
+        return_id: sale_return_lines.return_id,
+        sale_line_id: sale_return_lines.sale_line_id,
+        product_name: sale_lines.product_name,
+        quantity: sale_return_lines.quantity,
+        amount: sale_return_lines.amount,
+      })
+      .from(sale_return_lines)
+      .innerJoin(
+        sale_lines,
+        and(
+          eq(sale_lines.business_id, sale_return_lines.business_id),
+          eq(sale_lines.id, sale_return_lines.sale_line_id),
+        ),
+      )
+      .where(and(eq(sale_return_lines.business_id, businessId), eq(sale_lines.sale_id, saleId)))
+      .orderBy(asc(sale_return_lines.id)),
+    db
+      .select({
+        return_id: refunds.return_id,
+        method: refunds.method,
+        amount: sql<string>`sum(${refunds.amount})::text`,
+      })
+      .from(refunds)
+      .innerJoin(
+        sale_returns,
+        and(eq(sale_returns.business_id, refunds.business_id), eq(sale_returns.id, refunds.return_id)),
+      )
+      .where(and(eq(refunds.business_id, businessId), eq(sale_returns.sale_id, saleId)))
+      .groupBy(refunds.return_id, refunds.method)
+      .orderBy(refunds.return_id, refunds.method),
+  ]);
+  return headers.map((header) => {
+    const refundsOf = given.filter((refund) => refund.return_id === header.id);
+    return {
+      ...header,
+      created_at: header.created_at.toISOString(),
+      refunded: fromKobo(refundsOf.reduce((sum, refund) => sum + toKobo(refund.amount), 0n)),
+      lines: returnedLines.filter((line) => line.return_id === header.id).map(({ return_id: _, ...line }) => line),
+      refunds: refundsOf.map((refund) => ({ method: refund.method, amount: fromKobo(toKobo(refund.amount)) })),
+    };
+  });
 }

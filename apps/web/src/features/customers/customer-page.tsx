@@ -6,6 +6,7 @@ import {
   can,
   formatMoney,
   PAYMENT_METHOD_LABELS,
+  STATEMENT_LINE_LABELS,
   type StatementLine,
   statementShareText,
   whatsappUrl,
@@ -31,8 +32,6 @@ const MergeModal = loadOnOpen(
   () => import('./merge-modal').then((module) => module.MergeModal),
   (props) => props.opened,
 );
-
-const KIND_LABELS = { sale: 'Sale', payment: 'Payment', cancellation: 'Cancelled', refund: 'Refund' } as const;
 
 /** The customer the address names: ?id= for a registered customer, ?name= for a name typed on sales. */
 function refOf(params: URLSearchParams): CustomerRef | null {
@@ -84,7 +83,7 @@ function CustomerBody({ statement, base }: { statement: CustomerStatement; base:
   );
   const describe = (line: StatementLine) => {
     const sale = line.receipt_number ? `Receipt ${line.receipt_number}` : `Sale #${line.sale_id}`;
-    return `${KIND_LABELS[line.kind]} · ${sale}${line.method ? ` · ${PAYMENT_METHOD_LABELS[line.method]}` : ''}`;
+    return `${STATEMENT_LINE_LABELS[line.kind]} · ${sale}${line.method ? ` · ${PAYMENT_METHOD_LABELS[line.method]}` : ''}`;
   };
   const salesBase = base.replace(/\/customers$/, '/sales');
   const isInBusiness = base.startsWith('/business/');
