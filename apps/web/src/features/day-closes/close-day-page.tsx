@@ -250,7 +250,6 @@ function CloseForm({
                 </Text>
                 <TextInput
                   label={`${label(line)} counted`}
-                  placeholder={line.expected.startsWith('-') ? '0.00' : line.expected}
                   size="md"
                   {...moneyInputProps(form.getInputProps(`counted.${fieldOf(line)}`), { normalizeOnBlur: true })}
                 />
