@@ -138,7 +138,7 @@ export async function loadSaleDetail(
       .select({
         payment: payments,
         recorded_by_name: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}`,
-        is_refunded: sql<boolean>`exists (select 1 from ${r} where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id})`,
+        is_refunded: sql<boolean>`exists (select 1 from ${refunds} ${r} where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id})`,
       })
       .from(payments)
       .leftJoin(users, eq(users.id, payments.recorded_by))
