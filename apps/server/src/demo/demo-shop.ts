@@ -540,18 +540,18 @@ async function backDate(
 
   if (times.saleTimes.length > 0) {
     await tx.execute(sql`
-      update ${s} set ${columnNames(s.created_at)} = v.at
+      update ${sales} ${s} set ${columnNames(s.created_at)} = v.at
       from (values ${values(times.saleTimes)}) as v(id, at)
       where ${s.business_id} = ${businessId} and ${s.id} = v.id`);
     await tx.execute(sql`
-      update ${m} set ${columnNames(m.created_at)} = ${s.created_at}
-      from ${s}
+      update ${stock_movements} ${m} set ${columnNames(m.created_at)} = ${s.created_at}
+      from ${sales} ${s}
       where ${m.business_id} = ${businessId} and ${s.business_id} = ${m.business_id} and ${s.id} = ${m.sale_id}
         and ${m.reason} = 'sale'`);
   }
   if (times.paymentTimes.length > 0) {
     await tx.execute(sql`
-      update ${p} set ${columnNames(p.created_at)} = v.at
+      update ${payments} ${p} set ${columnNames(p.created_at)} = v.at
       from (values ${values(times.paymentTimes)}) as v(id, at)
       where ${p.business_id} = ${businessId} and ${p.id} = v.id`);
   }
@@ -566,8 +566,8 @@ async function backDate(
       .set({ created_at: at })
       .where(and(eq(sale_returns.business_id, businessId), eq(sale_returns.sale_id, id)));
     await tx.execute(sql`
-      update ${r} set ${columnNames(r.created_at)} = ${at.toISOString()}::timestamptz
-      from ${sr}
+      update ${refunds} ${r} set ${columnNames(r.created_at)} = ${at.toISOString()}::timestamptz
+      from ${sale_returns} ${sr}
       where ${r.business_id} = ${businessId} and ${sr.business_id} = ${r.business_id} and ${sr.id} = ${r.return_id}
         and ${sr.sale_id} = ${id}`);
     await tx

@@ -30,8 +30,8 @@ export async function searchCatalogue(ctx: BusinessContext, query: Query): Promi
           and ${product_batches.quantity} > 0 and ${product_batches.expiration_date} >= ${businessToday}) as next_expiry,
       false as is_removed
     from ${product_search}
-    join ${p} on ${p.business_id} = ${businessId} and ${p.id} = ${product_search.product_id}
-    join ${s} on ${s.business_id} = ${businessId} and ${s.product_id} = ${product_search.product_id}
+    join ${products} ${p} on ${p.business_id} = ${businessId} and ${p.id} = ${product_search.product_id}
+    join ${product_stock} ${s} on ${s.business_id} = ${businessId} and ${s.product_id} = ${product_search.product_id}
     where ${product_search.business_id} = ${businessId} and ${p.archived_at} is null
       and (${product_search.name_lower} like ${pattern} or ${product_search.sku_lower} like ${pattern}
         or ${product_search.barcode_lower} like ${pattern})

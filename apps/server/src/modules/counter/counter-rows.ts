@@ -13,7 +13,7 @@ const u = alias(users, 'u');
 
 /** The full name of the user `userId` (a column holding a user's id), or null without one. */
 export const userName = (userId: SQLWrapper) =>
-  sql<string | null>`(select ${u.first_name} || ' ' || ${u.last_name} from ${u} where ${u.id} = ${userId})`;
+  sql<string | null>`(select ${u.first_name} || ' ' || ${u.last_name} from ${users} ${u} where ${u.id} = ${userId})`;
 
 /** Shortfalls of a business, oldest first, with the sale's receipt number and who settled them. */
 export async function shortfallsWhere(

@@ -111,7 +111,7 @@ export async function listPayments(
       page: sql`select ${payments.id}, ${payments.sale_id}, ${payments.amount}, ${sales.currency}, ${payments.method},
           ${sales.customer_name}, ${sales.customer_id}, ${payments.recorded_by},
           ${users.first_name} || ' ' || ${users.last_name} as recorded_by_name,
-          exists (select 1 from ${r}
+          exists (select 1 from ${refunds} ${r}
             where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id}) as is_refunded,
           ${payments.created_at}
         from (${chosen}) k

@@ -146,7 +146,7 @@ function pageOfSales(parts: {
       (select json_agg(json_build_array(i.product_id, i.product_name, i.quantity) order by i.first_line)
         from (select ${line.product_id} as product_id, ${line.product_name} as product_name,
             sum(${line.quantity})::int as quantity, min(${line.id}) as first_line
-          from ${line} where ${line.business_id} = p.business_id and ${line.sale_id} = p.id
+          from ${sale_lines} ${line} where ${line.business_id} = p.business_id and ${line.sale_id} = p.id
           group by ${line.product_id}, ${line.product_name}) i) as items`,
     page: parts.page,
     order: sql`p.created_at desc, p.id desc`,
@@ -265,8 +265,8 @@ async function searchedStatement(
     const { rows } = await db.execute<PageRow>(
       salesPage(
         sql`${sales.business_id} = ${business}
-          and exists (select 1 from ${hit} where ${matched} and ${hit.sale_id} = ${sales.id})${narrowed ? sql` and ${narrowed}` : sql``}`,
-        sql`(${overMatches(sql`select count(*)::int from ${hit}`)})`,
+          and exists (select 1 from ${sale_search} ${hit} where ${matched} and ${hit.sale_id} = ${sales.id})${narrowed ? sql` and ${narrowed}` : sql``}`,
+        sql`(${overMatches(sql`select count(*)::int from ${sale_search} ${hit}`)})`,
         offset,
         { limit: eachRun(PAGE_SIZE.sales) },
       ),
@@ -275,7 +275,7 @@ async function searchedStatement(
   }
   const { rows } = await db.execute<PageRow>(
     pageOfSales({
-      ctes: sql`hits as materialized (${overMatches(sql`select ${hit.sale_id} as id, ${hit.created_at} as created_at from ${hit}`)})`,
+      ctes: sql`hits as materialized (${overMatches(sql`select ${hit.sale_id} as id, ${hit.created_at} as created_at from ${sale_search} ${hit}`)})`,
       total: sql`(select count(*)::int from hits)`,
       offset,
       page: sql`select ${columnsAt('sales', saleNames)}

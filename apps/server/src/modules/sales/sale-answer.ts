@@ -152,7 +152,7 @@ export async function loadSaleDetail(
         payment: payments,
         recorded_by_name: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}`,
         // Given back in full (a cancel); a partial return's refund leaves the payment standing, less it.
-        is_refunded: sql<boolean>`coalesce((select sum(${r.amount}) from ${r} where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id}), 0) >= ${payments.amount}`,
+        is_refunded: sql<boolean>`coalesce((select sum(${r.amount}) from ${refunds} ${r} where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id}), 0) >= ${payments.amount}`,
       })
       .from(payments)
       .leftJoin(users, eq(users.id, payments.recorded_by))
