@@ -122,10 +122,19 @@ const FIELDS: Record<string, { label: string; show(value: string, currency: stri
 const fieldOf = (field: string) =>
   FIELDS[field] ?? { label: `the ${field.replaceAll('_', ' ')}`, show: (value: string) => `“${value}”` };
 
-function changeWords(change: ActivityChange, currency: string): string {
-  const field = fieldOf(change.field);
-  const show = (value: string | null) => (value === null || value === '' ? 'nothing' : field.show(value, currency));
-  return `${field.label} from ${show(change.old)} to ${show(change.new)}`;
+/** "the price of Peak Milk from ₦500.00 to ₦550.00 and its discount from 0.00% to 5.00%". */
+function changedWords(changes: ActivityChange[], what: string, currency: string): string {
+  const parts = changes.map((change) => {
+    const field = fieldOf(change.field);
+    const show = (value: string | null) => (value === null || value === '' ? 'nothing' : field.show(value, currency));
+    return { label: field.label, range: `from ${show(change.old)} to ${show(change.new)}` };
+  });
+  const [first, ...rest] = parts;
+  if (!first) return what;
+  return listWords([
+    `${first.label} of ${what} ${first.range}`,
+    ...rest.map((part) => `${part.label.replace(/^the /, 'its ')} ${part.range}`),
+  ]);
 }
 
 /** A counter line's price against the list's: "₦450.00 (list ₦500.00)". */
@@ -153,7 +162,7 @@ export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'actor' | '
   const note = facts.note ? `: “${facts.note}”` : '';
   switch (entry.kind) {
     case 'product.price':
-      return `${who} changed ${listWords(changes.map((change) => changeWords(change, currency)))} of ${what}`;
+      return `${who} changed ${changedWords(changes, what, currency)}`;
     case 'product.bulk_price': {
       const change = {
         method: facts.method === 'amount' ? ('amount' as const) : ('percent' as const),
@@ -174,15 +183,15 @@ export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'actor' | '
     case 'sale.return':
       return `${who} took back items of sale ${what}${note}`;
     case 'member.role':
-      return `${who} changed ${listWords(changes.map((change) => changeWords(change, currency)))} of ${what}`;
+      return `${who} changed ${changedWords(changes, what, currency)}`;
     case 'member.activation':
       return `${who} ${changes[0]?.new === 'true' ? 'activated' : 'deactivated'} ${what}`;
     case 'member.remove':
       return `${who} removed ${what} from the business`;
     case 'business.update': {
       const logo = facts.logo === 'removed' ? ['removed the logo'] : facts.logo ? ['changed the logo'] : [];
-      const edits = changes.length > 0 ? [`changed ${listWords(changes.map((c) => changeWords(c, currency)))}`] : [];
-      return `${who} ${listWords([...edits, ...logo])} of ${what}`;
+      const edits = changes.length > 0 ? [`changed ${changedWords(changes, what, currency)}`] : [];
+      return `${who} ${listWords([...edits, ...logo])}${edits.length > 0 ? '' : ` of ${what}`}`;
     }
     case 'account.new_device':
       return `${who} signed in from a new device${facts.device ? ` (${facts.device})` : ''}`;

@@ -74,7 +74,7 @@ describe('prices', () => {
       { field: 'selling_price_discount_percentage', old: '0.00', new: '5.00' },
     ]);
     expect(activitySentence(entry as ActivityEntry)).toBe(
-      `${entry?.actor.name} changed the price from ₦500.00 to ₦550.00 and the discount from 0.00% to 5.00% of Peak Milk`,
+      `${entry?.actor.name} changed the price of Peak Milk from ₦500.00 to ₦550.00 and its discount from 0.00% to 5.00%`,
     );
 
     const before = await countOf('product.price');

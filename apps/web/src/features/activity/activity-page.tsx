@@ -83,7 +83,10 @@ function ActivityLog() {
           onChange={(event) => view.setFilter('member', event.currentTarget.value)}
           data={[
             { value: 'all', label: 'Everyone' },
-            ...members.map((person) => ({ value: String(person.id), label: `${person.first_name} ${person.last_name}` })),
+            ...members.map((person) => ({
+              value: String(person.id),
+              label: `${person.first_name} ${person.last_name}`,
+            })),
           ]}
         />
         <NativeSelect
