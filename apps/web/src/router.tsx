@@ -103,6 +103,7 @@ const routes: RouteObject[] = [
           { path: 'reports', Component: page(() => import('./features/reports/reports-page')) },
           { path: 'expenses', Component: page(() => import('./features/expenses/expenses-page')) },
           { path: 'close-day', Component: page(() => import('./features/day-closes/close-day-page')) },
+          { path: 'activity', Component: page(() => import('./features/activity/activity-page')) },
           { path: 'settings', Component: page(() => import('./features/businesses/business-settings-page')) },
         ],
       },

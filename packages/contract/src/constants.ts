@@ -12,6 +12,7 @@ export const PAGE_SIZE = {
   users: 10,
   movements: 20,
   customers: 10,
+  activity: 20,
 } as const;
 
 export const SEARCH_DEBOUNCE_MS = 300;

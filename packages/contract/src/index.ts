@@ -1,6 +1,7 @@
 import './zod-config';
 
 export * from './accounts';
+export * from './activity';
 export * from './businesses';
 export * from './constants';
 export * from './counter';

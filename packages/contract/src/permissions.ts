@@ -48,6 +48,8 @@ export const PERMISSIONS = {
   'expense.categories': ['ceo'],
   /** Closing the day: each member who takes money closes their own; the use case lets the CEO close the shop. */
   'day.close': ['ceo', 'manager', 'sales_person', 'sales_rep'],
+  /** The activity log: who changed what in the business (co-CEOs hold the CEO role). */
+  'activity.view': ['ceo'],
   /** Every member's closes (the list's `whole`), and closing the whole shop (others see and close their own). */
   'day.review': ['ceo'],
 } as const satisfies Record<string, readonly MemberRole[]>;

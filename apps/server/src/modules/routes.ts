@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Implementation, registerEndpoints } from '../platform/endpoints';
 import { accountHandlers } from './accounts/handlers';
+import { activityHandlers } from './activity/handlers';
 import { businessHandlers } from './businesses/handlers';
 import { catalogueHandlers } from './catalogue/handlers';
 import { counterHandlers } from './counter/handlers';
@@ -23,6 +24,7 @@ const IMPLEMENTATION: Implementation = {
   counter: counterHandlers,
   customers: customerHandlers,
   dayCloses: dayCloseHandlers,
+  activity: activityHandlers,
 };
 
 /** Every API route, mounted once under /api/v1 and once under /dev/api/v1. */

@@ -431,6 +431,9 @@ export const VALID_INPUTS: AllBuilders = {
     }),
     listDayCloses: businessOf,
   },
+  activity: {
+    listActivity: (world) => ({ ...businessOf(world), kind: 'product.price', from: lagosDay(-7), to: lagosDay(0) }),
+  },
 };
 
 /**

@@ -89,6 +89,12 @@ export const expenseKeys = {
 };
 
 /** Closing the day: a close changes what the next one expects and the history; sales and expenses change both. */
+export const activityKeys = {
+  all: (businessId: number) => ['activity', businessId] as const,
+  list: (businessId: number, filters: Record<string, unknown>) =>
+    [...activityKeys.all(businessId), 'list', filters] as const,
+};
+
 export const dayCloseKeys = {
   all: (businessId: number) => ['day-closes', businessId] as const,
   expected: (businessId: number, scope: string) => [...dayCloseKeys.all(businessId), 'expected', scope] as const,

@@ -16,6 +16,7 @@ export function sidebarItems(slug: string, role: MemberRole): NavItem[] {
     { label: 'Close the day', to: `${base}/close-day`, permission: 'day.close' },
     { label: 'Counter review', to: `${base}/counter-review`, permission: 'counter.review' },
     { label: 'Reports', to: `${base}/reports`, permission: 'business.overview' },
+    { label: 'Activity', to: `${base}/activity`, permission: 'activity.view' },
     { label: 'Settings', to: `${base}/settings`, permission: 'business.update' },
   ];
   return items.filter((item) => can(role, item.permission));

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint';
 import { ACCOUNT_ENDPOINTS } from './accounts';
+import { ACTIVITY_ENDPOINTS } from './activity';
 import { BUSINESS_ENDPOINTS } from './businesses';
 import { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS } from './counter';
 import { CUSTOMER_ENDPOINTS } from './customers';
@@ -12,6 +13,7 @@ import { TEAM_ENDPOINTS } from './team';
 export { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS } from './counter';
 export {
   ACCOUNT_ENDPOINTS,
+  ACTIVITY_ENDPOINTS,
   BUSINESS_ENDPOINTS,
   CUSTOMER_ENDPOINTS,
   DAY_CLOSE_ENDPOINTS,
@@ -36,6 +38,7 @@ export const ENDPOINTS = {
   counter: COUNTER_ENDPOINTS,
   customers: CUSTOMER_ENDPOINTS,
   dayCloses: DAY_CLOSE_ENDPOINTS,
+  activity: ACTIVITY_ENDPOINTS,
 };
 
 /** The table as one list, in registration order. */

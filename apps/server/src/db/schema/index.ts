@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './activity';
 export * from './counter';
 export * from './customers';
 export * from './day-closes';

@@ -3,6 +3,7 @@ import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { memberships, rate_limits, sessions, users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { RequestContext } from '../../platform/context';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import {
@@ -13,6 +14,7 @@ import {
   recordFailure,
   retryAfterOf,
 } from '../../platform/rate-limit';
+import { recordNewDeviceSignIn } from '../activity/new-device';
 import { findUserByLogin } from './find-user';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { openSession, type SessionTokens } from './sessions';
@@ -123,7 +125,10 @@ export async function login(
     await setCurrentBusiness(ctx.db, user.id, active.business_id);
   }
 
-  const session = await openSession(ctx.db, ctx.tokens, user.id, ctx.client);
+  const session = await transaction(ctx.db, async (tx) => {
+    await recordNewDeviceSignIn(tx, user, ctx.client);
+    return openSession(tx, ctx.tokens, user.id, ctx.client);
+  });
   await clearFailures(ctx.db, [limits.pair]);
   return {
     session,

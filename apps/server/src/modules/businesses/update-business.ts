@@ -4,6 +4,7 @@ import type * as z from 'zod';
 import { businesses } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import type { BusinessContext } from '../../platform/tenancy';
+import { changesOf, recordActivity } from '../activity/record';
 import { presentBusiness } from './business-answer';
 import { refuseInDemoShop } from './demo-shop-lock';
 import { setLogo } from './logo';
@@ -22,11 +23,29 @@ export async function updateBusiness(context: BusinessContext, input: Input): Pr
   }
   const business = await transaction(context.db, async (tx) => {
     if (logo !== undefined) await setLogo(tx, context.businessId, logo);
+    // The values before, under the row's lock, so the log's "old" is the one this edit replaced.
+    const [before] = await tx
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, context.businessId))
+      .for('no key update');
     const [row] = await tx
       .update(businesses)
       .set({ ...changes, updated_at: sql`now()` })
       .where(eq(businesses.id, context.businessId))
       .returning();
+    if (before && row) {
+      const fields = Object.keys(changes).filter((field) => field in row) as (keyof typeof row & string)[];
+      const edited = changesOf(before, row, fields);
+      if (edited.length > 0 || logo !== undefined) {
+        await recordActivity(tx, context, {
+          kind: 'business.update',
+          subject: { type: 'business', id: row.id, label: row.name },
+          changes: edited,
+          facts: logo === undefined ? {} : { logo: logo === null ? 'removed' : 'changed' },
+        });
+      }
+    }
     return row;
   });
   if (!business) throw new Error('Business vanished during its update.');

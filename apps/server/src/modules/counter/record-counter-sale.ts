@@ -18,6 +18,7 @@ import { counter_devices, payments, price_flags, products, sale_lines, sales, st
 import { transaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, fieldError, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
+import { changesOf, recordActivity } from '../activity/record';
 import { MAX_CART_KOBO, personName } from '../sales/cart-items';
 import { requireCustomer } from '../sales/customers';
 import { takeAvailableStock } from '../stock/ledger';
@@ -145,6 +146,11 @@ async function customerOf(
 }
 
 type SaleLineInsert = typeof sale_lines.$inferInsert;
+
+const saleFacts = (saleId: number, receipt: string | null | undefined) => ({
+  sale_id: String(saleId),
+  ...(receipt ? { receipt_number: receipt } : {}),
+});
 
 async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput): Promise<number> {
   const { businessId } = ctx;
@@ -292,6 +298,24 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
   }
   if (shortfalls.length > 0) await tx.insert(stock_shortfalls).values(shortfalls);
   if (flags.length > 0) await tx.insert(price_flags).values(flags);
+  // Only a flagged sale writes to the activity log: the plain sale path stays as it was.
+  await recordActivity(tx, ctx, [
+    ...shortfalls.map((shortfall) => ({
+      kind: 'counter.shortfall' as const,
+      subject: { type: 'product' as const, id: shortfall.product_id, label: shortfall.product_name },
+      facts: { quantity: String(shortfall.quantity), ...saleFacts(saleId, input.receipt_number) },
+    })),
+    ...flags.map((flag) => ({
+      kind: 'counter.price_flag' as const,
+      subject: { type: 'product' as const, id: flag.product_id, label: flag.product_name },
+      changes: changesOf(
+        { unit_price: flag.product_unit_price, discount_percentage: flag.product_discount_percentage },
+        { unit_price: flag.charged_unit_price, discount_percentage: flag.charged_discount_percentage },
+        ['unit_price', 'discount_percentage'],
+      ),
+      facts: { currency, ...saleFacts(saleId, input.receipt_number) },
+    })),
+  ]);
 
   // Last: the device's row is the one lock here no sale of another device waits on.
   await tx

@@ -22,6 +22,7 @@ import {
 import { conflict, notFound } from '../../platform/errors';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
+import { recordActivity } from '../activity/record';
 import { closerOf } from '../day-closes/closed-periods';
 import { changeBatch, returnStock } from '../stock/ledger';
 import { loadSaleDetail } from './sale-answer';
@@ -64,6 +65,9 @@ export async function cancelSale(
         amount_paid: sales.amount_paid,
         created_at: sales.created_at,
         created_by: sales.created_by,
+        receipt_number: sales.receipt_number,
+        total: sales.total_cart_amount,
+        currency: sales.currency,
       })
       .from(sales)
       .where(where)
@@ -125,6 +129,16 @@ export async function cancelSale(
       .update(sales)
       .set({ status: 'cancelled', cancelled_at: new Date(), cancelled_by: userId, cancel_reason: input.reason })
       .where(where);
+    await recordActivity(tx, ctx, {
+      kind: 'sale.cancel',
+      subject: { type: 'sale', id: input.id, label: sale.receipt_number ?? `#${input.id}` },
+      facts: {
+        total: sale.total,
+        refunded: sale.amount_paid,
+        currency: sale.currency,
+        ...(input.reason ? { note: input.reason } : {}),
+      },
+    });
     return input.id;
   });
   const sale = await loadSaleDetail(ctx.db, businessId, input.id, { showCost: true });

@@ -1,10 +1,11 @@
-import { type adjustBatchBodySchema, type Product, STOCK_MESSAGES } from '@oja/contract';
+import { type AdjustmentReason, type adjustBatchBodySchema, type Product, STOCK_MESSAGES } from '@oja/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { product_batches } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
+import { type ActivityInput, recordActivity } from '../activity/record';
 import { getProduct } from './get-product';
 import { holdProduct } from './hold-product';
 import { changeBatch } from './ledger';
@@ -31,9 +32,9 @@ export async function adjustBatch(
     { businessId: ctx.businessId, userId: ctx.actor.userId },
     requestKey,
     async (tx) => {
-      await holdProduct(tx, ctx.businessId, input.productId);
+      const product = await holdProduct(tx, ctx.businessId, input.productId);
       const [batch] = await tx
-        .select({ id: product_batches.id })
+        .select({ id: product_batches.id, batch_number: product_batches.batch_number })
         .from(product_batches)
         .where(
           and(
@@ -52,8 +53,34 @@ export async function adjustBatch(
         userId: ctx.actor.userId,
         note: input.note ?? null,
       });
+      await recordActivity(tx, ctx, adjustmentActivity(input.productId, product.name, input, batch.batch_number));
       return input.productId;
     },
   );
   return { product: await getProduct(ctx, input.productId), isReplay };
+}
+
+/** Damage and expiry are write-offs (units gone); a recount is an adjustment either way. */
+const WRITE_OFFS: readonly string[] = ['damage', 'expired_write_off'] satisfies AdjustmentReason[];
+
+/** The activity log's entry of a stock change: by how much, why, and the note. */
+export function adjustmentActivity(
+  productId: number,
+  productName: string,
+  change: { delta: number; reason: string; note?: string | null },
+  batchNumber?: string,
+): ActivityInput {
+  const isWriteOff = WRITE_OFFS.includes(change.reason) && change.delta < 0;
+  return {
+    kind: isWriteOff ? 'stock.write_off' : 'stock.adjust',
+    subject: { type: 'product', id: productId, label: productName },
+    facts: {
+      ...(isWriteOff
+        ? { quantity: String(-change.delta) }
+        : { delta: change.delta > 0 ? `+${change.delta}` : String(change.delta) }),
+      reason: change.reason,
+      ...(change.note ? { note: change.note } : {}),
+      ...(batchNumber ? { batch_number: batchNumber } : {}),
+    },
+  };
 }

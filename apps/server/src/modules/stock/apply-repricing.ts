@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client';
 import { product_price_changes, products, repricings } from '../../db/schema';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
+import { productCount, recordActivity } from '../activity/record';
 import { recordPriceChanges } from './price-history';
 import { pricedColumns, type RepricingInput, repricedRows, repricingAnswers, repricingRowOf } from './repricing-rows';
 
@@ -41,6 +42,18 @@ export async function applyRepricing(
         .returning({ id: repricings.id });
       if (!change) throw new Error('The price change was not recorded.');
       await writePrices(tx, ctx.businessId, rows);
+      // One entry for the whole change (each product's old → new is in its price history, by this change's id).
+      await recordActivity(tx, ctx, {
+        kind: 'product.bulk_price',
+        subject: { type: 'repricing', id: change.id, label: productCount(rows.length) },
+        facts: {
+          method: input.method,
+          direction: input.direction,
+          value: input.value,
+          count: String(rows.length),
+          ...(input.round_to ? { round_to: String(input.round_to) } : {}),
+        },
+      });
       await recordPriceChanges(
         tx,
         { businessId: ctx.businessId, userId: ctx.actor.userId, repricingId: change.id },

@@ -4,6 +4,7 @@ import { product_price_changes, products, repricings } from '../../db/schema';
 import { conflict } from '../../platform/errors';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
+import { productCount, recordActivity } from '../activity/record';
 import { writePrices } from './apply-repricing';
 import { recordPriceChanges } from './price-history';
 import { lastRepricingId, repricingAnswers, repricingOf } from './repricing-rows';
@@ -73,6 +74,11 @@ export async function undoRepricing(
           new_wholesale_price: row.old_wholesale,
         })),
       );
+      await recordActivity(tx, ctx, {
+        kind: 'product.bulk_price_undo',
+        subject: { type: 'repricing', id: change.id, label: productCount(moved.length) },
+        facts: { count: String(moved.length) },
+      });
       await recordPriceChanges(
         tx,
         { businessId: ctx.businessId, userId: ctx.actor.userId, repricingId: change.id, isUndo: true },

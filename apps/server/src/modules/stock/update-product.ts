@@ -1,8 +1,10 @@
 import type { Product, updateProductBodySchema } from '@oja/contract';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client';
 import { products } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import type { BusinessContext } from '../../platform/tenancy';
+import { changesOf, PRICE_FIELDS, recordActivity } from '../activity/record';
 import { categoryIdFor } from './categories';
 import { getProduct } from './get-product';
 import { recordPriceChanges } from './price-history';
@@ -10,6 +12,36 @@ import { liveProduct, productNotFound } from './product-answer';
 import { assertBarcodeFree, assertSkuFree, barcodeTaken, isBarcodeViolation, isSkuViolation, skuTaken } from './sku';
 
 type Input = z.output<typeof updateProductBodySchema>;
+
+/** What a price entry of the activity log compares, and names the product with. */
+export const priced = {
+  product_name: products.product_name,
+  currency: products.currency,
+  selling_price: products.selling_price,
+  selling_price_discount_percentage: products.selling_price_discount_percentage,
+  wholesale_price: products.wholesale_price,
+  wholesale_price_discount_percentage: products.wholesale_price_discount_percentage,
+  cost_price: products.cost_price,
+};
+type Priced = { [K in keyof typeof priced]: (typeof priced)[K]['_']['data'] | null };
+
+/** A change of a price, a discount or the cost goes in the activity log (old → new); a rename alone does not. */
+export async function recordPriceActivity(
+  tx: Tx,
+  ctx: BusinessContext,
+  productId: number,
+  before: Priced,
+  after: Priced,
+): Promise<void> {
+  const changes = changesOf(before, after, PRICE_FIELDS);
+  if (changes.length === 0) return;
+  await recordActivity(tx, ctx, {
+    kind: 'product.price',
+    subject: { type: 'product', id: productId, label: after.product_name ?? '' },
+    changes,
+    facts: { currency: after.currency ?? 'NGN' },
+  });
+}
 
 /**
  * Changes the fields sent, and only those. Stock is not among them: it moves through the ledger calls. A change of
@@ -25,7 +57,7 @@ export async function updateProduct(ctx: BusinessContext, input: Input): Promise
       if (changes.barcode) await assertBarcodeFree(tx, ctx.businessId, changes.barcode, id);
       // The prices before, read under the row's lock, so that the history's "old" is the one this change replaced.
       const [before] = await tx
-        .select({ selling: products.selling_price, wholesale: products.wholesale_price })
+        .select(priced)
         .from(products)
         .where(liveProduct(ctx.businessId, id))
         .for('no key update');
@@ -35,17 +67,18 @@ export async function updateProduct(ctx: BusinessContext, input: Input): Promise
         .update(products)
         .set({ ...fields, updated_at: new Date() })
         .where(liveProduct(ctx.businessId, id))
-        .returning({ id: products.id, selling: products.selling_price, wholesale: products.wholesale_price });
+        .returning(priced);
       if (!updated) throw productNotFound();
       await recordPriceChanges(tx, { businessId: ctx.businessId, userId: ctx.actor.userId }, [
         {
           productId: id,
-          oldSelling: before.selling,
-          newSelling: updated.selling,
-          oldWholesale: before.wholesale,
-          newWholesale: updated.wholesale,
+          oldSelling: before.selling_price,
+          newSelling: updated.selling_price,
+          oldWholesale: before.wholesale_price,
+          newWholesale: updated.wholesale_price,
         },
       ]);
+      await recordPriceActivity(tx, ctx, id, before, updated);
     });
   } catch (error) {
     if (isSkuViolation(error)) throw skuTaken();

@@ -5,6 +5,8 @@ import { product_batches } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
+import { recordActivity } from '../activity/record';
+import { adjustmentActivity } from './adjust-batch';
 import { getProduct } from './get-product';
 import { holdProduct } from './hold-product';
 import { changeBatch, isSellable, takeStock } from './ledger';
@@ -28,7 +30,12 @@ export async function updateStock(
     { businessId: ctx.businessId, userId: ctx.actor.userId },
     requestKey,
     async (tx) => {
-      await holdProduct(tx, ctx.businessId, productId);
+      const product = await holdProduct(tx, ctx.businessId, productId);
+      await recordActivity(
+        tx,
+        ctx,
+        adjustmentActivity(productId, product.name, { delta: quantity, reason: 'adjustment' }),
+      );
       if (quantity < 0) {
         await takeStock(tx, {
           businessId: ctx.businessId,

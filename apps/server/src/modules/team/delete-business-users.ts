@@ -3,7 +3,9 @@ import { memberships, users } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import type { BusinessContext } from '../../platform/tenancy';
 import { revokeUserSessions } from '../accounts/sessions';
+import { recordActivity } from '../activity/record';
 import { refuseInDemoShop } from '../businesses/demo-shop-lock';
+import { personName } from '../sales/cart-items';
 import { isOnlyHere, lockMembersForChange } from './members';
 
 /**
@@ -17,6 +19,15 @@ export async function deleteBusinessUsers(context: BusinessContext, userIds: num
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   await transaction(context.db, async (tx) => {
     const members = await lockMembersForChange(tx, context, ids);
+    await recordActivity(
+      tx,
+      context,
+      members.map((member) => ({
+        kind: 'member.remove' as const,
+        subject: { type: 'member' as const, id: member.user.id, label: personName(member.user).trim() },
+        facts: { role: member.role },
+      })),
+    );
     await tx
       .delete(memberships)
       .where(and(eq(memberships.business_id, context.businessId), inArray(memberships.user_id, ids)));

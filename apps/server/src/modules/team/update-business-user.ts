@@ -8,7 +8,9 @@ import type { BusinessContext } from '../../platform/tenancy';
 import { hashPassword } from '../accounts/passwords';
 import { revokeUserSessions } from '../accounts/sessions';
 import { presentUser } from '../accounts/user-answer';
+import { changesOf, recordActivity } from '../activity/record';
 import { refuseInDemoShop } from '../businesses/demo-shop-lock';
+import { personName } from '../sales/cart-items';
 import { isOnlyHere, isOwner, lockMembersForChange } from './members';
 
 type Input = z.output<typeof updateBusinessUserBodySchema>;
@@ -60,6 +62,21 @@ export async function updateBusinessUser(context: BusinessContext, input: Input)
       .where(eq(users.id, member.user.id))
       .returning();
     if (!membership || !user) throw new Error('Member vanished during its update.');
+
+    const subject = { type: 'member' as const, id: user.id, label: personName(member.user).trim() };
+    const roleChanges = changesOf({ role: member.role }, { role: membership.role }, ['role']);
+    await recordActivity(tx, context, [
+      ...(roleChanges.length > 0 ? [{ kind: 'member.role' as const, subject, changes: roleChanges }] : []),
+      ...(membership.is_active === member.isActive
+        ? []
+        : [
+            {
+              kind: 'member.activation' as const,
+              subject,
+              changes: changesOf({ is_active: member.isActive }, { is_active: membership.is_active }, ['is_active']),
+            },
+          ]),
+    ]);
 
     if (input.is_active === false && member.isActive) {
       await revokeUserSessions(tx, user.id, 'deactivated by the business owner');

@@ -5,10 +5,12 @@ import type { Tx } from '../../../db/client';
 import { businesses, products } from '../../../db/schema';
 import { type RequestKey, writeOnce } from '../../../platform/idempotency';
 import type { BusinessContext } from '../../../platform/tenancy';
+import { PRICE_FIELDS } from '../../activity/record';
 import { categoryIdFor } from '../categories';
 import { openBatches } from '../ledger';
 import { recordPriceChanges } from '../price-history';
 import { barcodeTaken, generateSku, isBarcodeViolation, isSkuViolation, skuTaken } from '../sku';
+import { priced, recordPriceActivity } from '../update-product';
 import { readRows } from './import-rows';
 import { type PlannedRow, planImport } from './plan-import';
 import { readSheet } from './read-sheet';
@@ -123,13 +125,8 @@ async function createProducts(tx: Tx, ctx: BusinessContext, rows: readonly Plann
 async function updateProduct(tx: Tx, ctx: BusinessContext, row: PlannedRow): Promise<void> {
   if (row.productId === null) return;
   const product = and(eq(products.business_id, ctx.businessId), eq(products.id, row.productId));
-  const changesPrice = row.changes.selling_price !== undefined || row.changes.wholesale_price !== undefined;
-  const [before] = changesPrice
-    ? await tx
-        .select({ selling: products.selling_price, wholesale: products.wholesale_price })
-        .from(products)
-        .where(product)
-    : [];
+  const changesPrice = PRICE_FIELDS.some((field) => row.changes[field as keyof typeof row.changes] !== undefined);
+  const [before] = changesPrice ? await tx.select(priced).from(products).where(product) : [];
   const { category, ...fields } = row.changes;
   const [after] = await tx
     .update(products)
@@ -139,15 +136,16 @@ async function updateProduct(tx: Tx, ctx: BusinessContext, row: PlannedRow): Pro
       updated_at: new Date(),
     })
     .where(product)
-    .returning({ selling: products.selling_price, wholesale: products.wholesale_price });
+    .returning(priced);
   if (!before || !after) return;
   await recordPriceChanges(tx, { businessId: ctx.businessId, userId: ctx.actor.userId }, [
     {
       productId: row.productId,
-      oldSelling: before.selling,
-      newSelling: after.selling,
-      oldWholesale: before.wholesale,
-      newWholesale: after.wholesale,
+      oldSelling: before.selling_price,
+      newSelling: after.selling_price,
+      oldWholesale: before.wholesale_price,
+      newWholesale: after.wholesale_price,
     },
   ]);
+  await recordPriceActivity(tx, ctx, row.productId, before, after);
 }
