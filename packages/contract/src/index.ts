@@ -26,4 +26,5 @@ export * from './sales';
 export * from './scanning';
 export * from './share';
 export * from './stock';
+export * from './suppliers';
 export * from './team';

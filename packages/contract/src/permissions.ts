@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   'day.close': ['ceo', 'manager', 'sales_person', 'sales_rep'],
   /** Every member's closes, and closing the whole shop (the use cases read it; others see and close their own). */
   'day.review': ['ceo'],
+  /** Suppliers, their deliveries and the payments made to them: whoever receives stock (stock.adjust). */
+  'supplier.manage': ['ceo', 'manager'],
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -20,6 +20,7 @@ export const PRICING_MESSAGES = {
   amountInvalid: 'Enter an amount above 0, like 50 or 50.50.',
   roundInvalid: 'Round to ₦5, ₦10, ₦50 or ₦100, or not at all.',
   noProducts: 'No products match: pick another category or search.',
+  supplierNotFound: 'Supplier not found.',
   tooMany: (most: number) =>
     `At most ${most.toLocaleString('en-NG')} products change at once: pick a category or search.`,
   wouldBeFree: (name: string) => `${name} would cost ₦0 or less: lower by less.`,
@@ -174,6 +175,8 @@ const repricingFields = {
   ),
   /** Only this category's products; absent or null: every category. */
   category_id: bodyId().nullable().optional(),
+  /** Only the products received on a delivery from this supplier (docs/adr/0028); absent or null: any. */
+  supplier_id: bodyId().nullable().optional(),
   method: repricingMethodSchema,
   direction: repricingDirectionSchema,
   value: text(),
@@ -241,6 +244,8 @@ export const repricingSchema = z.object({
   round_to: z.number().int().nullable(),
   search: z.string().nullable(),
   category: productCategorySchema.nullable(),
+  /** The supplier whose products it changed, when it was picked by supplier. */
+  supplier: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   product_count: z.number().int(),
   user: personSchema,
   created_at: z.string(),

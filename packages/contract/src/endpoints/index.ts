@@ -7,6 +7,7 @@ import { DAY_CLOSE_ENDPOINTS } from './day-closes';
 import { EXPENSE_ENDPOINTS } from './expenses';
 import { SALES_ENDPOINTS } from './sales';
 import { STOCK_ENDPOINTS } from './stock';
+import { SUPPLIER_ENDPOINTS } from './suppliers';
 import { TEAM_ENDPOINTS } from './team';
 
 export { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS } from './counter';
@@ -18,6 +19,7 @@ export {
   EXPENSE_ENDPOINTS,
   SALES_ENDPOINTS,
   STOCK_ENDPOINTS,
+  SUPPLIER_ENDPOINTS,
   TEAM_ENDPOINTS,
 };
 
@@ -36,6 +38,7 @@ export const ENDPOINTS = {
   counter: COUNTER_ENDPOINTS,
   customers: CUSTOMER_ENDPOINTS,
   dayCloses: DAY_CLOSE_ENDPOINTS,
+  suppliers: SUPPLIER_ENDPOINTS,
 };
 
 /** The table as one list, in registration order. */

@@ -7,3 +7,4 @@ export * from './report-totals';
 export * from './requests';
 export * from './sales';
 export * from './stock';
+export * from './suppliers';

@@ -6,9 +6,13 @@ import { liveProduct, productNotFound } from './product-answer';
  * Locks the live product against deletion (KEY SHARE: stock changes of one
  * product still run side by side; only a delete waits) or answers 404.
  */
-export async function holdProduct(tx: Tx, businessId: number, productId: number): Promise<{ costPrice: string }> {
+export async function holdProduct(
+  tx: Tx,
+  businessId: number,
+  productId: number,
+): Promise<{ costPrice: string; productName: string; currency: string }> {
   const [product] = await tx
-    .select({ costPrice: products.cost_price })
+    .select({ costPrice: products.cost_price, productName: products.product_name, currency: products.currency })
     .from(products)
     .where(liveProduct(businessId, productId))
     .for('key share');
