@@ -3,7 +3,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { deliveries, supplier_payments, suppliers } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
 
-type Row = { supplier_id: string; supplier_name: string; deliveries: number; purchased: string; paid: string; owed: string };
+type Row = {
+  supplier_id: string;
+  supplier_name: string;
+  deliveries: number;
+  purchased: string;
+  paid: string;
+  owed: string;
+};
 
 /** The first instant of a Lagos day. */
 const dayStart = (day: SQL) => sql`((${day})::timestamp at time zone ${BUSINESS_TIME_ZONE})`;

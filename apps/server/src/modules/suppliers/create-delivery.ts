@@ -1,12 +1,12 @@
 import {
   type createDeliveryBodySchema,
-  type Delivery,
   DEFAULT_CURRENCY,
+  type Delivery,
   formatMoney,
   fromKobo,
   MAX_MONEY,
-  type Supplier,
   SUPPLIER_MESSAGES,
+  type Supplier,
   toKobo,
 } from '@oja/contract';
 import type * as z from 'zod';
@@ -36,8 +36,7 @@ export async function createDelivery(
   const total = input.lines.reduce((sum, line) => sum + toKobo(line.unit_cost) * BigInt(line.quantity), 0n);
   if (total > toKobo(MAX_MONEY)) throw badRequest(SUPPLIER_MESSAGES.totalTooLarge);
   const paid = toKobo(input.amount_paid);
-  if (paid > total)
-    throw fieldError('amount_paid', SUPPLIER_MESSAGES.paidMoreThanTotal(formatMoney(fromKobo(total))));
+  if (paid > total) throw fieldError('amount_paid', SUPPLIER_MESSAGES.paidMoreThanTotal(formatMoney(fromKobo(total))));
   try {
     const { subjectId, isReplay } = await writeOnce(
       ctx.db,

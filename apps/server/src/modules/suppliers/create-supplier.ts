@@ -1,4 +1,4 @@
-import { type createSupplierBodySchema, type Supplier, SUPPLIER_MESSAGES } from '@oja/contract';
+import { type createSupplierBodySchema, SUPPLIER_MESSAGES, type Supplier } from '@oja/contract';
 import type * as z from 'zod';
 import { suppliers } from '../../db/schema';
 import { conflict, PG, pgConstraint, pgErrorCode } from '../../platform/errors';

@@ -1,8 +1,8 @@
 import {
   formatMoney,
   type paySupplierBodySchema,
-  type Supplier,
   SUPPLIER_MESSAGES,
+  type Supplier,
   type SupplierPayment,
   toKobo,
 } from '@oja/contract';

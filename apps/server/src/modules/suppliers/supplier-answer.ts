@@ -1,4 +1,4 @@
-import { type Supplier, SUPPLIER_MESSAGES } from '@oja/contract';
+import { SUPPLIER_MESSAGES, type Supplier } from '@oja/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { isoOfTimestamp } from '../../db/raw-row';
