@@ -456,7 +456,13 @@ export const VALID_INPUTS: AllBuilders = {
     createDelivery: deliveryBody,
     paySupplier: async (world) => {
       const { supplierId, deliveryId } = await freshOwedDelivery(world);
-      return { ...businessOf(world), supplier_id: supplierId, delivery_id: deliveryId, amount: '30.00', method: 'cash' };
+      return {
+        ...businessOf(world),
+        supplier_id: supplierId,
+        delivery_id: deliveryId,
+        amount: '30.00',
+        method: 'cash',
+      };
     },
     getPurchases: (world) => ({ ...businessOf(world), from: lagosDay(-30), to: lagosDay(0) }),
   },

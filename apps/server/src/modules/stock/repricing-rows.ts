@@ -202,7 +202,10 @@ export async function repricingAnswers(
         eq(product_categories.id, repricings.category_id),
       ),
     )
-    .leftJoin(suppliers, and(eq(suppliers.business_id, repricings.business_id), eq(suppliers.id, repricings.supplier_id)))
+    .leftJoin(
+      suppliers,
+      and(eq(suppliers.business_id, repricings.business_id), eq(suppliers.id, repricings.supplier_id)),
+    )
     .leftJoin(users, eq(users.id, repricings.user_id))
     .where(
       and(eq(repricings.business_id, businessId), options.id === undefined ? undefined : eq(repricings.id, options.id)),
