@@ -35,7 +35,7 @@ import { BackLink } from '../../ui/back-link';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useSuppliers } from '../suppliers/api';
-import { SupplierFilter } from '../suppliers/pickers';
+import { SupplierFilter } from '../suppliers/lazy-pickers';
 import {
   type RepricingInput,
   useApplyRepricing,

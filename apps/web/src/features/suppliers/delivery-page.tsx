@@ -1,22 +1,10 @@
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   type CreateDeliveryBody,
   formatMoney,
   fromKobo,
   isMoneyString,
-  MAX_BATCH_QUANTITY,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -34,15 +22,14 @@ import { notify } from '../../lib/notify';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
 import { BackLink } from '../../ui/back-link';
-import { countInputProps } from '../../ui/count-input';
 import { DateField } from '../../ui/date-field';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { suggestBatchNumber } from '../inventory/product-display';
 import { useCreateDelivery, useCreateSupplier, useSupplier } from './api';
+import { DeliveryProductPicker, SupplierPicker } from './lazy-pickers';
 import { supplierPath, suppliersBase } from './paths';
-import { DeliveryProductPicker, SupplierPicker } from './pickers';
 
 const rules = onDemand(() => import('./schemas'));
 
@@ -50,7 +37,8 @@ type Line = {
   key: number;
   product: { id: number; name: string; batches: string[] } | null;
   batch_number: string;
-  quantity: number | '';
+  /** As typed: a count input's text (NumberInput would bring react-number-format to every signed-in page). */
+  quantity: string;
   unit_cost: string;
   expiration_date: string;
 };
@@ -72,6 +60,12 @@ const emptyLine = (): Line => ({
   expiration_date: '',
 });
 
+/** A count as typed ("1,500" is 1500); blank or not a number is none, for the contract to say what is needed. */
+function quantityOf(text: string): number | undefined {
+  const value = text.trim().replaceAll(',', '');
+  return value === '' || Number.isNaN(Number(value)) ? undefined : Number(value);
+}
+
 /** The form's values as the API's body (what the contract checks, and what is sent). */
 function bodyOf(values: Values): Omit<CreateDeliveryBody, 'business_id'> {
   return {
@@ -80,7 +74,7 @@ function bodyOf(values: Values): Omit<CreateDeliveryBody, 'business_id'> {
     lines: values.lines.map((line) => ({
       product_id: line.product?.id as number,
       batch_number: line.batch_number,
-      quantity: line.quantity === '' ? (undefined as unknown as number) : line.quantity,
+      quantity: quantityOf(line.quantity) as number,
       unit_cost: line.unit_cost,
       expiration_date: line.expiration_date || null,
     })),
@@ -105,8 +99,9 @@ const validate = validateWith(rules, (schemas, values: Values) => {
 function totalOf(lines: readonly Line[]): bigint {
   return lines.reduce((sum, line) => {
     const cost = line.unit_cost.trim();
-    if (line.quantity === '' || !Number.isInteger(line.quantity) || !isMoneyString(cost)) return sum;
-    return sum + toKobo(cost) * BigInt(line.quantity);
+    const quantity = quantityOf(line.quantity);
+    if (quantity === undefined || !Number.isSafeInteger(quantity) || !isMoneyString(cost)) return sum;
+    return sum + toKobo(cost) * BigInt(quantity);
   }, 0n);
 }
 
@@ -232,12 +227,11 @@ function DeliveryForm({ base, supplier }: { base: string; supplier: Supplier | n
                   )}
                 </Group>
                 <Group grow align="flex-start" wrap="nowrap">
-                  <NumberInput
+                  <TextInput
                     label="Quantity"
                     required
-                    min={1}
-                    max={MAX_BATCH_QUANTITY}
-                    {...countInputProps}
+                    inputMode="numeric"
+                    autoComplete="off"
                     {...form.getInputProps(`lines.${index}.quantity`)}
                   />
                   <TextInput
