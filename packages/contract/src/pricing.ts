@@ -20,7 +20,6 @@ export const PRICING_MESSAGES = {
   amountInvalid: 'Enter an amount above 0, like 50 or 50.50.',
   roundInvalid: 'Round to ₦5, ₦10, ₦50 or ₦100, or not at all.',
   noProducts: 'No products match: pick another category or search.',
-  supplierNotFound: 'Supplier not found.',
   tooMany: (most: number) =>
     `At most ${most.toLocaleString('en-NG')} products change at once: pick a category or search.`,
   wouldBeFree: (name: string) => `${name} would cost ₦0 or less: lower by less.`,

@@ -8,13 +8,31 @@ import { moneyOut, moneySchema } from './money';
 import { pageQuerySchema, paginated } from './pagination';
 import { MAX_BATCH_QUANTITY, STOCK_MESSAGES } from './stock';
 
-/** Suppliers and their deliveries' own sentences (issue 54, Suppliers). */
+/** What the suppliers' screens say (their toasts, empty lists and failures). */
 export const SUPPLIER_MESSAGES = {
-  listed: 'Suppliers.',
-  found: 'Supplier.',
   created: 'Supplier added ✅',
   deliveryReceived: 'Delivery received ✅',
   paid: 'Payment to the supplier recorded ✅',
+  noSuppliers: 'No suppliers yet. Add one, or name one when you receive a delivery.',
+  noMatches: 'No supplier matches this search.',
+  noDeliveries: 'No deliveries yet.',
+  noPayments: 'No payments yet.',
+  noPurchases: 'No deliveries or payments to suppliers in this period.',
+  failedFetch: 'Failed to fetch suppliers.',
+  failedFetchSupplier: 'Failed to fetch the supplier.',
+  failedCreate: 'Failed to add the supplier.',
+  failedDelivery: 'Failed to receive the delivery.',
+  failedPay: 'Failed to record the payment.',
+  failedPurchases: 'Failed to fetch purchases.',
+} as const;
+
+/**
+ * The rules' and the server's sentences about suppliers: kept apart from SUPPLIER_MESSAGES, so that the pages' copy of
+ * the contract (which every signed-in page downloads once several pages use it) carries only what a screen says.
+ */
+export const SUPPLIER_RULES = {
+  listed: 'Suppliers.',
+  found: 'Supplier.',
   purchases: 'Purchases.',
   notFound: 'This supplier was not found.',
   deliveryNotFound: 'This delivery was not found.',
@@ -39,20 +57,9 @@ export const SUPPLIER_MESSAGES = {
   nothingOwed: 'Nothing is owed to this supplier.',
   totalTooLarge: 'This delivery’s total is too large.',
   nairaOnly: (product: string) => `${product} is not priced in Naira: supplier accounts are kept in Naira.`,
-  noSuppliers: 'No suppliers yet. Add one, or name one when you receive a delivery.',
-  noMatches: 'No supplier matches this search.',
-  noDeliveries: 'No deliveries yet.',
-  noPayments: 'No payments yet.',
-  noPurchases: 'No deliveries or payments to suppliers in this period.',
-  failedFetch: 'Failed to fetch suppliers.',
-  failedFetchSupplier: 'Failed to fetch the supplier.',
-  failedCreate: 'Failed to add the supplier.',
-  failedDelivery: 'Failed to receive the delivery.',
-  failedPay: 'Failed to record the payment.',
-  failedPurchases: 'Failed to fetch purchases.',
 } as const;
 
-const m = SUPPLIER_MESSAGES;
+const m = SUPPLIER_RULES;
 
 /** A blank form field is no value. */
 const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);

@@ -4,9 +4,8 @@ import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   type PaySupplierBody,
-  PRICING_MESSAGES,
   type Product,
-  SUPPLIER_MESSAGES,
+  SUPPLIER_RULES,
 } from '@oja/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -78,7 +77,7 @@ describe('suppliers and deliveries', () => {
   it('refuses a second supplier of the same name, whatever its case', async () => {
     const again = await addSupplier(manager, '  dangote depot ');
     expect(again.status).toBe(409);
-    expect(again.body.response_description).toBe(SUPPLIER_MESSAGES.nameTaken);
+    expect(again.body.response_description).toBe(SUPPLIER_RULES.nameTaken);
   });
 
   it('receives several products at once through the ledger, part paid, the rest owed, once per key', async () => {
@@ -127,10 +126,10 @@ describe('suppliers and deliveries', () => {
     const line = { product_id: rice.id, batch_number: `R-${unique()}`, quantity: 1, unit_cost: '100' };
     const twice = await deliver(shop.ceo, { supplier_id: dangote, invoice_number: 'inv-1', lines: [line] });
     expect(twice.status).toBe(409);
-    expect(twice.body.response_description).toBe(SUPPLIER_MESSAGES.invoiceTaken);
+    expect(twice.body.response_description).toBe(SUPPLIER_RULES.invoiceTaken);
     const overpaid = await deliver(shop.ceo, { supplier_id: dangote, lines: [line], amount_paid: '100.01' });
     expect(overpaid.status).toBe(400);
-    expect(overpaid.body.response_description).toBe(SUPPLIER_MESSAGES.paidMoreThanTotal('₦100.00'));
+    expect(overpaid.body.response_description).toBe(SUPPLIER_RULES.paidMoreThanTotal('₦100.00'));
     const product = await api().call(
       ENDPOINTS.stock.getProduct,
       { business_id: shop.ceo.businessId, product_id: rice.id },
@@ -142,7 +141,7 @@ describe('suppliers and deliveries', () => {
   it('pays a supplier by method, never more than is owed, once per key, even when two phones pay at once', async () => {
     const tooMuch = await pay(manager, { supplier_id: dangote, amount: '9000.01' });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.response_description).toBe(SUPPLIER_MESSAGES.payMoreThanOwed('₦9,000.00'));
+    expect(tooMuch.body.response_description).toBe(SUPPLIER_RULES.payMoreThanOwed('₦9,000.00'));
 
     const key = `pay-${unique()}`;
     const paid = await pay(manager, { supplier_id: dangote, amount: '6000', method: 'bank_transfer' }, key);
@@ -160,7 +159,7 @@ describe('suppliers and deliveries', () => {
     ]);
     expect(racing.map((answer) => answer.status).sort()).toEqual([201, 400]);
     const refused = racing.find((answer) => answer.status === 400);
-    expect(refused?.body.response_description).toBe(SUPPLIER_MESSAGES.payMoreThanOwed('₦1,000.00'));
+    expect(refused?.body.response_description).toBe(SUPPLIER_RULES.payMoreThanOwed('₦1,000.00'));
     const rows = await shop.t.db.select().from(supplier_payments).where(eq(supplier_payments.supplier_id, dangote));
     expect(rows).toHaveLength(3);
   });
@@ -240,7 +239,7 @@ describe('suppliers and deliveries', () => {
     const other = await signUpCeo(shop.t);
     const theirs = await detail(other, dangote);
     expect(theirs.status).toBe(404);
-    expect(theirs.body.response_description).toBe(SUPPLIER_MESSAGES.notFound);
+    expect(theirs.body.response_description).toBe(SUPPLIER_RULES.notFound);
     const paid = await pay(other, { supplier_id: dangote, amount: '1' });
     expect(paid.status).toBe(404);
   });
@@ -277,7 +276,7 @@ describe('suppliers and deliveries', () => {
       { token: foreign.token },
     );
     expect(theirs.status).toBe(404);
-    expect(theirs.body.response_description).toBe(PRICING_MESSAGES.supplierNotFound);
+    expect(theirs.body.response_description).toBe(SUPPLIER_RULES.notFound);
   });
 
   it('archives rather than deletes a product received on a delivery', async () => {

@@ -9,6 +9,7 @@ import {
   paySupplierBodySchema,
   purchasesSchema,
   SUPPLIER_MESSAGES,
+  SUPPLIER_RULES,
   supplierAnswerSchema,
   supplierDetailSchema,
   supplierListSchema,
@@ -26,7 +27,7 @@ export const SUPPLIER_ENDPOINTS = {
     input: listSuppliersQuerySchema,
     response: supplierListSchema,
     status: 200,
-    message: SUPPLIER_MESSAGES.listed,
+    message: SUPPLIER_RULES.listed,
   }),
   createSupplier: endpoint({
     method: 'POST',
@@ -47,7 +48,7 @@ export const SUPPLIER_ENDPOINTS = {
     input: supplierQuerySchema,
     response: supplierDetailSchema,
     status: 200,
-    message: SUPPLIER_MESSAGES.found,
+    message: SUPPLIER_RULES.found,
   }),
   createDelivery: endpoint({
     method: 'POST',
@@ -80,6 +81,6 @@ export const SUPPLIER_ENDPOINTS = {
     input: reportQuerySchema,
     response: purchasesSchema,
     status: 200,
-    message: SUPPLIER_MESSAGES.purchases,
+    message: SUPPLIER_RULES.purchases,
   }),
 };

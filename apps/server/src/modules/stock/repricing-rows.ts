@@ -8,6 +8,7 @@ import {
   type RepricingRow,
   repriced,
   type repricingBodySchema,
+  SUPPLIER_RULES,
 } from '@oja/contract';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -155,7 +156,7 @@ async function assertSupplier(db: Queryable, businessId: number, supplierId: num
     .select({ id: suppliers.id })
     .from(suppliers)
     .where(and(eq(suppliers.business_id, businessId), eq(suppliers.id, supplierId)));
-  if (!found) throw notFound(PRICING_MESSAGES.supplierNotFound);
+  if (!found) throw notFound(SUPPLIER_RULES.notFound);
 }
 
 /** The business's bulk change, or 404 (another business's answers as a missing one). */

@@ -5,7 +5,7 @@ import {
   formatMoney,
   fromKobo,
   MAX_MONEY,
-  SUPPLIER_MESSAGES,
+  SUPPLIER_RULES,
   type Supplier,
   toKobo,
 } from '@oja/contract';
@@ -34,9 +34,9 @@ export async function createDelivery(
   requestKey: RequestKey | null = null,
 ): Promise<{ delivery: Delivery; supplier: Supplier; isReplay: boolean }> {
   const total = input.lines.reduce((sum, line) => sum + toKobo(line.unit_cost) * BigInt(line.quantity), 0n);
-  if (total > toKobo(MAX_MONEY)) throw badRequest(SUPPLIER_MESSAGES.totalTooLarge);
+  if (total > toKobo(MAX_MONEY)) throw badRequest(SUPPLIER_RULES.totalTooLarge);
   const paid = toKobo(input.amount_paid);
-  if (paid > total) throw fieldError('amount_paid', SUPPLIER_MESSAGES.paidMoreThanTotal(formatMoney(fromKobo(total))));
+  if (paid > total) throw fieldError('amount_paid', SUPPLIER_RULES.paidMoreThanTotal(formatMoney(fromKobo(total))));
   try {
     const { subjectId, isReplay } = await writeOnce(
       ctx.db,
@@ -71,7 +71,7 @@ export async function createDelivery(
             costPrice: line.unit_cost,
           });
           // Supplier accounts are kept in Naira: a line in another currency would add dollars to a Naira debt.
-          if (batch.currency !== DEFAULT_CURRENCY) throw badRequest(SUPPLIER_MESSAGES.nairaOnly(batch.productName));
+          if (batch.currency !== DEFAULT_CURRENCY) throw badRequest(SUPPLIER_RULES.nairaOnly(batch.productName));
           received.set(index, batch);
         }
         await tx.insert(delivery_lines).values(
@@ -105,7 +105,7 @@ export async function createDelivery(
     return { delivery, supplier: await supplierOf(ctx.db, ctx.businessId, delivery.supplier_id), isReplay };
   } catch (error) {
     if (pgErrorCode(error) === PG.uniqueViolation && pgConstraint(error) === 'deliveries_invoice_key')
-      throw conflict(SUPPLIER_MESSAGES.invoiceTaken, { invoice_number: [SUPPLIER_MESSAGES.invoiceTaken] });
+      throw conflict(SUPPLIER_RULES.invoiceTaken, { invoice_number: [SUPPLIER_RULES.invoiceTaken] });
     throw batchNumberTakenOr(error);
   }
 }

@@ -1,4 +1,4 @@
-import { type createSupplierBodySchema, SUPPLIER_MESSAGES, type Supplier } from '@oja/contract';
+import { type createSupplierBodySchema, SUPPLIER_RULES, type Supplier } from '@oja/contract';
 import type * as z from 'zod';
 import { suppliers } from '../../db/schema';
 import { conflict, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
@@ -38,7 +38,7 @@ export async function createSupplier(
     return { supplier: await supplierOf(ctx.db, ctx.businessId, subjectId), isReplay };
   } catch (error) {
     if (pgErrorCode(error) === PG.uniqueViolation && pgConstraint(error) === 'suppliers_name_key')
-      throw conflict(SUPPLIER_MESSAGES.nameTaken, { name: [SUPPLIER_MESSAGES.nameTaken] });
+      throw conflict(SUPPLIER_RULES.nameTaken, { name: [SUPPLIER_RULES.nameTaken] });
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import {
   formatMoney,
   type paySupplierBodySchema,
-  SUPPLIER_MESSAGES,
+  SUPPLIER_RULES,
   type Supplier,
   type SupplierPayment,
   toKobo,
@@ -39,14 +39,14 @@ export async function paySupplier(
           .select({ supplierId: deliveries.supplier_id })
           .from(deliveries)
           .where(and(eq(deliveries.business_id, ctx.businessId), eq(deliveries.id, input.delivery_id)));
-        if (!delivery) throw notFound(SUPPLIER_MESSAGES.deliveryNotFound);
+        if (!delivery) throw notFound(SUPPLIER_RULES.deliveryNotFound);
         if (delivery.supplierId !== input.supplier_id)
-          throw fieldError('delivery_id', SUPPLIER_MESSAGES.deliveryOfAnother);
+          throw fieldError('delivery_id', SUPPLIER_RULES.deliveryOfAnother);
       }
       const { owed } = await supplierOf(tx, ctx.businessId, input.supplier_id);
-      if (toKobo(owed) <= 0n) throw fieldError('amount', SUPPLIER_MESSAGES.nothingOwed);
+      if (toKobo(owed) <= 0n) throw fieldError('amount', SUPPLIER_RULES.nothingOwed);
       if (toKobo(input.amount) > toKobo(owed))
-        throw fieldError('amount', SUPPLIER_MESSAGES.payMoreThanOwed(formatMoney(owed)));
+        throw fieldError('amount', SUPPLIER_RULES.payMoreThanOwed(formatMoney(owed)));
       const [payment] = await tx
         .insert(supplier_payments)
         .values({

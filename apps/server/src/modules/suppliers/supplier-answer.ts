@@ -1,4 +1,4 @@
-import { SUPPLIER_MESSAGES, type Supplier } from '@oja/contract';
+import { SUPPLIER_RULES, type Supplier } from '@oja/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
 import { isoOfTimestamp } from '../../db/raw-row';
@@ -6,7 +6,7 @@ import { deliveries, supplier_payments, suppliers } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { notFound } from '../../platform/errors';
 
-export const supplierNotFound = () => notFound(SUPPLIER_MESSAGES.notFound);
+export const supplierNotFound = () => notFound(SUPPLIER_RULES.notFound);
 
 type SupplierRow = {
   total: number;
