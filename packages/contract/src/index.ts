@@ -27,4 +27,5 @@ export * from './sales';
 export * from './scanning';
 export * from './share';
 export * from './stock';
+export * from './suppliers';
 export * from './team';

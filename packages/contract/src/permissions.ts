@@ -52,6 +52,8 @@ export const PERMISSIONS = {
   'activity.view': ['ceo'],
   /** Every member's closes (the list's `whole`), and closing the whole shop (others see and close their own). */
   'day.review': ['ceo'],
+  /** Suppliers, their deliveries and the payments made to them: whoever receives stock (stock.adjust). */
+  'supplier.manage': ['ceo', 'manager'],
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

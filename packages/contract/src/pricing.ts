@@ -174,6 +174,8 @@ const repricingFields = {
   ),
   /** Only this category's products; absent or null: every category. */
   category_id: bodyId().nullable().optional(),
+  /** Only the products received on a delivery from this supplier (docs/adr/0028); absent or null: any. */
+  supplier_id: bodyId().nullable().optional(),
   method: repricingMethodSchema,
   direction: repricingDirectionSchema,
   value: text(),
@@ -241,6 +243,8 @@ export const repricingSchema = z.object({
   round_to: z.number().int().nullable(),
   search: z.string().nullable(),
   category: productCategorySchema.nullable(),
+  /** The supplier whose products it changed, when it was picked by supplier. */
+  supplier: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   product_count: z.number().int(),
   user: personSchema,
   created_at: z.string(),

@@ -10,6 +10,7 @@ import { dayCloseHandlers } from './day-closes/handlers';
 import { expenseHandlers } from './expenses/handlers';
 import { salesHandlers } from './sales/handlers';
 import { stockHandlers } from './stock/handlers';
+import { supplierHandlers } from './suppliers/handlers';
 import { teamHandlers } from './team/handlers';
 
 /** A handler for every entry of the endpoint table, group by group. */
@@ -25,6 +26,7 @@ const IMPLEMENTATION: Implementation = {
   customers: customerHandlers,
   dayCloses: dayCloseHandlers,
   activity: activityHandlers,
+  suppliers: supplierHandlers,
 };
 
 /** Every API route, mounted once under /api/v1 and once under /dev/api/v1. */

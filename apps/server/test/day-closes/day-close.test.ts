@@ -30,12 +30,14 @@ import { useShop } from '../shop';
  * 3 000 sale split cash 1 000 + transfer 2 000 (A) and a 2 000 sale on the POS (B), confirms a 1 000 sale with a
  * 400 cash deposit (C) and takes its 600 balance in cash, and spends 250 in cash (sent without a method, as the
  * spec's clients do) and 100 by transfer. The CEO sells 1 000 paid cash 500 + POS 500 (D), cancels A (refunding
- * its cash 1 000 and transfer 2 000) and spends 300 in cash.
+ * its cash 1 000 and transfer 2 000) and spends 300 in cash. The CEO receives a delivery of 1 000 from a supplier,
+ * paying 200 in cash at the door, and later pays the supplier 150 on the POS: supplier payments are money out,
+ * counted as spent like an expense.
  *
- *                    cash                        transfer            POS
- * clerk's own        1000 + 400 + 600 − 250 = 1750   2000 − 100 = 1900   2000
- * CEO's own          500 − 1000 − 300 = −800         −2000               500
- * whole shop         2500 − 1000 − 550 = 950         2000 − 2000 − 100 = −100   2500
+ *                    cash                                transfer                   POS
+ * clerk's own        1000 + 400 + 600 − 250 = 1750       2000 − 100 = 1900          2000
+ * CEO's own          500 − 1000 − 300 − 200 = −1000      −2000                      500 − 150 = 350
+ * whole shop         2500 − 1000 − 750 = 750             2000 − 2000 − 100 = −100   2500 − 150 = 2350
  */
 const shop = useShop({ poolSize: 20 });
 let clerk: Member;
@@ -149,6 +151,30 @@ beforeAll(async () => {
   );
   expect(cancelled.status).toBe(200);
   expect((await spend(shop.ceo, '300.00', 'cash')).status).toBe(201);
+
+  const supplier = await api().call(
+    ENDPOINTS.suppliers.createSupplier,
+    { business_id: shop.ceo.businessId, name: 'Dangote Depot' },
+    { token: shop.ceo.token },
+  );
+  const delivery = await api().call(
+    ENDPOINTS.suppliers.createDelivery,
+    {
+      business_id: shop.ceo.businessId,
+      supplier_id: supplier.data.supplier.id,
+      lines: [{ product_id: product.id, batch_number: 'DEL-1', quantity: 2, unit_cost: '500' }],
+      amount_paid: '200',
+      payment_method: 'cash',
+    },
+    { token: shop.ceo.token },
+  );
+  expect(delivery.status).toBe(201);
+  const paidSupplier = await api().call(
+    ENDPOINTS.suppliers.paySupplier,
+    { business_id: shop.ceo.businessId, supplier_id: supplier.data.supplier.id, amount: '150', method: 'pos_card' },
+    { token: shop.ceo.token },
+  );
+  expect(paidSupplier.status).toBe(201);
 });
 
 describe('closing the day', () => {
@@ -165,16 +191,16 @@ describe('closing the day', () => {
     expect(answer.data.period_start).toBe(startOfDay);
   });
 
-  it("expects the CEO's own and the whole shop's, refunds counted when they were given", async () => {
+  it("expects the CEO's own and the whole shop's, refunds counted when they were given, supplier payments spent", async () => {
     expect(expectedOf((await expected(shop.ceo)).data.lines)).toEqual({
-      cash: '500.00 1000.00 300.00 -800.00',
+      cash: '500.00 1000.00 500.00 -1000.00',
       bank_transfer: '0.00 2000.00 0.00 -2000.00',
-      pos_card: '500.00 0.00 0.00 500.00',
+      pos_card: '500.00 0.00 150.00 350.00',
     });
     expect(expectedOf((await expected(shop.ceo, 'shop')).data.lines)).toEqual({
-      cash: '2500.00 1000.00 550.00 950.00',
+      cash: '2500.00 1000.00 750.00 750.00',
       bank_transfer: '2000.00 2000.00 100.00 -100.00',
-      pos_card: '2500.00 0.00 0.00 2500.00',
+      pos_card: '2500.00 0.00 150.00 2350.00',
     });
   });
 
@@ -301,18 +327,18 @@ describe('closing the day', () => {
       counted: [
         { method: 'cash', amount: '0' },
         { method: 'bank_transfer', amount: '0' },
-        { method: 'pos_card', amount: '500' },
+        { method: 'pos_card', amount: '350' },
       ],
       note: 'Refunds paid from the safe',
     });
     expect(own.status).toBe(201);
-    expect(own.data.close.lines.map((line) => line.difference)).toEqual(['800.00', '2000.00', '0.00']);
+    expect(own.data.close.lines.map((line) => line.difference)).toEqual(['1000.00', '2000.00', '0.00']);
     const whole = await close(shop.ceo, {
       scope: 'shop',
       counted: [
-        { method: 'cash', amount: '950' },
+        { method: 'cash', amount: '750' },
         { method: 'bank_transfer', amount: '0' },
-        { method: 'pos_card', amount: '2500' },
+        { method: 'pos_card', amount: '2350' },
       ],
       note: 'Transfer fee',
     });

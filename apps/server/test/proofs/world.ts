@@ -208,6 +208,36 @@ async function freshRepricing(world: World) {
   };
 }
 
+/** A fresh supplier of the owner's, made through the API. */
+async function freshSupplier(world: World): Promise<number> {
+  const answer = await apiClient(world.t.app).call(
+    ENDPOINTS.suppliers.createSupplier,
+    { ...businessOf(world), name: `Supplier ${unique()}`, phone: '08031234567' },
+    { token: world.owner.token },
+  );
+  if (answer.status !== 201) throw new Error(`The world's supplier failed: ${JSON.stringify(answer.body)}`);
+  return answer.data.supplier.id;
+}
+
+/** A delivery's body from a fresh supplier: two units of the world's product, nothing paid. */
+async function deliveryBody(world: World) {
+  return {
+    ...businessOf(world),
+    supplier_id: await freshSupplier(world),
+    invoice_number: `INV-${unique()}`,
+    lines: [{ product_id: world.product.id, batch_number: `D-${unique()}`, quantity: 2, unit_cost: '40.00' }],
+  };
+}
+
+/** A fresh supplier owed ₦80 for a delivery: something to pay. */
+async function freshOwedDelivery(world: World): Promise<{ supplierId: number; deliveryId: number }> {
+  const answer = await apiClient(world.t.app).call(ENDPOINTS.suppliers.createDelivery, await deliveryBody(world), {
+    token: world.owner.token,
+  });
+  if (answer.status !== 201) throw new Error(`The world's delivery failed: ${JSON.stringify(answer.body)}`);
+  return { supplierId: answer.data.delivery.supplier_id, deliveryId: answer.data.delivery.id };
+}
+
 /**
  * A valid input for every route of the table, as its rightful caller would send it. A route added to the
  * table without one here does not compile, so the matrix and the hostile-input tests cover it at once.
@@ -433,6 +463,23 @@ export const VALID_INPUTS: AllBuilders = {
   },
   activity: {
     listActivity: (world) => ({ ...businessOf(world), kind: 'product.price', from: lagosDay(-7), to: lagosDay(0) }),
+  },
+  suppliers: {
+    listSuppliers: (world) => ({ ...businessOf(world), search: 'a' }),
+    createSupplier: (world) => ({ ...businessOf(world), name: `Supplier ${unique()}`, phone: '+234 803 123 4567' }),
+    getSupplier: async (world) => ({ ...businessOf(world), supplier_id: await freshSupplier(world) }),
+    createDelivery: deliveryBody,
+    paySupplier: async (world) => {
+      const { supplierId, deliveryId } = await freshOwedDelivery(world);
+      return {
+        ...businessOf(world),
+        supplier_id: supplierId,
+        delivery_id: deliveryId,
+        amount: '30.00',
+        method: 'cash',
+      };
+    },
+    getPurchases: (world) => ({ ...businessOf(world), from: lagosDay(-30), to: lagosDay(0) }),
   },
 };
 

@@ -111,3 +111,16 @@ export const counterReviewKeys = {
     [...counterReviewKeys.all(businessId), 'price-flags', includeSettled] as const,
   devices: (businessId: number) => [...counterReviewKeys.all(businessId), 'devices'] as const,
 };
+
+/**
+ * Suppliers, their deliveries and payments, and the purchases report: a delivery or a payment changes them all
+ * (and a delivery the products, invalidated apart).
+ */
+export const supplierKeys = {
+  all: (businessId: number) => ['suppliers', businessId] as const,
+  list: (businessId: number, filters: Record<string, unknown>) =>
+    [...supplierKeys.all(businessId), 'list', filters] as const,
+  detail: (businessId: number, supplierId: number) => [...supplierKeys.all(businessId), 'detail', supplierId] as const,
+  purchases: (businessId: number, from: string, to: string) =>
+    [...supplierKeys.all(businessId), 'purchases', from, to] as const,
+};

@@ -12,6 +12,7 @@ export function sidebarItems(slug: string, role: MemberRole): NavItem[] {
     { label: 'Inventory', to: `${base}/inventory`, permission: 'product.view' },
     { label: 'Sales', to: `${base}/sales`, permission: 'sale.view' },
     { label: 'Customers', to: `${base}/customers`, permission: 'customer.view' },
+    { label: 'Suppliers', to: `${base}/suppliers`, permission: 'supplier.manage' },
     { label: 'Expenses', to: `${base}/expenses`, permission: 'expense.record' },
     { label: 'Close the day', to: `${base}/close-day`, permission: 'day.close' },
     { label: 'Counter review', to: `${base}/counter-review`, permission: 'counter.review' },

@@ -16,6 +16,7 @@ export default function EmployeeLayout() {
         ...(can(role, 'sale.confirm') ? [{ label: 'Sell', to: `/${business.slug}/employee/sell` }] : []),
         { label: 'Sales', to: `/${business.slug}/employee/sales` },
         ...(can(role, 'customer.view') ? [{ label: 'Customers', to: `/${business.slug}/employee/customers` }] : []),
+        ...(can(role, 'supplier.manage') ? [{ label: 'Suppliers', to: `/${business.slug}/employee/suppliers` }] : []),
         { label: 'Inventory', to: `/${business.slug}/employee/inventory` },
         { label: 'Receipts', to: `/${business.slug}/employee/receipts` },
         { label: 'Invoices', to: `/${business.slug}/employee/invoices` },

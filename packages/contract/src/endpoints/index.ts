@@ -8,6 +8,7 @@ import { DAY_CLOSE_ENDPOINTS } from './day-closes';
 import { EXPENSE_ENDPOINTS } from './expenses';
 import { SALES_ENDPOINTS } from './sales';
 import { STOCK_ENDPOINTS } from './stock';
+import { SUPPLIER_ENDPOINTS } from './suppliers';
 import { TEAM_ENDPOINTS } from './team';
 
 export { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS } from './counter';
@@ -20,6 +21,7 @@ export {
   EXPENSE_ENDPOINTS,
   SALES_ENDPOINTS,
   STOCK_ENDPOINTS,
+  SUPPLIER_ENDPOINTS,
   TEAM_ENDPOINTS,
 };
 
@@ -39,6 +41,7 @@ export const ENDPOINTS = {
   customers: CUSTOMER_ENDPOINTS,
   dayCloses: DAY_CLOSE_ENDPOINTS,
   activity: ACTIVITY_ENDPOINTS,
+  suppliers: SUPPLIER_ENDPOINTS,
 };
 
 /** The table as one list, in registration order. */

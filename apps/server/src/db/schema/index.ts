@@ -8,3 +8,4 @@ export * from './report-totals';
 export * from './requests';
 export * from './sales';
 export * from './stock';
+export * from './suppliers';

@@ -348,6 +348,8 @@ export const repricings = pgTable(
     round_to: integer(),
     search: text(),
     category_id: bigint({ mode: 'number' }),
+    /** The products received from this supplier (docs/adr/0028). */
+    supplier_id: bigint({ mode: 'number' }),
     product_count: integer().notNull(),
     user_id: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@ import {
   type Currency,
   type DayCloseExpectedLine,
   type DayCloseScope,
+  DEFAULT_CURRENCY,
   fromKobo,
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -10,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { day_closes, expenses, payments, refunds, sales } from '../../db/schema';
+import { day_closes, expenses, payments, refunds, sales, supplier_payments } from '../../db/schema';
 
 /** Whose money a close counts: the whole shop's, or what one member took in, gave back and spent. */
 export type CloseOf = { businessId: number; scope: DayCloseScope; userId: number };
@@ -44,8 +45,9 @@ type Row = { method: PaymentMethod; currency: Currency; received: string; refund
 
 /**
  * What should be there per payment method and currency over [start, end): the payments recorded (sales, their
- * later debt payments, counter sales at the moment the phone sold them), less the refunds given and the
- * expenses recorded in the period, each by the way it was paid. A cancelled sale's payment stays where it was
+ * later debt payments, counter sales at the moment the phone sold them), less the refunds given, and the
+ * expenses recorded and the payments made to suppliers in the period (both money out, `spent`; supplier accounts
+ * are in Naira, docs/adr/0028), each by the way it was paid. A cancelled sale's payment stays where it was
  * taken and its refund counts when it was given, so a closed period's figures never change afterwards. Money
  * is summed in SQL numeric. Naira's three methods are always there; another currency when it moved.
  */
@@ -77,6 +79,11 @@ export async function expectedLines(
       from ${expenses}
       where ${expenses.business_id} = ${of.businessId} and ${inPeriod(expenses.created_at)}
         ${isOwn ? sql`and ${expenses.created_by} = ${of.userId}` : sql``}
+      union all
+      select ${supplier_payments.method}, ${DEFAULT_CURRENCY}, 0, 0, ${supplier_payments.amount}
+      from ${supplier_payments}
+      where ${supplier_payments.business_id} = ${of.businessId} and ${inPeriod(supplier_payments.created_at)}
+        ${isOwn ? sql`and ${supplier_payments.paid_by} = ${of.userId}` : sql``}
     )
     select method, currency, sum(received)::numeric(14, 2)::text as received,
       sum(refunded)::numeric(14, 2)::text as refunded, sum(spent)::numeric(14, 2)::text as spent

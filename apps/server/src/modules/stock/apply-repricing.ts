@@ -36,6 +36,7 @@ export async function applyRepricing(
           round_to: input.round_to,
           search: input.search ?? null,
           category_id: input.category_id ?? null,
+          supplier_id: input.supplier_id ?? null,
           product_count: rows.length,
           user_id: ctx.actor.userId,
         })

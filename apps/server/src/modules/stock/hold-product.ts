@@ -10,9 +10,9 @@ export async function holdProduct(
   tx: Tx,
   businessId: number,
   productId: number,
-): Promise<{ costPrice: string; name: string }> {
+): Promise<{ costPrice: string; name: string; currency: string }> {
   const [product] = await tx
-    .select({ costPrice: products.cost_price, name: products.product_name })
+    .select({ costPrice: products.cost_price, name: products.product_name, currency: products.currency })
     .from(products)
     .where(liveProduct(businessId, productId))
     .for('key share');

@@ -1,5 +1,6 @@
 import { type Product, type receiveBatchBodySchema, STOCK_MESSAGES } from '@oja/contract';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client';
 import { products } from '../../db/schema';
 import { conflict, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
@@ -29,31 +30,62 @@ export async function receiveBatch(
       { businessId: ctx.businessId, userId: ctx.actor.userId },
       requestKey,
       async (tx) => {
-        const product = await holdProduct(tx, ctx.businessId, input.product_id);
-        await openBatch(tx, {
-          businessId: ctx.businessId,
+        await receiveStock(tx, ctx, {
           productId: input.product_id,
           batchNumber: input.batch_number,
           quantity: input.quantity,
           expirationDate: input.expiration_date ?? null,
-          costPrice: input.cost_price ?? product.costPrice,
-          reason: 'receipt',
-          userId: ctx.actor.userId,
+          costPrice: input.cost_price ?? null,
         });
-        // The latest delivery's cost is what the stock costs to replace: the product's cost from now on, which the
-        // margin guard and the next sales' cost read (ADR 0023).
-        if (input.cost_price && input.cost_price !== '0.00' && input.cost_price !== product.costPrice)
-          await tx
-            .update(products)
-            .set({ cost_price: input.cost_price, updated_at: new Date() })
-            .where(liveProduct(ctx.businessId, input.product_id));
         return input.product_id;
       },
     );
     return { product: await getProduct(ctx, input.product_id), isReplay };
   } catch (error) {
-    if (pgErrorCode(error) === PG.uniqueViolation && pgConstraint(error) === 'product_batches_number_key')
-      throw batchNumberTaken();
-    throw error;
+    throw batchNumberTakenOr(error);
   }
+}
+
+/** A batch number already used for the product (its unique index), said on the field; any other error as it is. */
+export function batchNumberTakenOr(error: unknown): unknown {
+  if (pgErrorCode(error) === PG.uniqueViolation && pgConstraint(error) === 'product_batches_number_key')
+    return batchNumberTaken();
+  return error;
+}
+
+/**
+ * Receiving stock, the one way (a batch of its own, and a delivery's lines): the live product held against
+ * deletion, a new batch opened through the ledger with its units as a `receipt`, and its cost, when given, made
+ * the product's cost. Answers the batch and the product as it was read.
+ */
+export async function receiveStock(
+  tx: Tx,
+  ctx: BusinessContext,
+  input: {
+    productId: number;
+    batchNumber: string;
+    quantity: number;
+    expirationDate: string | null;
+    costPrice: string | null;
+  },
+): Promise<{ batchId: number; costPrice: string; productName: string; currency: string }> {
+  const product = await holdProduct(tx, ctx.businessId, input.productId);
+  const batchId = await openBatch(tx, {
+    businessId: ctx.businessId,
+    productId: input.productId,
+    batchNumber: input.batchNumber,
+    quantity: input.quantity,
+    expirationDate: input.expirationDate,
+    costPrice: input.costPrice ?? product.costPrice,
+    reason: 'receipt',
+    userId: ctx.actor.userId,
+  });
+  // The latest delivery's cost is what the stock costs to replace: the product's cost from now on, which the
+  // margin guard and the next sales' cost read (ADR 0023).
+  if (input.costPrice && input.costPrice !== '0.00' && input.costPrice !== product.costPrice)
+    await tx
+      .update(products)
+      .set({ cost_price: input.costPrice, updated_at: new Date() })
+      .where(liveProduct(ctx.businessId, input.productId));
+  return { batchId, costPrice: product.costPrice, productName: product.name, currency: product.currency };
 }

@@ -8,11 +8,21 @@ import {
   type RepricingRow,
   repriced,
   type repricingBodySchema,
+  SUPPLIER_RULES,
 } from '@oja/contract';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client';
-import { product_categories, product_search, products, repricings, users } from '../../db/schema';
+import {
+  deliveries,
+  delivery_lines,
+  product_categories,
+  product_search,
+  products,
+  repricings,
+  suppliers,
+  users,
+} from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import { badRequest, notFound } from '../../platform/errors';
 
@@ -43,13 +53,20 @@ type PricedRow = {
 };
 
 /**
- * The live products a bulk change is about: of the category when one is named, matching the search (the
- * inventory's rule: part of the name, SKU or barcode, any case) when one is given, else all. By id: the order
+ * The live products a bulk change is about: of the category when one is named, received on a delivery from the
+ * supplier when one is named (docs/adr/0028: what the supplier actually brought, not a default someone set),
+ * matching the search (the inventory's rule: part of the name, SKU or barcode, any case) when one is given, else
+ * all. By id: the order
  * their rows are locked in when the change is applied, so two changes never wait on each other in a circle.
  */
 function selectionOf(businessId: number, input: RepricingInput): SQL {
   const conditions: SQL[] = [eq(products.business_id, businessId), isNull(products.archived_at) as SQL];
   if (input.category_id != null) conditions.push(eq(products.category_id, input.category_id));
+  if (input.supplier_id != null)
+    conditions.push(sql`exists (select 1 from ${delivery_lines} join ${deliveries}
+        on ${deliveries.business_id} = ${delivery_lines.business_id} and ${deliveries.id} = ${delivery_lines.delivery_id}
+      where ${delivery_lines.business_id} = ${businessId} and ${delivery_lines.product_id} = ${products.id}
+        and ${deliveries.supplier_id} = ${input.supplier_id})`);
   if (input.search) {
     const pattern = sql`lower(${containsPattern(input.search)}::text)`;
     conditions.push(sql`exists (select 1 from ${product_search} where ${product_search.business_id} = ${businessId}
@@ -98,6 +115,7 @@ export async function repricedRows(
   options: { lock?: boolean } = {},
 ): Promise<RepricingRow[]> {
   if (input.category_id != null) await assertCategory(db, businessId, input.category_id);
+  if (input.supplier_id != null) await assertSupplier(db, businessId, input.supplier_id);
   const query = db
     .select(pricedColumns)
     .from(products)
@@ -132,6 +150,15 @@ async function assertCategory(db: Queryable, businessId: number, categoryId: num
   if (!found) throw notFound(PRICING_MESSAGES.categoryNotFound);
 }
 
+/** A supplier of another business answers 404 like a missing one. */
+async function assertSupplier(db: Queryable, businessId: number, supplierId: number): Promise<void> {
+  const [found] = await db
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(eq(suppliers.business_id, businessId), eq(suppliers.id, supplierId)));
+  if (!found) throw notFound(SUPPLIER_RULES.notFound);
+}
+
 /** The business's bulk change, or 404 (another business's answers as a missing one). */
 export async function repricingOf(db: Queryable, businessId: number, id: number, lock = false) {
   const query = db
@@ -164,6 +191,7 @@ export async function repricingAnswers(
     .select({
       change: repricings,
       category_name: product_categories.name,
+      supplier_name: suppliers.name,
       first_name: users.first_name,
       last_name: users.last_name,
     })
@@ -175,6 +203,10 @@ export async function repricingAnswers(
         eq(product_categories.id, repricings.category_id),
       ),
     )
+    .leftJoin(
+      suppliers,
+      and(eq(suppliers.business_id, repricings.business_id), eq(suppliers.id, repricings.supplier_id)),
+    )
     .leftJoin(users, eq(users.id, repricings.user_id))
     .where(
       and(eq(repricings.business_id, businessId), options.id === undefined ? undefined : eq(repricings.id, options.id)),
@@ -182,7 +214,7 @@ export async function repricingAnswers(
     .orderBy(sql`${repricings.id} desc`)
     .limit(options.limit);
   const last = await lastRepricingId(db, businessId);
-  return rows.map(({ change, category_name, first_name, last_name }) => ({
+  return rows.map(({ change, category_name, supplier_name, first_name, last_name }) => ({
     id: change.id,
     method: change.method,
     direction: change.direction,
@@ -191,6 +223,8 @@ export async function repricingAnswers(
     search: change.search,
     category:
       change.category_id === null || category_name === null ? null : { id: change.category_id, name: category_name },
+    supplier:
+      change.supplier_id === null || supplier_name === null ? null : { id: change.supplier_id, name: supplier_name },
     product_count: change.product_count,
     user:
       change.user_id === null || first_name === null || last_name === null

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { can, MESSAGES, PRODUCT_SEARCH_MAX_LENGTH, type Product, STOCK_MESSAGES } from '@oja/contract';
-import { IconFileSpreadsheet, IconPlus, IconReceiptTax, IconSearch } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconReceiptTax, IconSearch, IconTruckDelivery } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api';
@@ -168,6 +168,16 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
             >
               Change prices
             </Button>
+            {can(role, 'supplier.manage') && (
+              <Button
+                variant="default"
+                component={Link}
+                to={`/business/${business.slug}/suppliers/delivery`}
+                leftSection={<IconTruckDelivery size={16} />}
+              >
+                New delivery
+              </Button>
+            )}
             <Button leftSection={<IconPlus size={16} />} onClick={() => openDialog(null)} {...ProductFormModal.intent}>
               Add Product
             </Button>

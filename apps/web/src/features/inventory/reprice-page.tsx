@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
+  can,
   describeChange,
   formatMoney,
   PRICING_MESSAGES,
@@ -24,6 +25,7 @@ import {
 } from '@oja/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime, fullName } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -32,6 +34,8 @@ import { RequirePermission } from '../../shell/not-allowed';
 import { BackLink } from '../../ui/back-link';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
+import { useSuppliers } from '../suppliers/api';
+import { SupplierFilter } from '../suppliers/lazy-pickers';
 import {
   type RepricingInput,
   useApplyRepricing,
@@ -53,6 +57,8 @@ export default function RepricePage() {
 type Values = {
   /** '' for every category. */
   category_id: string;
+  /** '' for every supplier. */
+  supplier_id: string;
   search: string;
   direction: 'raise' | 'lower';
   method: 'percent' | 'amount';
@@ -69,6 +75,7 @@ const ROUNDING_CHOICES = [
 function inputOf(values: Values): RepricingInput {
   return {
     category_id: values.category_id ? Number(values.category_id) : null,
+    supplier_id: values.supplier_id ? Number(values.supplier_id) : null,
     search: values.search.trim() || undefined,
     direction: values.direction,
     method: values.method,
@@ -92,14 +99,32 @@ const validate = validateWith(rules, (schemas, values: Values) => {
   return errors;
 });
 
+/** A supplier named by the address (?supplier=, from a supplier's page), as the form holds it. */
+function supplierParam(value: string | null): string {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? String(id) : '';
+}
+
 function Reprice() {
-  const { business } = useBusinessContext();
+  const { business, role } = useBusinessContext();
+  const [params] = useSearchParams();
   const categories = useCategories(business.id);
+  // Picking by supplier is offered to whoever manages suppliers, once the shop has one.
+  const canPickSupplier = can(role, 'supplier.manage');
+  const suppliers = useSuppliers(business.id, { page: 1 }, canPickSupplier);
   const previewing = usePreviewRepricing(business.id);
   const applying = useApplyRepricing(business.id);
   const [preview, setPreview] = useState<{ input: RepricingInput; answer: RepricingPreview } | null>(null);
   const form = useForm<Values>({
-    initialValues: { category_id: '', search: '', direction: 'raise', method: 'percent', value: '', round_to: '' },
+    initialValues: {
+      category_id: '',
+      supplier_id: supplierParam(params.get('supplier')),
+      search: '',
+      direction: 'raise',
+      method: 'percent',
+      value: '',
+      round_to: '',
+    },
     validate,
     // Another choice makes the preview shown stale: it goes, so Apply never writes what was not shown.
     onValuesChange: () => setPreview(null),
@@ -138,6 +163,13 @@ function Reprice() {
             ]}
             {...form.getInputProps('category_id')}
           />
+          {canPickSupplier && (suppliers.data?.results.length ?? 0) > 0 && (
+            <SupplierFilter
+              businessId={business.id}
+              value={form.values.supplier_id}
+              onChange={(value) => form.setFieldValue('supplier_id', value)}
+            />
+          )}
           <TextInput
             type="search"
             label="Only those matching"
@@ -274,6 +306,7 @@ function RecentChanges() {
               <Text size="sm" fw={600}>
                 {describeChange(change)} · {change.product_count} products
                 {change.category ? ` · ${change.category.name}` : ''}
+                {change.supplier ? ` · from ${change.supplier.name}` : ''}
                 {change.search ? ` · “${change.search}”` : ''}
               </Text>
               <Text size="xs" c="dimmed">

@@ -15,6 +15,7 @@ import { useBusinessReport } from './api';
 import { CustomPeriodFields } from './custom-period-fields';
 import { PERIOD_LABELS, PERIODS, type PeriodPreset, periodOf } from './periods';
 import { ReportBody } from './report-body';
+import { ReportPurchasesTable } from './report-purchases-table';
 import { useCustomPeriod } from './use-custom-period';
 
 /** The contract's rule for a period (ui/validate-on-demand.ts): zod, downloaded once a custom period is chosen. */
@@ -86,6 +87,15 @@ function Reports() {
       {!problem && report.isPending && <PageLoader />}
       {report.isError && <QueryError error={report.error} onRetry={() => report.refetch()} />}
       {!problem && report.data && <ReportBody report={report.data} slug={business.slug} />}
+      {!problem && report.data && (
+        <ReportPurchasesTable
+          businessId={business.id}
+          slug={business.slug}
+          from={period.from}
+          to={period.to}
+          enabled={ready}
+        />
+      )}
     </Stack>
   );
 }

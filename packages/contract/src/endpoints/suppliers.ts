@@ -1,0 +1,86 @@
+import { reportQuerySchema } from '../businesses';
+import { endpoint, member } from '../endpoint';
+import { idempotencyHeadersSchema } from '../idempotency';
+import {
+  createDeliveryBodySchema,
+  createSupplierBodySchema,
+  deliveryAnswerSchema,
+  listSuppliersQuerySchema,
+  paySupplierBodySchema,
+  purchasesSchema,
+  SUPPLIER_MESSAGES,
+  SUPPLIER_RULES,
+  supplierAnswerSchema,
+  supplierDetailSchema,
+  supplierListSchema,
+  supplierPaymentAnswerSchema,
+  supplierQuerySchema,
+} from '../suppliers';
+
+/** Suppliers (issue 54): who the shop buys from, the deliveries received from them, what is paid and owed. */
+export const SUPPLIER_ENDPOINTS = {
+  listSuppliers: endpoint({
+    method: 'GET',
+    path: '/suppliers/',
+    summary: 'Suppliers with what was bought from them, paid them and is owed them, most owed first.',
+    access: member('supplier.manage'),
+    input: listSuppliersQuerySchema,
+    response: supplierListSchema,
+    status: 200,
+    message: SUPPLIER_RULES.listed,
+  }),
+  createSupplier: endpoint({
+    method: 'POST',
+    path: '/suppliers/',
+    summary: 'Add a supplier (one per name, whatever its case).',
+    access: member('supplier.manage'),
+    input: createSupplierBodySchema,
+    headers: idempotencyHeadersSchema,
+    response: supplierAnswerSchema,
+    status: 201,
+    message: SUPPLIER_MESSAGES.created,
+  }),
+  getSupplier: endpoint({
+    method: 'GET',
+    path: '/suppliers/detail/',
+    summary: "One supplier's balance with their latest deliveries and payments.",
+    access: member('supplier.manage'),
+    input: supplierQuerySchema,
+    response: supplierDetailSchema,
+    status: 200,
+    message: SUPPLIER_RULES.found,
+  }),
+  createDelivery: endpoint({
+    method: 'POST',
+    path: '/suppliers/deliveries/',
+    summary:
+      'Receive several products from a supplier at once (a batch each, through the stock ledger); what is not paid now is owed to them.',
+    access: member('supplier.manage'),
+    input: createDeliveryBodySchema,
+    headers: idempotencyHeadersSchema,
+    response: deliveryAnswerSchema,
+    status: 201,
+    message: SUPPLIER_MESSAGES.deliveryReceived,
+  }),
+  paySupplier: endpoint({
+    method: 'POST',
+    path: '/suppliers/payments/',
+    summary: 'Pay a supplier by a method (it counts in the day close), at most what is owed them.',
+    access: member('supplier.manage'),
+    input: paySupplierBodySchema,
+    headers: idempotencyHeadersSchema,
+    response: supplierPaymentAnswerSchema,
+    status: 201,
+    message: SUPPLIER_MESSAGES.paid,
+  }),
+  getPurchases: endpoint({
+    method: 'GET',
+    path: '/suppliers/purchases/',
+    summary: "Per supplier over a period of Lagos days: deliveries' cost, paid, and owed at the period's end.",
+    access: member('business.overview'),
+    input: reportQuerySchema,
+    response: purchasesSchema,
+    status: 200,
+    message: SUPPLIER_RULES.purchases,
+  }),
+};
