@@ -4,7 +4,17 @@ import { Link } from 'react-router';
 import { QueryError } from '../../ui/query-error';
 import { usePurchases } from '../suppliers/api';
 import { supplierPath } from '../suppliers/paths';
-import { ReportTable } from './report-table';
+import { type ReportColumn, ReportTable } from './report-table';
+
+type Row = PurchasesRow & { isTotal?: boolean };
+
+/** An amount of a supplier's account, which is kept in naira (ADR 0028). */
+const naira = (header: string, field: 'purchased' | 'paid' | 'owed'): ReportColumn<Row> => ({
+  header,
+  isNoWrap: true,
+  csv: (row) => row[field],
+  cell: (row) => formatMoney(row[field]),
+});
 
 /** The period's purchases per supplier: deliveries' cost, what was paid them, and what was owed at the period's end. */
 export function ReportPurchasesTable({
@@ -31,7 +41,7 @@ export function ReportPurchasesTable({
     );
   if (!purchases.data) return null;
   const { rows, totals } = purchases.data;
-  const all: (PurchasesRow & { isTotal?: boolean })[] =
+  const all: Row[] =
     rows.length > 1 ? [...rows, { supplier_id: 0, supplier_name: 'All suppliers', ...totals, isTotal: true }] : rows;
   return (
     <ReportTable
@@ -41,12 +51,12 @@ export function ReportPurchasesTable({
       rows={all}
       rowKey={(row) => row.supplier_id}
       empty={SUPPLIER_MESSAGES.noPurchases}
-      columns={[
+      columns={(column) => [
         {
           header: 'Supplier',
-          kind: 'main',
-          csv: (row) => row.supplier_name,
-          cell: (row) =>
+          kind: 'main' as const,
+          csv: (row: Row) => row.supplier_name,
+          cell: (row: Row) =>
             row.isTotal ? (
               <strong>{row.supplier_name}</strong>
             ) : (
@@ -55,10 +65,10 @@ export function ReportPurchasesTable({
               </Anchor>
             ),
         },
-        { header: 'Deliveries', csv: (row) => row.deliveries },
-        { header: 'Purchased', isNoWrap: true, csv: (row) => row.purchased, cell: (row) => formatMoney(row.purchased) },
-        { header: 'Paid', isNoWrap: true, csv: (row) => row.paid, cell: (row) => formatMoney(row.paid) },
-        { header: 'Owed', isNoWrap: true, csv: (row) => row.owed, cell: (row) => formatMoney(row.owed) },
+        column.plain('Deliveries', 'deliveries'),
+        naira('Purchased', 'purchased'),
+        naira('Paid', 'paid'),
+        naira('Owed', 'owed'),
       ]}
     />
   );
