@@ -27,3 +27,4 @@ export * from './scanning';
 export * from './share';
 export * from './stock';
 export * from './team';
+export * from './units';
