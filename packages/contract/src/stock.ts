@@ -302,9 +302,7 @@ export const createProductBodySchema = z
 export type CreateProductBody = z.input<typeof createProductBodySchema>;
 
 /** The Edit form: every field of the product but its batches (stock moves through the ledger calls). */
-export const productEditFormSchema = z
-  .strictObject({ ...productFields, sku: sku() })
-  .superRefine(packsBesideBaseUnit);
+export const productEditFormSchema = z.strictObject({ ...productFields, sku: sku() }).superRefine(packsBesideBaseUnit);
 export type ProductEditValues = z.input<typeof productEditFormSchema>;
 
 /** PATCH /stock/products/update/: the ids and only the fields that changed. */
