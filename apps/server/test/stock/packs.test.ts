@@ -102,7 +102,9 @@ describe('a product with pack sizes', () => {
   it('another business’s pack is not this one’s: receiving by it is refused', async () => {
     const other = await signUpCeo(shop.t);
     const theirs = await createProduct(shop.t, other, { packs: [{ name: 'carton', units: 10, selling_price: '900' }] });
-    const mine = await createProduct(shop.t, shop.ceo, { packs: [{ name: 'carton', units: 10, selling_price: '900' }] });
+    const mine = await createProduct(shop.t, shop.ceo, {
+      packs: [{ name: 'carton', units: 10, selling_price: '900' }],
+    });
     const answer = await shop.api.call(
       ENDPOINTS.stock.receiveBatch,
       {

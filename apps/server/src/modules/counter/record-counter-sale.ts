@@ -196,7 +196,8 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
   const saleId = Number(drawn.id);
 
   // The products held against deletion (KEY SHARE), in ascending id: the order their stock is then taken in.
-  const ids = input.lines.map((line) => line.product_id).sort((a, b) => a - b);
+  // A product may be sold by the unit and by its packs in one sale: held once.
+  const ids = [...new Set(input.lines.map((line) => line.product_id))].sort((a, b) => a - b);
   const held = await tx
     .select()
     .from(products)
@@ -207,7 +208,7 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
   const currency = held[0]?.currency ?? 'NGN';
   if (held.some((product) => product.currency !== currency)) throw badRequest(MESSAGES.cart.mixedCurrency);
   const productOf = new Map(held.map((product) => [product.id, product]));
-  const packs = await packsOf(tx, businessId, [...new Set(ids)]);
+  const packs = await packsOf(tx, businessId, ids);
 
   const linesOfLine = new Map<string, SaleLineInsert[]>();
   const shortfalls: (typeof stock_shortfalls.$inferInsert)[] = [];
