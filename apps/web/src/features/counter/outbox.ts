@@ -477,8 +477,9 @@ export async function soldSinceCopy(db: CounterDb, syncedAt: number): Promise<Ma
   const byProduct = new Map<number, number>();
   for (const entry of entries) {
     if (entry.kind !== 'sale' || (entry.state === 'recorded' && Date.parse(entry.updated_at) < syncedAt)) continue;
-    for (const line of entry.body.lines) {
-      byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + line.quantity);
+    // The snapshot's lines are the body's, in order, with the base units a pack line took.
+    for (const line of entry.snapshot.lines) {
+      byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + (line.base_quantity ?? line.quantity));
     }
   }
   return byProduct;
