@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { counterSaleBodySchema } from './counter';
+import { saleShareText } from './share';
 import { createProductBodySchema } from './stock';
 import { formatUnits, UNITS_MESSAGES, unitName } from './units';
 
@@ -106,5 +107,42 @@ describe('a counter sale by the pack', () => {
       ],
     });
     expect(twice.success).toBe(false);
+  });
+});
+
+describe('a WhatsApp share of a sale by the pack', () => {
+  it('says the carton and the packs apart, from the server’s lines or the counter’s', () => {
+    const sale = {
+      id: 1,
+      currency: 'NGN',
+      customer_name: 'Walk-in customer',
+      total_cart_amount: '6550.00',
+      amount_paid: '6550.00',
+      balance: '0.00',
+      status: 'active',
+    };
+    const fromServer = saleShareText(
+      { name: 'Shop' },
+      {
+        ...sale,
+        lines: [
+          { product_name: 'Indomie', quantity: 30, line_total: '4350.00', pack_name: 'carton', pack_units: 40 },
+          { product_name: 'Indomie', quantity: 10, line_total: '1450.00', pack_name: 'carton', pack_units: 40 },
+          { product_name: 'Indomie', quantity: 5, line_total: '750.00' },
+        ],
+      },
+    );
+    expect(fromServer).toContain('• 1 carton × Indomie\n• 5 × Indomie');
+    const fromCounter = saleShareText(
+      { name: 'Shop' },
+      {
+        ...sale,
+        lines: [
+          { product_name: 'Indomie', quantity: 1, line_total: '5800.00', unit_name: 'carton' },
+          { product_name: 'Indomie', quantity: 5, line_total: '750.00', unit_name: 'pack' },
+        ],
+      },
+    );
+    expect(fromCounter).toContain('• 1 carton × Indomie\n• 5 packs × Indomie');
   });
 });
