@@ -4,6 +4,7 @@ import { bodyId, labelledId, queryId, text } from './ids';
 import { MESSAGES } from './messages';
 import { fromKobo, moneyOut, moneySchema, toKobo } from './money';
 import { phoneNumberSchema, SALES_MESSAGES, saleDetailSchema } from './sales';
+import { packSchema } from './units';
 
 /**
  * The counter: a sale made on the device (online or off) and sent through its outbox. The device makes the
@@ -35,7 +36,7 @@ export const COUNTER_MESSAGES = {
   tooManyLines: 'A sale holds at most 100 lines.',
   quantityWhole: SALES_MESSAGES.quantityWhole,
   quantityMax: 'Quantity must be at most 1,000,000',
-  duplicateProduct: 'Each product appears once in a sale: change its quantity instead.',
+  duplicateProduct: 'Each product (and each of its packs) appears once in a sale: change its quantity instead.',
   paymentPositive: 'Each payment is more than ₦0.',
   tooManyPayments: 'A sale takes at most 5 payments.',
   paidMoreThanTotal: 'The payments add up to more than the total.',
@@ -147,6 +148,10 @@ export const catalogueProductSchema = z.object({
   /** Deleted or archived: the device drops it from its copy. */
   is_removed: z.boolean(),
   version: z.number().int(),
+  /** The unit stock_quantity counts (ADR 0030); absent in a copy taken before units. */
+  base_unit: z.string().optional(),
+  /** Its pack sizes, fewest units first, each sold at its own price. */
+  packs: z.array(packSchema).optional(),
 });
 export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
 
@@ -190,6 +195,8 @@ export const catalogueSearchSchema = z.object({
 
 export const counterLineSchema = z.strictObject({
   product_id: bodyId({ required: MESSAGES.validation.required }),
+  /** Sold by this pack of the product (ADR 0030): `quantity` packs at the pack's `unit_price`; absent: base units. */
+  pack_id: z.number().int().positive().nullable().optional(),
   quantity: z
     .number({ error: COUNTER_MESSAGES.quantityWhole })
     .int(COUNTER_MESSAGES.quantityWhole)
@@ -248,7 +255,7 @@ export const counterSaleBodySchema = z
     payments: z.array(counterPaymentSchema).max(COUNTER_MAX_PAYMENTS, COUNTER_MESSAGES.tooManyPayments),
   })
   .superRefine((body, ctx) => {
-    const ids = body.lines.map((line) => line.product_id);
+    const ids = body.lines.map((line) => `${line.product_id}:${line.pack_id ?? ''}`);
     if (new Set(ids).size !== ids.length) {
       ctx.addIssue({ code: 'custom', path: ['lines'], message: COUNTER_MESSAGES.duplicateProduct });
       return;

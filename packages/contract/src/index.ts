@@ -29,3 +29,4 @@ export * from './share';
 export * from './stock';
 export * from './suppliers';
 export * from './team';
+export * from './units';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { bodyId, queryId, text } from './ids';
 import { MESSAGES } from './messages';
-import { MAX_BATCH_QUANTITY, productFormSchema, STOCK_MESSAGES } from './stock';
+import { MAX_BATCH_QUANTITY, productFormFieldsSchema, STOCK_MESSAGES } from './stock';
 
 /**
  * A whole catalogue from a spreadsheet (issue 55): products with their first batch, read from a CSV or Excel
@@ -134,7 +134,7 @@ export const IMPORT_MESSAGES = {
  * One row as the server reads it from the sheet, each field as text (blank for an empty cell; a missing column
  * leaves its field out). The product's own fields are the Add Product form's, with its messages.
  */
-export const importRowSchema = productFormSchema
+export const importRowSchema = productFormFieldsSchema
   .pick({
     product_name: true,
     sku: true,

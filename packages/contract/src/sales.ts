@@ -443,6 +443,13 @@ export const saleLineSchema = z.object({
   /** Shown to staff only. */
   cost_price: moneyOut.nullable(),
   line_total: moneyOut,
+  /**
+   * Sold by a pack (ADR 0030): its name and units then; `quantity` stays in base units and `unit_price` is the
+   * pack's. Null for a line sold by the unit.
+   */
+  pack_id: z.number().int().nullable().optional(),
+  pack_name: z.string().nullable().optional(),
+  pack_units: z.number().int().nullable().optional(),
 });
 export type SaleLine = z.infer<typeof saleLineSchema>;
 

@@ -1,4 +1,5 @@
 import { formatMoney } from './money';
+import { countOf } from './units';
 
 /**
  * The WhatsApp shares of a sale and of a customer's debt: a short plain-text summary, and the
@@ -14,7 +15,16 @@ export type ShareableSale = {
   amount_paid: string;
   balance: string;
   status: string;
-  lines: readonly { product_name: string; quantity: number; line_total: string }[];
+  lines: readonly {
+    product_name: string;
+    quantity: number;
+    line_total: string;
+    /** A line sold by a pack, as the server keeps it: quantity in base units, the pack's name and units. */
+    pack_name?: string | null;
+    pack_units?: number | null;
+    /** A line as the counter's receipt keeps it: quantity counted in this unit ("carton", "pack"). */
+    unit_name?: string;
+  }[];
 };
 
 export type ShareableDebt = {
@@ -51,15 +61,20 @@ export function howToPayRest(shop: ShareShop): string {
     : `To pay the rest, pay at ${shop.name} by cash, bank transfer or POS card, and quote the sale number.`;
 }
 
-/** Lines split over batches are one product to the customer. */
+/** Lines split over batches are one product to the customer; a product's packs are each their own ("1 carton"). */
 function itemsOf(sale: ShareableSale): string[] {
-  const byName = new Map<string, { quantity: number }>();
+  const byName = new Map<string, { name: string; unit: string | null; quantity: number }>();
   for (const line of sale.lines) {
-    const item = byName.get(line.product_name) ?? { quantity: 0 };
-    item.quantity += line.quantity;
-    byName.set(line.product_name, item);
+    const unit = line.pack_name ?? line.unit_name ?? null;
+    const count = line.pack_name && line.pack_units ? line.quantity / line.pack_units : line.quantity;
+    const key = `${line.product_name}\n${unit ?? ''}`;
+    const item = byName.get(key) ?? { name: line.product_name, unit, quantity: 0 };
+    item.quantity += count;
+    byName.set(key, item);
   }
-  return [...byName].map(([name, item]) => `• ${item.quantity} × ${name}`);
+  return [...byName.values()].map(
+    (item) => `• ${item.unit ? countOf(item.quantity, item.unit) : item.quantity} × ${item.name}`,
+  );
 }
 
 export function saleShareText(shop: ShareShop, sale: ShareableSale): string {

@@ -67,6 +67,8 @@ describe('a whole copy', () => {
         next_expiry: soon,
         is_removed: false,
         version: expect.any(Number),
+        base_unit: 'piece',
+        packs: [],
       },
     ]);
     expect(copy.customers).toEqual([{ id: customer.id, name: 'Bisi Ade', phone_number: null, owed: '500.00' }]);

@@ -202,6 +202,14 @@ export const sale_lines = pgTable(
     discount_percentage: percent().notNull().default('0'),
     cost_price: money(),
     line_total: money().notNull(),
+    /**
+     * Sold by a pack (ADR 0030), kept as it was then: `quantity` is still base units (so every sum of lines and the
+     * ledger stay as they were), `unit_price` is the pack's, and the pack count is quantity / pack_units over the
+     * line's batches. Null for a line sold by the unit.
+     */
+    pack_id: bigint({ mode: 'number' }),
+    pack_name: text(),
+    pack_units: integer(),
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.id] }),
@@ -209,6 +217,7 @@ export const sale_lines = pgTable(
       'cascade',
     ),
     foreignKey({ columns: [t.business_id, t.product_id], foreignColumns: [products.business_id, products.id] }),
+    check('sale_lines_pack_check', sql`${t.pack_units} is null or ${t.pack_units} >= 2`),
     index('sale_lines_sale_idx').on(t.business_id, t.sale_id),
     /** With the id: a product's latest line first (the best sellers name a product as in its latest sale). */
     index('sale_lines_product_idx').on(t.business_id, t.product_id, t.id),

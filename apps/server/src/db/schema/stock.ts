@@ -70,6 +70,8 @@ export const products = pgTable(
     barcode: text(),
     /** The business's own grouping (drinks, provisions...); null: none. */
     category_id: bigint({ mode: 'number' }),
+    /** The unit its stock, batches and ledger count (ADR 0030): a pack size is a number of these. */
+    base_unit: text().notNull().default('piece'),
     /** Set when a product that appears in past sales is deleted: it leaves every list, history stays whole. */
     archived_at: timestamp({ withTimezone: true }),
     created_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
@@ -220,6 +222,42 @@ export const product_batches = pgTable(
     /** A batch number names one delivery of a product: receiving it twice would blur the ledger. */
     uniqueIndex('product_batches_number_key').on(t.business_id, t.product_id, sql`lower(${t.batch_number})`),
     check('product_batches_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * A product's pack sizes (ADR 0030): a carton is `units` of the product's base unit, sold at its own prices and
+ * found by its own barcode. Stock is never kept here: a pack sold takes its units from the batches. A barcode is
+ * unique among the business's packs here, and the use cases keep it apart from the products' barcodes too. Every
+ * write of a product's packs moves its catalogue version (migration 0051's trigger), so the phones' copies follow.
+ */
+export const product_packs = pgTable(
+  'product_packs',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    product_id: bigint({ mode: 'number' }).notNull(),
+    name: text().notNull(),
+    units: integer().notNull(),
+    selling_price: money().notNull(),
+    wholesale_price: money(),
+    barcode: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.id] }),
+    foreignKey({
+      columns: [t.business_id, t.product_id],
+      foreignColumns: [products.business_id, products.id],
+    }).onDelete('cascade'),
+    uniqueIndex('product_packs_name_key').on(t.business_id, t.product_id, t.name),
+    uniqueIndex('product_packs_barcode_key')
+      .on(t.business_id, sql`lower(${t.barcode})`)
+      .where(sql`${t.barcode} is not null`),
+    check('product_packs_units_check', sql`${t.units} >= 2`),
+    check(
+      'product_packs_prices_check',
+      sql`${t.selling_price} > 0 and (${t.wholesale_price} is null or ${t.wholesale_price} >= 0)`,
+    ),
   ],
 );
 

@@ -6,7 +6,7 @@ import {
   type CatalogueProduct,
   type catalogueQuerySchema,
 } from '@oja/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { businessToday } from '../../db/business-day';
@@ -15,6 +15,7 @@ import {
   memberships,
   product_batches,
   product_counts,
+  product_packs,
   product_stock,
   products,
   report_debtors,
@@ -48,7 +49,18 @@ export type ProductRow = {
   stock_quantity: string | null;
   next_expiry: string | null;
   is_removed: boolean;
+  base_unit: string | null;
+  /** [id, name, units, selling_price, wholesale_price, barcode] per pack, money as text; null for none. */
+  packs: [number, string, number, string, string | null, string | null][] | null;
 };
+
+/** A product's packs as one JSON array per product (money as text, never a JSON number), fewest units first. */
+export function packsJson(businessId: number, productId: SQL): SQL {
+  return sql`(select json_agg(json_build_array(${product_packs.id}, ${product_packs.name}, ${product_packs.units},
+      ${product_packs.selling_price}::text, ${product_packs.wholesale_price}::text, ${product_packs.barcode})
+      order by ${product_packs.units}, ${product_packs.id})
+    from ${product_packs} where ${product_packs.business_id} = ${businessId} and ${product_packs.product_id} = ${productId})`;
+}
 
 /**
  * The device's copy of what selling needs (ADR 0014): the products written after `since` (everything live when
@@ -144,7 +156,8 @@ function productsPage(
       (select min(${product_batches.expiration_date}) from ${product_batches}
         where ${product_batches.business_id} = ${businessId} and ${product_batches.product_id} = c.id
           and ${product_batches.quantity} > 0 and ${product_batches.expiration_date} >= ${businessToday}) as next_expiry,
-      (${p.id} is null or ${p.archived_at} is not null) as is_removed
+      (${p.id} is null or ${p.archived_at} is not null) as is_removed,
+      ${p.base_unit} as base_unit, ${packsJson(businessId, sql`c.id`)} as packs
     from (select 1) one
     left join page c on true
     left join ${products} ${p} on ${p.business_id} = ${businessId} and ${p.id} = c.id
@@ -169,6 +182,15 @@ export function productOf(row: ProductRow): CatalogueProduct {
     next_expiry: row.next_expiry,
     is_removed: isRemoved,
     version: Number(row.version),
+    base_unit: row.base_unit ?? 'piece',
+    packs: (row.packs ?? []).map(([id, name, units, selling_price, wholesale_price, barcode]) => ({
+      id,
+      name,
+      units,
+      selling_price,
+      wholesale_price,
+      barcode,
+    })),
   };
 }
 

@@ -6,7 +6,7 @@ import { businessToday } from '../../db/business-day';
 import { product_batches, product_search, product_stock, products } from '../../db/schema';
 import { containsPattern } from '../../db/search';
 import type { BusinessContext } from '../../platform/tenancy';
-import { type ProductRow, productOf } from './get-catalogue';
+import { type ProductRow, packsJson, productOf } from './get-catalogue';
 
 type Query = z.output<typeof catalogueSearchQuerySchema>;
 
@@ -28,7 +28,7 @@ export async function searchCatalogue(ctx: BusinessContext, query: Query): Promi
       (select min(${product_batches.expiration_date}) from ${product_batches}
         where ${product_batches.business_id} = ${businessId} and ${product_batches.product_id} = ${p.id}
           and ${product_batches.quantity} > 0 and ${product_batches.expiration_date} >= ${businessToday}) as next_expiry,
-      false as is_removed
+      false as is_removed, p.base_unit, ${packsJson(businessId, sql`p.id`)} as packs
     from ${product_search}
     join ${products} ${p} on ${p.business_id} = ${businessId} and ${p.id} = ${product_search.product_id}
     join ${product_stock} ${s} on ${s.business_id} = ${businessId} and ${s.product_id} = ${product_search.product_id}

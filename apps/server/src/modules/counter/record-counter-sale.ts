@@ -8,8 +8,10 @@ import {
   DEFAULT_CUSTOMER_NAME,
   fromKobo,
   MESSAGES,
+  type Pack,
   SALES_MESSAGES,
   toKobo,
+  UNITS_MESSAGES,
 } from '@oja/contract';
 import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type * as z from 'zod';
@@ -22,6 +24,7 @@ import { changesOf, recordActivity } from '../activity/record';
 import { MAX_CART_KOBO, personName } from '../sales/cart-items';
 import { requireCustomer } from '../sales/customers';
 import { takeAvailableStock } from '../stock/ledger';
+import { packsOf } from '../stock/packs';
 import { netUnitKobo } from './counter-rows';
 import { counterSaleAnswer } from './counter-sale-answer';
 
@@ -81,20 +84,24 @@ async function findEarlier(ctx: BusinessContext, input: RecordCounterSaleInput):
   const lines = await ctx.db
     .select({
       product_id: sale_lines.product_id,
+      pack_id: sale_lines.pack_id,
+      pack_units: sale_lines.pack_units,
       quantity: sql<number>`sum(${sale_lines.quantity})::int`,
       unit_price: sale_lines.unit_price,
     })
     .from(sale_lines)
     .where(and(eq(sale_lines.business_id, businessId), eq(sale_lines.sale_id, earlier.id)))
-    .groupBy(sale_lines.product_id, sale_lines.unit_price);
-  const sent = new Map(input.lines.map((line) => [line.product_id, line]));
+    .groupBy(sale_lines.product_id, sale_lines.pack_id, sale_lines.pack_units, sale_lines.unit_price);
+  const sent = new Map(input.lines.map((line) => [lineKey(line), line]));
   const isSame =
     earlier.receipt_number === input.receipt_number &&
     lines.length === input.lines.length &&
     lines.every((line) => {
-      const twin = sent.get(line.product_id);
+      const twin = sent.get(lineKey(line));
       return (
-        twin !== undefined && twin.quantity === line.quantity && toKobo(twin.unit_price) === toKobo(line.unit_price)
+        twin !== undefined &&
+        twin.quantity * (line.pack_units ?? 1) === line.quantity &&
+        toKobo(twin.unit_price) === toKobo(line.unit_price)
       );
     });
   if (!isSame)
@@ -152,6 +159,29 @@ const saleFacts = (saleId: number, receipt: string | null | undefined) => ({
   ...(receipt ? { receipt_number: receipt } : {}),
 });
 
+/** A line is a product sold by the unit, or one of its packs: each appears once in a sale. */
+const lineKey = (line: { product_id: number; pack_id?: number | null | undefined }) =>
+  `${line.product_id}:${line.pack_id ?? ''}`;
+
+/**
+ * The line's money over the batches its units came from, exact to the kobo: each part's share of the line's total
+ * by its units, rounded down at each running sum, so the parts add up to the total. A line sold by the unit splits
+ * as net × units per part (the running sums are then exact); a carton taken from two batches splits its price.
+ */
+export function splitLineTotal(total: bigint, parts: readonly number[]): bigint[] {
+  const units = BigInt(parts.reduce((sum, part) => sum + part, 0));
+  if (units === 0n) return parts.map(() => 0n);
+  let before = 0n;
+  let counted = 0n;
+  return parts.map((part) => {
+    counted += BigInt(part);
+    const upTo = (total * counted) / units;
+    const share = upTo - before;
+    before = upTo;
+    return share;
+  });
+}
+
 async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput): Promise<number> {
   const { businessId } = ctx;
   const { user } = ctx.actor;
@@ -172,7 +202,8 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
   const saleId = Number(drawn.id);
 
   // The products held against deletion (KEY SHARE), in ascending id: the order their stock is then taken in.
-  const ids = input.lines.map((line) => line.product_id).sort((a, b) => a - b);
+  // A product may be sold by the unit and by its packs in one sale: held once.
+  const ids = [...new Set(input.lines.map((line) => line.product_id))].sort((a, b) => a - b);
   const held = await tx
     .select()
     .from(products)
@@ -183,14 +214,25 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
   const currency = held[0]?.currency ?? 'NGN';
   if (held.some((product) => product.currency !== currency)) throw badRequest(MESSAGES.cart.mixedCurrency);
   const productOf = new Map(held.map((product) => [product.id, product]));
+  const packs = await packsOf(tx, businessId, ids);
 
-  const linesOfProduct = new Map<number, SaleLineInsert[]>();
+  const linesOfLine = new Map<string, SaleLineInsert[]>();
   const shortfalls: (typeof stock_shortfalls.$inferInsert)[] = [];
   const flags: (typeof price_flags.$inferInsert)[] = [];
   for (const line of [...input.lines].sort((a, b) => a.product_id - b.product_id)) {
     const product = productOf.get(line.product_id);
     if (!product) throw fieldError('lines', COUNTER_MESSAGES.productNotSold);
+    let pack: Pack | null = null;
+    if (line.pack_id !== undefined && line.pack_id !== null) {
+      pack = packs.get(product.id)?.find((each) => each.id === line.pack_id) ?? null;
+      // A pack removed since the phone's copy: the clerk takes the line out and sells it again (ADR 0013).
+      if (!pack) throw fieldError('lines', UNITS_MESSAGES.packNotFound);
+    }
+    // The ledger counts base units: a carton of 40 takes 40 (ADR 0030).
+    const units = line.quantity * (pack?.units ?? 1);
+    if (units > 1_000_000) throw fieldError('lines', COUNTER_MESSAGES.quantityMax);
     const net = netUnitKobo(toKobo(line.unit_price), toKobo(line.discount_percentage));
+    const lineTotal = net * BigInt(line.quantity);
     const snapshot = {
       business_id: businessId,
       sale_id: saleId,
@@ -200,23 +242,30 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
       pricing_strategy: line.pricing_strategy,
       unit_price: fromKobo(toKobo(line.unit_price)),
       discount_percentage: fromKobo(toKobo(line.discount_percentage)),
+      pack_id: pack?.id ?? null,
+      pack_name: pack?.name ?? null,
+      pack_units: pack?.units ?? null,
     };
     const { taken, missing } = await takeAvailableStock(tx, {
       businessId,
       productId: product.id,
-      quantity: line.quantity,
+      quantity: units,
       reason: 'sale',
       userId: ctx.actor.userId,
       saleId,
     });
-    const saleLines: SaleLineInsert[] = taken.map((part) => ({
+    const shares = splitLineTotal(lineTotal, [
+      ...taken.map((part) => part.quantity),
+      ...(missing > 0 ? [missing] : []),
+    ]);
+    const saleLines: SaleLineInsert[] = taken.map((part, index) => ({
       ...snapshot,
       batch_id: part.batchId,
       batch_number: part.batchNumber,
       expiration_date: part.expirationDate,
       quantity: part.quantity,
       cost_price: part.costPrice ?? product.cost_price,
-      line_total: fromKobo(net * BigInt(part.quantity)),
+      line_total: fromKobo(shares[index] ?? 0n),
     }));
     if (missing > 0) {
       // Units no batch held: sold all the same, at the product's cost, and owed to the books as a shortfall.
@@ -227,7 +276,7 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
         expiration_date: null,
         quantity: missing,
         cost_price: product.cost_price,
-        line_total: fromKobo(net * BigInt(missing)),
+        line_total: fromKobo(shares.at(-1) ?? 0n),
       });
       shortfalls.push({
         business_id: businessId,
@@ -239,12 +288,8 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
         sold_by_name: sellerName,
       });
     }
-    linesOfProduct.set(line.product_id, saleLines);
-    const isWholesale = line.pricing_strategy === 'wholesale' && product.wholesale_price !== null;
-    const listPrice = isWholesale ? (product.wholesale_price as string) : product.selling_price;
-    const listDiscount = isWholesale
-      ? product.wholesale_price_discount_percentage
-      : product.selling_price_discount_percentage;
+    linesOfLine.set(lineKey(line), saleLines);
+    const { listPrice, listDiscount } = listPriceOf(product, pack, line.pricing_strategy);
     if (toKobo(listPrice) !== toKobo(line.unit_price) || toKobo(listDiscount) !== toKobo(line.discount_percentage)) {
       flags.push({
         business_id: businessId,
@@ -283,7 +328,7 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
       receipt_number: input.receipt_number,
     });
   // In the order the clerk rang them up, each product's batches soonest expiry first.
-  await tx.insert(sale_lines).values(input.lines.flatMap((line) => linesOfProduct.get(line.product_id) ?? []));
+  await tx.insert(sale_lines).values(input.lines.flatMap((line) => linesOfLine.get(lineKey(line)) ?? []));
   if (input.payments.length > 0) {
     await tx.insert(payments).values(
       input.payments.map((payment) => ({
@@ -323,4 +368,24 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
     .set({ last_sequence: sql`greatest(${counter_devices.last_sequence}, ${sequence})`, last_seen_at: sql`now()` })
     .where(and(eq(counter_devices.business_id, businessId), eq(counter_devices.device_id, input.device_id)));
   return saleId;
+}
+
+/**
+ * What the line should have been charged now: the product's price and discount for its strategy, or the pack's
+ * own price (a pack's price is what the shop set for it: no discount of the unit's applies, ADR 0030).
+ */
+function listPriceOf(
+  product: typeof products.$inferSelect,
+  pack: Pack | null,
+  strategy: 'retail' | 'wholesale',
+): { listPrice: string; listDiscount: string } {
+  if (pack) {
+    const isWholesale = strategy === 'wholesale' && pack.wholesale_price !== null;
+    return { listPrice: isWholesale ? (pack.wholesale_price as string) : pack.selling_price, listDiscount: '0.00' };
+  }
+  const isWholesale = strategy === 'wholesale' && product.wholesale_price !== null;
+  return {
+    listPrice: isWholesale ? (product.wholesale_price as string) : product.selling_price,
+    listDiscount: isWholesale ? product.wholesale_price_discount_percentage : product.selling_price_discount_percentage,
+  };
 }

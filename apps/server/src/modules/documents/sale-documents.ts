@@ -4,6 +4,7 @@ import {
   BUSINESS_TIME_ZONE,
   type Business,
   type Cart,
+  countOf,
   formatMoney,
   fromKobo,
   INVOICE_STATUS_LABELS,
@@ -190,16 +191,22 @@ const money = (sale: SaleDetail, amount: string) => formatMoney(amount, sale.cur
  * product sold from two batches at one price is one line, as it was one thing bought.
  */
 function lineDetail(sale: SaleDetail, line: SaleLine): string {
-  const parts = [`${line.quantity} × ${money(sale, line.unit_price)}`];
+  const parts = [`${soldAs(line)} × ${money(sale, line.unit_price)}`];
   if (Number(line.discount_percentage) > 0) parts.push(`less ${line.discount_percentage}%`);
   return parts.join(' · ');
 }
 
-/** The sale's lines joined per product and price (and pricing), their quantities and totals added in kobo. */
+/** A line's count as it was sold: "1 carton" for a pack (its units over the line's batches), else the units. */
+function soldAs(line: SaleLine): string {
+  if (!line.pack_units || !line.pack_name) return String(line.quantity);
+  return countOf(line.quantity / line.pack_units, line.pack_name);
+}
+
+/** The sale's lines joined per product, pack and price (and pricing), their quantities and totals added in kobo. */
 function receiptLines(lines: readonly SaleLine[]): SaleLine[] {
   const joined = new Map<string, SaleLine>();
   for (const line of lines) {
-    const key = `${line.product_id}:${line.pricing_strategy}:${line.unit_price}:${line.discount_percentage}`;
+    const key = `${line.product_id}:${line.pack_id ?? ''}:${line.pricing_strategy}:${line.unit_price}:${line.discount_percentage}`;
     const same = joined.get(key);
     if (!same) joined.set(key, { ...line });
     else {

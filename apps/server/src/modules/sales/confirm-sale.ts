@@ -306,7 +306,8 @@ const LINE_KEYS = {
   discount_percentage: '',
   cost_price: '',
   line_total: '',
-} satisfies Required<Omit<typeof sale_lines.$inferInsert, 'id'>>;
+  // A cart sells by the unit: its lines take the pack columns' nulls (ADR 0030).
+} satisfies Required<Omit<typeof sale_lines.$inferInsert, 'id' | 'pack_id' | 'pack_name' | 'pack_units'>>;
 const PAYMENT_KEYS = {
   business_id: 0,
   amount: '',

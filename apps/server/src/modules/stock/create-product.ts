@@ -6,6 +6,7 @@ import type { BusinessContext } from '../../platform/tenancy';
 import { categoryIdFor } from './categories';
 import { getProduct } from './get-product';
 import { openBatch } from './ledger';
+import { assertCodesFree, writePacks } from './packs';
 import {
   assertBarcodeFree,
   assertSkuFree,
@@ -40,7 +41,10 @@ export async function createProduct(
         requestKey,
         async (tx) => {
           if (input.sku) await assertSkuFree(tx, ctx.businessId, sku);
-          if (input.barcode) await assertBarcodeFree(tx, ctx.businessId, input.barcode);
+          if (input.barcode) {
+            await assertBarcodeFree(tx, ctx.businessId, input.barcode);
+            await assertCodesFree(tx, ctx.businessId, [input.barcode], { checkProducts: false, checkPacks: true });
+          }
           const [product] = await tx
             .insert(products)
             .values({
@@ -56,10 +60,19 @@ export async function createProduct(
               reorder_level: input.reorder_level ?? null,
               barcode: input.barcode ?? null,
               category_id: await categoryIdFor(tx, ctx.businessId, input.category ?? null),
+              ...(input.base_unit === undefined ? {} : { base_unit: input.base_unit }),
               created_by: ctx.actor.userId,
             })
             .returning({ id: products.id });
           if (!product) throw new Error('The product was not created.');
+          if (input.packs?.length)
+            await writePacks(
+              tx,
+              ctx.businessId,
+              product.id,
+              input.packs.map(({ id: _id, ...pack }) => pack),
+              input.barcode ?? null,
+            );
           for (const batch of input.batches) {
             await openBatch(tx, {
               businessId: ctx.businessId,

@@ -1,4 +1,4 @@
-import { type Batch, isBelowCost, MESSAGES, type MemberRole, type Product } from '@oja/contract';
+import { type Batch, isBelowCost, MESSAGES, type MemberRole, type Pack, type Product } from '@oja/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrPlaceholder } from '../../db/built-once';
@@ -8,6 +8,7 @@ import { columnsAt } from '../../db/counted-page';
 import { isoOfTimestamp } from '../../db/raw-row';
 import { product_batches, product_categories, products } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { packsOf } from './packs';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -30,6 +31,7 @@ export const productColumns = {
   currency: products.currency,
   reorder_level: products.reorder_level,
   category_id: products.category_id,
+  base_unit: products.base_unit,
   created_at: products.created_at,
   updated_at: products.updated_at,
 };
@@ -58,6 +60,7 @@ function answer(
   row: AnswerFields,
   stamps: { id: number; created_at: string; updated_at: string },
   batches: Batch[],
+  packs?: Pack[],
 ): Product {
   let sellable = 0;
   let expired = 0;
@@ -92,6 +95,9 @@ function answer(
   product.expired_quantity = expired;
   product.business = business;
   product.batches = batches;
+  product.base_unit = row.base_unit;
+  // The list leaves packs out (its one statement stays as it is); one product's answer has them.
+  if (packs) product.packs = packs;
   return product;
 }
 
@@ -139,6 +145,11 @@ export async function withStock(
     )
     .orderBy(sql`${product_batches.expiration_date} asc nulls last`, asc(product_batches.id));
 
+  const packs = await packsOf(
+    db,
+    business.id,
+    rows.map((row) => row.id),
+  );
   const byProduct = new Map<number, Batch[]>();
   for (const batch of batches) {
     const own = byProduct.get(batch.product_id);
@@ -159,6 +170,7 @@ export async function withStock(
       { ...row, category_name: row.category_id === null ? null : (categories.get(row.category_id) ?? null) },
       { id: row.id, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() },
       byProduct.get(row.id) ?? [],
+      packs.get(row.id) ?? [],
     ),
   );
 }
@@ -183,6 +195,7 @@ export type ListedProductRow = {
   /** bigint: a string, as the id. */
   category_id: string | null;
   category_name: string | null;
+  base_unit: string;
   /** timestamptz as PostgreSQL writes it (drizzle's node-postgres session keeps it a string). */
   created_at: string;
   updated_at: string;

@@ -7,6 +7,7 @@ import type { BusinessContext } from '../../platform/tenancy';
 import { changesOf, PRICE_FIELDS, recordActivity } from '../activity/record';
 import { categoryIdFor } from './categories';
 import { getProduct } from './get-product';
+import { assertCodesFree, writePacks } from './packs';
 import { recordPriceChanges } from './price-history';
 import { liveProduct, productNotFound } from './product-answer';
 import { assertBarcodeFree, assertSkuFree, barcodeTaken, isBarcodeViolation, isSkuViolation, skuTaken } from './sku';
@@ -48,16 +49,23 @@ export async function recordPriceActivity(
  * the retail or wholesale price lands in the product's price history in the same transaction.
  */
 export async function updateProduct(ctx: BusinessContext, input: Input): Promise<Product> {
-  const { id, business_id: _businessId, category, ...changes } = input;
+  const { id, business_id: _businessId, category, packs, ...changes } = input;
   const fields = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  if (Object.keys(fields).length === 0 && category === undefined) return getProduct(ctx, id);
+  if (Object.keys(fields).length === 0 && category === undefined && packs === undefined) return getProduct(ctx, id);
   try {
     await transaction(ctx.db, async (tx) => {
       if (changes.sku !== undefined) await assertSkuFree(tx, ctx.businessId, changes.sku, id);
-      if (changes.barcode) await assertBarcodeFree(tx, ctx.businessId, changes.barcode, id);
+      if (changes.barcode) {
+        await assertBarcodeFree(tx, ctx.businessId, changes.barcode, id);
+        await assertCodesFree(tx, ctx.businessId, [changes.barcode], {
+          exceptProductId: id,
+          checkProducts: false,
+          checkPacks: true,
+        });
+      }
       // The prices before, read under the row's lock, so that the history's "old" is the one this change replaced.
       const [before] = await tx
-        .select(priced)
+        .select({ ...priced, barcode: products.barcode })
         .from(products)
         .where(liveProduct(ctx.businessId, id))
         .for('no key update');
@@ -69,6 +77,15 @@ export async function updateProduct(ctx: BusinessContext, input: Input): Promise
         .where(liveProduct(ctx.businessId, id))
         .returning(priced);
       if (!updated) throw productNotFound();
+      // After the product's own row: the order its catalogue version (product_stock) is written in by every edit.
+      if (packs !== undefined)
+        await writePacks(
+          tx,
+          ctx.businessId,
+          id,
+          packs,
+          changes.barcode === undefined ? before.barcode : changes.barcode,
+        );
       await recordPriceChanges(tx, { businessId: ctx.businessId, userId: ctx.actor.userId }, [
         {
           productId: id,

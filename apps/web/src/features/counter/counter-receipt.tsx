@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from 
 import {
   type Business,
   COUNTER_SCREEN_MESSAGES,
+  countOf,
   formatMoney,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -94,9 +95,9 @@ export function CounterReceipt({
         <Text size="sm">Customer: {snapshot.customer_name}</Text>
         <Divider my="xs" />
         {snapshot.lines.map((line) => (
-          <Group key={line.product_id} justify="space-between" wrap="nowrap">
+          <Group key={`${line.product_id}:${line.unit_name ?? ''}`} justify="space-between" wrap="nowrap">
             <Text size="sm">
-              {line.quantity} × {line.product_name}
+              {soldAs(line)} × {line.product_name}
             </Text>
             <Text size="sm">{money(line.line_total)}</Text>
           </Group>
@@ -177,11 +178,11 @@ function PrintedReceipt({ entry, business }: { entry: SaleEntry; business: Busin
       <table>
         <tbody>
           {snapshot.lines.map((line) => (
-            <tr key={line.product_id}>
+            <tr key={`${line.product_id}:${line.unit_name ?? ''}`}>
               <td>
                 {line.product_name}
                 <br />
-                {line.quantity} × {money(line.unit_price)}
+                {soldAs(line)} × {money(line.unit_price)}
               </td>
               <td className="amount">{money(line.line_total)}</td>
             </tr>
@@ -218,4 +219,9 @@ function PrintedReceipt({ entry, business }: { entry: SaleEntry; business: Busin
     </section>,
     document.body,
   );
+}
+
+/** "1 carton", "5 packs" for a product with packs (ADR 0030); the count alone for any other, as before. */
+function soldAs(line: SaleEntry['snapshot']['lines'][number]): string {
+  return line.unit_name ? countOf(line.quantity, line.unit_name) : String(line.quantity);
 }

@@ -477,8 +477,11 @@ export async function soldSinceCopy(db: CounterDb, syncedAt: number): Promise<Ma
   const byProduct = new Map<number, number>();
   for (const entry of entries) {
     if (entry.kind !== 'sale' || (entry.state === 'recorded' && Date.parse(entry.updated_at) < syncedAt)) continue;
-    for (const line of entry.body.lines) {
-      byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + line.quantity);
+    for (const [index, line] of entry.body.lines.entries()) {
+      // The snapshot's lines are the body's, in order: a pack line's there says the base units it took.
+      const shown = entry.snapshot.lines[index];
+      const units = shown?.product_id === line.product_id ? (shown.base_quantity ?? line.quantity) : line.quantity;
+      byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + units);
     }
   }
   return byProduct;

@@ -1,10 +1,10 @@
 import { Group, Stack, Text, TextInput } from '@mantine/core';
-import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, formatMoney } from '@oja/contract';
+import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, formatMoney, formatUnits, type Pack } from '@oja/contract';
 import { memo, type RefObject, useCallback, useMemo, useState } from 'react';
 import { ScanButton } from '../scanning/scan-button';
 import type { CounterService } from './counter-service';
 import classes from './found-product.module.css';
-import { exactMatch, type ProductSearch, searchProducts } from './product-search';
+import { exactMatch, exactPack, type ProductSearch, searchProducts } from './product-search';
 import { useServerSearch } from './server-search';
 
 /**
@@ -25,7 +25,7 @@ export function ProductFinder({
   index: () => ProductSearch;
   /** Units sold on this phone since the copy was taken, by product. */
   sold: ReadonlyMap<number, number> | undefined;
-  onAdd(product: CatalogueProduct): void;
+  onAdd(product: CatalogueProduct, pack?: Pack | null): void;
   isPartial: boolean;
   isOnline: boolean;
   service: CounterService;
@@ -39,8 +39,8 @@ export function ProductFinder({
   const isSearchingServer = useServerSearch(service, isPartial && isOnline ? typed : '');
 
   const add = useCallback(
-    (product: CatalogueProduct) => {
-      onAdd(product);
+    (product: CatalogueProduct, pack?: Pack | null) => {
+      onAdd(product, pack);
       setSearch('');
       setNote(null);
       inputRef.current?.focus();
@@ -49,6 +49,8 @@ export function ProductFinder({
   );
   /** A scanner types the code and Enter; so does a clerk who knows the SKU. */
   const addByCode = (code: string) => {
+    const packed = exactPack(index(), code);
+    if (packed) return add(packed.product, packed.pack);
     const product = exactMatch(index(), code);
     if (product) add(product);
     else setNote(`${COUNTER_SCREEN_MESSAGES.noMatch} (${code.trim()})`);
@@ -125,9 +127,10 @@ const FoundProduct = memo(function FoundProduct({
 }: {
   product: CatalogueProduct;
   stock: number;
-  onAdd(product: CatalogueProduct): void;
+  onAdd(product: CatalogueProduct, pack?: Pack | null): void;
 }) {
-  return (
+  const packs = product.packs ?? [];
+  const row = (
     <button
       type="button"
       className={classes.row}
@@ -146,10 +149,33 @@ const FoundProduct = memo(function FoundProduct({
           {formatMoney(product.selling_price, product.currency)}
         </span>
         <span className={`${classes.detail} ${stock > 0 ? '' : classes.none}`}>
-          {stock > 0 ? `${stock} in stock` : 'None in stock'}
+          {stock <= 0
+            ? 'None in stock'
+            : packs.length > 0
+              ? `${formatUnits(stock, product.base_unit ?? 'piece', packs)} in stock`
+              : `${stock} in stock`}
         </span>
       </span>
     </button>
+  );
+  if (packs.length === 0) return row;
+  return (
+    <div>
+      {row}
+      <div className={classes.packs}>
+        {packs.map((pack) => (
+          <button
+            key={pack.id}
+            type="button"
+            className={classes.pack}
+            onClick={() => onAdd(product, pack)}
+            aria-label={`Add 1 ${pack.name} of ${product.product_name}`}
+          >
+            + 1 {pack.name} · {formatMoney(pack.selling_price, product.currency)}
+          </button>
+        ))}
+      </div>
+    </div>
   );
 });
 

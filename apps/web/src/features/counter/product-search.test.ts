@@ -1,7 +1,7 @@
 import type { CatalogueProduct } from '@oja/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exactMatch, productSearch, searchProducts } from './product-search';
+import { exactMatch, exactPack, productSearch, searchProducts } from './product-search';
 
 const product = (id: number, name: string, sku: string, barcode: string | null = null): CatalogueProduct => ({
   id,
@@ -70,5 +70,22 @@ describe("the Sell screen's search over the copy", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('a pack’s barcode', () => {
+  it('names the pack and its product', () => {
+    const carton = {
+      id: 9,
+      name: 'carton',
+      units: 24,
+      selling_price: '2300.00',
+      wholesale_price: null,
+      barcode: 'CTN-24',
+    };
+    const sugar = { ...product(77, 'Sugar', 'SUG-1'), packs: [carton] };
+    const search = productSearch([sugar]);
+    expect(exactPack(search, ' ctn-24 ')).toEqual({ product: sugar, pack: carton });
+    expect(exactPack(search, 'nothing')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { CatalogueProduct } from '@oja/contract';
+import type { CatalogueProduct, Pack } from '@oja/contract';
 
 /**
  * The device's copy laid out for searching while the clerk types: lowercased once, in name order once, and its
@@ -10,6 +10,8 @@ export type ProductSearch = {
   readonly byName: readonly Entry[];
   /** Barcodes and SKUs, lowercased: what a scanner types names its product at once. */
   readonly byCode: ReadonlyMap<string, readonly CatalogueProduct[]>;
+  /** Packs' barcodes, lowercased: a scanned carton adds the carton (ADR 0030). */
+  readonly byPackCode: ReadonlyMap<string, { product: CatalogueProduct; pack: Pack }>;
 };
 
 type Entry = { product: CatalogueProduct; name: string; sku: string; barcode: string | null };
@@ -37,11 +39,15 @@ export function productSearch(products: readonly CatalogueProduct[]): ProductSea
     if (found) found.push(product);
     else byCode.set(code, [product]);
   };
+  const byPackCode = new Map<string, { product: CatalogueProduct; pack: Pack }>();
   for (const entry of byName) {
     if (entry.barcode) file(entry.barcode, entry.product);
     file(entry.sku, entry.product);
+    for (const pack of entry.product.packs ?? []) {
+      if (pack.barcode) byPackCode.set(pack.barcode.toLowerCase(), { product: entry.product, pack });
+    }
   }
-  return { byName, byCode };
+  return { byName, byCode, byPackCode };
 }
 
 /**
@@ -74,4 +80,9 @@ export function searchProducts(search: ProductSearch, typed: string, limit = FOU
 export function exactMatch(search: ProductSearch, typed: string): CatalogueProduct | null {
   const found = search.byCode.get(typed.trim().toLowerCase()) ?? [];
   return found.length === 1 ? (found[0] as CatalogueProduct) : null;
+}
+
+/** The pack a scanner's code names, if one does (a pack's barcode is unique in the business). */
+export function exactPack(search: ProductSearch, typed: string): { product: CatalogueProduct; pack: Pack } | null {
+  return search.byPackCode.get(typed.trim().toLowerCase()) ?? null;
 }

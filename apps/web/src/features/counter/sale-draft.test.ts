@@ -120,3 +120,41 @@ describe('a sale made at the counter', () => {
     });
   });
 });
+
+describe('a sale by the pack', () => {
+  const carton = {
+    id: 31,
+    name: 'carton',
+    units: 40,
+    selling_price: '5800.00',
+    wholesale_price: null,
+    barcode: 'CTN-1',
+  };
+  const indomie = product(3, 'Indomie', '150.00', {
+    base_unit: 'pack',
+    packs: [carton],
+    selling_price_discount_percentage: '10.00',
+  });
+
+  it('a carton and a pack of one product are two lines; the carton at its own price, no unit discount', () => {
+    let lines = addOne([], indomie, carton);
+    lines = addOne(lines, indomie);
+    lines = addOne(lines, indomie, carton);
+    expect(lines.map((line) => [line.pack?.name ?? null, line.quantity])).toEqual([
+      ['carton', 2],
+      [null, 1],
+    ]);
+    const made = draft(lines, { payments: [{ method: 'cash', amount: '11735' }] });
+    if (!('sale' in made)) throw new Error(made.problem.message);
+    expect(made.sale.lines).toEqual([
+      { product_id: 3, pack_id: 31, quantity: 2, unit_price: '5800.00', discount_percentage: '0.00' },
+      { product_id: 3, quantity: 1, unit_price: '150.00', discount_percentage: '10.00' },
+    ]);
+    expect(made.snapshot.total).toBe('11735.00');
+    // The receipt says "2 cartons" and "1 pack", and what each took from stock.
+    expect(made.snapshot.lines.map((line) => [line.unit_name, line.quantity, line.base_quantity])).toEqual([
+      ['carton', 2, 80],
+      ['pack', 1, 1],
+    ]);
+  });
+});

@@ -7,32 +7,43 @@ import {
   type CounterSaleBody,
   counterTotals,
   fromKobo,
+  type Pack,
   type PaymentMethod,
   toKobo,
 } from '@oja/contract';
 import { readAmount } from './counter-input';
 import type { SaleSnapshot } from './store';
 
-/** A sale being made at the counter, before it is confirmed. */
-export type CartLine = { product: CatalogueProduct; quantity: number };
+/** A sale being made at the counter, before it is confirmed: a product by the unit, or one of its packs. */
+export type CartLine = { product: CatalogueProduct; quantity: number; pack?: Pack | null };
 export type PaymentDraft = { method: PaymentMethod; amount: string };
 /** A customer from the copy, or one typed in (a name and a phone number), or nobody (a walk-in). */
 export type CustomerDraft = { customer: CatalogueCustomer } | { name: string; phone: string } | null;
 
-export const priced = (line: CartLine) => ({
-  quantity: line.quantity,
-  unit_price: line.product.selling_price,
-  discount_percentage: line.product.selling_price_discount_percentage,
-});
+/** A pack sells at its own price, no discount of the unit's applied (ADR 0030). */
+export const priced = (line: CartLine) =>
+  line.pack
+    ? { quantity: line.quantity, unit_price: line.pack.selling_price, discount_percentage: '0.00' }
+    : {
+        quantity: line.quantity,
+        unit_price: line.product.selling_price,
+        discount_percentage: line.product.selling_price_discount_percentage,
+      };
+
+/** The base units a line takes from stock: a carton of 40 is 40. */
+export const baseUnitsOf = (line: CartLine) => line.quantity * (line.pack?.units ?? 1);
+
+const isSameLine = (line: CartLine, product: CatalogueProduct, pack: Pack | null) =>
+  line.product.id === product.id && (line.pack?.id ?? null) === (pack?.id ?? null);
 
 export function cartTotal(lines: readonly CartLine[]): string {
   return counterTotals(lines.map(priced), []).total;
 }
 
-/** One product more in the cart: a new line, or one more of the line it already has. */
-export function addOne(lines: readonly CartLine[], product: CatalogueProduct): CartLine[] {
-  const found = lines.find((line) => line.product.id === product.id);
-  if (!found) return [...lines, { product, quantity: 1 }];
+/** One product (or one of its packs) more in the cart: a new line, or one more of the line it already has. */
+export function addOne(lines: readonly CartLine[], product: CatalogueProduct, pack: Pack | null = null): CartLine[] {
+  const found = lines.find((line) => isSameLine(line, product, pack));
+  if (!found) return [...lines, pack ? { product, quantity: 1, pack } : { product, quantity: 1 }];
   return lines.map((line) => (line === found ? { ...line, quantity: line.quantity + 1 } : line));
 }
 
@@ -69,7 +80,11 @@ export function buildSale(
     if (toKobo(amount) === 0n) continue;
     payments.push({ method: payment.method, amount });
   }
-  const lines = input.lines.map((line) => ({ product_id: line.product.id, ...priced(line) }));
+  const lines = input.lines.map((line) => ({
+    product_id: line.product.id,
+    ...(line.pack ? { pack_id: line.pack.id } : {}),
+    ...priced(line),
+  }));
   const totals = counterTotals(lines, payments);
   let customer: CounterCustomer | null = null;
   let customerName = 'Walk-in customer';
@@ -125,8 +140,12 @@ export function buildSale(
       product_id: line.product.id,
       product_name: line.product.product_name,
       quantity: line.quantity,
-      unit_price: line.product.selling_price,
+      unit_price: priced(line).unit_price,
       line_total: counterTotals([priced(line)], []).total,
+      // What the receipt calls the count ("1 carton", "5 packs") and what it took from stock.
+      ...(line.pack || line.product.packs?.length
+        ? { unit_name: line.pack?.name ?? line.product.base_unit ?? 'piece', base_quantity: baseUnitsOf(line) }
+        : {}),
     })),
     payments,
     ...totals,

@@ -3,8 +3,10 @@ import {
   type CatalogueProduct,
   COUNTER_SCREEN_MESSAGES,
   type CounterSaleBody,
+  countOf,
   formatMoney,
   isBelowCost,
+  type Pack,
   PRICING_MESSAGES,
 } from '@oja/contract';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -17,7 +19,7 @@ import { readQuantity } from './counter-input';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
 import { ProductFinder, whenIdle } from './product-finder';
 import { type ProductSearch, productSearch } from './product-search';
-import { addOne, type CartLine, cartTotal } from './sale-draft';
+import { addOne, type CartLine, cartTotal, priced } from './sale-draft';
 import type { CatalogueMeta, DeviceMeta, SaleEntry, SaleSnapshot } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
 
@@ -75,7 +77,10 @@ export function Counter() {
   const total = cartTotal(lines);
   const currency = lines[0]?.product.currency ?? 'NGN';
   // Kept the same from one render to the next: the finder's rows are not drawn again for it.
-  const add = useCallback((product: CatalogueProduct) => setLines((current) => addOne(current, product)), []);
+  const add = useCallback(
+    (product: CatalogueProduct, pack?: Pack | null) => setLines((current) => addOne(current, product, pack ?? null)),
+    [],
+  );
 
   const confirm = async (
     sale: Omit<CounterSaleBody, 'client_sale_id' | 'receipt_number' | 'device_id' | 'sold_at'>,
@@ -153,7 +158,7 @@ export function Counter() {
           <Stack gap={4} aria-label="This sale">
             {lines.map((line) => (
               <SaleLine
-                key={line.product.id}
+                key={`${line.product.id}:${line.pack?.id ?? ''}`}
                 line={line}
                 onQuantity={(quantity) =>
                   setLines((current) => current.map((each) => (each === line ? { ...each, quantity } : each)))
@@ -221,8 +226,14 @@ function SaleLine({
   const [editing, setEditing] = useState(false);
   const [typed, setTyped] = useState(String(line.quantity));
   const [error, setError] = useState<string | null>(null);
-  const { product } = line;
+  const { product, pack } = line;
   const lineTotal = cartTotal([line]);
+  // A product with packs says what each line counts: "1 carton", "5 packs" (ADR 0030).
+  const counted =
+    pack || product.packs?.length
+      ? countOf(line.quantity, pack?.name ?? product.base_unit ?? 'piece')
+      : String(line.quantity);
+  const label = pack ? `${product.product_name} (${pack.name})` : product.product_name;
   const step = (quantity: number) => {
     onQuantity(quantity);
     setTyped(String(quantity));
@@ -246,18 +257,18 @@ function SaleLine({
           setError(null);
           setEditing((open) => !open);
         }}
-        aria-label={`${product.product_name}: ${line.quantity}, change quantity`}
+        aria-label={`${label}: ${line.quantity}, change quantity`}
       >
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Box miw={0}>
             <Text fw={600} truncate>
-              {product.product_name}
+              {label}
             </Text>
             <Text size="xs" c="dimmed">
-              {line.quantity} × {formatMoney(product.selling_price, product.currency)}
+              {counted} × {formatMoney(priced(line).unit_price, product.currency)}
             </Text>
             {/* The counter sells at the retail price after its discount: flagged when that is below the cost. */}
-            {isBelowCost({ ...product, wholesale_price: null }) && (
+            {!pack && isBelowCost({ ...product, wholesale_price: null }) && (
               <Badge color="red" variant="light" size="sm" tt="none">
                 {PRICING_MESSAGES.belowCost}
               </Badge>
@@ -285,7 +296,7 @@ function SaleLine({
               size="md"
               style={{ flex: 1 }}
               inputMode="numeric"
-              aria-label={`Quantity of ${product.product_name}`}
+              aria-label={`Quantity of ${label}`}
               value={typed}
               onChange={(event) => {
                 setTyped(event.currentTarget.value);

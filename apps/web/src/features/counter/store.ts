@@ -25,7 +25,16 @@ export type SaleSnapshot = {
   customer_name: string;
   customer_phone: string | null;
   seller_name: string;
-  lines: { product_id: number; product_name: string; quantity: number; unit_price: string; line_total: string }[];
+  lines: {
+    product_id: number;
+    product_name: string;
+    quantity: number;
+    unit_price: string;
+    line_total: string;
+    /** A product with packs (ADR 0030): the line's unit ("carton", "pack") and the base units it took. */
+    unit_name?: string;
+    base_quantity?: number;
+  }[];
   payments: { method: string; amount: string }[];
   total: string;
   paid: string;

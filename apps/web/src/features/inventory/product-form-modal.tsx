@@ -34,6 +34,7 @@ import { onDemand, validateBy, validateWith } from '../../ui/validate-on-demand'
 import { useCreateProduct, useUpdateProduct } from './api';
 import { useCategories } from './pricing-api';
 import { changedFields, isPastExpiry } from './product-display';
+import { changedUnits, emptyPack, UnitFields, type UnitValues, unitValuesOf } from './unit-fields';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
@@ -94,13 +95,14 @@ type PriceValues = {
   wholesale_price_discount_percentage: string;
   currency: Currency;
 };
-type ProductValues = PriceValues & {
-  product_name: string;
-  sku: string;
-  barcode: string;
-  reorder_level: number | string;
-  category: string;
-};
+type ProductValues = PriceValues &
+  UnitValues & {
+    product_name: string;
+    sku: string;
+    barcode: string;
+    reorder_level: number | string;
+    category: string;
+  };
 type BatchRow = { batch_number: string; quantity: number | string; expiration_date: string };
 type AddValues = ProductValues & { batches: BatchRow[] };
 
@@ -199,6 +201,7 @@ function AddProductForm({
       currency: DEFAULT_CURRENCY,
       reorder_level: '',
       category: '',
+      ...unitValuesOf(null),
       batches: [emptyBatch()],
     },
     validate: validateAdd,
@@ -222,6 +225,14 @@ function AddProductForm({
           businessId={businessId}
           field={(path) => form.getInputProps(path)}
           skuHint="Leave blank to have one made for you"
+        />
+        <UnitFields
+          field={(path) => form.getInputProps(path)}
+          packs={form.values.packs}
+          baseUnit={form.values.base_unit}
+          onAddPack={() => form.insertListItem('packs', emptyPack())}
+          onRemovePack={(index) => form.removeListItem('packs', index)}
+          packsError={typeof form.errors.packs === 'string' ? form.errors.packs : undefined}
         />
         <Stack gap="xs">
           <Text fw={600}>Stock batches</Text>
@@ -309,6 +320,7 @@ function EditProductForm({
       currency: product.currency,
       reorder_level: product.reorder_level ?? '',
       category: product.category?.name ?? '',
+      ...unitValuesOf(product),
     },
     validate: validateBy(rules, (schemas) => schemas.productEditFormSchema),
   });
@@ -316,7 +328,8 @@ function EditProductForm({
 
   const submit = form.onSubmit(
     failure.run(async (values) => {
-      const changes = changedFields(product, (await rules.load()).productEditFormSchema.parse(values));
+      const edited = (await rules.load()).productEditFormSchema.parse(values);
+      const changes = { ...changedFields(product, edited), ...changedUnits(product, edited) };
       if (Object.keys(changes).length === 0) return onNoChange();
       await update.mutateAsync({ id: product.id, changes });
       notify.success(MESSAGES.product.updated);
@@ -329,6 +342,14 @@ function EditProductForm({
       <Stack>
         <FormFailure message={failure.message} />
         <ProductFields businessId={businessId} field={(path) => form.getInputProps(path)} />
+        <UnitFields
+          field={(path) => form.getInputProps(path)}
+          packs={form.values.packs}
+          baseUnit={form.values.base_unit}
+          onAddPack={() => form.insertListItem('packs', emptyPack())}
+          onRemovePack={(index) => form.removeListItem('packs', index)}
+          packsError={typeof form.errors.packs === 'string' ? form.errors.packs : undefined}
+        />
         <Text size="sm" c="dimmed">
           Stock changes through its batches: open the product to receive or adjust stock.
         </Text>

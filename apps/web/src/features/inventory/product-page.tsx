@@ -2,11 +2,14 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import {
   belowCostPriceOf,
   can,
+  countOf,
   formatMoney,
+  formatUnits,
   MESSAGES,
   PRICING_MESSAGES,
   type Product,
   STOCK_MESSAGES,
+  unitName,
 } from '@oja/contract';
 import { IconPackageImport } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -122,7 +125,13 @@ function ProductDetail({ product }: { product: Product }) {
         <StatCard
           label="In stock"
           value={product.quantity_in_stock}
-          hint={stock.color === 'orange' ? stock.label : 'Units in unexpired batches'}
+          hint={
+            stock.color === 'orange'
+              ? stock.label
+              : product.packs?.length
+                ? formatUnits(product.quantity_in_stock, product.base_unit ?? 'piece', product.packs)
+                : 'Units in unexpired batches'
+          }
         />
         <StatCard
           label="Expired"
@@ -140,6 +149,18 @@ function ProductDetail({ product }: { product: Product }) {
           hint={product.wholesale_price ? discountText(product.wholesale_price_discount_percentage) : undefined}
         />
       </SimpleGrid>
+
+      {product.packs && product.packs.length > 0 && (
+        <Text size="sm" aria-label="Pack sizes">
+          Counted in {unitName(product.base_unit ?? 'piece', 2)}.{' '}
+          {product.packs
+            .map(
+              (pack) =>
+                `1 ${pack.name} = ${countOf(pack.units, product.base_unit ?? 'piece')} · ${money(pack.selling_price)}`,
+            )
+            .join('; ')}
+        </Text>
+      )}
 
       {product.is_below_cost && product.cost_price && (
         <Alert color="red" title={PRICING_MESSAGES.belowCost} role="status">

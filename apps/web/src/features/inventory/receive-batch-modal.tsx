@@ -1,6 +1,15 @@
-import { Button, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { formatMoney, MAX_BATCH_QUANTITY, type Product, type ReceiveBatchValues, STOCK_MESSAGES } from '@oja/contract';
+import {
+  countOf,
+  formatMoney,
+  formatUnits,
+  MAX_BATCH_QUANTITY,
+  type Product,
+  type ReceiveBatchValues,
+  STOCK_MESSAGES,
+  unitName,
+} from '@oja/contract';
 import { lagosToday } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { countInputProps } from '../../ui/count-input';
@@ -16,18 +25,26 @@ import { isPastExpiry, suggestBatchNumber } from './product-display';
 const rules = onDemand(() => import('./schemas'));
 
 /** The form as its inputs hold it: the quantity input is '' while empty; the cost price and the date are the text typed. */
-type ReceiveFormValues = Omit<ReceiveBatchValues, 'quantity' | 'cost_price' | 'expiration_date'> & {
+type ReceiveFormValues = Omit<ReceiveBatchValues, 'quantity' | 'cost_price' | 'expiration_date' | 'pack_id'> & {
   quantity: number | '';
   cost_price: string;
   expiration_date: string;
+  /** The pack counted in, as the select holds it: '' for the base unit. */
+  pack_id: string;
 };
+
+/** The request's fields: a pack's id as a number, none for the base unit. */
+const asBody = ({ pack_id, ...values }: ReceiveFormValues) => ({
+  ...values,
+  pack_id: pack_id ? Number(pack_id) : null,
+});
 
 /**
  * The contract's rules, and an expiry in the past refused: the server records it (an import may hold expired
  * stock), but typed here it is a wrong year, and "Stock received" hid that not one unit could be sold.
  */
 const validateForm = validateWith(rules, (schemas, values: ReceiveFormValues) => {
-  const errors = schemaResolver(schemas.receiveBatchFormSchema, { sync: true })(values);
+  const errors = schemaResolver(schemas.receiveBatchFormSchema, { sync: true })(asBody(values));
   if (!errors.expiration_date && isPastExpiry(values.expiration_date, lagosToday()))
     errors.expiration_date = STOCK_MESSAGES.expiryPassed;
   return errors;
@@ -63,14 +80,18 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
       quantity: '',
       expiration_date: '',
       cost_price: '',
+      pack_id: '',
     },
     validate: validateForm,
   });
   const failure = useFormFailure(form, STOCK_MESSAGES.failed.receive);
+  const packs = product.packs ?? [];
+  const unit = product.base_unit ?? 'piece';
+  const chosen = packs.find((pack) => String(pack.id) === form.values.pack_id);
 
   const submit = form.onSubmit(
     failure.run(async (values) => {
-      await receive.mutateAsync((await rules.load()).receiveBatchFormSchema.parse(values));
+      await receive.mutateAsync((await rules.load()).receiveBatchFormSchema.parse(asBody(values)));
       notify.success(STOCK_MESSAGES.batchReceived);
       onClose();
     }),
@@ -81,8 +102,23 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
       <Stack>
         <FormFailure message={failure.message} />
         <Text size="sm" c="dimmed">
-          {product.product_name} · now in stock: {product.quantity_in_stock}
+          {product.product_name} · now in stock:{' '}
+          {packs.length > 0 ? formatUnits(product.quantity_in_stock, unit, packs) : product.quantity_in_stock}
         </Text>
+        {/* A delivery by the carton is counted in cartons: the server receives cartons × units (ADR 0030). */}
+        {packs.length > 0 && (
+          <NativeSelect
+            label="Counted in"
+            data={[
+              { value: '', label: unitName(unit, 2) },
+              ...packs.map((pack) => ({
+                value: String(pack.id),
+                label: `${unitName(pack.name, 2)} (${countOf(pack.units, unit)} each)`,
+              })),
+            ]}
+            {...form.getInputProps('pack_id')}
+          />
+        )}
         <TextInput
           label="Batch number"
           description="Suggested from today's date: type the supplier's number over it if it has one."
@@ -106,7 +142,7 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
         />
         <TextInput
           label="Cost price"
-          description={`Per unit. Leave empty to use the product's, ${formatMoney(product.cost_price ?? '0.00', product.currency)}.`}
+          description={`Per ${chosen?.name ?? unit}. Leave empty to use the product's, ${formatMoney(product.cost_price ?? '0.00', product.currency)} per ${unit}.`}
           {...moneyInputProps(form.getInputProps('cost_price'), { normalizeOnBlur: true })}
         />
         <Button type="submit" loading={receive.isPending}>

@@ -1,14 +1,32 @@
-import { fromKobo, type SaleDetail, toKobo } from '@oja/contract';
+import { countOf, fromKobo, type SaleDetail, toKobo } from '@oja/contract';
 
-type ReceiptLine = { key: string; name: string; quantity: number; netUnitPrice: string; total: string };
+type ReceiptLine = { key: string; name: string; quantity: number | string; netUnitPrice: string; total: string };
 
-/** Lines split over batches print as one: the customer bought the product, not the batches. */
+/**
+ * Lines split over batches print as one: the customer bought the product, not the batches. A pack line prints as
+ * it was sold, "1 carton" at the carton's price (ADR 0030).
+ */
 export function receiptLines(sale: SaleDetail): ReceiptLine[] {
   const lines = new Map<string, ReceiptLine>();
+  const packs = new Map<string, number>();
   for (const line of sale.lines) {
+    if (line.pack_id && line.pack_name && line.pack_units) {
+      const key = `${line.product_id}:pack:${line.pack_id}:${line.unit_price}`;
+      const units = (packs.get(key) ?? 0) + line.quantity;
+      packs.set(key, units);
+      const same = lines.get(key);
+      lines.set(key, {
+        key,
+        name: line.product_name,
+        quantity: countOf(units / line.pack_units, line.pack_name),
+        netUnitPrice: line.unit_price,
+        total: same ? fromKobo(toKobo(same.total) + toKobo(line.line_total)) : line.line_total,
+      });
+      continue;
+    }
     const key = `${line.product_id}:${line.net_unit_price}`;
     const same = lines.get(key);
-    if (same) {
+    if (same && typeof same.quantity === 'number') {
       same.quantity += line.quantity;
       same.total = fromKobo(toKobo(same.total) + toKobo(line.line_total));
     } else {
