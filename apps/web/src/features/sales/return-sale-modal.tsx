@@ -32,6 +32,7 @@ import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useReturnSale } from './api';
+import { returnOutcome } from './return-outcome';
 
 const rules = onDemand(() => import('./schemas'));
 const validateForm = validateBy(rules, (schemas) => schemas.returnSaleFormSchema);
@@ -53,43 +54,6 @@ export function ReturnSaleModal({
       {opened && <ReturnSaleForm businessId={businessId} sale={sale} onClose={onClose} />}
     </Modal>
   );
-}
-
-/**
- * What the return leaves, computed as the server will (kobo, never a float): the value of the units chosen at
- * their lines' net price, and the sale's total, paid and balance after it. Null while a figure typed is not one.
- */
-export function returnOutcome(sale: SaleDetail, values: ReturnSaleFormValues) {
-  let valueKobo = 0n;
-  let units = 0;
-  let unitsLeft = 0;
-  for (const wanted of values.lines) {
-    const line = sale.lines.find((candidate) => candidate.id === wanted.sale_line_id);
-    if (!line) continue;
-    unitsLeft += wanted.left;
-    if (typeof wanted.quantity !== 'number' || !Number.isInteger(wanted.quantity) || wanted.quantity < 0) return null;
-    if (wanted.quantity > wanted.left) return null;
-    valueKobo += returnedValueKobo(line, wanted.quantity);
-    units += wanted.quantity;
-  }
-  const refund = values.refund_amount.trim();
-  if (refund !== '' && !isMoneyString(refund)) return null;
-  const refundKobo = refund === '' ? 0n : toKobo(refund);
-  const totalKobo = toKobo(sale.total_cart_amount) - valueKobo;
-  const paidKobo = toKobo(sale.amount_paid) - refundKobo;
-  const owedKobo = totalKobo - paidKobo;
-  const owedBefore = toKobo(sale.balance);
-  return {
-    value: fromKobo(valueKobo),
-    total: fromKobo(totalKobo),
-    paid: fromKobo(paidKobo),
-    balance: fromKobo(owedKobo),
-    /** The least refund the return takes: what of its value the customer already paid. */
-    leastRefund: fromKobo(valueKobo > owedBefore ? valueKobo - owedBefore : 0n),
-    isEverything: units > 0 && units === unitsLeft,
-    status: owedKobo === 0n ? 'paid' : paidKobo > 0n ? 'partial' : 'not_paid',
-    isValid: units > 0 && refundKobo <= valueKobo && paidKobo >= 0n && owedKobo >= 0n,
-  } as const;
 }
 
 function ReturnSaleForm({ businessId, sale, onClose }: { businessId: number; sale: SaleDetail; onClose(): void }) {
