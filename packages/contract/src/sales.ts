@@ -93,7 +93,7 @@ export const SALES_MESSAGES = {
   returnQuantityWhole: 'Enter a whole number of items (0 keeps them).',
   returnQuantityLeft: (left: number) => `At most ${left} can be returned.`,
   restockLabel: 'Back on the shelf',
-  damagedLabel: 'Damaged (written off)',
+  damagedLabel: 'Damaged, written off',
 } as const;
 
 const cartMessages = MESSAGES.cart;
@@ -661,13 +661,16 @@ export const returnSaleFormSchema = z.strictObject({
       z.object({
         sale_line_id: z.number().int(),
         left: z.number().int(),
-        quantity: z.union([
-          z.literal(''),
-          z
-            .number({ error: SALES_MESSAGES.returnQuantityWhole })
-            .int(SALES_MESSAGES.returnQuantityWhole)
-            .min(0, SALES_MESSAGES.returnQuantityWhole),
-        ]),
+        quantity: z.union(
+          [
+            z.literal(''),
+            z
+              .number({ error: SALES_MESSAGES.returnQuantityWhole })
+              .int(SALES_MESSAGES.returnQuantityWhole)
+              .min(0, SALES_MESSAGES.returnQuantityWhole),
+          ],
+          { error: SALES_MESSAGES.returnQuantityWhole },
+        ),
       }),
     )
     .superRefine((lines, issues) => {

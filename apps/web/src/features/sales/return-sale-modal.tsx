@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Group,
   NativeSelect,
   NumberInput,
   Paper,
@@ -14,13 +13,10 @@ import {
 import { useForm } from '@mantine/form';
 import {
   formatMoney,
-  fromKobo,
-  isMoneyString,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   PAYMENT_STATUS_LABELS,
   type ReturnSaleFormValues,
-  returnedValueKobo,
   SALES_MESSAGES,
   type SaleDetail,
   toKobo,
@@ -124,6 +120,7 @@ function ReturnSaleForm({ businessId, sale, onClose }: { businessId: number; sal
           </Text>
           <SegmentedControl
             fullWidth
+            orientation="vertical"
             size="md"
             aria-label="Where the items go"
             data={[
@@ -133,7 +130,7 @@ function ReturnSaleForm({ businessId, sale, onClose }: { businessId: number; sal
             {...form.getInputProps('restock')}
           />
         </Stack>
-        <Group grow align="flex-start" wrap="wrap">
+        <Stack gap="sm">
           <TextInput
             label="Refund to the customer"
             placeholder="0"
@@ -151,7 +148,7 @@ function ReturnSaleForm({ businessId, sale, onClose }: { businessId: number; sal
             data={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
             {...form.getInputProps('refund_method')}
           />
-        </Group>
+        </Stack>
         {outcome && outcome.value !== '0.00' && (
           <Paper withBorder p="sm" role="status" aria-label="After this return">
             <Text size="sm">Items returned: {money(outcome.value)}</Text>
