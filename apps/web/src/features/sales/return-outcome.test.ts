@@ -37,7 +37,14 @@ describe('what a return leaves', () => {
 
   it('asks for the refund of what was already paid for, and says when everything comes back', () => {
     const all = returnOutcome(sale, values(3, 2));
-    expect(all).toMatchObject({ value: '1999.99', leastRefund: '1000.00', isEverything: true, isValid: false });
+    expect(all).toMatchObject({
+      value: '1999.99',
+      balance: '-1000.00',
+      leastRefund: '1000.00',
+      isEverything: true,
+      problem: 'refundTooSmall',
+      isValid: false,
+    });
     expect(returnOutcome(sale, values(3, 2, '1,000'))).toBeNull();
     expect(returnOutcome(sale, values(3, 2, '1000'))).toMatchObject({ balance: '0.00', status: 'paid', isValid: true });
   });

@@ -41,6 +41,15 @@ export function returnOutcome(sale: SaleDetail, values: ReturnSaleFormValues) {
     leastRefund: fromKobo(valueKobo > owedBefore ? valueKobo - owedBefore : 0n),
     isEverything: units > 0 && units === unitsLeft,
     status: owedKobo === 0n ? 'paid' : paidKobo > 0n ? 'partial' : 'not_paid',
+    /** What the server would refuse, said before it is sent. */
+    problem:
+      owedKobo < 0n
+        ? 'refundTooSmall'
+        : paidKobo < 0n
+          ? 'moreThanPaid'
+          : refundKobo > valueKobo
+            ? 'moreThanReturned'
+            : null,
     isValid: units > 0 && refundKobo <= valueKobo && paidKobo >= 0n && owedKobo >= 0n,
   } as const;
 }

@@ -162,11 +162,11 @@ function ReturnSaleForm({ businessId, sale, onClose }: { businessId: number; sal
             </Text>
           </Paper>
         )}
-        {outcome && !outcome.isValid && outcome.value !== '0.00' && (
+        {outcome?.problem && outcome.value !== '0.00' && (
           <Alert color="yellow" p="xs">
-            {toKobo(outcome.balance) < 0n
+            {outcome.problem === 'refundTooSmall'
               ? SALES_MESSAGES.refundTooSmall(money(outcome.leastRefund))
-              : outcome.paid.startsWith('-')
+              : outcome.problem === 'moreThanPaid'
                 ? SALES_MESSAGES.refundMoreThanPaid(money(sale.amount_paid))
                 : SALES_MESSAGES.refundMoreThanReturned(money(outcome.value))}
           </Alert>
