@@ -90,8 +90,10 @@ export const SALES_MESSAGES = {
   refundMethodTwice: 'Give each refund method once.',
   cannotCancelReturned: 'Items of this sale were already returned. Return the rest instead of cancelling.',
   returnedInFull: 'Returned',
+  returnQuantityWhole: 'Enter a whole number of items (0 keeps them).',
+  returnQuantityLeft: (left: number) => `At most ${left} can be returned.`,
   restockLabel: 'Back on the shelf',
-  damagedLabel: 'Damaged (written off)',
+  damagedLabel: 'Damaged, written off',
 } as const;
 
 const cartMessages = MESSAGES.cart;
@@ -654,6 +656,47 @@ export const returnSaleBodySchema = z.strictObject({
     .default([]),
 });
 export type ReturnSaleBody = z.input<typeof returnSaleBodySchema>;
+
+/**
+ * The Return Items form: per line the units to give back as typed (0 or empty keeps them), a reason, back on the
+ * shelf or damaged, and one refund (its method, and an amount that may be empty: nothing refunded, all off the debt).
+ */
+export const returnSaleFormSchema = z.strictObject({
+  reason: returnSaleBodySchema.shape.reason,
+  lines: z
+    .array(
+      z.object({
+        sale_line_id: z.number().int(),
+        left: z.number().int(),
+        quantity: z.union(
+          [
+            z.literal(''),
+            z
+              .number({ error: SALES_MESSAGES.returnQuantityWhole })
+              .int(SALES_MESSAGES.returnQuantityWhole)
+              .min(0, SALES_MESSAGES.returnQuantityWhole),
+          ],
+          { error: SALES_MESSAGES.returnQuantityWhole },
+        ),
+      }),
+    )
+    .superRefine((lines, issues) => {
+      lines.forEach((line, index) => {
+        if (typeof line.quantity === 'number' && line.quantity > line.left)
+          issues.addIssue({
+            code: 'custom',
+            path: [index, 'quantity'],
+            message: SALES_MESSAGES.returnQuantityLeft(line.left),
+          });
+      });
+      if (!lines.some((line) => typeof line.quantity === 'number' && line.quantity > 0))
+        issues.addIssue({ code: 'custom', message: SALES_MESSAGES.returnLinesRequired });
+    }),
+  restock: z.enum(['restock', 'damaged']),
+  refund_method: paymentMethodSchema,
+  refund_amount: z.union([z.literal(''), moneySchema({ invalid: SALES_MESSAGES.invalidAmount })]),
+});
+export type ReturnSaleFormValues = z.input<typeof returnSaleFormSchema>;
 
 /** The value of `quantity` units of a line: its exact net unit price (line_total / quantity) times them. */
 export function returnedValueKobo(line: { line_total: string; quantity: number }, units: number): bigint {

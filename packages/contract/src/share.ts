@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './enums';
 import { formatMoney } from './money';
 import { countOf } from './units';
 
@@ -88,6 +89,31 @@ export function saleShareText(shop: ShareShop, sale: ShareableSale): string {
     lines.push(`Balance: ${money(sale.balance)}`);
     lines.push(sale.balance === '0.00' ? 'Paid in full. Thank you!' : howToPayRest(shop));
   }
+  return lines.join('\n');
+}
+
+/** A return's receipt as a chat message: what came back, what was refunded and how, and what the sale owes now. */
+export function returnShareText(
+  shop: ShareShop,
+  sale: ShareableSale,
+  given: {
+    id: number;
+    reason: string;
+    amount: string;
+    refunded: string;
+    lines: { product_name: string; quantity: number }[];
+    refunds: { method: PaymentMethod; amount: string }[];
+  },
+): string {
+  const money = (amount: string) => formatMoney(amount, sale.currency);
+  const title = sale.receipt_number ? `Receipt ${sale.receipt_number}` : `Sale #${sale.id}`;
+  const lines = [`*${shop.name}*`, `Return ${given.id} of ${title}`, `Reason: ${given.reason}`];
+  for (const line of given.lines) lines.push(`• ${line.quantity} × ${line.product_name} returned`);
+  lines.push(`Value returned: ${money(given.amount)}`);
+  for (const refund of given.refunds)
+    lines.push(`Refunded by ${PAYMENT_METHOD_LABELS[refund.method]}: ${money(refund.amount)}`);
+  if (given.refunds.length === 0) lines.push('Nothing refunded: the value came off what is owed.');
+  lines.push(`The sale is now ${money(sale.total_cart_amount)}, balance ${money(sale.balance)}.`);
   return lines.join('\n');
 }
 

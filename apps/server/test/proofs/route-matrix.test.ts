@@ -121,7 +121,7 @@ describe('route × role matrix', () => {
       expect(build, `${key} has no valid input in proofs/world.ts`).toBeDefined();
       // Cross-business: a member of the neighbour's business, allowed this route there, sends their own valid
       // input with one record id of this world's in it (each in turn; a cart's lines all at once). Every such
-      // record must look missing, 404 (a line's product answers as a product that exists nowhere), and
+      // record must look missing, 404 (a line's product, or sale line, answers as one that exists nowhere), and
       // nothing may change. Routes whose business is the record's own are the outsider's knock below.
       const access = entry.access;
       if (access.kind === 'business' && !('record' in access.from)) {
@@ -154,7 +154,11 @@ describe('route × role matrix', () => {
             if (swap === linesField) {
               const missing = await send({
                 ...input,
-                [swap]: lines.map((line) => ({ ...line, product_id: NOBODYS_ID })),
+                // A line names its product, or (a return's) the sale line it gives back.
+                [swap]: lines.map((line) => ({
+                  ...line,
+                  ...('product_id' in line ? { product_id: NOBODYS_ID } : { sale_line_id: NOBODYS_ID }),
+                })),
               });
               expect(answer.status, where).toBeGreaterThanOrEqual(400);
               expect({ status: answer.status, body: answer.body }, where).toEqual({

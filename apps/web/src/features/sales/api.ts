@@ -247,6 +247,20 @@ export function useCancelSale(businessId: number) {
   });
 }
 
+export function useReturnSale(businessId: number) {
+  const client = useQueryClient();
+  const keys = useRequestKeys();
+  return useMutation({
+    mutationFn: (body: WithoutBusiness<EndpointInput<typeof sales.returnSale>>) =>
+      call(sales.returnSale, { ...body, business_id: businessId }, { headers: keys.headersFor(body) }),
+    onSuccess: (answer) => {
+      keys.succeeded();
+      client.setQueryData(saleKeys.detail(businessId, answer.data.sale.id), answer.data.sale);
+      return invalidateAfterSale(client, businessId);
+    },
+  });
+}
+
 /** A sale changes carts, sales and debts, the products' stock, and every figure computed from them. */
 function invalidateAfterSale(client: QueryClient, businessId: number) {
   return Promise.all([

@@ -1,6 +1,7 @@
 import {
   type Business,
   formatMoney,
+  fromKobo,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   type SaleDetail,
@@ -16,6 +17,9 @@ import './receipt.css';
 /** The receipt that window.print() prints (see receipt.css); it is not shown on screen. */
 export function Receipt({ sale, business }: { sale: SaleDetail; business: Business }) {
   const money = (amount: string) => formatMoney(amount, sale.currency);
+  // The partial returns print under the lines as sold, so the lines, the returns and the total add up.
+  const returns = sale.returns.filter((given) => given.kind === 'return');
+  const sold = fromKobo(toKobo(sale.total_cart_amount) + toKobo(sale.returned_amount));
   return createPortal(
     <section className="oja-receipt" aria-hidden="true">
       <ReceiptShop business={business} />
@@ -49,6 +53,22 @@ export function Receipt({ sale, business }: { sale: SaleDetail; business: Busine
       <hr />
       <table>
         <tbody>
+          {returns.length > 0 && (
+            <tr>
+              <td>Sold</td>
+              <td className="amount">{money(sold)}</td>
+            </tr>
+          )}
+          {returns.map((given) => (
+            <tr key={`return-${given.id}`}>
+              <td>
+                Returned {formatDateTime(given.created_at)}
+                <br />
+                {given.lines.map((line) => `${line.quantity} × ${line.product_name}`).join(', ')}
+              </td>
+              <td className="amount">-{money(given.amount)}</td>
+            </tr>
+          ))}
           <tr className="total">
             <td>Total</td>
             <td className="amount">{money(sale.total_cart_amount)}</td>
@@ -61,6 +81,16 @@ export function Receipt({ sale, business }: { sale: SaleDetail; business: Busine
               <td className="amount">{money(payment.amount)}</td>
             </tr>
           ))}
+          {returns.flatMap((given) =>
+            given.refunds.map((refund) => (
+              <tr key={`refund-${given.id}-${refund.method}`}>
+                <td>
+                  Refunded ({PAYMENT_METHOD_LABELS[refund.method]}) {formatDateTime(given.created_at)}
+                </td>
+                <td className="amount">-{money(refund.amount)}</td>
+              </tr>
+            )),
+          )}
           <tr className="total">
             <td>Balance</td>
             <td className="amount">{money(sale.balance)}</td>

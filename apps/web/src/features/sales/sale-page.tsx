@@ -5,14 +5,23 @@ import {
   MESSAGES,
   PAYMENT_METHOD_LABELS,
   type Payment,
+  returnShareText,
   SALES_ENDPOINTS,
   SALES_MESSAGES,
   type SaleDetail,
-  type SaleLine,
+  type SaleReturn,
   saleShareText,
   whatsappUrl,
 } from '@oja/contract';
-import { IconBrandWhatsapp, IconCash, IconFileDownload, IconPrinter, IconReceipt, IconX } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconBrandWhatsapp,
+  IconCash,
+  IconFileDownload,
+  IconPrinter,
+  IconReceipt,
+  IconX,
+} from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ApiError, download, errorMessage } from '../../lib/api';
@@ -32,6 +41,10 @@ import { SaleStatusBadge } from './sale-status-badge';
 /** Downloaded when first opened (ui/load-on-open.tsx): the page's first load carries no dialog code. */
 const CancelSaleModal = loadOnOpen(
   () => import('./cancel-sale-modal').then((module) => module.CancelSaleModal),
+  (props) => props.opened,
+);
+const ReturnSaleModal = loadOnOpen(
+  () => import('./return-sale-modal').then((module) => module.ReturnSaleModal),
   (props) => props.opened,
 );
 /** This phone's payments of the sale not yet recorded (the counter's outbox, with Dexie: loaded after the page). */
@@ -78,6 +91,9 @@ function SaleView({ sale }: { sale: SaleDetail }) {
   const [isPaying, setPaying] = useState(false);
   const paymentRecorded = usePaymentRecorded(business.id);
   const [isCancelling, setCancelling] = useState(false);
+  const [isReturning, setReturning] = useState(false);
+  const hasReturns = sale.returns.some((given) => given.kind === 'return');
+  const canReturnMore = sale.lines.some((line) => line.quantity > line.returned_quantity);
   const [downloading, setDownloading] = useState<'receipt' | 'invoice' | null>(null);
   const money = (amount: string) => formatMoney(amount, sale.currency);
   const isCancelled = sale.status === 'cancelled';
@@ -135,7 +151,8 @@ function SaleView({ sale }: { sale: SaleDetail }) {
             leftSection={<IconBrandWhatsapp size={16} />}
             mih={TOUCH}
           >
-            Share on WhatsApp
+            {/* A cancelled sale's message says it was cancelled: the button must not offer it as a receipt. */}
+            {isCancelled ? 'Share cancellation' : 'Share on WhatsApp'}
           </Button>
           {isOwed && can(role, 'payment.record') && (
             <Button leftSection={<IconCash size={16} />} mih={TOUCH} onClick={() => setPaying(true)}>
@@ -145,8 +162,20 @@ function SaleView({ sale }: { sale: SaleDetail }) {
           <Button variant="default" leftSection={<IconPrinter size={16} />} mih={TOUCH} onClick={() => window.print()}>
             Print receipt
           </Button>
-          {/* Said in words where the other actions are: behind an unlabelled "⋯" nobody found it. */}
-          {!isCancelled && can(role, 'sale.cancel') && (
+          {!isCancelled && canReturnMore && can(role, 'sale.return') && (
+            <Button
+              variant="light"
+              leftSection={<IconArrowBackUp size={16} />}
+              mih={TOUCH}
+              onClick={() => setReturning(true)}
+              {...ReturnSaleModal.intent}
+            >
+              Return items
+            </Button>
+          )}
+          {/* Said in words where the other actions are: behind an unlabelled "⋯" nobody found it. A sale with
+              returns is not cancelled: the rest of it is returned (ADR 0027). */}
+          {!isCancelled && !hasReturns && can(role, 'sale.cancel') && (
             <Button
               variant="light"
               color="red"
@@ -168,6 +197,7 @@ function SaleView({ sale }: { sale: SaleDetail }) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+        {sale.returned_amount !== '0.00' && <Figure label="Returned" value={money(sale.returned_amount)} />}
         <Figure label="Total" value={money(sale.total_cart_amount)} />
         <Figure label="Paid" value={money(sale.amount_paid)} />
         {isCancelled ? (
@@ -180,6 +210,7 @@ function SaleView({ sale }: { sale: SaleDetail }) {
       <SaleLinesTable sale={sale} />
       <Title order={4}>Payments</Title>
       <PaymentsTable sale={sale} />
+      {hasReturns && <ReturnsList sale={sale} />}
       {can(role, 'payment.record') && (
         <Suspense fallback={null}>
           <PendingPayments saleId={sale.id} currency={sale.currency} onRecorded={paymentRecorded} />
@@ -192,6 +223,7 @@ function SaleView({ sale }: { sale: SaleDetail }) {
         opened={isCancelling}
         onClose={() => setCancelling(false)}
       />
+      <ReturnSaleModal businessId={business.id} sale={sale} opened={isReturning} onClose={() => setReturning(false)} />
       <Receipt sale={sale} business={business} />
     </>
   );
@@ -215,7 +247,7 @@ function Figure({ label, value, color }: { label: string; value: string; color?:
 
 function SaleLinesTable({ sale }: { sale: SaleDetail }) {
   const money = (amount: string) => formatMoney(amount, sale.currency);
-  const columns: ResponsiveColumn<SaleLine>[] = [
+  const columns: ResponsiveColumn<SaleDetail['lines'][number]>[] = [
     {
       header: 'Product',
       kind: 'main',
@@ -243,7 +275,11 @@ function SaleLinesTable({ sale }: { sale: SaleDetail }) {
         </>
       ),
     },
-    { header: 'Qty', cell: (line) => line.quantity },
+    {
+      header: 'Qty',
+      cell: (line) =>
+        line.returned_quantity > 0 ? `${line.quantity} (${line.returned_quantity} returned)` : line.quantity,
+    },
     { header: 'Unit price', isNoWrap: true, cell: (line) => money(line.unit_price) },
     {
       header: 'Discount',
@@ -279,5 +315,55 @@ function PaymentsTable({ sale }: { sale: SaleDetail }) {
       rows={sale.payments}
       rowKey={(payment) => payment.id}
     />
+  );
+}
+
+/** The partial returns, each with its receipt to send: what came back, where it went, what was refunded. */
+function ReturnsList({ sale }: { sale: SaleDetail }) {
+  const { business } = useBusinessContext();
+  const money = (amount: string) => formatMoney(amount, sale.currency);
+  const returns = sale.returns.filter((given) => given.kind === 'return');
+  return (
+    <Stack gap="xs">
+      <Title order={4}>Returns</Title>
+      {returns.map((given: SaleReturn) => (
+        <Paper key={given.id} withBorder p="sm" role="group" aria-label={`Return ${given.id}`}>
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {formatDateTime(given.created_at)}
+              {given.returned_by_name ? ` · by ${given.returned_by_name}` : ''} ·{' '}
+              {given.restock ? SALES_MESSAGES.restockLabel : SALES_MESSAGES.damagedLabel}
+            </Text>
+            {given.lines.map((line) => (
+              <Text size="sm" key={line.sale_line_id}>
+                {line.quantity} × {line.product_name} · {money(line.amount)}
+              </Text>
+            ))}
+            <Text size="sm">Reason: {given.reason}</Text>
+            <Text size="sm">
+              {given.refunds.length === 0
+                ? `${money(given.amount)} off what is owed`
+                : given.refunds
+                    .map((refund) => `Refunded ${money(refund.amount)} by ${PAYMENT_METHOD_LABELS[refund.method]}`)
+                    .join(' · ')}
+            </Text>
+            <Group>
+              <Button
+                component="a"
+                href={whatsappUrl(returnShareText(business, sale, given), sale.customer_phone)}
+                target="_blank"
+                rel="noopener noreferrer"
+                color="green"
+                variant="light"
+                leftSection={<IconBrandWhatsapp size={16} />}
+                mih={TOUCH}
+              >
+                Share return receipt
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
   );
 }

@@ -3,4 +3,10 @@
  * copy of it, which has none (apps/web/build/contract-values.ts): importing this module brings zod. The forms load
  * it with `import()` when first used (ui/validate-on-demand.ts).
  */
-export { cancelSaleFormSchema, cartFormSchema, confirmSaleFormSchema, recordPaymentFormSchema } from '@oja/contract';
+export {
+  cancelSaleFormSchema,
+  cartFormSchema,
+  confirmSaleFormSchema,
+  recordPaymentFormSchema,
+  returnSaleFormSchema,
+} from '@oja/contract';
