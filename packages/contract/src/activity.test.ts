@@ -40,6 +40,13 @@ describe('activitySentence', () => {
     ).toBe('Ada Obi cancelled sale A1-0004 of ₦3,000.00: “Wrong item”');
     expect(
       said({
+        kind: 'sale.return',
+        subject: { type: 'sale', id: 9, label: 'A1-0004' },
+        details: { changes: [], facts: { value: '1500.00', units: '2', damaged: 'true', note: 'Dented' } },
+      }),
+    ).toBe('Ada Obi took back 2 items of sale A1-0004 worth ₦1,500.00, written off as damaged: “Dented”');
+    expect(
+      said({
         kind: 'member.role',
         subject: { type: 'member', id: 4, label: 'Bisi Ade' },
         details: { changes: [{ field: 'role', old: 'sales_rep', new: 'manager' }], facts: {} },

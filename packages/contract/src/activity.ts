@@ -181,7 +181,7 @@ export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'actor' | '
     case 'sale.cancel':
       return `${who} cancelled sale ${what}${facts.total ? ` of ${formatMoney(facts.total, currency)}` : ''}${note}`;
     case 'sale.return':
-      return `${who} took back items of sale ${what}${note}`;
+      return `${who} took back ${facts.units ? `${facts.units} ${Number(facts.units) === 1 ? 'item' : 'items'}` : 'items'} of sale ${what}${facts.value ? ` worth ${formatMoney(facts.value, currency)}` : ''}${facts.damaged === 'true' ? ', written off as damaged' : ''}${note}`;
     case 'member.role':
       return `${who} changed ${changedWords(changes, what, currency)}`;
     case 'member.activation':

@@ -203,6 +203,41 @@ describe('sales', () => {
     expect(cancels[0]?.details.facts).toMatchObject({ total: '3000.00', refunded: '3000.00', note: 'Wrong customer' });
   });
 
+  it('a return is one entry with what came back, its value and whether it was damaged; a refused one adds none', async () => {
+    const product = await createProduct(shop.t, ceo(), {
+      selling_price: '1500.00',
+      batches: [{ quantity: 5, expiration_date: lagosDay(60) }],
+    });
+    const cart = await createCart(shop.t, ceo(), [{ product_id: product.id, quantity: 3 }]);
+    const sale = await confirm(shop.t, ceo(), cart.id, { payment_status: 'paid' });
+    const saleId = sale.data.sale.id as number;
+    const lineId = sale.data.sale.lines[0]?.id as number;
+    const giveBack = (quantity: number) =>
+      api().call(
+        ENDPOINTS.sales.returnSale,
+        {
+          business_id: ceo().businessId,
+          id: saleId,
+          reason: 'Dented tins',
+          lines: [{ sale_line_id: lineId, quantity }],
+          restock: false,
+          refunds: [{ method: 'cash', amount: '3000.00' }],
+        },
+        { token: manager.token },
+      );
+    expect((await giveBack(2)).status).toBe(200);
+    expect((await giveBack(2)).status).toBe(409);
+    const returns = (await entriesOf('sale.return')).filter((entry) => entry.subject.id === saleId);
+    expect(returns).toHaveLength(1);
+    expect(returns[0]?.details.facts).toMatchObject({
+      value: '3000.00',
+      refunded: '3000.00',
+      units: '2',
+      damaged: 'true',
+      note: 'Dented tins',
+    });
+  });
+
   it('a counter sale sold past the stock or at another price is flagged in the log; a plain one is not', async () => {
     const clerk = await memberLoggedIn(shop.t, ceo().businessId, 'sales_person');
     const product = await createProduct(shop.t, ceo(), {

@@ -15,6 +15,7 @@ import { payments, refunds, sale_lines, sale_return_lines, sale_returns, sales }
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
+import { recordActivity } from '../activity/record';
 import { type ReturnedLine, returnLines } from './cancel-sale';
 import { loadSaleDetail } from './sale-answer';
 
@@ -47,6 +48,7 @@ export async function returnSale(
         currency: sales.currency,
         total: sales.total_cart_amount,
         paid: sales.amount_paid,
+        receipt_number: sales.receipt_number,
       })
       .from(sales)
       .where(where)
@@ -100,6 +102,18 @@ export async function returnSale(
         payment_status: owedKobo === 0n ? 'paid' : paidKobo - refundKobo > 0n ? 'partial' : 'not_paid',
       })
       .where(where);
+    await recordActivity(tx, ctx, {
+      kind: 'sale.return',
+      subject: { type: 'sale', id: input.id, label: sale.receipt_number ?? `#${input.id}` },
+      facts: {
+        value: fromKobo(valueKobo),
+        refunded: fromKobo(refundKobo),
+        units: String(lines.reduce((sum, line) => sum + line.quantity, 0)),
+        currency: sale.currency,
+        ...(input.restock ? {} : { damaged: 'true' }),
+        ...(input.reason ? { note: input.reason } : {}),
+      },
+    });
     return input.id;
   });
   const sale = await loadSaleDetail(ctx.db, businessId, input.id, { showCost: true });
