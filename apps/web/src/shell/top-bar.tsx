@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from
 import { Link } from 'react-router';
 import { useCurrentUser } from '../features/auth/session';
 import { initials } from '../lib/format';
+import { laterLoadsMayStart } from '../lib/later-loads';
 import { THUMB_LINK } from '../ui/thumb-link';
 
 /**
@@ -23,8 +24,8 @@ let hasBeenIdle = false;
 const MENU_AFTER_MS = 1_000;
 
 /**
- * True a second after the first paint once the phone is idle (`requestIdleCallback`; Safari has none), or
- * when `want()` is called (a finger on the avatar).
+ * True a second after the first paint once what the screen holds the later loads for is done and the phone is
+ * idle (`requestIdleCallback`; Safari has none), or when `want()` is called (a finger on the avatar).
  */
 function useIdleOnce(): [isIdle: boolean, want: () => void] {
   const [isIdle, setIdle] = useState(hasBeenIdle);
@@ -35,11 +36,16 @@ function useIdleOnce(): [isIdle: boolean, want: () => void] {
   useEffect(() => {
     if (isIdle) return;
     let idle: number | undefined;
-    const timer = setTimeout(() => {
+    let isCancelled = false;
+    const timer = setTimeout(async () => {
+      // The screen's own first work comes first (lib/later-loads.ts: the Sell screen's copy).
+      await laterLoadsMayStart();
+      if (isCancelled) return;
       if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(want, { timeout: 2_000 });
       else want();
     }, MENU_AFTER_MS);
     return () => {
+      isCancelled = true;
       clearTimeout(timer);
       if (idle !== undefined) cancelIdleCallback(idle);
     };

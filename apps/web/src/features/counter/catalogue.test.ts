@@ -90,6 +90,20 @@ describe("the phone's copy of the catalogue", () => {
     expect(await db.products.count()).toBe(1);
     expect(await db.meta.get('catalogue')).toMatchObject({ version: 10 });
   });
+
+  it('writes a large copy in batches, still all or nothing', async () => {
+    const many = Array.from({ length: 1_200 }, (_, index) => product(index + 1, 1));
+    await syncCatalogue(db, async () => page({ products: many }));
+    expect(await db.products.count()).toBe(1_200);
+
+    // A first copy again (the store forgot its version) whose last batch cannot be stored: nothing of it stays,
+    // the copy before it is whole.
+    await db.meta.delete('catalogue');
+    const broken = [...many.map((each) => ({ ...each, version: 2 })), { ...product(0, 2), id: Number.NaN }];
+    await expect(syncCatalogue(db, async () => page({ version: 30, products: broken }))).rejects.toThrow();
+    expect(await db.products.count()).toBe(1_200);
+    expect((await db.products.get(1))?.version).toBe(1);
+  });
 });
 
 describe('what a failed send comes to', () => {

@@ -1,6 +1,9 @@
 import type { Catalogue, CatalogueProduct } from '@oja/contract';
 import type { CatalogueMeta, CounterDb } from './store';
 
+/** Products written in one main-thread task while a copy is applied (syncCatalogue). */
+const PUT_BATCH = 250;
+
 /**
  * The device's copy of what selling needs, kept fresh by deltas (ADR 0013): the first copy is everything, later
  * ones only what changed since the copy's version, each in pages until `next_cursor` is null. The pages of one
@@ -37,7 +40,10 @@ export async function syncCatalogue(db: CounterDb, fetchPage: CataloguePage): Pr
         else kept.push(product);
       }
     }
-    await db.products.bulkPut(kept);
+    // A batch of puts at a time, each batch issued once the one before is stored: every product's put is cloned
+    // on the main thread, and a whole first copy in one go held it, taps and paints waiting, for as long as all
+    // of them took. Still one transaction: the store never holds half a copy.
+    for (let at = 0; at < kept.length; at += PUT_BATCH) await db.products.bulkPut(kept.slice(at, at + PUT_BATCH));
     await db.products.bulkDelete(removed);
     const customers = pages.flatMap((page) => page.customers);
     if (since === undefined) await db.customers.clear();

@@ -1,5 +1,6 @@
 import { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS, IDEMPOTENCY_HEADER, MESSAGES, SALES_ENDPOINTS } from '@oja/contract';
 import { ApiError, call, sessionWorkSignal } from '../../lib/api';
+import { holdLaterLoads } from '../../lib/later-loads';
 import { syncCatalogue } from './catalogue';
 import { drainOutbox, outboxSummary, type SendResult, sendNow, statusBody, type Transport } from './outbox';
 import { askPersistentStorage, type CounterDb, counterDb, type DeviceMeta, newUuid, type OutboxEntry } from './store';
@@ -159,27 +160,34 @@ export class CounterService {
     });
   }
 
-  /** Registration (when still needed) and the copy's delta, once at a time; offline this does nothing. */
+  /**
+   * Registration (when still needed) and the copy's delta, once at a time; offline this does nothing. The two
+   * go side by side: the copy needs no receipt prefix, and the Sell screen waits for the copy, so its first
+   * request leaves as soon as the screen asks, not a round trip (and a write on the server) later. One failing
+   * does not stop the other.
+   */
   refresh(): Promise<void> {
     if (!navigator.onLine || this.work.signal.aborted) return Promise.resolve();
+    if (this.syncing) return this.syncing;
     const { signal } = this.work;
-    this.syncing ??= (async () => {
-      const device = await this.device();
-      if (!device.prefix) await this.register();
-      await syncCatalogue(this.db, async (query) => {
-        const { data } = await call(
-          CATALOGUE_ENDPOINTS.getCatalogue,
-          { business_id: this.businessId, ...query },
-          { signal },
-        );
-        return data;
-      });
-    })()
-      .catch(() => {})
-      .finally(() => {
-        this.syncing = null;
-      });
-    return this.syncing;
+    const registering = (async () => {
+      if (!(await this.device()).prefix) await this.register();
+    })();
+    const copying = syncCatalogue(this.db, async (query) => {
+      const { data } = await call(
+        CATALOGUE_ENDPOINTS.getCatalogue,
+        { business_id: this.businessId, ...query },
+        { signal },
+      );
+      return data;
+    });
+    // What the Sell screen waits for: the downloads that can wait start after it (lib/later-loads.ts).
+    holdLaterLoads(copying);
+    const syncing = Promise.allSettled([registering, copying]).then(() => {
+      this.syncing = null;
+    });
+    this.syncing = syncing;
+    return syncing;
   }
 
   /**

@@ -1,13 +1,19 @@
-import { Badge, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { COUNTER_SCREEN_MESSAGES } from '@oja/contract';
+import { Badge, UnstyledButton } from '@mantine/core';
 import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Modal } from '../../ui/modal';
-import { exportOutbox, outboxSummary, owedOnPhone } from './outbox';
-import { PaymentRow } from './payment-row';
-import { SaleRow } from './sale-row';
-import type { CounterDb } from './store';
+import { loadOnOpen } from '../../ui/load-on-open';
+import { outboxSummary } from './outbox';
 import { useCounter, useLive, useOnline } from './use-counter';
+
+/**
+ * The list, its rows' forms and the Modal around them come when the count is first tapped: the count is on every
+ * page of a seller, the Sell screen's first among them, and their code (Modal, Select, floating-ui, the dialogs'
+ * chunk) would otherwise download beside the Sell screen's copy of the products.
+ */
+const OutboxModal = loadOnOpen(
+  () => import('./outbox-modal').then((module) => module.OutboxModal),
+  (props) => props.opened,
+);
 
 /** The indicator's name, read aloud and by the tests: whether the phone is offline, and how much waits. */
 export function waitingLabel(isOnline: boolean, pending: number): string {
@@ -32,6 +38,7 @@ export default function OutboxIndicator() {
   return (
     <>
       <UnstyledButton
+        {...OutboxModal.intent}
         onClick={() => setOpen(true)}
         aria-label={waitingLabel(isOnline, pending)}
         mih={40}
@@ -49,54 +56,7 @@ export default function OutboxIndicator() {
           {pending} to send
         </Badge>
       </UnstyledButton>
-      <Modal opened={isOpen} onClose={() => setOpen(false)} title="Sales on this phone" fullScreen>
-        {isOpen && <OutboxList db={db} />}
-      </Modal>
+      <OutboxModal db={db} opened={isOpen} onClose={() => setOpen(false)} />
     </>
-  );
-}
-
-function OutboxList({ db }: { db: CounterDb }) {
-  const service = useCounter();
-  const entries = useLive(db, (store) => store.outbox.reverse().limit(200).toArray(), []);
-  const pending = entries?.filter((entry) => entry.state !== 'recorded' && entry.state !== 'discarded') ?? [];
-  // What the copy still sells: a refused line of a product not in it may be taken out of its sale.
-  const soldIds = useLive(db, (store) => store.products.toCollection().primaryKeys(), []);
-  const sold = new Set(soldIds ?? []);
-  const download = async () => {
-    const blob = new Blob([await exportOutbox(db)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const link = Object.assign(document.createElement('a'), { href: url, download: `oja-outbox-${db.name}.json` });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  };
-  return (
-    <Stack gap="sm">
-      <Group grow>
-        <Button onClick={() => service.kick()} disabled={pending.length === 0}>
-          Send now
-        </Button>
-        <Button variant="default" onClick={download}>
-          Export (JSON)
-        </Button>
-      </Group>
-      {pending.length === 0 && <Text c="dimmed">{COUNTER_SCREEN_MESSAGES.nothingWaits}</Text>}
-      {entries?.map((entry) =>
-        entry.kind === 'sale' ? (
-          <SaleRow
-            key={entry.order}
-            db={db}
-            entry={entry}
-            owed={owedOnPhone(entry, entries)}
-            sold={sold}
-            onCorrected={() => service.kick()}
-          />
-        ) : (
-          <PaymentRow key={entry.order} db={db} entry={entry} onCorrected={() => service.kick()} />
-        ),
-      )}
-    </Stack>
   );
 }

@@ -97,9 +97,10 @@ export function ProductFinder({
               {isPartial && !isOnline ? COUNTER_SCREEN_MESSAGES.noMatchNotOnPhone : COUNTER_SCREEN_MESSAGES.noMatch}
             </Text>
           )}
-          {found.map((product) => (
+          {found.map((product, place) => (
             <FoundProduct
-              key={product.id}
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row holds no state; kept in its place, a key typed changes its words only, where a row per product was taken out and another made
+              key={place}
               product={product}
               stock={product.stock_quantity - (sold?.get(product.id) ?? 0)}
               onAdd={add}
@@ -117,8 +118,8 @@ export function ProductFinder({
 }
 
 /**
- * One product found by the search. Memoised: a key typed mostly finds the products of the key before, and only
- * the new ones are drawn; plain elements, as a key typed draws a screenful of them (found-product.module.css).
+ * One product found by the search. Memoised: a row whose product stayed in its place is not drawn again; plain
+ * elements, as a key typed draws a screenful of them (found-product.module.css).
  */
 const FoundProduct = memo(function FoundProduct({
   product,

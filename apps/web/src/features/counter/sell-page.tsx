@@ -23,7 +23,10 @@ import { addOne, type CartLine, cartTotal, priced } from './sale-draft';
 import type { CatalogueMeta, DeviceMeta, SaleEntry, SaleSnapshot } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
 
-/** Payment and the receipt come after the first screen; fetched once it is drawn (and precached for offline). */
+/**
+ * Payment and the receipt come after the first screen; fetched once the copy is on the phone and the phone is
+ * idle (and precached for offline): before that they would share a slow network and a slow CPU with the copy.
+ */
 const loadPayPanel = () => import('./pay-panel');
 const loadReceipt = () => import('./counter-receipt');
 const PayPanel = lazy(() => loadPayPanel().then((module) => ({ default: module.PayPanel })));
@@ -57,11 +60,15 @@ export function Counter() {
   const [done, setDone] = useState<SaleEntry | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
+  const hasCopy = catalogue !== undefined;
   useEffect(() => {
-    void loadPayPanel();
-    void loadReceipt();
-    void import('./schemas');
-  }, []);
+    if (!hasCopy) return;
+    return whenIdle(() => {
+      void loadPayPanel();
+      void loadReceipt();
+      void import('./schemas');
+    });
+  }, [hasCopy]);
 
   // The copy's search index, made once per copy: when the phone is idle after the copy arrives (the screen shows
   // the copy first), or at the first key typed if that comes sooner.
