@@ -6,7 +6,7 @@ import { businessToday, businessTodayOnce } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { columnsAt } from '../../db/counted-page';
 import { isoOfTimestamp } from '../../db/raw-row';
-import { product_batches, product_categories, products } from '../../db/schema';
+import { product_batches, product_categories, product_packs, products } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { packsOf } from './packs';
 
@@ -60,7 +60,7 @@ function answer(
   row: AnswerFields,
   stamps: { id: number; created_at: string; updated_at: string },
   batches: Batch[],
-  packs?: Pack[],
+  packs: Pack[],
 ): Product {
   let sellable = 0;
   let expired = 0;
@@ -96,8 +96,7 @@ function answer(
   product.business = business;
   product.batches = batches;
   product.base_unit = row.base_unit;
-  // The list leaves packs out (its one statement stays as it is); one product's answer has them.
-  if (packs) product.packs = packs;
+  product.packs = packs;
   return product;
 }
 
@@ -201,6 +200,8 @@ export type ListedProductRow = {
   updated_at: string;
   /** [id, batch_number, quantity, expiration_date, is_expired] per batch; null for none (json_agg of no rows). */
   batches: [number, string, number, string | null, boolean][] | null;
+  /** [id, name, units, selling_price, wholesale_price, barcode] per pack (prices as text); null for none. */
+  packs: [number, string, number, string, string | null, string | null][] | null;
 };
 
 const listedNames = Object.keys(productColumns) as (keyof typeof productColumns)[];
@@ -218,15 +219,19 @@ const listedNames = Object.keys(productColumns) as (keyof typeof productColumns)
  * costs the server a query built by drizzle, a round trip and its rows parsed, and PostgreSQL a parse,
  * plan and execution (list-products.ts has the bench's figures before and after).
  */
-/** The listed product (alias `p`, columnsAt's) and its batches (`b`). */
+/** The listed product (alias `p`, columnsAt's), its batches (`b`) and its packs (`pk`, ADR 0030), in the same way. */
 const listed = alias(products, 'p');
 const b = alias(product_batches, 'b');
+const pk = alias(product_packs, 'pk');
 
 export function listedProductColumns(businessId: OrPlaceholder<number>): SQL {
   return sql`${columnsAt('p', listedNames)},
     (select json_agg(json_build_array(${b.id}, ${b.batch_number}, ${b.quantity}, ${b.expiration_date},
         coalesce(${b.expiration_date} < ${businessTodayOnce}, false)) order by ${b.expiration_date} asc nulls last, ${b.id} asc)
       from ${product_batches} ${b} where ${b.business_id} = ${businessId} and ${b.product_id} = ${listed.id}) as batches,
+    (select json_agg(json_build_array(${pk.id}, ${pk.name}, ${pk.units}, ${pk.selling_price}::text,
+        ${pk.wholesale_price}::text, ${pk.barcode}) order by ${pk.units} asc, ${pk.id} asc)
+      from ${product_packs} ${pk} where ${pk.business_id} = ${businessId} and ${pk.product_id} = ${listed.id}) as packs,
     ${categoryName(businessId, listed.category_id)} as category_name`;
 }
 
@@ -254,6 +259,16 @@ export function listedProducts(
             quantity,
             expiration_date,
             is_expired,
+          })),
+      row.packs === null
+        ? []
+        : row.packs.map(([id, name, units, selling_price, wholesale_price, barcode]) => ({
+            id,
+            name,
+            units,
+            selling_price,
+            wholesale_price,
+            barcode,
           })),
     ),
   );
