@@ -15,8 +15,8 @@ export const DAY_CLOSE_ENDPOINTS = {
   getDayCloseExpected: endpoint({
     method: 'GET',
     path: '/day-closes/expected/',
-    summary: 'The period a close would cover now and what should be there per payment method.',
-    access: member('day.close'),
+    summary: "The period a close would cover now and what should be there per payment method (the shop's: the CEO).",
+    access: member('day.close', { whole: 'day.review' }),
     input: dayCloseExpectedQuerySchema,
     response: dayCloseExpectedSchema,
     status: 200,
@@ -25,8 +25,9 @@ export const DAY_CLOSE_ENDPOINTS = {
   createDayClose: endpoint({
     method: 'POST',
     path: '/day-closes/',
-    summary: 'Close the day: the counted amounts against what should be there, the difference and a note.',
-    access: member('day.close'),
+    summary:
+      "Close the day: the counted amounts against what should be there, the difference and a note (the shop's: the CEO).",
+    access: member('day.close', { whole: 'day.review' }),
     input: createDayCloseBodySchema,
     headers: idempotencyHeadersSchema,
     response: dayCloseAnswerSchema,

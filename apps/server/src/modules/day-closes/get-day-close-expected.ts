@@ -1,12 +1,12 @@
-import { can, DAY_CLOSE_MESSAGES, type DayCloseExpected, type DayCloseScope } from '@oja/contract';
+import { DAY_CLOSE_MESSAGES, type DayCloseExpected, type DayCloseScope } from '@oja/contract';
 import { transaction } from '../../db/transaction';
 import { forbidden } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { type CloseOf, expectedLines, nextPeriod } from './expected-lines';
 
-/** Who a close of this scope is: the shop's only the CEO closes. */
+/** Who a close of this scope is: the shop's is closed by one who sees the business's records (the gate's `whole`). */
 export function closeOf(ctx: BusinessContext, scope: DayCloseScope): CloseOf {
-  if (scope === 'shop' && !can(ctx.role, 'day.review')) throw forbidden(DAY_CLOSE_MESSAGES.shopOnlyCeo);
+  if (scope === 'shop' && ctx.sees !== 'business') throw forbidden(DAY_CLOSE_MESSAGES.shopOnlyCeo);
   return { businessId: ctx.businessId, scope, userId: ctx.actor.userId };
 }
 
