@@ -34,8 +34,8 @@ import { RequirePermission } from '../../shell/not-allowed';
 import { BackLink } from '../../ui/back-link';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
-import { useSuppliers } from '../suppliers/api';
 import { SupplierFilter } from '../suppliers/lazy-pickers';
+import { useSuppliers } from '../suppliers/list-api';
 import {
   type RepricingInput,
   useApplyRepricing,

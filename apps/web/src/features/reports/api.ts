@@ -1,7 +1,7 @@
-import { BUSINESS_ENDPOINTS, type EmployeeAnalyticsDays } from '@oja/contract';
+import { BUSINESS_ENDPOINTS, type EmployeeAnalyticsDays, SUPPLIER_ENDPOINTS } from '@oja/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, data } from '../../lib/api';
-import { businessKeys } from '../../lib/query-keys';
+import { businessKeys, supplierKeys } from '../../lib/query-keys';
 
 // The figures' reads stay in the businesses group of the endpoint table (and their keys under the business's).
 const businesses = BUSINESS_ENDPOINTS;
@@ -36,5 +36,16 @@ export function useEmployeeAnalytics(businessId: number, days: EmployeeAnalytics
     queryKey: businessKeys.employeeAnalytics(businessId, days),
     queryFn: ({ signal }) => data(call(businesses.getEmployeeAnalytics, { business_id: businessId, days }, { signal })),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Deliveries' cost, paid and owed per supplier over a period (the reports page). */
+export function usePurchases(businessId: number, from: string, to: string, enabled: boolean) {
+  return useQuery({
+    queryKey: supplierKeys.purchases(businessId, from, to),
+    queryFn: ({ signal }) =>
+      data(call(SUPPLIER_ENDPOINTS.getPurchases, { business_id: businessId, from, to }, { signal })),
+    enabled,
+    placeholderData: (previous) => previous,
   });
 }

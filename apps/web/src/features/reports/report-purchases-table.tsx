@@ -2,8 +2,8 @@ import { Anchor } from '@mantine/core';
 import { formatMoney, type PurchasesRow, SUPPLIER_MESSAGES } from '@oja/contract';
 import { Link } from 'react-router';
 import { QueryError } from '../../ui/query-error';
-import { usePurchases } from '../suppliers/api';
 import { supplierPath } from '../suppliers/paths';
+import { usePurchases } from './api';
 import { type ReportColumn, ReportTable } from './report-table';
 
 type Row = PurchasesRow & { isTotal?: boolean };

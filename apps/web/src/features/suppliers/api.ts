@@ -6,15 +6,6 @@ import { useRequestKeys } from '../../lib/request-keys';
 
 const suppliers = SUPPLIER_ENDPOINTS;
 
-export function useSuppliers(businessId: number, filters: { page: number; search?: string }, enabled = true) {
-  return useQuery({
-    queryKey: supplierKeys.list(businessId, filters),
-    queryFn: ({ signal }) => data(call(suppliers.listSuppliers, { business_id: businessId, ...filters }, { signal })),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
-
 export function useSupplier(businessId: number, supplierId: number | null) {
   return useQuery({
     queryKey: supplierKeys.detail(businessId, supplierId ?? 0),
@@ -22,16 +13,6 @@ export function useSupplier(businessId: number, supplierId: number | null) {
       data(call(suppliers.getSupplier, { business_id: businessId, supplier_id: supplierId ?? 0 }, { signal })),
     // An address naming no supplier is not found without asking.
     enabled: supplierId !== null,
-  });
-}
-
-/** Deliveries' cost, paid and owed per supplier over a period (the reports page). */
-export function usePurchases(businessId: number, from: string, to: string, enabled: boolean) {
-  return useQuery({
-    queryKey: supplierKeys.purchases(businessId, from, to),
-    queryFn: ({ signal }) => data(call(suppliers.getPurchases, { business_id: businessId, from, to }, { signal })),
-    enabled,
-    placeholderData: (previous) => previous,
   });
 }
 

@@ -2,7 +2,8 @@ import { type ComboboxProps, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatMoney, type Product, SEARCH_DEBOUNCE_MS, type Supplier } from '@oja/contract';
 import { useState } from 'react';
-import { useProductSearch, useSupplier, useSuppliers } from './api';
+import { useProductSearch, useSupplier } from './api';
+import { useSuppliers } from './list-api';
 
 // The server searches; the dropdown must not filter its answer a second time.
 const serverFiltered = ({ options }: { options: unknown[] }) => options as never;

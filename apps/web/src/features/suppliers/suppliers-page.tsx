@@ -13,7 +13,7 @@ import { QueryError } from '../../ui/query-error';
 import { ResponsiveTable } from '../../ui/responsive-table';
 import { THUMB_LINK } from '../../ui/thumb-link';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
-import { useSuppliers } from './api';
+import { useSuppliers } from './list-api';
 import { newDeliveryPath, supplierPath, suppliersBase } from './paths';
 
 const AddSupplierModal = loadOnOpen(
