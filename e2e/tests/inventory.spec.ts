@@ -131,7 +131,7 @@ test('a CEO adds, finds, filters, edits, restocks and deletes a product', async 
   // Receive a batch on the product's own page, then see the new stock on the list.
   await card.getByRole('link', { name }).click();
   await expect(page).toHaveURL(new RegExp(`/business/${ceo.slug}/inventory/\\d+$`));
-  await page.getByRole('button', { name: 'Receive stock' }).click();
+  await page.getByRole('button', { name: 'Receive stock', exact: true }).click();
   const receive = page.getByRole('dialog', { name: 'Receive stock' });
   await receive.getByLabel('Batch number').fill('SEM-C');
   await receive.getByLabel('Quantity').fill('5');
@@ -218,7 +218,7 @@ test("stock is received from the product's card, its batch number suggested from
 
   // The product's own page offers it too; a salesperson sees it on neither.
   await card.getByRole('link', { name }).tap();
-  await expect(page.getByRole('button', { name: 'Receive stock' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Receive stock', exact: true })).toBeVisible();
   const seller = await addMember(page, ceo, 'sales_person', 'Sade', 'Bello');
   const { context, page: phone } = await memberSession(browser, seller.username);
   await phone.goto(`/${ceo.slug}/employee/inventory`);
@@ -284,6 +284,11 @@ test('Add Product keeps pasted counts as typed, refuses a past expiry, and makes
   await create.tap();
   await expect(dialog.getByText(STOCK_MESSAGES.wholeQuantity)).toBeVisible();
   await expect(dialog.getByText(STOCK_MESSAGES.reorderLevel)).toBeVisible();
+  // The failed submit takes the thumb to the first field in error (the reorder level, above the batches); the
+  // next tap comes once it has, as a person's would, and the quantity is focused before anything is pasted.
+  await expect(reorder).toBeFocused();
+  await quantity.tap();
+  await expect(quantity).toBeFocused();
   await pasteInto(page, quantity, '-3');
   await create.tap();
   await expect(quantity).toHaveValue('-3');
