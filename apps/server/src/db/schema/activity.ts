@@ -4,7 +4,7 @@ import { businessId, oneOf } from './columns';
 
 /**
  * The activity log (ADR 0029): one row per change, inserted in the change's own transaction and never edited. A
- * trigger (migration 0050) refuses UPDATE, and DELETE while the business exists: only the business's own deletion
+ * trigger (migration 0049) refuses UPDATE, and DELETE while the business exists: only the business's own deletion
  * takes its log with it. So the actor is a plain id, not a foreign key (whose ON DELETE SET NULL is an UPDATE),
  * and the names are kept as they were at the time.
  */

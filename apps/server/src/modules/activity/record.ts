@@ -15,7 +15,7 @@ export type ActivityInput = {
 /**
  * Appends the caller's changes to the business's activity log, inside the use case's own transaction: the entry
  * exists exactly when the change committed, and a change that rolls back leaves none. Any number of entries is one
- * INSERT. The table refuses UPDATE and DELETE (migration 0050), so what is written here stays as written.
+ * INSERT. The table refuses UPDATE and DELETE (migration 0049), so what is written here stays as written.
  */
 export async function recordActivity(
   tx: Tx,
