@@ -18,9 +18,7 @@ import { RequirePermission } from '../../shell/not-allowed';
 import { openConfirm } from '../../ui/confirm';
 import { LazySelect } from '../../ui/lazy-select';
 import { loadOnOpen } from '../../ui/load-on-open';
-import { PageLoader } from '../../ui/page-loader';
-import { Pager } from '../../ui/pager';
-import { QueryError } from '../../ui/query-error';
+import { PagedList } from '../../ui/paged-list';
 import { ResponsiveTable } from '../../ui/responsive-table';
 import { RowActions } from '../../ui/row-actions';
 import { StatCard } from '../../ui/stat-card';
@@ -130,72 +128,64 @@ function Expenses() {
       </SimpleGrid>
       {period === 'custom' && <CustomPeriodFields period={custom} today={today} onChange={changeCustom} />}
 
-      {expenses.isPending && <PageLoader />}
-      {expenses.isError && (
-        <QueryError
-          error={expenses.error}
-          fallback={MESSAGES.failed.fetchExpenses}
-          onRetry={() => expenses.refetch()}
-        />
-      )}
-      {expenses.data && (
-        <>
+      <PagedList
+        view={view}
+        list={expenses}
+        failedFetch={MESSAGES.failed.fetchExpenses}
+        empty={EXPENSE_MESSAGES.noExpenses}
+        head={(page) => (
           <StatCard
             label="Total for the period"
-            value={formatAmounts(expenses.data.totals)}
-            hint={`${expenses.data.count} expense${expenses.data.count === 1 ? '' : 's'}`}
+            value={formatAmounts(page.totals)}
+            hint={`${page.count} expense${page.count === 1 ? '' : 's'}`}
           />
-          {expenses.data.results.length === 0 ? (
-            <Text c="dimmed" py="md">
-              {EXPENSE_MESSAGES.noExpenses}
-            </Text>
-          ) : (
-            <ResponsiveTable
-              label="Expenses"
-              minWidth={640}
-              rows={expenses.data.results}
-              rowKey={(expense) => expense.id}
-              columns={[
-                {
-                  header: 'Amount',
-                  kind: 'main',
-                  isNoWrap: true,
-                  cell: (expense) => (
-                    <Text fw={600}>
-                      {formatMoney(expense.amount, expense.currency)} · {categoryLabel(expense.category)}
-                    </Text>
-                  ),
-                },
-                { header: 'Date', isNoWrap: true, cell: (expense) => formatDate(expense.date) },
-                { header: 'Description', cell: (expense) => expense.description || '—' },
-                {
-                  header: 'Recorded by',
-                  cell: (expense) => `${expense.created_by_name}, ${formatDateTime(expense.created_at)}`,
-                },
-                {
-                  header: 'Actions',
-                  isHeaderHidden: true,
-                  kind: 'actions',
-                  cell: (expense) => (
-                    <RowActions
-                      actions={[
-                        {
-                          label: 'Delete',
-                          name: `Delete expense of ${formatMoney(expense.amount, expense.currency)} on ${formatDate(expense.date)}`,
-                          icon: <IconTrash size={16} />,
-                          color: 'red',
-                          onClick: () => askDelete(expense),
-                        },
-                      ]}
-                    />
-                  ),
-                },
-              ]}
-            />
-          )}
-          <Pager page={view.page} totalPages={expenses.data.total_pages} onChange={view.setPage} />
-        </>
-      )}
+        )}
+      >
+        {(page) => (
+          <ResponsiveTable
+            label="Expenses"
+            minWidth={640}
+            rows={page.results}
+            rowKey={(expense) => expense.id}
+            columns={[
+              {
+                header: 'Amount',
+                kind: 'main',
+                isNoWrap: true,
+                cell: (expense) => (
+                  <Text fw={600}>
+                    {formatMoney(expense.amount, expense.currency)} · {categoryLabel(expense.category)}
+                  </Text>
+                ),
+              },
+              { header: 'Date', isNoWrap: true, cell: (expense) => formatDate(expense.date) },
+              { header: 'Description', cell: (expense) => expense.description || '—' },
+              {
+                header: 'Recorded by',
+                cell: (expense) => `${expense.created_by_name}, ${formatDateTime(expense.created_at)}`,
+              },
+              {
+                header: 'Actions',
+                isHeaderHidden: true,
+                kind: 'actions',
+                cell: (expense) => (
+                  <RowActions
+                    actions={[
+                      {
+                        label: 'Delete',
+                        name: `Delete expense of ${formatMoney(expense.amount, expense.currency)} on ${formatDate(expense.date)}`,
+                        icon: <IconTrash size={16} />,
+                        color: 'red',
+                        onClick: () => askDelete(expense),
+                      },
+                    ]}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
+      </PagedList>
       <AddExpenseModal
         businessId={business.id}
         categories={categories.data ?? EXPENSE_CATEGORIES.map((name) => ({ name, is_custom: false }))}

@@ -1,17 +1,15 @@
-import { Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatMoney, SUPPLIER_MESSAGES, type Supplier } from '@oja/contract';
-import { IconPlus, IconSearch, IconTruckDelivery } from '@tabler/icons-react';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { formatMoney, SUPPLIER_MESSAGES } from '@oja/contract';
+import { IconPlus, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
 import { loadOnOpen } from '../../ui/load-on-open';
-import { PageLoader } from '../../ui/page-loader';
-import { Pager } from '../../ui/pager';
-import { QueryError } from '../../ui/query-error';
+import { ListSearch, PagedList } from '../../ui/paged-list';
+import { NameAndPhone, OwedBadge } from '../../ui/party-cells';
 import { ResponsiveTable } from '../../ui/responsive-table';
-import { THUMB_LINK } from '../../ui/thumb-link';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useSuppliers } from './list-api';
 import { newDeliveryPath, supplierPath, suppliersBase } from './paths';
@@ -62,78 +60,45 @@ function Suppliers() {
           </Button>
         </Group>
       </Group>
-      <TextInput
-        aria-label="Search suppliers"
-        placeholder="Search by name or phone"
-        leftSection={<IconSearch size={16} />}
-        maxLength={80}
-        size="md"
-        {...view.searchBox}
-      />
-      {list.isPending && <PageLoader />}
-      {list.isError && (
-        <QueryError error={list.error} fallback={SUPPLIER_MESSAGES.failedFetch} onRetry={() => list.refetch()} />
-      )}
-      {list.data && (
-        <>
-          {list.data.results.length === 0 ? (
-            <Text c="dimmed" py="md">
-              {view.search ? SUPPLIER_MESSAGES.noMatches : SUPPLIER_MESSAGES.noSuppliers}
-            </Text>
-          ) : (
-            <ResponsiveTable
-              label="Suppliers"
-              minWidth={640}
-              rows={list.data.results}
-              rowKey={(row) => row.id}
-              columns={[
-                {
-                  header: 'Supplier',
-                  kind: 'main',
-                  cell: (row: Supplier) => (
-                    <Stack gap={0}>
-                      <Anchor component={Link} to={supplierPath(base, row.id)} fw={600} style={THUMB_LINK}>
-                        {row.name}
-                      </Anchor>
-                      {row.phone && (
-                        <Text size="xs" c="dimmed">
-                          {row.phone}
-                        </Text>
-                      )}
-                    </Stack>
-                  ),
-                },
-                {
-                  header: 'Owed',
-                  isNoWrap: true,
-                  cell: (row) =>
-                    row.owed === '0.00' ? (
-                      <Text size="sm" c="dimmed">
-                        Nothing
-                      </Text>
-                    ) : (
-                      <Badge color="orange" variant="light" size="lg">
-                        {formatMoney(row.owed)}
-                      </Badge>
-                    ),
-                },
-                {
-                  header: 'Bought',
-                  isNoWrap: true,
-                  cell: (row) =>
-                    `${formatMoney(row.purchased)} · ${row.deliveries_count} deliver${row.deliveries_count === 1 ? 'y' : 'ies'}`,
-                },
-                {
-                  header: 'Last delivery',
-                  isNoWrap: true,
-                  cell: (row) => (row.last_delivery_at ? formatDate(row.last_delivery_at) : '—'),
-                },
-              ]}
-            />
-          )}
-          <Pager page={view.page} totalPages={list.data.total_pages} onChange={view.setPage} />
-        </>
-      )}
+      <ListSearch view={view} label="Search suppliers" placeholder="Search by name or phone" maxLength={80} />
+      <PagedList
+        view={view}
+        list={list}
+        failedFetch={SUPPLIER_MESSAGES.failedFetch}
+        empty={view.search ? SUPPLIER_MESSAGES.noMatches : SUPPLIER_MESSAGES.noSuppliers}
+      >
+        {(page) => (
+          <ResponsiveTable
+            label="Suppliers"
+            minWidth={640}
+            rows={page.results}
+            rowKey={(row) => row.id}
+            columns={[
+              {
+                header: 'Supplier',
+                kind: 'main',
+                cell: (row) => <NameAndPhone to={supplierPath(base, row.id)} name={row.name} phone={row.phone} />,
+              },
+              {
+                header: 'Owed',
+                isNoWrap: true,
+                cell: (row) => <OwedBadge owed={row.owed} color="orange" />,
+              },
+              {
+                header: 'Bought',
+                isNoWrap: true,
+                cell: (row) =>
+                  `${formatMoney(row.purchased)} · ${row.deliveries_count} deliver${row.deliveries_count === 1 ? 'y' : 'ies'}`,
+              },
+              {
+                header: 'Last delivery',
+                isNoWrap: true,
+                cell: (row) => (row.last_delivery_at ? formatDate(row.last_delivery_at) : '—'),
+              },
+            ]}
+          />
+        )}
+      </PagedList>
       <AddSupplierModal
         businessId={business.id}
         opened={isAdding}
