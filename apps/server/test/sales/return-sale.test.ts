@@ -86,23 +86,20 @@ describe('returning part of a sale', () => {
     const { rice, sale, riceSooner, riceLater } = await twoLineSale(shop.ceo, { payment_status: 'paid' });
     expect(await batchQuantities(shop.t, rice.id)).toEqual([0, 8]);
 
-    const answer = await giveBack(
-      shop.ceo,
-      {
-        id: sale.id,
-        reason: ' Too many bags ',
-        lines: [
-          { sale_line_id: riceSooner.id, quantity: 2 },
-          { sale_line_id: riceLater.id, quantity: 1 },
-        ],
-        restock: true,
-        refunds: [
-          { method: 'cash', amount: '2000' },
-          { method: 'bank_transfer', amount: '1000' },
-        ],
-      },
-      { key: 'return-1' },
-    );
+    const threeBags: Body = {
+      id: sale.id,
+      reason: ' Too many bags ',
+      lines: [
+        { sale_line_id: riceSooner.id, quantity: 2 },
+        { sale_line_id: riceLater.id, quantity: 1 },
+      ],
+      restock: true,
+      refunds: [
+        { method: 'cash', amount: '2000' },
+        { method: 'bank_transfer', amount: '1000' },
+      ],
+    };
+    const answer = await giveBack(shop.ceo, threeBags, { key: 'return-1' });
     expect(answer.status).toBe(200);
     expect(answer.body.response_description).toBe(SALES_MESSAGES.saleReturned);
     const after = answer.data.sale;
@@ -132,23 +129,7 @@ describe('returning part of a sale', () => {
     expect(await ledgerMismatches(shop.t, shop.ceo.businessId)).toEqual([]);
 
     // The same key again answers the same return; nothing is returned twice.
-    const replay = await giveBack(
-      shop.ceo,
-      {
-        id: sale.id,
-        reason: 'Too many bags',
-        lines: [
-          { sale_line_id: riceSooner.id, quantity: 2 },
-          { sale_line_id: riceLater.id, quantity: 1 },
-        ],
-        restock: true,
-        refunds: [
-          { method: 'cash', amount: '2000' },
-          { method: 'bank_transfer', amount: '1000' },
-        ],
-      },
-      { key: 'return-1' },
-    );
+    const replay = await giveBack(shop.ceo, threeBags, { key: 'return-1' });
     expect(replay.status).toBe(200);
     expect(replay.data.sale.returns).toHaveLength(1);
     expect(await batchQuantities(shop.t, rice.id)).toEqual([2, 9]);
@@ -243,22 +224,18 @@ describe('returning part of a sale', () => {
     expect(tooMany.body.response_description).toBe(SALES_MESSAGES.returnTooMany(riceSooner.product_name, 1));
 
     // Owed 0 now (3,450.00 paid of 3,450.00): the soap's 450.00 must all go back to the customer.
-    const tooLittle = await giveBack(shop.ceo, {
-      id: sale.id,
-      reason: 'Soap',
-      lines: [{ sale_line_id: soapLine.id, quantity: 2 }],
-      restock: true,
-      refunds: [{ method: 'cash', amount: '100.00' }],
-    });
+    const soapBack = (refund: string) =>
+      giveBack(shop.ceo, {
+        id: sale.id,
+        reason: 'Soap',
+        lines: [{ sale_line_id: soapLine.id, quantity: 2 }],
+        restock: true,
+        refunds: [{ method: 'cash', amount: refund }],
+      });
+    const tooLittle = await soapBack('100.00');
     expect(tooLittle.status).toBe(409);
     expect(tooLittle.body.response_description).toBe(SALES_MESSAGES.refundTooSmall('₦450.00'));
-    const tooMuch = await giveBack(shop.ceo, {
-      id: sale.id,
-      reason: 'Soap',
-      lines: [{ sale_line_id: soapLine.id, quantity: 2 }],
-      restock: true,
-      refunds: [{ method: 'cash', amount: '500.00' }],
-    });
+    const tooMuch = await soapBack('500.00');
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.response_description).toBe(SALES_MESSAGES.refundMoreThanReturned('₦450.00'));
 
