@@ -1,10 +1,10 @@
 import { Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { ListFilters } from './list-view';
 import { PageLoader } from './page-loader';
 import { Pager } from './pager';
 import { QueryError } from './query-error';
-import type { ListFilters } from './list-view';
 import type { ListView } from './use-list-view';
 
 /** A list screen's search box: the text as typed, which reaches the URL when typing settles (use-list-view.ts). */

@@ -63,9 +63,7 @@ function CustomersBook() {
               {
                 header: 'Customer',
                 kind: 'main',
-                cell: (row) => (
-                  <NameAndPhone to={customerPath(base, row)} name={row.customer_name} phone={row.phone} />
-                ),
+                cell: (row) => <NameAndPhone to={customerPath(base, row)} name={row.customer_name} phone={row.phone} />,
               },
               {
                 header: 'Owes',
