@@ -12,6 +12,23 @@ export const test = base.extend({
   },
 });
 
+type Mail = { to: string[]; raw: string };
+
+/** Each mail file read once: the sink writes a file whole and never again (global-setup.ts). */
+const mailsRead = new Map<string, Mail>();
+
+async function readMail(dir: string, file: string): Promise<Mail> {
+  let mail = mailsRead.get(file);
+  if (!mail) {
+    mail = JSON.parse(await readFile(join(dir, file), 'utf8')) as Mail;
+    mailsRead.set(file, mail);
+  }
+  return mail;
+}
+
+/** How often a test looks for a mail that has not come yet: it usually comes within a few tens of milliseconds. */
+const MAIL_POLL_MS = 50;
+
 /** The newest mail to this address, waiting for it to arrive. */
 export async function latestMailTo(address: string, timeoutMs = 15_000): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR;
@@ -24,11 +41,11 @@ export async function latestMailTo(address: string, timeoutMs = 15_000): Promise
       .sort()
       .reverse();
     for (const file of files) {
-      const mail = JSON.parse(await readFile(join(dir, file), 'utf8')) as { to: string[]; raw: string };
+      const mail = await readMail(dir, file);
       if (mail.to.includes(address.toLowerCase())) return mail.raw;
     }
     if (Date.now() > deadline) throw new Error(`No mail reached ${address}.`);
-    await new Promise((done) => setTimeout(done, 200));
+    await new Promise((done) => setTimeout(done, MAIL_POLL_MS));
   }
 }
 
@@ -41,7 +58,7 @@ export async function codeMailedTo(address: string, options: { after?: string } 
     const found = code?.[1] ?? code?.[2];
     if (found && found !== options.after) return found;
     if (Date.now() > deadline) throw new Error(`No new code reached ${address}.`);
-    await new Promise((done) => setTimeout(done, 200));
+    await new Promise((done) => setTimeout(done, MAIL_POLL_MS));
   }
 }
 

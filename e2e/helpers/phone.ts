@@ -53,3 +53,18 @@ export async function doubleTap(page: Page, target: Locator, gapMs: number) {
     tap();
   }, spot);
 }
+
+/**
+ * Opens a path as the app's own links do, without a reload: the router follows the history's change (a popstate),
+ * so the app's code is loaded and started once for every screen a test visits.
+ */
+export async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    // The entry as React Router writes its own: its position in the history, and a key.
+    const index = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: index };
+    window.history.pushState(state, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state }));
+  }, path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+}

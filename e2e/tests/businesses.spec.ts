@@ -2,6 +2,7 @@ import { MESSAGES } from '@oja/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { signUpCeoViaApi } from '../helpers/api';
+import { networkSettled } from '../helpers/network';
 import { doubleTap } from '../helpers/phone';
 
 /** A text field by its accessible name (Mantine's required asterisk is not part of it). */
@@ -127,7 +128,8 @@ test('a double tap on the confirm of Delete Business deletes once; Back then sho
   await doubleTap(page, confirm.getByRole('button', { name: 'Delete' }), 30);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('You have 0 businesses.')).toBeVisible();
-  await page.waitForTimeout(1000);
+  // Both taps are in, and every request the page sent is answered.
+  await networkSettled(page);
   expect(deletes).toHaveLength(1);
   await expect(page.getByText(MESSAGES.business.deleted)).toHaveCount(1);
   await expect(page.getByText(MESSAGES.failed.deleteBusiness)).toHaveCount(0);
