@@ -889,7 +889,8 @@ async function main(): Promise<void> {
         'customers',
         'customers book (pages 1-5)',
         (round) => url(CUSTOMER_ENDPOINTS.listCustomerBook, customerBook(round)),
-        (round) => listCustomerBook(ctx, CUSTOMER_ENDPOINTS.listCustomerBook.input!.parse(customerBook(round)) as never),
+        (round) =>
+          listCustomerBook(ctx, CUSTOMER_ENDPOINTS.listCustomerBook.input!.parse(customerBook(round)) as never),
       ),
       optional: true,
     },

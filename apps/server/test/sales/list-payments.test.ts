@@ -178,8 +178,16 @@ describe('the payments list', () => {
     );
     expect(cancel.status).toBe(200);
     const bySale = new Map((await list(owner)).data.results.map((payment) => [payment.sale_id, payment]));
-    expect(bySale.get(returned.id)).toMatchObject({ amount: '3000.00', refunded_amount: '1000.00', is_refunded: false });
-    expect(bySale.get(cancelled.id)).toMatchObject({ amount: '3000.00', refunded_amount: '3000.00', is_refunded: true });
+    expect(bySale.get(returned.id)).toMatchObject({
+      amount: '3000.00',
+      refunded_amount: '1000.00',
+      is_refunded: false,
+    });
+    expect(bySale.get(cancelled.id)).toMatchObject({
+      amount: '3000.00',
+      refunded_amount: '3000.00',
+      is_refunded: true,
+    });
     expect(bySale.get(kept.id)).toMatchObject({ amount: '3000.00', refunded_amount: '0.00', is_refunded: false });
     // The sale's own payments say the same.
     const sale = await shop.api.call(

@@ -115,7 +115,12 @@ describe("correcting and deleting a supplier's payment", () => {
     const answer = await correct(shop.ceo, { id: first, amount: '3500', method: 'bank_transfer', note: 'A transfer' });
     expect(answer.status).toBe(200);
     expect(answer.body.response_description).toBe('Payment corrected ✅');
-    expect(answer.data.payment).toMatchObject({ id: first, amount: '3500.00', method: 'bank_transfer', note: 'A transfer' });
+    expect(answer.data.payment).toMatchObject({
+      id: first,
+      amount: '3500.00',
+      method: 'bank_transfer',
+      note: 'A transfer',
+    });
     expect(answer.data.supplier.owed).toBe('6500.00');
     expect(await owed()).toBe('6500.00');
     // The cash line has nothing left in it; the transfer line pays it out instead.
@@ -148,7 +153,12 @@ describe("correcting and deleting a supplier's payment", () => {
   });
 
   it('changes and logs nothing for the same correction sent again, and replays one sent with its key', async () => {
-    const again = await correct(shop.ceo, { id: first, amount: '3500.00', method: 'bank_transfer', note: 'A transfer' });
+    const again = await correct(shop.ceo, {
+      id: first,
+      amount: '3500.00',
+      method: 'bank_transfer',
+      note: 'A transfer',
+    });
     expect(again.status).toBe(200);
     expect(await logOf('supplier.payment_update')).toHaveLength(1);
 

@@ -79,7 +79,7 @@ export const SUPPLIER_ENDPOINTS = {
     method: 'PATCH',
     path: '/suppliers/payments/update/',
     summary:
-      "Correct a payment to a supplier (amount, method, note), the owner only, while its day is open; the log keeps old → new.",
+      'Correct a payment to a supplier (amount, method, note), the owner only, while its day is open; the log keeps old → new.',
     access: member('supplier.correct', { forbidden: SUPPLIER_RULES.onlyOwnerCorrects }),
     input: updateSupplierPaymentBodySchema,
     headers: idempotencyHeadersSchema,

@@ -70,11 +70,11 @@ export async function updateSupplierPayment(
       if (toKobo(input.amount) > mostKobo)
         throw fieldError('amount', SUPPLIER_RULES.correctMoreThanOwed(formatMoney(fromKobo(mostKobo))));
       const after = { amount: fromKobo(toKobo(input.amount)), method: input.method, note: input.note };
-      const changes = changesOf(
-        { amount: payment.amount, method: payment.method, note: payment.note },
-        after,
-        ['amount', 'method', 'note'] as const,
-      );
+      const changes = changesOf({ amount: payment.amount, method: payment.method, note: payment.note }, after, [
+        'amount',
+        'method',
+        'note',
+      ] as const);
       if (changes.length === 0) return payment.id;
       await tx
         .update(supplier_payments)

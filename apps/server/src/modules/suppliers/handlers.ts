@@ -2,9 +2,9 @@ import { SUPPLIER_ENDPOINTS } from '@oja/contract';
 import { handlers } from '../../platform/endpoints';
 import { onceAnswer, requestKeyOf } from '../../platform/idempotency';
 import { getPurchases } from '../reports/purchase-figures';
+import { deleteSupplierPayment, updateSupplierPayment } from './correct-supplier-payment';
 import { createDelivery } from './create-delivery';
 import { createSupplier } from './create-supplier';
-import { deleteSupplierPayment, updateSupplierPayment } from './correct-supplier-payment';
 import { getSupplier } from './get-supplier';
 import { listSuppliers } from './list-suppliers';
 import { paySupplier } from './pay-supplier';
@@ -37,7 +37,11 @@ export const supplierHandlers = handlers(SUPPLIER_ENDPOINTS, {
     return onceAnswer({ payment, supplier }, isReplay);
   },
   deleteSupplierPayment: async (ctx, body, http) => {
-    const { supplier, isReplay } = await deleteSupplierPayment(ctx, body, requestKeyOf(http, 'deleteSupplierPayment', body));
+    const { supplier, isReplay } = await deleteSupplierPayment(
+      ctx,
+      body,
+      requestKeyOf(http, 'deleteSupplierPayment', body),
+    );
     return onceAnswer({ supplier }, isReplay);
   },
   getPurchases: (ctx, query) => getPurchases(ctx, query),

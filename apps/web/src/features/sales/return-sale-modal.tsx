@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Button,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, NumberInput, Paper, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   formatMoney,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
-  type PaymentMethod,
   PAYMENT_STATUS_LABELS,
+  type PaymentMethod,
   type ReturnSaleFormValues,
   SALES_MESSAGES,
   type SaleDetail,
