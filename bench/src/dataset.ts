@@ -9,7 +9,9 @@
  *
  * Sizes at BENCH_SCALE=1 (the issue's): 100,000 products (~200,000 batches, generateCatalogue's shape
  * shared with the inventory bench), 200,000 sales with ~1,000,000 lines (1 to 9 each) and their payments,
- * 50,000 expenses, 50 members; 1,000 small businesses of 20 products and 50 sales each.
+ * 50,000 expenses, 50 members; 1,000 small businesses of 20 products and 50 sales each. The large business's owner's
+ * books (issue 54): partial returns of one paid sale in twenty (a unit each, refunded by its payment's method) and
+ * 100,000 activity log entries over the year.
  */
 
 import { hashPassword } from '@oja/server/bench';
@@ -28,6 +30,8 @@ export type Sizes = {
   smallSales: number;
   /** Open carts of the large business (parked sales); each small business has OPEN_CARTS_SMALL. */
   openCarts: number;
+  /** Entries of the large business's activity log, over the year. */
+  activity: number;
 };
 
 const OPEN_CARTS_SMALL = 2;
@@ -45,6 +49,7 @@ export function sizesFor(scale: number): Sizes {
     smallProducts: 20,
     smallSales: 50,
     openCarts: of(1_000, 10),
+    activity: of(100_000, 100),
   };
 }
 
@@ -157,6 +162,9 @@ export async function generateWorld(client: pg.PoolClient, sizes: Sizes, seed: n
       });
     },
   );
+  await timed("the owner's books: returns and the activity log", () =>
+    ownersBooks(client, { businessId, ownerId, members: sizes.members, activity: sizes.activity, seed }),
+  );
   await timed('open carts and past sessions', () => openCartsAndSessions(client, sizes, seed));
   // The app writes a sale once, with its total, its lines and its payment in one statement, and so its sale_search
   // row once (modules/sales/confirm-sale.ts); trade() writes the sales, then their lines (which rewrite every
@@ -229,6 +237,76 @@ async function openCartsAndSessions(client: pg.PoolClient, sizes: Sizes, seed: n
      cross join lateral (select now() - make_interval(days => 40 + k * 30 + (u.id::int + $2::int) % 20) as started) s
      where u.username like 'bench.%'`,
     [PAST_SESSIONS, seed],
+  );
+  await client.query('commit');
+}
+
+/**
+ * What the owner's books read besides sales (issue 54): one paid sale in twenty gives back one unit of its first
+ * line within three days, refunded in full by its payment's method, the sale's total and amount paid taken down
+ * by it as return-sale.ts does (the bench's sales move no batch, so neither do their returns); and the activity
+ * log's entries over the year, by every member, of the kinds a shop writes most.
+ */
+async function ownersBooks(
+  client: pg.PoolClient,
+  options: { businessId: number; ownerId: number; members: number; activity: number; seed: number },
+): Promise<void> {
+  const { businessId, ownerId, members, activity, seed } = options;
+  await client.query('begin');
+  await client.query(
+    `create temp table bench_returns on commit drop as
+     select s.business_id, s.id as sale_id, l.id as line_id, l.line_total / l.quantity as unit,
+            coalesce(l.cost_price, 0) as cost, p.id as payment_id, p.method,
+            least(s.created_at + make_interval(hours => 1 + (s.id % 72)::int), now()) as at
+     from sales s
+     cross join lateral (select id, line_total, quantity, cost_price from sale_lines
+                         where business_id = s.business_id and sale_id = s.id order by id limit 1) l
+     join payments p on p.business_id = s.business_id and p.sale_id = s.id
+     where s.business_id = $1 and s.status = 'active' and s.payment_status = 'paid' and (s.id + $2::int) % 20 = 0`,
+    [businessId, seed],
+  );
+  await client.query(
+    `insert into sale_returns (business_id, sale_id, reason, returned_by, created_at, kind, restock, amount, cost)
+     select business_id, sale_id, 'Bench return', $1, at, 'return', true, unit, cost from bench_returns`,
+    [ownerId],
+  );
+  await client.query(
+    `create temp table bench_returned on commit drop as
+     select b.*, r.id as return_id from bench_returns b
+     join sale_returns r on r.business_id = b.business_id and r.sale_id = b.sale_id and r.kind = 'return'`,
+  );
+  await client.query(
+    `insert into sale_return_lines (business_id, return_id, sale_line_id, quantity, amount)
+     select business_id, return_id, line_id, 1, unit from bench_returned`,
+  );
+  await client.query(
+    `insert into refunds (business_id, return_id, payment_id, amount, method, refunded_by, created_at)
+     select business_id, return_id, payment_id, unit, method, $1, at from bench_returned`,
+    [ownerId],
+  );
+  await client.query(
+    `update sales s set total_cart_amount = s.total_cart_amount - b.unit, amount_paid = s.amount_paid - b.unit
+     from bench_returned b where s.business_id = b.business_id and s.id = b.sale_id`,
+  );
+  await client.query(
+    `insert into activity_log (business_id, at, actor_id, actor_name, kind, subject_type, subject_id, subject_label, details)
+     select $1, now() - make_interval(secs => ($2::int - i)::float8 / $2::int * 365 * 86400), u.id,
+            u.first_name || ' ' || u.last_name, k.kind, k.subject, 1 + (i * 7919) % 100000, 'Bench subject ' || i % 5000,
+            case k.kind
+              when 'product.price' then jsonb_build_object('changes', jsonb_build_array(jsonb_build_object(
+                'field', 'selling_price', 'old', (500 + i % 900)::numeric(14, 2)::text,
+                'new', (550 + i % 900)::numeric(14, 2)::text)), 'facts', jsonb_build_object('currency', 'NGN'))
+              when 'stock.adjust' then jsonb_build_object('changes', '[]'::jsonb,
+                'facts', jsonb_build_object('delta', ((i % 11) - 5)::text, 'reason', 'recount'))
+              when 'stock.write_off' then jsonb_build_object('changes', '[]'::jsonb,
+                'facts', jsonb_build_object('quantity', (1 + i % 4)::text, 'reason', 'damage'))
+              else jsonb_build_object('changes', '[]'::jsonb, 'facts', jsonb_build_object('device', 'Android phone'))
+            end
+     from generate_series(1, $2::int) as i
+     join users u on u.username = 'bench.' || (i + $4::int) % $3::int
+     cross join lateral (select (array['product.price', 'stock.adjust', 'stock.write_off', 'account.new_device'])[1 + i % 4] as kind) k0
+     cross join lateral (select k0.kind, case when k0.kind = 'account.new_device' then 'member' else 'product' end as subject) k`,
+    [businessId, activity, members, seed],
   );
   await client.query('commit');
 }
@@ -322,7 +400,8 @@ async function trade(
   );
   await client.query(
     `insert into payments (business_id, sale_id, amount, method, recorded_by, created_at)
-     select s.business_id, s.id, s.amount_paid, 'cash', s.created_by, s.created_at
+     select s.business_id, s.id, s.amount_paid, (array['cash', 'bank_transfer', 'pos_card'])[1 + (s.id % 7) % 3],
+            s.created_by, s.created_at
      from sales s join bench_sales b on b.business_id = s.business_id and b.id = s.id
      where s.amount_paid > 0`,
   );

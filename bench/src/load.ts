@@ -12,7 +12,8 @@
  *   BENCH_ONLY=list,search                only these scenarios, in this order, on one server; one named twice runs
  *                                         twice (profile, bare, list, search, typed, sales, sales-search, unpaid,
  *                                         overview, report, carts, cart, sale, hot, login, page, page-parts;
- *                                         sale-logins runs only when named)
+ *                                         sale-logins and the owner's books, year-report, customers, activity,
+ *                                         activity-kind, run only when named)
  *
  * Other knobs: BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (32), BENCH_SQL_RUNS (50),
  * BENCH_SQL_LOADED_SECONDS (5: the SQL at BENCH_CONNECTIONS callers), BENCH_SEED (1),
@@ -31,9 +32,11 @@ import { performance } from 'node:perf_hooks';
 import {
   ACCESS_COOKIE,
   ACCOUNT_ENDPOINTS,
+  ACTIVITY_ENDPOINTS,
   API_PREFIX,
   BUSINESS_ENDPOINTS,
   CSRF_COOKIE,
+  CUSTOMER_ENDPOINTS,
   EARLY_ANSWERS_ID,
   type Endpoint,
   SALES_ENDPOINTS,
@@ -46,7 +49,9 @@ import {
   embeddedUrl,
   getBusinessOverview,
   getBusinessReport,
+  listActivity,
   listCarts,
+  listCustomerBook,
   listProducts,
   listSales,
   userAnswer,
@@ -683,6 +688,15 @@ async function main(): Promise<void> {
   const nextDistinct = () => distinct[distinctNext++ % distinct.length]!;
   const from = lagosDay(-29);
   const to = lagosDay(0);
+  const yearFrom = lagosDay(-364);
+  const customerBook = (round: number) => ({ business_id: world.businessId, page: 1 + (round % 5) });
+  const activityPage = (round: number) => ({ business_id: world.businessId, page: 1 + (round % 10) });
+  const activityFiltered = (round: number) => ({
+    business_id: world.businessId,
+    kind: 'product.price',
+    user_id: world.ownerId,
+    page: 1 + (round % 2),
+  });
   const searchOf = (round: number) => NAME_SEARCHES[round % NAME_SEARCHES.length]!;
   const typedOf = (round: number) => TYPED_SEARCHES[round % TYPED_SEARCHES.length]!;
   const listInput = (query: object) => STOCK_ENDPOINTS.listProducts.input!.parse(query) as never;
@@ -858,6 +872,47 @@ async function main(): Promise<void> {
       (round) => url(SALES_ENDPOINTS.listCarts, ownCarts(round)),
       (round) => listCarts(ctx, SALES_ENDPOINTS.listCarts.input!.parse(ownCarts(round)) as never),
     ),
+    // The owner's books (issue 54), only when named so that the whole run's rows stay comparable. A year's report:
+    // money by method over the year's payments less the refunds of its returns, and the return figures.
+    {
+      ...read(
+        'year-report',
+        '365-day report (money by method, returns)',
+        () => url(BUSINESS_ENDPOINTS.getReport, { business_id: world.businessId, from: yearFrom, to }),
+        () => getBusinessReport(ctx, { from: yearFrom, to }),
+      ),
+      optional: true,
+    },
+    // The customers book, most owed first: every sale of the business grouped per customer on each page (ADR 0025).
+    {
+      ...read(
+        'customers',
+        'customers book (pages 1-5)',
+        (round) => url(CUSTOMER_ENDPOINTS.listCustomerBook, customerBook(round)),
+        (round) =>
+          listCustomerBook(ctx, CUSTOMER_ENDPOINTS.listCustomerBook.input!.parse(customerBook(round)) as never),
+      ),
+      optional: true,
+    },
+    {
+      ...read(
+        'activity',
+        'activity log (pages 1-10)',
+        (round) => url(ACTIVITY_ENDPOINTS.listActivity, activityPage(round)),
+        (round) => listActivity(ctx, ACTIVITY_ENDPOINTS.listActivity.input!.parse(activityPage(round)) as never),
+      ),
+      optional: true,
+    },
+    // Filtered to one kind and one member: the index walk skips what does not match (ADR 0029).
+    {
+      ...read(
+        'activity-kind',
+        'activity log, one kind and member',
+        (round) => url(ACTIVITY_ENDPOINTS.listActivity, activityFiltered(round)),
+        (round) => listActivity(ctx, ACTIVITY_ENDPOINTS.listActivity.input!.parse(activityFiltered(round)) as never),
+      ),
+      optional: true,
+    },
     {
       key: 'cart',
       async run() {

@@ -2,7 +2,7 @@ import { DAY_CLOSE_MESSAGES } from '@oja/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { addMember, memberSession, signUpCeoViaApi } from '../helpers/api';
-import { addBySearch, counterShop } from '../helpers/counter';
+import { addBySearch, counterShop, openCounter, waitingCount } from '../helpers/counter';
 import { expectNoSidewaysScroll, shot } from '../helpers/phone';
 import { expectThumbSized } from '../helpers/thumb';
 
@@ -122,4 +122,57 @@ test('a clerk sells paid cash and transfer, closes the day short with a note, an
   await expect(paper).toContainText('₦100.00 short');
   expect((await paper.boundingBox())?.width).toBeLessThanOrEqual(ROLL_WIDTH);
   await page.screenshot({ path: shot('close-day-80mm'), fullPage: true });
+});
+
+test('a sale still on the phone is stated on the close; an expense paid by transfer is in its expected lines', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const { rice } = await counterShop(page, ceo);
+  await openCounter(page, ceo);
+  // The network takes no sale for now: this one waits on the phone.
+  await page.route('**/api/v1/counter/sales/', (route) => route.abort('connectionreset'));
+  await addBySearch(page, 'mama gold', rice.product_name);
+  await page.getByRole('button', { name: 'Pay' }).tap();
+  await page.getByRole('button', { name: /^Confirm · / }).tap();
+  await expect(waitingCount(page, 1)).toBeVisible();
+
+  // An expense paid by bank transfer, the way chosen on its form.
+  await page.goto(`/business/${ceo.slug}/expenses`);
+  await page.getByRole('button', { name: 'Add Expense' }).tap();
+  const expense = page.getByRole('dialog', { name: 'Add Expense' });
+  await expense.getByLabel('Amount').fill('1,200');
+  const category = expense.getByRole('combobox', { name: 'Category' });
+  await expect(async () => {
+    await category.click();
+    await page.getByRole('option', { name: 'Transport', exact: true }).click({ timeout: 2_000 });
+    await expect(category).toHaveValue('Transport', { timeout: 1_000 });
+  }).toPass();
+  await expense.locator('label', { hasText: 'Bank transfer' }).tap();
+  await expense.getByRole('button', { name: 'Add Expense' }).tap();
+  await expect(expense).toBeHidden();
+
+  await page.goto(`/business/${ceo.slug}/close-day`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Close the day' })).toBeVisible();
+  // Asked to send first, and told what closing now leaves out.
+  const waiting = page.getByRole('alert').filter({ hasText: 'Sales not sent yet' });
+  await expect(waiting).toContainText(DAY_CLOSE_MESSAGES.pendingStated(1));
+  await expect(waiting).toContainText('Send them first');
+  // The unsent cash sale is not expected; the transfer paid for the expense is money out of the transfer line.
+  await expect(page.getByTestId('expected-cash')).toHaveText('₦0.00');
+  await expect(page.getByTestId('expected-bank_transfer')).toHaveText('-₦1,200.00');
+  await expect(page.getByText('In ₦0.00 · refunded ₦0.00 · spent ₦1,200.00')).toBeVisible();
+  await page.getByLabel('Cash counted').fill('0');
+  await page.getByLabel('Bank transfer counted').fill('0');
+  await page.getByLabel('POS card counted').fill('0');
+  await page.getByLabel('Note').fill('The transport was paid from my own account');
+  await page.getByRole('button', { name: 'Close the day' }).tap();
+  const confirm = page.getByRole('dialog', { name: 'Close the day?' });
+  await expect(confirm).toContainText(DAY_CLOSE_MESSAGES.pendingStated(1));
+  await expect(confirm).toContainText('Bank transfer: ₦1,200.00 over');
+  await confirm.getByRole('button', { name: 'Yes, close the day' }).tap();
+  const card = page.getByTestId('day-close').first();
+  await expect(card).toContainText('Unsent sales on the phone at the close: 1');
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: shot('close-day-pending'), fullPage: true });
 });

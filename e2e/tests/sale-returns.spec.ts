@@ -4,7 +4,7 @@ import { apiCall, createCart, createProduct, signUpCeoViaApi, stockOf } from '..
 import { expectNoSidewaysScroll, shot } from '../helpers/phone';
 import { expectThumbSized } from '../helpers/thumb';
 
-test('a partial return on a phone: units typed per line, refund by method, the sale shows it and its receipt', async ({
+test('a partial return on a phone: units typed per line, refund split over methods, the sale shows it and its receipt', async ({
   page,
 }) => {
   const ceo = await signUpCeoViaApi(page);
@@ -38,12 +38,21 @@ test('a partial return on a phone: units typed per line, refund by method, the s
   await dialog.getByRole('button', { name: 'Return items' }).tap();
   await expect(dialog.getByText(SALES_MESSAGES.returnQuantityWhole)).toBeVisible();
 
-  // 2 bags back on the shelf, refunded in cash as typed with the naira sign; the outcome shown first.
+  // 2 bags back on the shelf, refunded part in cash and part by transfer as typed with the naira sign. A split
+  // over what was paid is refused in words before anything is sent; the outcome is shown first.
   await riceUnits.fill('2');
-  await dialog.getByLabel('Refund to the customer').fill('₦2,000');
-  await dialog.getByLabel('Refund by').selectOption('cash');
-  await expect(dialog.getByRole('status', { name: 'After this return' })).toContainText(
-    'The sale becomes ₦3,000.00, paid ₦3,000.00, owing ₦0.00: Paid in Full',
+  await dialog.getByLabel('Refund by Cash').fill('₦1,500');
+  await dialog.getByLabel('Refund by Bank transfer').fill('5000');
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: SALES_MESSAGES.refundMoreThanPaid('₦5,000.00') }),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Return items' }).tap();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Refund by Bank transfer').fill('500');
+  const outcome = dialog.getByRole('status', { name: 'After this return' });
+  await expect(outcome).toContainText('The sale becomes ₦3,000.00, paid ₦3,000.00, owing ₦0.00: Paid in Full');
+  await expect(outcome).toContainText(
+    'Refunded ₦2,000.00 (₦1,500.00 Cash + ₦500.00 Bank transfer), ₦0.00 off what is owed',
   );
   await expectThumbSized(dialog.getByRole('button', { name: 'Return items' }));
   await expectNoSidewaysScroll(page);
@@ -55,12 +64,14 @@ test('a partial return on a phone: units typed per line, refund by method, the s
   await expect(page.getByRole('group', { name: 'Total' })).toContainText('₦3,000.00');
   const given = page.getByRole('group', { name: /^Return \d+$/ });
   await expect(given).toContainText(`2 × ${rice.product_name}`);
-  await expect(given).toContainText('Refunded ₦2,000.00 by Cash');
+  await expect(given).toContainText('Refunded ₦1,500.00 by Cash');
+  await expect(given).toContainText('Refunded ₦500.00 by Bank transfer');
   const share = given.getByRole('link', { name: 'Share return receipt' });
   await expectThumbSized(share);
   const text = decodeURIComponent(new URL((await share.getAttribute('href')) ?? '').searchParams.get('text') ?? '');
   expect(text).toContain(`2 × ${rice.product_name} returned`);
-  expect(text).toContain('Refunded by Cash: ₦2,000.00');
+  expect(text).toContain('Refunded by Cash: ₦1,500.00');
+  expect(text).toContain('Refunded by Bank transfer: ₦500.00');
   // A sale with a return is not cancelled any more: the rest of it is returned instead.
   await expect(page.getByRole('button', { name: 'Cancel sale' })).toHaveCount(0);
   expect(await stockOf(page, ceo.businessId, rice.id)).toBe(8);

@@ -19,6 +19,28 @@ describe('activitySentence', () => {
     expect(activitySentence(price)).toBe('Ada Obi changed the price of Peak Milk from ₦500.00 to ₦550.00');
   });
 
+  it("says a supplier payment's correction old → new, and its deletion with the reason", () => {
+    const subject = { type: 'supplier_payment' as const, id: 12, label: 'payment #12 to Dangote Depot' };
+    expect(
+      activitySentence(
+        entry({
+          kind: 'supplier.payment_update',
+          subject,
+          details: { changes: [{ field: 'method', old: 'cash', new: 'pos_card' }], facts: {} },
+        }),
+      ),
+    ).toBe('Ada Obi corrected the method of payment #12 to Dangote Depot from Cash to POS card');
+    expect(
+      activitySentence(
+        entry({
+          kind: 'supplier.payment_delete',
+          subject,
+          details: { changes: [], facts: { amount: '5000.00', method: 'bank_transfer', reason: 'Recorded twice' } },
+        }),
+      ),
+    ).toBe('Ada Obi deleted payment #12 to Dangote Depot of ₦5,000.00 by Bank transfer: “Recorded twice”');
+  });
+
   it('says each kind in words, with the facts it has', () => {
     const said = (over: Partial<ActivityEntry>) => activitySentence(entry(over));
     expect(

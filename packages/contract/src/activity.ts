@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ROLE_LABELS, type Role } from './enums';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod, ROLE_LABELS, type Role } from './enums';
 import { calendarDate } from './expenses';
 import { labelledId, queryId } from './ids';
 import { formatMoney } from './money';
@@ -26,6 +26,8 @@ export const ACTIVITY_KINDS = [
   'account.new_device',
   'counter.shortfall',
   'counter.price_flag',
+  'supplier.payment_update',
+  'supplier.payment_delete',
 ] as const;
 export const activityKindSchema = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof activityKindSchema>;
@@ -46,10 +48,12 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   'account.new_device': 'Sign-ins from a new device',
   'counter.shortfall': 'Counter: sold without stock',
   'counter.price_flag': 'Counter: another price charged',
+  'supplier.payment_update': 'Supplier payments corrected',
+  'supplier.payment_delete': 'Supplier payments deleted',
 };
 
 /** What an entry is about: its id, and its name as it was at the time (a later rename or removal keeps it). */
-export const ACTIVITY_SUBJECTS = ['product', 'repricing', 'sale', 'member', 'business'] as const;
+export const ACTIVITY_SUBJECTS = ['product', 'repricing', 'sale', 'member', 'business', 'supplier_payment'] as const;
 export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number];
 
 export const ACTIVITY_MESSAGES = {
@@ -116,6 +120,11 @@ const FIELDS: Record<string, { label: string; show(value: string, currency: stri
   selling_price_discount_percentage: { label: 'the discount', show: (value) => `${value}%` },
   wholesale_price_discount_percentage: { label: 'the wholesale discount', show: (value) => `${value}%` },
   role: { label: 'the role', show: (value) => ROLE_LABELS[value as Role] ?? value },
+  amount: { label: 'the amount', show: (value, currency) => formatMoney(value, currency) },
+  method: {
+    label: 'the method',
+    show: (value) => PAYMENT_METHOD_LABELS[value as PaymentMethod] ?? value,
+  },
   name: { label: 'the name', show: (value) => `“${value}”` },
   about: { label: 'the description', show: (value) => `“${value}”` },
 };
@@ -199,5 +208,9 @@ export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'actor' | '
       return `${who} sold ${facts.quantity} of ${what} the stock did not hold${receipt}`;
     case 'counter.price_flag':
       return `${who} charged ${listWords(changes.map((change) => chargedWords(change, currency)))} for ${what}${receipt}`;
+    case 'supplier.payment_update':
+      return `${who} corrected ${changedWords(changes, what, currency)}`;
+    case 'supplier.payment_delete':
+      return `${who} deleted ${what}${facts.amount ? ` of ${formatMoney(facts.amount, currency)}` : ''}${facts.method ? ` by ${PAYMENT_METHOD_LABELS[facts.method as PaymentMethod] ?? facts.method}` : ''}${facts.reason ? `: “${facts.reason}”` : ''}`;
   }
 }

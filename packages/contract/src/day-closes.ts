@@ -35,6 +35,8 @@ export const DAY_CLOSE_MESSAGES = {
     `This sale is in a day already closed (by ${closedBy}): a closed day's sales cannot be changed.`,
   expenseInClosedDay: (closedBy: string) =>
     `This expense is in a day already closed (by ${closedBy}): a closed day's expenses cannot be deleted.`,
+  supplierPaymentInClosedDay: (closedBy: string) =>
+    `This payment is in a day already closed (by ${closedBy}): a closed day's payments cannot be changed.`,
   noCloses: 'No day closed yet.',
   failed: {
     fetch: 'Failed to load the day close. Please try again.',

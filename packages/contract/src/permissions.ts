@@ -54,6 +54,8 @@ export const PERMISSIONS = {
   'day.review': ['ceo'],
   /** Suppliers, their deliveries and the payments made to them: whoever receives stock (stock.adjust). */
   'supplier.manage': ['ceo', 'manager'],
+  /** Correcting or deleting a payment made to a supplier: the owner (co-CEOs hold the CEO role). */
+  'supplier.correct': ['ceo'],
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -11,7 +11,7 @@ import {
 } from './enums';
 import { bodyId, labelledId, queryId, text } from './ids';
 import { MESSAGES } from './messages';
-import { fromKobo, moneyOut, moneySchema, toKobo } from './money';
+import { formatMoney, fromKobo, moneyOut, moneySchema, toKobo } from './money';
 import { pageQuerySchema, paginated } from './pagination';
 import { normalizeNigerianPhone } from './share';
 
@@ -461,11 +461,27 @@ export const paymentSchema = z.object({
   method: paymentMethodSchema,
   recorded_by: z.number().int().nullable(),
   recorded_by_name: z.string().nullable(),
-  /** Given back when the sale was cancelled. */
+  /** Given back in full: by a cancel, or by returns that refunded all of it. */
   is_refunded: z.boolean(),
+  /** What cancels and returns gave back of it (0.00 when nothing): less than `amount` is partly refunded. */
+  refunded_amount: moneyOut,
   created_at: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/**
+ * How a payment stands after cancels and returns, in words: null when none of it was given back, "Refunded" when
+ * all of it was, else what part ("Partly refunded: ₦300.00 of ₦1,000.00"). The receipts list, the sale's page and
+ * its documents say the same.
+ */
+export function paymentRefundNote(
+  payment: { amount: string; refunded_amount: string; is_refunded: boolean },
+  currency?: string,
+): string | null {
+  if (payment.is_refunded) return 'Refunded';
+  if (toKobo(payment.refunded_amount) === 0n) return null;
+  return `Partly refunded: ${formatMoney(payment.refunded_amount, currency)} of ${formatMoney(payment.amount, currency)}`;
+}
 
 /** One return of a sale (a cancellation is one too, of every unit), with what it gave back. */
 export const saleReturnSchema = z.object({
@@ -580,8 +596,10 @@ export const paymentListItemSchema = z.object({
   customer_name: z.string(),
   customer_id: z.number().int().nullable(),
   recorded_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** Given back when the sale was cancelled. */
+  /** Given back in full: by a cancel, or by returns that refunded all of it. */
   is_refunded: z.boolean(),
+  /** What cancels and returns gave back of it (0.00 when nothing): less than `amount` is partly refunded. */
+  refunded_amount: moneyOut,
   created_at: z.string(),
 });
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
@@ -659,7 +677,8 @@ export type ReturnSaleBody = z.input<typeof returnSaleBodySchema>;
 
 /**
  * The Return Items form: per line the units to give back as typed (0 or empty keeps them), a reason, back on the
- * shelf or damaged, and one refund (its method, and an amount that may be empty: nothing refunded, all off the debt).
+ * shelf or damaged, and the refund split over the methods as typed: an amount per method, each of which may be
+ * empty (nothing by that method); what is not refunded of the returned value comes off the debt.
  */
 export const returnSaleFormSchema = z.strictObject({
   reason: returnSaleBodySchema.shape.reason,
@@ -693,8 +712,12 @@ export const returnSaleFormSchema = z.strictObject({
         issues.addIssue({ code: 'custom', message: SALES_MESSAGES.returnLinesRequired });
     }),
   restock: z.enum(['restock', 'damaged']),
-  refund_method: paymentMethodSchema,
-  refund_amount: z.union([z.literal(''), moneySchema({ invalid: SALES_MESSAGES.invalidAmount })]),
+  refunds: z.record(
+    paymentMethodSchema,
+    z.union([z.literal(''), moneySchema({ invalid: SALES_MESSAGES.invalidAmount })], {
+      error: SALES_MESSAGES.invalidAmount,
+    }),
+  ),
 });
 export type ReturnSaleFormValues = z.input<typeof returnSaleFormSchema>;
 

@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './enums';
-import { formatMoney } from './money';
+import { formatMoney, fromKobo, toKobo } from './money';
 import { countOf } from './units';
 
 /**
@@ -112,7 +112,9 @@ export function returnShareText(
   lines.push(`Value returned: ${money(given.amount)}`);
   for (const refund of given.refunds)
     lines.push(`Refunded by ${PAYMENT_METHOD_LABELS[refund.method]}: ${money(refund.amount)}`);
+  const offDebtKobo = toKobo(given.amount) - toKobo(given.refunded);
   if (given.refunds.length === 0) lines.push('Nothing refunded: the value came off what is owed.');
+  else if (offDebtKobo > 0n) lines.push(`Off what is owed: ${money(fromKobo(offDebtKobo))}`);
   lines.push(`The sale is now ${money(sale.total_cart_amount)}, balance ${money(sale.balance)}.`);
   return lines.join('\n');
 }

@@ -13,6 +13,8 @@ export const SUPPLIER_MESSAGES = {
   created: 'Supplier added ✅',
   deliveryReceived: 'Delivery received ✅',
   paid: 'Payment to the supplier recorded ✅',
+  paymentCorrected: 'Payment corrected ✅',
+  paymentDeleted: 'Payment deleted ✅',
   noSuppliers: 'No suppliers yet. Add one, or name one when you receive a delivery.',
   noMatches: 'No supplier matches this search.',
   noDeliveries: 'No deliveries yet.',
@@ -23,6 +25,8 @@ export const SUPPLIER_MESSAGES = {
   failedCreate: 'Failed to add the supplier.',
   failedDelivery: 'Failed to receive the delivery.',
   failedPay: 'Failed to record the payment.',
+  failedCorrect: 'Failed to correct the payment.',
+  failedDelete: 'Failed to delete the payment.',
   failedPurchases: 'Failed to fetch purchases.',
 } as const;
 
@@ -55,6 +59,13 @@ export const SUPPLIER_RULES = {
   paidMoreThanTotal: (total: string) => `The amount paid now is more than the delivery’s total (${total}).`,
   payMoreThanOwed: (owed: string) => `This is more than what is owed to this supplier (${owed}).`,
   nothingOwed: 'Nothing is owed to this supplier.',
+  paymentNotFound: 'This payment was not found.',
+  paymentRequired: 'Choose the payment.',
+  onlyOwnerCorrects: 'Only the owner can correct or delete a payment to a supplier.',
+  deleteReasonRequired: 'Say why this payment is deleted.',
+  deleteReasonTooLong: 'A reason has at most 500 characters.',
+  /** A correction that raises a payment past what is owed: what it may be at most. */
+  correctMoreThanOwed: (most: string) => `This payment can be at most ${most}: more is not owed to this supplier.`,
   totalTooLarge: 'This delivery’s total is too large.',
   nairaOnly: (product: string) => `${product} is not priced in Naira: supplier accounts are kept in Naira.`,
 } as const;
@@ -214,6 +225,36 @@ export const supplierPaymentSchema = z.object({
 });
 export type SupplierPayment = z.infer<typeof supplierPaymentSchema>;
 export const supplierPaymentAnswerSchema = z.object({ payment: supplierPaymentSchema, supplier: supplierSchema });
+
+/**
+ * The owner's correction of a payment to a supplier: the whole payment as it should have been (amount, method,
+ * note), so the same correction sent twice changes nothing the second time. Its day must still be open.
+ */
+export const correctSupplierPaymentFormSchema = z.strictObject({
+  amount: amount(),
+  method: paymentMethodSchema,
+  note,
+});
+export type CorrectSupplierPaymentValues = z.input<typeof correctSupplierPaymentFormSchema>;
+export const updateSupplierPaymentBodySchema = correctSupplierPaymentFormSchema.extend({
+  business_id: bodyId({ required: MESSAGES.local.businessIdRequired, onlyWhenMissing: true }),
+  id: bodyId({ required: m.paymentRequired }),
+});
+export type UpdateSupplierPaymentBody = z.input<typeof updateSupplierPaymentBodySchema>;
+
+/** The owner's deletion of a payment to a supplier (made by mistake), with the reason the activity log keeps. */
+export const deleteSupplierPaymentFormSchema = z.strictObject({
+  reason: text({ error: whenMissing(m.deleteReasonRequired) }, { multiline: true })
+    .trim()
+    .min(1, m.deleteReasonRequired)
+    .max(500, m.deleteReasonTooLong),
+});
+export type DeleteSupplierPaymentValues = z.input<typeof deleteSupplierPaymentFormSchema>;
+export const deleteSupplierPaymentBodySchema = deleteSupplierPaymentFormSchema.extend({
+  business_id: bodyId({ required: MESSAGES.local.businessIdRequired, onlyWhenMissing: true }),
+  id: bodyId({ required: m.paymentRequired }),
+});
+export type DeleteSupplierPaymentBody = z.input<typeof deleteSupplierPaymentBodySchema>;
 
 /** A supplier's page: their balance, their latest deliveries and payments, newest first. */
 export const supplierDetailSchema = z.object({

@@ -36,8 +36,11 @@ export const TEAM_MESSAGES = {
   tip: 'Share the salesperson link with your staff and the customer link with your buyers. New staff can log in once you activate them here.',
 } as const;
 
-/** Filters of the user list: Employees are manager, sales_person and sales_rep. */
-export const USER_ROLE_FILTERS = ['all', 'customers', 'employees'] as const;
+/**
+ * Filters of the user list: Employees are manager, sales_person and sales_rep; staff are the CEOs (the owner and
+ * co-CEOs) and the employees, everyone whose work the activity log records.
+ */
+export const USER_ROLE_FILTERS = ['all', 'customers', 'employees', 'staff'] as const;
 export const USER_STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
 export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];

@@ -193,6 +193,53 @@ describe('receipts and invoices as PDFs', () => {
     expect(invoice.text).toContain('GAR-OLD-77');
   });
 
+  it('list a sale’s returns (what, how many, refunded how, when) beside the reduced total', async () => {
+    const rice = await createProduct(t, shop, {
+      product_name: 'Mama Gold Rice 5kg',
+      selling_price: '1000.00',
+      batches: [{ quantity: 10 }],
+    });
+    const cart = await createCart(t, shop, [{ product_id: rice.id, quantity: 4 }], { customer_name: 'Iya Bisi' });
+    // ₦4,000.00 sold, ₦2,500.00 paid in cash: ₦1,500.00 owed.
+    const sold = await confirm(t, shop, cart.id, { payment_status: 'partial', deposit_amount: '2500.00' });
+    if (sold.status !== 201) throw new Error(JSON.stringify(sold.body));
+    const sale = sold.data.sale;
+    const [line] = sale.lines;
+    if (!line) throw new Error('No line.');
+    // 3 come back (₦3,000.00): ₦1,000.00 in cash and ₦500.00 by transfer, and ₦1,500.00 off what was owed.
+    const returned = await api.call(
+      ENDPOINTS.sales.returnSale,
+      {
+        business_id: shop.businessId,
+        id: sale.id,
+        reason: 'Bags torn in transit',
+        lines: [{ sale_line_id: line.id, quantity: 3 }],
+        restock: false,
+        refunds: [
+          { method: 'cash', amount: '1000.00' },
+          { method: 'bank_transfer', amount: '500.00' },
+        ],
+      },
+      { token: shop.token },
+    );
+    expect(returned.status).toBe(200);
+    for (const kind of ['getReceipt', 'getInvoice'] as const) {
+      const { text } = await readPdf((await download(kind, shop.token, shop.businessId, sale.id)).raw);
+      expect(text).toMatch(/Sold ₦4,000\.00 Returned -₦3,000\.00 Total ₦1,000\.00/);
+      expect(text).toContain('Mama Gold Rice 5kg × 3 ₦3,000.00');
+      expect(text).toContain('Refunded by Cash ₦1,000.00');
+      expect(text).toContain('Refunded by Bank transfer ₦500.00');
+      expect(text).toContain('Off the balance ₦1,500.00');
+      expect(text).toContain('written off as damaged · Bags torn in transit');
+      // The deposit stands, less what went back of it.
+      expect(text).toContain('Partly refunded: ₦1,500.00 of ₦2,500.00');
+      expect(text).not.toContain('CANCELLED');
+      expect(text).not.toContain('· Refunded');
+    }
+    const invoice = await readPdf((await download('getInvoice', shop.token, shop.businessId, sale.id)).raw);
+    expect(invoice.text).toContain('Status: Paid');
+  });
+
   it('marks a cancelled sale’s invoice Cancelled, with its reason', async () => {
     const cancelled = await api.call(
       ENDPOINTS.sales.cancelSale,
@@ -203,6 +250,10 @@ describe('receipts and invoices as PDFs', () => {
     const invoice = await readPdf((await download('getInvoice', shop.token)).raw);
     expect(invoice.text).toContain('Status: Cancelled');
     expect(invoice.text).toContain('Damaged on delivery');
+    expect(invoice.text).toContain('CANCELLED');
+    // Every payment went back in full: each says so, with no partial amount.
+    expect(invoice.text).toContain('· Refunded');
+    expect(invoice.text).not.toContain('Partly refunded');
     const receipt = await readPdf((await download('getReceipt', shop.token)).raw);
     expect(receipt.text).toContain('CANCELLED');
   });

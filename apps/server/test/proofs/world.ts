@@ -238,6 +238,18 @@ async function freshOwedDelivery(world: World): Promise<{ supplierId: number; de
   return { supplierId: answer.data.delivery.supplier_id, deliveryId: answer.data.delivery.id };
 }
 
+/** A fresh payment of ₦30 to a supplier owed ₦80: something the owner may correct or delete. */
+async function freshSupplierPayment(world: World): Promise<number> {
+  const { supplierId, deliveryId } = await freshOwedDelivery(world);
+  const answer = await apiClient(world.t.app).call(
+    ENDPOINTS.suppliers.paySupplier,
+    { ...businessOf(world), supplier_id: supplierId, delivery_id: deliveryId, amount: '30.00', method: 'cash' },
+    { token: world.owner.token },
+  );
+  if (answer.status !== 201) throw new Error(`The world's supplier payment failed: ${JSON.stringify(answer.body)}`);
+  return answer.data.payment.id;
+}
+
 /**
  * A valid input for every route of the table, as its rightful caller would send it. A route added to the
  * table without one here does not compile, so the matrix and the hostile-input tests cover it at once.
@@ -479,6 +491,18 @@ export const VALID_INPUTS: AllBuilders = {
         method: 'cash',
       };
     },
+    updateSupplierPayment: async (world) => ({
+      ...businessOf(world),
+      id: await freshSupplierPayment(world),
+      amount: '40.00',
+      method: 'bank_transfer',
+      note: 'The transfer, not cash',
+    }),
+    deleteSupplierPayment: async (world) => ({
+      ...businessOf(world),
+      id: await freshSupplierPayment(world),
+      reason: 'Recorded twice',
+    }),
     getPurchases: (world) => ({ ...businessOf(world), from: lagosDay(-30), to: lagosDay(0) }),
   },
 };

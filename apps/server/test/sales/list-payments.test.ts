@@ -95,6 +95,7 @@ describe('the payments list', () => {
       customer_id: bola.user.id,
       recorded_by: { id: shop.ceo.user.id, name: 'Ada Obi' },
       is_refunded: false,
+      refunded_amount: '0.00',
     });
   });
 
@@ -143,5 +144,57 @@ describe('the payments list', () => {
     const second = await list(other, { page: 2 });
     expect(second.data).toMatchObject({ next: null, previous: 1, current_page: 2 });
     expect(second.data.results.map((p) => p.id)).toEqual(ids.slice(pageSize));
+  });
+
+  it('tells a payment partly refunded by a return, with the amount, from one refunded in full by a cancel', async () => {
+    const owner = await signUpCeo(shop.t);
+    const product = await createProduct(shop.t, owner, { selling_price: '1000.00', batches: [{ quantity: 10 }] });
+    const sellThree = async () => {
+      const cart = await createCart(shop.t, owner, [{ product_id: product.id, quantity: 3 }]);
+      const answer = await confirm(shop.t, owner, cart.id, { payment_status: 'paid', payment_method: 'cash' });
+      if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
+      return answer.data.sale;
+    };
+    const returned = await sellThree();
+    const cancelled = await sellThree();
+    const kept = await sellThree();
+    const back = await shop.api.call(
+      ENDPOINTS.sales.returnSale,
+      {
+        business_id: owner.businessId,
+        id: returned.id,
+        reason: 'One too many',
+        lines: [{ sale_line_id: returned.lines[0]!.id, quantity: 1 }],
+        restock: true,
+        refunds: [{ method: 'cash', amount: '1000.00' }],
+      },
+      { token: owner.token },
+    );
+    expect(back.status).toBe(200);
+    const cancel = await shop.api.call(
+      ENDPOINTS.sales.cancelSale,
+      { business_id: owner.businessId, id: cancelled.id, reason: 'Wrong customer' },
+      { token: owner.token },
+    );
+    expect(cancel.status).toBe(200);
+    const bySale = new Map((await list(owner)).data.results.map((payment) => [payment.sale_id, payment]));
+    expect(bySale.get(returned.id)).toMatchObject({
+      amount: '3000.00',
+      refunded_amount: '1000.00',
+      is_refunded: false,
+    });
+    expect(bySale.get(cancelled.id)).toMatchObject({
+      amount: '3000.00',
+      refunded_amount: '3000.00',
+      is_refunded: true,
+    });
+    expect(bySale.get(kept.id)).toMatchObject({ amount: '3000.00', refunded_amount: '0.00', is_refunded: false });
+    // The sale's own payments say the same.
+    const sale = await shop.api.call(
+      ENDPOINTS.sales.getSale,
+      { business_id: owner.businessId, id: returned.id },
+      { token: owner.token },
+    );
+    expect(sale.data.sale.payments).toMatchObject([{ refunded_amount: '1000.00', is_refunded: false }]);
   });
 });

@@ -79,6 +79,11 @@ describe('GET /users/business-owner/list-business-users/', () => {
       query: { business_id: ceo.business.id, role: 'admins' },
     });
     expect(bad.status).toBe(400);
+    // Staff: the CEOs (a co-CEO too) and the employees, whose work the activity log records; the CEOs first.
+    const coCeo = await addMember(t, ceo.business.id, { role: 'ceo', first_name: 'Bola' });
+    const staff = await list({ role: 'staff' });
+    expect(usernames(staff)).toEqual([ceo.username, coCeo.username, manager.username, rep.username].sort());
+    expect(staff.data.results.data.results.slice(0, 2).map((user) => user.role)).toEqual(['ceo', 'ceo']);
   });
 
   it('is for the CEO of that business only', async () => {

@@ -4,6 +4,7 @@ import { idempotencyHeadersSchema } from '../idempotency';
 import {
   createDeliveryBodySchema,
   createSupplierBodySchema,
+  deleteSupplierPaymentBodySchema,
   deliveryAnswerSchema,
   listSuppliersQuerySchema,
   paySupplierBodySchema,
@@ -15,6 +16,7 @@ import {
   supplierListSchema,
   supplierPaymentAnswerSchema,
   supplierQuerySchema,
+  updateSupplierPaymentBodySchema,
 } from '../suppliers';
 
 /** Suppliers (issue 54): who the shop buys from, the deliveries received from them, what is paid and owed. */
@@ -72,6 +74,29 @@ export const SUPPLIER_ENDPOINTS = {
     response: supplierPaymentAnswerSchema,
     status: 201,
     message: SUPPLIER_MESSAGES.paid,
+  }),
+  updateSupplierPayment: endpoint({
+    method: 'PATCH',
+    path: '/suppliers/payments/update/',
+    summary:
+      'Correct a payment to a supplier (amount, method, note), the owner only, while its day is open; the log keeps old → new.',
+    access: member('supplier.correct', { forbidden: SUPPLIER_RULES.onlyOwnerCorrects }),
+    input: updateSupplierPaymentBodySchema,
+    headers: idempotencyHeadersSchema,
+    response: supplierPaymentAnswerSchema,
+    status: 200,
+    message: SUPPLIER_MESSAGES.paymentCorrected,
+  }),
+  deleteSupplierPayment: endpoint({
+    method: 'DELETE',
+    path: '/suppliers/payments/delete/',
+    summary: 'Delete a payment to a supplier with a reason, the owner only, while its day is open; the log keeps it.',
+    access: member('supplier.correct', { forbidden: SUPPLIER_RULES.onlyOwnerCorrects }),
+    input: deleteSupplierPaymentBodySchema,
+    headers: idempotencyHeadersSchema,
+    response: supplierAnswerSchema,
+    status: 200,
+    message: SUPPLIER_MESSAGES.paymentDeleted,
   }),
   getPurchases: endpoint({
     method: 'GET',

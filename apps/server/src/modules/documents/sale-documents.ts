@@ -10,6 +10,7 @@ import {
   INVOICE_STATUS_LABELS,
   invoiceStatusOf,
   PAYMENT_METHOD_LABELS,
+  paymentRefundNote,
   SALES_MESSAGES,
   type SaleDetail,
   type SaleLine,
@@ -265,6 +266,7 @@ function drawReceipt(doc: Doc, { business, sale }: SaleDocumentData): void {
     row(doc, lineDetail(sale, line), money(sale, line.line_total));
   }
   rule(doc);
+  for (const [label, amount] of soldLessReturned(sale)) row(doc, label, amount);
   row(doc, 'Total', money(sale, sale.total_cart_amount), { font: 'bold', size: 10 });
   row(doc, 'Paid', money(sale, sale.amount_paid));
   // A cancelled sale owes nothing: what was paid went back.
@@ -273,8 +275,18 @@ function drawReceipt(doc: Doc, { business, sale }: SaleDocumentData): void {
   if (sale.payments.length > 0) {
     rule(doc);
     for (const payment of sale.payments) {
+      const note = paymentRefundNote(payment, sale.currency);
       const label = `${PAYMENT_METHOD_LABELS[payment.method]} · ${when(payment.created_at)}`;
-      row(doc, payment.is_refunded ? `${label} (refunded)` : label, money(sale, payment.amount));
+      row(doc, note ? `${label} · ${note}` : label, money(sale, payment.amount));
+    }
+  }
+  const given = returnsOf(sale);
+  if (given.length > 0) {
+    rule(doc);
+    doc.font('bold').fontSize(8).text('Returned', { width });
+    for (const saleReturn of given) {
+      doc.font('regular').fontSize(8).text(saleReturn.heading, { width });
+      for (const [label, amount] of saleReturn.rows) row(doc, label, amount);
     }
   }
   rule(doc);
@@ -354,6 +366,7 @@ function drawInvoice(doc: Doc, { business, sale }: SaleDocumentData): void {
     ]),
   );
   rule(doc);
+  for (const [label, amount] of soldLessReturned(sale)) row(doc, label, amount, { size: 10 });
   row(doc, 'Total', money(sale, sale.total_cart_amount), { font: 'bold', size: 12 });
   row(doc, 'Paid', money(sale, sale.amount_paid), { size: 10 });
   if (sale.status === 'cancelled') row(doc, 'Refunded', money(sale, sale.amount_paid), { font: 'bold', size: 11 });
@@ -363,12 +376,63 @@ function drawInvoice(doc: Doc, { business, sale }: SaleDocumentData): void {
   if (sale.payments.length > 0) {
     doc.moveDown(1).font('bold').fontSize(11).text('Payments', left, doc.y, { width });
     for (const payment of sale.payments) {
+      const note = paymentRefundNote(payment, sale.currency);
       const label = `${when(payment.created_at)} · ${PAYMENT_METHOD_LABELS[payment.method]}${
         payment.recorded_by_name ? ` · received by ${payment.recorded_by_name}` : ''
-      }${payment.is_refunded ? ' · refunded' : ''}`;
+      }${note ? ` · ${note}` : ''}`;
       row(doc, label, money(sale, payment.amount), { size: 9 });
     }
   }
+  const given = returnsOf(sale);
+  if (given.length > 0) {
+    doc.moveDown(1).font('bold').fontSize(11).text('Returns', left, doc.y, { width });
+    for (const saleReturn of given) {
+      doc.moveDown(0.3).font('regular').fontSize(9).text(saleReturn.heading, left, doc.y, { width });
+      for (const [label, amount] of saleReturn.rows) row(doc, label, amount, { size: 9 });
+    }
+  }
+}
+
+/**
+ * What the sale was sold for and what its returns took off, above the total they leave (ADR 0027: the sale's
+ * total already has them taken off). Nothing for a sale with no partial return.
+ */
+function soldLessReturned(sale: SaleDetail): [string, string][] {
+  const returnedKobo = toKobo(sale.returned_amount);
+  if (returnedKobo === 0n) return [];
+  return [
+    ['Sold', money(sale, fromKobo(toKobo(sale.total_cart_amount) + returnedKobo))],
+    ['Returned', money(sale, fromKobo(-returnedKobo))],
+  ];
+}
+
+/**
+ * Each partial return as the documents list it, oldest first: when, why and where the units went, then what
+ * came back (product, units, value) and how it was given back: by each refund's method, and the rest of its
+ * value off what the sale owes. A cancel is not listed here: the document says CANCELLED.
+ */
+function returnsOf(sale: SaleDetail): { heading: string; rows: [string, string][] }[] {
+  return sale.returns
+    .filter((saleReturn) => saleReturn.kind === 'return')
+    .map((saleReturn) => {
+      const offDebtKobo = toKobo(saleReturn.amount) - toKobo(saleReturn.refunded);
+      const by = saleReturn.returned_by_name ? ` · by ${saleReturn.returned_by_name}` : '';
+      const damaged = saleReturn.restock ? '' : ' · written off as damaged';
+      return {
+        heading: `${when(saleReturn.created_at)}${by}${damaged} · ${saleReturn.reason}`,
+        rows: [
+          ...saleReturn.lines.map((line): [string, string] => [
+            `${line.product_name} × ${line.quantity}`,
+            money(sale, line.amount),
+          ]),
+          ...saleReturn.refunds.map((refund): [string, string] => [
+            `Refunded by ${PAYMENT_METHOD_LABELS[refund.method]}`,
+            money(sale, refund.amount),
+          ]),
+          ...(offDebtKobo > 0n ? [['Off the balance', money(sale, fromKobo(offDebtKobo))] as [string, string]] : []),
+        ],
+      };
+    });
 }
 
 export type Column = { title: string; width: number; align?: 'right' };

@@ -165,7 +165,7 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
     {
       sale,
       lines: writtenLines,
-      payments: paid.map((payment) => ({ payment, recorded_by_name: personName(user), is_refunded: false })),
+      payments: paid.map((payment) => ({ payment, recorded_by_name: personName(user), refunded_amount: '0.00' })),
       cancelled_by_name: null,
       customer_phone: cart.customer_phone,
     },

@@ -1,4 +1,11 @@
-import { type listPaymentsQuerySchema, PAGE_SIZE, type Paginated, type PaymentListItem, pageInfo } from '@oja/contract';
+import {
+  type listPaymentsQuerySchema,
+  PAGE_SIZE,
+  type Paginated,
+  type PaymentListItem,
+  pageInfo,
+  toKobo,
+} from '@oja/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type * as z from 'zod';
@@ -39,7 +46,7 @@ type PaymentRow = {
   customer_id: string | null;
   recorded_by: string | null;
   recorded_by_name: string | null;
-  is_refunded: boolean;
+  refunded_amount: string;
   created_at: string;
 };
 
@@ -54,7 +61,7 @@ const PAGE_COLUMNS: readonly Exclude<keyof PaymentRow, 'total'>[] = [
   'customer_id',
   'recorded_by',
   'recorded_by_name',
-  'is_refunded',
+  'refunded_amount',
   'created_at',
 ];
 
@@ -111,8 +118,8 @@ export async function listPayments(
       page: sql`select ${payments.id}, ${payments.sale_id}, ${payments.amount}, ${sales.currency}, ${payments.method},
           ${sales.customer_name}, ${sales.customer_id}, ${payments.recorded_by},
           ${users.first_name} || ' ' || ${users.last_name} as recorded_by_name,
-          exists (select 1 from ${refunds} ${r}
-            where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id}) as is_refunded,
+          (select coalesce(sum(${r.amount}), 0)::numeric(14,2)::text from ${refunds} ${r}
+            where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id}) as refunded_amount,
           ${payments.created_at}
         from (${chosen}) k
         join ${payments} on ${payments.business_id} = ${ctx.businessId} and ${payments.id} = k.id
@@ -135,7 +142,9 @@ export async function listPayments(
         row.recorded_by !== null && row.recorded_by_name !== null
           ? { id: Number(row.recorded_by), name: row.recorded_by_name }
           : null,
-      is_refunded: row.is_refunded,
+      // A cancel refunds every payment in full; a return refunds some, newest first, perhaps part of one.
+      is_refunded: toKobo(row.refunded_amount) >= toKobo(row.amount),
+      refunded_amount: row.refunded_amount,
       created_at: isoOfTimestamp(row.created_at),
     })),
   };

@@ -44,7 +44,7 @@ type PaymentRow = typeof payments.$inferSelect;
 export type SaleDetailRows = {
   sale: SaleRow;
   lines: SaleLineRow[];
-  payments: { payment: PaymentRow; recorded_by_name: string | null; is_refunded: boolean }[];
+  payments: { payment: PaymentRow; recorded_by_name: string | null; refunded_amount: string }[];
   cancelled_by_name: string | null;
   customer_phone: string | null;
   /** Its returns, oldest first (none for a sale just confirmed). */
@@ -112,13 +112,14 @@ export function saleDetailOf(rows: SaleDetailRows, options: { showCost: boolean 
     returned_amount: fromKobo(partial.reduce((sum, saleReturn) => sum + toKobo(saleReturn.amount), 0n)),
     cancelled_by_name: rows.cancelled_by_name,
     customer_phone: rows.customer_phone,
-    payments: rows.payments.map(({ payment, recorded_by_name, is_refunded }) => ({
+    payments: rows.payments.map(({ payment, recorded_by_name, refunded_amount }) => ({
       id: payment.id,
       amount: payment.amount,
       method: payment.method,
       recorded_by: payment.recorded_by,
       recorded_by_name,
-      is_refunded,
+      is_refunded: toKobo(refunded_amount) >= toKobo(payment.amount),
+      refunded_amount: fromKobo(toKobo(refunded_amount)),
       created_at: payment.created_at.toISOString(),
     })),
   };
@@ -154,8 +155,8 @@ export async function loadSaleDetail(
       .select({
         payment: payments,
         recorded_by_name: sql<string | null>`${users.first_name} || ' ' || ${users.last_name}`,
-        // Given back in full (a cancel); a partial return's refund leaves the payment standing, less it.
-        is_refunded: sql<boolean>`coalesce((select sum(${r.amount}) from ${refunds} ${r} where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id}), 0) >= ${payments.amount}`,
+        // A cancel gives it back in full; a partial return's refund leaves the payment standing, less it.
+        refunded_amount: sql<string>`coalesce((select sum(${r.amount}) from ${refunds} ${r} where ${r.business_id} = ${payments.business_id} and ${r.payment_id} = ${payments.id}), 0)::text`,
       })
       .from(payments)
       .leftJoin(users, eq(users.id, payments.recorded_by))

@@ -44,6 +44,7 @@ function filtersOf(query: Query): (SQL | undefined)[] {
     all: undefined,
     customers: eq(memberships.role, 'customer'),
     employees: inArray(memberships.role, [...EMPLOYEE_ROLES]),
+    staff: inArray(memberships.role, ['ceo', ...EMPLOYEE_ROLES]),
   }[query.role];
   const statusFilter = { all: undefined, active: usable, inactive: not(usable) }[query.status];
   return [roleFilter, statusFilter, searchFilter(query.search)];

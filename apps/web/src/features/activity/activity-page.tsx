@@ -38,7 +38,8 @@ export default function ActivityPage() {
 
 function ActivityLog() {
   const { business } = useBusinessContext();
-  const staff = useBusinessUsers(business.id, { role: 'employees', status: 'all', search: '', page: 1 });
+  // The CEOs (the owner and co-CEOs) first, then the employees: everyone whose changes the log records.
+  const staff = useBusinessUsers(business.id, { role: 'staff', status: 'all', search: '', page: 1 });
   const members = staff.data?.results.data.results ?? [];
   const view = useListView({
     filters: {

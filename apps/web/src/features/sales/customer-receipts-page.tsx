@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { PAYMENT_METHOD_LABELS, type PaymentListItem, SALES_ENDPOINTS, SALES_MESSAGES } from '@oja/contract';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
@@ -9,6 +9,7 @@ import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { useMyPayments } from './api';
+import { RefundBadge } from './refund-badge';
 
 const RECEIPTS_LIST = { filters: {} };
 
@@ -26,11 +27,7 @@ export default function CustomerReceiptsPage() {
       cell: (payment) => (
         <Group gap="xs">
           <Text fw={700}>{formatMoney(payment.amount, payment.currency)}</Text>
-          {payment.is_refunded && (
-            <Badge variant="light" color="gray" tt="none">
-              Refunded
-            </Badge>
-          )}
+          <RefundBadge payment={payment} currency={payment.currency} />
         </Group>
       ),
     },

@@ -1,4 +1,4 @@
-import { Badge, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   formatMoney,
   MESSAGES,
@@ -15,6 +15,7 @@ import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { seesWholeTill, usePayments } from './api';
+import { RefundBadge } from './refund-badge';
 import { SaleDocumentButton } from './sale-document-button';
 
 const RECEIPTS_LIST = { filters: {}, searchParam: 'q' };
@@ -37,14 +38,10 @@ export default function EmployeeReceiptsPage() {
       kind: 'main',
       isNoWrap: true,
       cell: (payment) => (
-        <>
+        <Group gap="xs">
           {formatMoney(payment.amount, payment.currency)}
-          {payment.is_refunded && (
-            <Badge color="gray" ml="xs" size="sm">
-              Refunded
-            </Badge>
-          )}
-        </>
+          <RefundBadge payment={payment} currency={payment.currency} />
+        </Group>
       ),
     },
     { header: 'Method', cell: (payment) => PAYMENT_METHOD_LABELS[payment.method] },

@@ -11,11 +11,10 @@ const sale = {
   balance: '999.99',
   lines: [line(1, 3, '999.99'), line(2, 2, '1000.00')],
 } as SaleDetail;
-const values = (first: number | '', second: number | '', refund = '') => ({
+const values = (first: number | '', second: number | '', refund = '', byTransfer = '') => ({
   reason: 'x',
   restock: 'restock' as const,
-  refund_method: 'cash' as const,
-  refund_amount: refund,
+  refunds: { cash: refund, bank_transfer: byTransfer, pos_card: '' },
   lines: [
     { sale_line_id: 1, left: 3, quantity: first },
     { sale_line_id: 2, left: 2, quantity: second },
@@ -53,5 +52,26 @@ describe('what a return leaves', () => {
     expect(returnOutcome(sale, values(2.5, 0))).toBeNull();
     expect(returnOutcome(sale, values(-3, 0))).toBeNull();
     expect(returnOutcome(sale, values(4, 0))).toBeNull();
+  });
+
+  it('adds a refund split over methods, sends the methods with an amount, and says what comes off the debt', () => {
+    expect(returnOutcome(sale, values(2, 0, '400', '100.50'))).toMatchObject({
+      value: '666.66',
+      refunded: '500.50',
+      offDebt: '166.16',
+      refunds: [
+        { method: 'cash', amount: '400' },
+        { method: 'bank_transfer', amount: '100.50' },
+      ],
+      paid: '499.50',
+      balance: '833.83',
+      problem: null,
+      isValid: true,
+    });
+    expect(returnOutcome(sale, values(2, 0, '0', ''))?.refunds).toEqual([]);
+    // Over what was paid, in all: refused in words before it is sent.
+    expect(returnOutcome(sale, values(3, 2, '600', '600'))).toMatchObject({ problem: 'moreThanPaid', isValid: false });
+    expect(returnOutcome(sale, values(1, 0, '300', '100'))).toMatchObject({ problem: 'moreThanReturned' });
+    expect(returnOutcome(sale, values(2, 0, '400', 'abc'))).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import {
   fromKobo,
   isMoneyString,
+  PAYMENT_METHODS,
+  type PaymentMethod,
   type ReturnSaleFormValues,
   returnedValueKobo,
   type SaleDetail,
@@ -25,15 +27,19 @@ export function returnOutcome(sale: SaleDetail, values: ReturnSaleFormValues) {
     valueKobo += returnedValueKobo(line, quantity);
     units += quantity;
   }
-  const refund = values.refund_amount.trim();
-  if (refund !== '' && !isMoneyString(refund)) return null;
-  const refundKobo = refund === '' ? 0n : toKobo(refund);
+  const refunds = refundsOf(values);
+  if (!refunds) return null;
+  const refundKobo = refunds.reduce((sum, refund) => sum + toKobo(refund.amount), 0n);
   const totalKobo = toKobo(sale.total_cart_amount) - valueKobo;
   const paidKobo = toKobo(sale.amount_paid) - refundKobo;
   const owedKobo = totalKobo - paidKobo;
   const owedBefore = toKobo(sale.balance);
   return {
     value: fromKobo(valueKobo),
+    /** The refund over every method, and what of the value comes off the debt instead. */
+    refunded: fromKobo(refundKobo),
+    offDebt: fromKobo(valueKobo - refundKobo),
+    refunds,
     total: fromKobo(totalKobo),
     paid: fromKobo(paidKobo),
     balance: fromKobo(owedKobo),
@@ -52,4 +58,19 @@ export function returnOutcome(sale: SaleDetail, values: ReturnSaleFormValues) {
             : null,
     isValid: units > 0 && refundKobo <= valueKobo && paidKobo >= 0n && owedKobo >= 0n,
   } as const;
+}
+
+/**
+ * The refunds the request sends: each method with an amount above zero, in the contract's order. Null while an
+ * amount typed is not one.
+ */
+export function refundsOf(values: ReturnSaleFormValues): { method: PaymentMethod; amount: string }[] | null {
+  const refunds: { method: PaymentMethod; amount: string }[] = [];
+  for (const method of PAYMENT_METHODS) {
+    const amount = values.refunds[method].trim();
+    if (amount === '') continue;
+    if (!isMoneyString(amount)) return null;
+    if (toKobo(amount) > 0n) refunds.push({ method, amount });
+  }
+  return refunds;
 }

@@ -1,25 +1,14 @@
-import {
-  Alert,
-  Button,
-  NativeSelect,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, NumberInput, Paper, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   formatMoney,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   PAYMENT_STATUS_LABELS,
+  type PaymentMethod,
   type ReturnSaleFormValues,
   SALES_MESSAGES,
   type SaleDetail,
-  toKobo,
 } from '@oja/contract';
 import { notify } from '../../lib/notify';
 import { countInputProps } from '../../ui/count-input';
@@ -28,7 +17,7 @@ import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
 import { useReturnSale } from './api';
-import { returnOutcome } from './return-outcome';
+import { refundsOf, returnOutcome } from './return-outcome';
 
 const rules = onDemand(() => import('./schemas'));
 const validateForm = validateBy(rules, (schemas) => schemas.returnSaleFormSchema);
@@ -61,8 +50,7 @@ function ReturnSaleForm({ businessId, sale, onClose }: { businessId: number; sal
         .filter((line) => line.quantity > line.returned_quantity)
         .map((line) => ({ sale_line_id: line.id, left: line.quantity - line.returned_quantity, quantity: 0 })),
       restock: 'restock',
-      refund_method: 'cash',
-      refund_amount: '',
+      refunds: { cash: '', bank_transfer: '', pos_card: '' },
     },
     validate: validateForm,
   });
@@ -71,7 +59,8 @@ function ReturnSaleForm({ businessId, sale, onClose }: { businessId: number; sal
   const outcome = returnOutcome(sale, form.values);
   const submit = form.onSubmit(
     failure.run(async (values) => {
-      const refund = values.refund_amount.trim();
+      // What the server would refuse is said in the form already (below): nothing is sent.
+      if (outcome?.problem) return;
       await giveBack.mutateAsync({
         id: sale.id,
         reason: values.reason,
@@ -81,7 +70,7 @@ function ReturnSaleForm({ businessId, sale, onClose }: { businessId: number; sal
             ? [{ sale_line_id: line.sale_line_id, quantity: line.quantity }]
             : [],
         ),
-        refunds: refund === '' || toKobo(refund) === 0n ? [] : [{ method: values.refund_method, amount: refund }],
+        refunds: refundsOf(values) ?? [],
       });
       notify.success(SALES_MESSAGES.saleReturned);
       onClose();
@@ -130,28 +119,31 @@ function ReturnSaleForm({ businessId, sale, onClose }: { businessId: number; sal
             {...form.getInputProps('restock')}
           />
         </Stack>
-        <Stack gap="sm">
-          <TextInput
-            label="Refund to the customer"
-            placeholder="0"
-            size="md"
-            description={
-              outcome && outcome.leastRefund !== '0.00'
-                ? `At least ${money(outcome.leastRefund)}: they paid for these items`
-                : 'Empty: nothing paid back, the items come off what is owed'
-            }
-            {...moneyInputProps(form.getInputProps('refund_amount'))}
-          />
-          <NativeSelect
-            label="Refund by"
-            size="md"
-            data={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
-            {...form.getInputProps('refund_method')}
-          />
+        <Stack gap="sm" role="group" aria-labelledby="refund-heading">
+          <div>
+            <Text size="sm" fw={500} id="refund-heading">
+              Refund to the customer
+            </Text>
+            <Text size="xs" c="dimmed">
+              {outcome && outcome.leastRefund !== '0.00'
+                ? `At least ${money(outcome.leastRefund)} in all: they paid for these items. Split it over the ways you pay back; the rest comes off what is owed.`
+                : 'Split it over the ways you pay back, or leave it empty: what is not refunded comes off what is owed.'}
+            </Text>
+          </div>
+          {PAYMENT_METHODS.map((method) => (
+            <TextInput
+              key={method}
+              label={`Refund by ${PAYMENT_METHOD_LABELS[method]}`}
+              placeholder="0"
+              size="md"
+              {...moneyInputProps(form.getInputProps(`refunds.${method}`))}
+            />
+          ))}
         </Stack>
         {outcome && outcome.value !== '0.00' && (
           <Paper withBorder p="sm" role="status" aria-label="After this return">
             <Text size="sm">Items returned: {money(outcome.value)}</Text>
+            {!outcome.problem && <Text size="sm">{refundWords(outcome, money)}</Text>}
             <Text size="sm">
               The sale becomes {money(outcome.total)}, paid {money(outcome.paid)}, owing {money(outcome.balance)}:{' '}
               <b>
@@ -163,7 +155,7 @@ function ReturnSaleForm({ businessId, sale, onClose }: { businessId: number; sal
           </Paper>
         )}
         {outcome?.problem && outcome.value !== '0.00' && (
-          <Alert color="yellow" p="xs">
+          <Alert color="yellow" p="xs" role="alert">
             {outcome.problem === 'refundTooSmall'
               ? SALES_MESSAGES.refundTooSmall(money(outcome.leastRefund))
               : outcome.problem === 'moreThanPaid'
@@ -180,4 +172,16 @@ function ReturnSaleForm({ businessId, sale, onClose }: { businessId: number; sal
       </Stack>
     </form>
   );
+}
+
+/** "Refunded ₦1,500.00 (₦1,000.00 Cash + ₦500.00 Bank transfer), ₦1,500.00 off what is owed". */
+function refundWords(
+  outcome: { refunded: string; offDebt: string; refunds: { method: PaymentMethod; amount: string }[] },
+  money: (amount: string) => string,
+): string {
+  const split =
+    outcome.refunds.length > 1
+      ? ` (${outcome.refunds.map((refund) => `${money(refund.amount)} ${PAYMENT_METHOD_LABELS[refund.method]}`).join(' + ')})`
+      : '';
+  return `Refunded ${money(outcome.refunded)}${split}, ${money(outcome.offDebt)} off what is owed`;
 }

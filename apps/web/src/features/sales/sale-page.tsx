@@ -2,15 +2,18 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import {
   can,
   formatMoney,
+  fromKobo,
   MESSAGES,
   PAYMENT_METHOD_LABELS,
   type Payment,
+  paymentRefundNote,
   returnShareText,
   SALES_ENDPOINTS,
   SALES_MESSAGES,
   type SaleDetail,
   type SaleReturn,
   saleShareText,
+  toKobo,
   whatsappUrl,
 } from '@oja/contract';
 import {
@@ -305,7 +308,10 @@ function PaymentsTable({ sale }: { sale: SaleDetail }) {
     { header: 'Method', cell: (payment) => PAYMENT_METHOD_LABELS[payment.method] },
     { header: 'Amount', isNoWrap: true, cell: (payment) => formatMoney(payment.amount, sale.currency) },
     { header: 'Recorded by', cell: (payment) => payment.recorded_by_name ?? '—' },
-    { header: 'Refunded', cell: (payment) => (payment.is_refunded ? 'Refunded' : '—') },
+    {
+      header: 'Refunded',
+      cell: (payment) => paymentRefundNote(payment, sale.currency) ?? '—',
+    },
   ];
   return (
     <ResponsiveTable
@@ -341,11 +347,14 @@ function ReturnsList({ sale }: { sale: SaleDetail }) {
             ))}
             <Text size="sm">Reason: {given.reason}</Text>
             <Text size="sm">
-              {given.refunds.length === 0
-                ? `${money(given.amount)} off what is owed`
-                : given.refunds
-                    .map((refund) => `Refunded ${money(refund.amount)} by ${PAYMENT_METHOD_LABELS[refund.method]}`)
-                    .join(' · ')}
+              {[
+                ...given.refunds.map(
+                  (refund) => `Refunded ${money(refund.amount)} by ${PAYMENT_METHOD_LABELS[refund.method]}`,
+                ),
+                ...(toKobo(given.amount) > toKobo(given.refunded)
+                  ? [`${money(fromKobo(toKobo(given.amount) - toKobo(given.refunded)))} off what is owed`]
+                  : []),
+              ].join(' · ')}
             </Text>
             <Group>
               <Button

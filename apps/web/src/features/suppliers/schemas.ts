@@ -3,4 +3,10 @@
  * copy of it, which has none (apps/web/build/contract-values.ts): importing this module brings zod. The forms load
  * it with `import()` when first used (ui/validate-on-demand.ts).
  */
-export { createDeliveryBodySchema, paySupplierFormSchema, supplierFormSchema } from '@oja/contract';
+export {
+  correctSupplierPaymentFormSchema,
+  createDeliveryBodySchema,
+  deleteSupplierPaymentFormSchema,
+  paySupplierFormSchema,
+  supplierFormSchema,
+} from '@oja/contract';

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
+  can,
   type Delivery,
   formatMoney,
   PAYMENT_METHOD_LABELS,
@@ -8,7 +9,7 @@ import {
   type SupplierPayment,
   toKobo,
 } from '@oja/contract';
-import { IconCash, IconTags, IconTruckDelivery } from '@tabler/icons-react';
+import { IconCash, IconPencil, IconTags, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -20,6 +21,7 @@ import NotFoundPage from '../../ui/not-found-page';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryError } from '../../ui/query-error';
 import { ResponsiveTable } from '../../ui/responsive-table';
+import { RowActions } from '../../ui/row-actions';
 import { StatCard } from '../../ui/stat-card';
 import { useSupplier } from './api';
 import { newDeliveryPath, suppliersBase } from './paths';
@@ -27,6 +29,10 @@ import { newDeliveryPath, suppliersBase } from './paths';
 const PaySupplierModal = loadOnOpen(
   () => import('./pay-supplier-modal').then((module) => module.PaySupplierModal),
   (props) => props.opened,
+);
+const CorrectPaymentModal = loadOnOpen(
+  () => import('./correct-payment-modal').then((module) => module.CorrectPaymentModal),
+  (props) => props.payment !== null,
 );
 
 /** The supplier the address names (?id=), or null for an address that names none. */
@@ -65,8 +71,10 @@ function SupplierScreen() {
 }
 
 function SupplierBody({ detail, base }: { detail: SupplierDetail; base: string }) {
-  const { business } = useBusinessContext();
+  const { business, role } = useBusinessContext();
   const [isPaying, setPaying] = useState(false);
+  const [correcting, setCorrecting] = useState<SupplierPayment | null>(null);
+  const canCorrect = can(role, 'supplier.correct');
   const { supplier } = detail;
   const isOwed = supplier.owed !== '0.00';
   const isInBusiness = base.startsWith('/business/');
@@ -143,6 +151,27 @@ function SupplierBody({ detail, base }: { detail: SupplierDetail; base: string }
             { header: 'Method', cell: (row) => PAYMENT_METHOD_LABELS[row.method] },
             { header: 'When', isNoWrap: true, cell: (row) => formatDateTime(row.created_at) },
             { header: 'By', cell: (row) => row.paid_by_name + (row.note ? ` · ${row.note}` : '') },
+            ...(canCorrect
+              ? [
+                  {
+                    header: 'Actions',
+                    isHeaderHidden: true,
+                    kind: 'actions' as const,
+                    cell: (row: SupplierPayment) => (
+                      <RowActions
+                        actions={[
+                          {
+                            label: 'Correct',
+                            name: `Correct payment of ${formatMoney(row.amount)} on ${formatDateTime(row.created_at)}`,
+                            icon: <IconPencil size={16} />,
+                            onClick: () => setCorrecting(row),
+                          },
+                        ]}
+                      />
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}
@@ -153,6 +182,7 @@ function SupplierBody({ detail, base }: { detail: SupplierDetail; base: string }
         opened={isPaying}
         onClose={() => setPaying(false)}
       />
+      <CorrectPaymentModal businessId={business.id} payment={correcting} onClose={() => setCorrecting(null)} />
     </Stack>
   );
 }

@@ -1,0 +1,5 @@
+-- The activity log takes the corrections and deletions of supplier payments (ADR 0032).
+ALTER TABLE "activity_log" DROP CONSTRAINT "activity_log_kind_check";--> statement-breakpoint
+ALTER TABLE "activity_log" DROP CONSTRAINT "activity_log_subject_check";--> statement-breakpoint
+ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_kind_check" CHECK ("activity_log"."kind" in ('product.price', 'product.bulk_price', 'product.bulk_price_undo', 'stock.adjust', 'stock.write_off', 'sale.cancel', 'sale.return', 'member.role', 'member.activation', 'member.remove', 'business.update', 'account.new_device', 'counter.shortfall', 'counter.price_flag', 'supplier.payment_update', 'supplier.payment_delete'));--> statement-breakpoint
+ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_subject_check" CHECK ("activity_log"."subject_type" in ('product', 'repricing', 'sale', 'member', 'business', 'supplier_payment'));
