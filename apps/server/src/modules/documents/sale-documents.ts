@@ -3,6 +3,7 @@ import { createRequire as moduleRequire } from 'node:module';
 import {
   BUSINESS_TIME_ZONE,
   type Business,
+  addQuantities,
   type Cart,
   countOf,
   formatMoney,
@@ -210,7 +211,7 @@ function receiptLines(lines: readonly SaleLine[]): SaleLine[] {
     const same = joined.get(key);
     if (!same) joined.set(key, { ...line });
     else {
-      same.quantity += line.quantity;
+      same.quantity = addQuantities(same.quantity, line.quantity);
       same.line_total = fromKobo(toKobo(same.line_total) + toKobo(line.line_total));
     }
   }
