@@ -49,10 +49,11 @@ BEGIN
   FOR f IN
     SELECT p.oid FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
     WHERE n.nspname = current_schema()
-      AND (p.prosrc LIKE '%quantity::bigint%' OR p.prosrc LIKE '%l.quantity * l.cost_price%')
+      AND (p.prosrc LIKE '%quantity::bigint%' OR p.prosrc LIKE '%quantity * %cost_price%')
   LOOP
-    EXECUTE replace(replace(pg_get_functiondef(f), 'quantity::bigint', 'quantity::numeric'),
-      'l.quantity * l.cost_price', 'round(l.quantity * l.cost_price, 2)');
+    EXECUTE replace(replace(replace(pg_get_functiondef(f), 'quantity::bigint', 'quantity::numeric'),
+      'l.quantity * l.cost_price', 'round(l.quantity * l.cost_price, 2)'),
+      'sum(quantity * cost_price)', 'sum(round(quantity * cost_price, 2))');
   END LOOP;
 END $$;
 --> statement-breakpoint
