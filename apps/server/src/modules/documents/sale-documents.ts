@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire as moduleRequire } from 'node:module';
 import {
+  addQuantities,
   BUSINESS_TIME_ZONE,
   type Business,
-  addQuantities,
   type Cart,
   countOf,
   formatMoney,

@@ -1,4 +1,12 @@
-import { addQuantities, type Batch, isBelowCost, MESSAGES, type MemberRole, type Pack, type Product } from '@oja/contract';
+import {
+  addQuantities,
+  type Batch,
+  isBelowCost,
+  MESSAGES,
+  type MemberRole,
+  type Pack,
+  type Product,
+} from '@oja/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrPlaceholder } from '../../db/built-once';

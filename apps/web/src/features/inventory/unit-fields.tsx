@@ -57,7 +57,11 @@ export function unitValuesOf(product: Product | null): UnitValues {
 /** The units and packs an edit sends: only what changed, the packs whole when any of them did. */
 export function changedUnits(
   product: Product,
-  edited: { base_unit?: string | undefined; is_weighed?: boolean | undefined; packs?: readonly PackInput[] | undefined },
+  edited: {
+    base_unit?: string | undefined;
+    is_weighed?: boolean | undefined;
+    packs?: readonly PackInput[] | undefined;
+  },
 ): { base_unit?: string; is_weighed?: boolean; packs?: PackInput[] } {
   const changes: { base_unit?: string; is_weighed?: boolean; packs?: PackInput[] } = {};
   if (edited.base_unit !== undefined && edited.base_unit !== (product.base_unit ?? DEFAULT_BASE_UNIT))
