@@ -194,6 +194,23 @@ describe('weighed goods at the counter', () => {
   });
 });
 
+describe('the phone’s copy', () => {
+  it('a product made weighed reaches the copies taken before, so the Sell screen takes 0.75 of it', async () => {
+    const beans = await createProduct(shop.t, shop.ceo, { base_unit: 'kg', selling_price: '900.00' });
+    const before = await settledCopy(shop.t, shop.api, shop.ceo);
+    expect(before.products.find((each) => each.id === beans.id)?.is_weighed).toBe(false);
+    const made = await shop.api.call(
+      ENDPOINTS.stock.updateProduct,
+      { id: beans.id, business_id: shop.ceo.businessId, is_weighed: true },
+      { token: shop.ceo.token },
+    );
+    expect(made.status).toBe(200);
+    expect(made.data).toMatchObject({ base_unit: 'kg', is_weighed: true });
+    const since = await settledCopy(shop.t, shop.api, shop.ceo, before.version);
+    expect(since.products.find((each) => each.id === beans.id)).toMatchObject({ is_weighed: true, base_unit: 'kg' });
+  });
+});
+
 describe('refusals', () => {
   it('2.5 pieces, a fifth decimal of a kg and half a piece back are refused with words; stock unchanged', async () => {
     const soap = await createProduct(shop.t, shop.ceo, { selling_price: '100.00', batches: [{ quantity: 10 }] });
