@@ -7,6 +7,7 @@ import { bodyId, queryId, realDay, text } from './ids';
 import { MESSAGES } from './messages';
 import { moneyOut } from './money';
 import { phoneNumberSchema } from './sales';
+import { quantityOut } from './units';
 
 /** The Business entity. */
 export const businessSchema = z.object({
@@ -168,7 +169,7 @@ export type CurrencyAmount = z.infer<typeof currencyAmountSchema>;
 export const recentSaleSchema = z.object({
   id: z.number().int(),
   product_name: z.string().nullable(),
-  quantity: z.number().int().nullable(),
+  quantity: quantityOut.nullable(),
   item_count: z.number().int(),
   customer_name: z.string(),
   total_cart_amount: moneyOut,
@@ -186,7 +187,7 @@ export type DailyRevenue = z.infer<typeof dailyRevenueSchema>;
 export const productSoldSchema = z.object({
   product_id: z.number().int(),
   product_name: z.string(),
-  quantity: z.number().int(),
+  quantity: quantityOut,
   currency: currencySchema,
   revenue: moneyOut,
 });
@@ -199,7 +200,7 @@ export const lowStockItemSchema = z.object({
   product_id: z.number().int(),
   product_name: z.string(),
   sku: z.string(),
-  quantity_in_stock: z.number().int(),
+  quantity_in_stock: quantityOut,
   reorder_level: z.number().int(),
 });
 export type LowStockItem = z.infer<typeof lowStockItemSchema>;
@@ -224,7 +225,7 @@ export const batchAlertSchema = z.object({
   batch_id: z.number().int(),
   batch_number: z.string(),
   expiration_date: z.string(),
-  quantity: z.number().int(),
+  quantity: quantityOut,
   currency: currencySchema,
   /** Units × the batch's cost (the product's when the batch has none); null for those who may not see costs. */
   value_at_cost: moneyOut.nullable(),
@@ -375,7 +376,7 @@ export type PaymentStatusSales = z.infer<typeof paymentStatusSalesSchema>;
 
 export const stockValueSchema = z.object({
   currency: currencySchema,
-  units: z.number().int(),
+  units: quantityOut,
   value_at_cost: moneyOut,
   value_at_retail: moneyOut,
 });

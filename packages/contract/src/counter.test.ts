@@ -56,13 +56,18 @@ describe('counterSaleBodySchema', () => {
     expect(named.success).toBe(true);
   });
 
-  it('refuses payments above the total, a product twice, and a quantity that is not whole', () => {
+  it('refuses payments above the total, a product twice, and a quantity past 3 decimals or not above 0', () => {
     expect(counterSaleBodySchema.safeParse({ ...base, payments: [{ method: 'cash', amount: '700.01' }] }).success).toBe(
       false,
     );
     const twice = { ...base, lines: [...base.lines, ...base.lines], payments: [{ method: 'cash', amount: '1400' }] };
     expect(counterSaleBodySchema.safeParse(twice).success).toBe(false);
+    // 2.5 is a quantity a weighed product takes: whether this product does is the server's to say (ADR 0031).
     const half = { ...base, customer: { id: 5 }, lines: [{ ...base.lines[0], quantity: 2.5 }], payments: [] };
-    expect(counterSaleBodySchema.safeParse(half).success).toBe(false);
+    expect(counterSaleBodySchema.safeParse(half).success).toBe(true);
+    const fine = { ...base, customer: { id: 5 }, lines: [{ ...base.lines[0], quantity: 1.2345 }], payments: [] };
+    expect(counterSaleBodySchema.safeParse(fine).success).toBe(false);
+    const none = { ...base, customer: { id: 5 }, lines: [{ ...base.lines[0], quantity: 0 }], payments: [] };
+    expect(counterSaleBodySchema.safeParse(none).success).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { bodyId, labelledId, queryId, text } from './ids';
 import { MESSAGES } from './messages';
 import { fromKobo, moneyOut, moneySchema, toKobo } from './money';
 import { phoneNumberSchema, SALES_MESSAGES, saleDetailSchema } from './sales';
-import { packSchema } from './units';
+import { hasQuantityDecimals, lineTotalKobo, packSchema, quantityOut, UNITS_MESSAGES } from './units';
 
 /**
  * The counter: a sale made on the device (online or off) and sent through its outbox. The device makes the
@@ -143,7 +143,7 @@ export const catalogueProductSchema = z.object({
   wholesale_price_discount_percentage: moneyOut,
   cost_price: moneyOut.nullable(),
   /** Units in the product's batches that have not expired, soonest expiry first when sold. */
-  stock_quantity: z.number().int(),
+  stock_quantity: quantityOut,
   next_expiry: z.string().nullable(),
   /** Deleted or archived: the device drops it from its copy. */
   is_removed: z.boolean(),
@@ -152,6 +152,8 @@ export const catalogueProductSchema = z.object({
   base_unit: z.string().optional(),
   /** Its pack sizes, fewest units first, each sold at its own price. */
   packs: z.array(packSchema).optional(),
+  /** Sold by weight or volume: quantities take up to 3 decimals (ADR 0031); absent: whole units. */
+  is_weighed: z.boolean().optional(),
 });
 export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
 
@@ -197,11 +199,15 @@ export const counterLineSchema = z.strictObject({
   product_id: bodyId({ required: MESSAGES.validation.required }),
   /** Sold by this pack of the product (ADR 0030): `quantity` packs at the pack's `unit_price`; absent: base units. */
   pack_id: z.number().int().positive().nullable().optional(),
+  /**
+   * Above 0 with at most 3 decimals here; whole unless the product is weighed, which only the product knows: the
+   * server refuses 2.5 pieces with words (ADR 0031), as the Sell screen does before it.
+   */
   quantity: z
     .number({ error: COUNTER_MESSAGES.quantityWhole })
-    .int(COUNTER_MESSAGES.quantityWhole)
-    .min(1, COUNTER_MESSAGES.quantityWhole)
-    .max(1_000_000, COUNTER_MESSAGES.quantityMax),
+    .positive(UNITS_MESSAGES.quantityDecimals)
+    .max(1_000_000, COUNTER_MESSAGES.quantityMax)
+    .refine(hasQuantityDecimals, UNITS_MESSAGES.quantityDecimals),
   pricing_strategy: pricingStrategySchema.default('retail'),
   /** The list price the customer was charged (the device's copy), before the discount. */
   unit_price: price,
@@ -276,7 +282,7 @@ export const shortfallSchema = z.object({
   receipt_number: z.string().nullable(),
   product_id: z.number().int(),
   product_name: z.string(),
-  quantity: z.number().int(),
+  quantity: quantityOut,
   sold_by: z.number().int().nullable(),
   sold_by_name: z.string(),
   created_at: z.string(),
@@ -341,7 +347,7 @@ export function counterTotals(
   for (const line of lines) {
     const basisPoints = toKobo(line.discount_percentage ?? '0');
     const net = (toKobo(line.unit_price) * (10_000n - basisPoints) + 5_000n) / 10_000n;
-    total += net * BigInt(line.quantity);
+    total += lineTotalKobo(net, line.quantity);
   }
   const paid = payments.reduce((sum, payment) => sum + toKobo(payment.amount), 0n);
   const owed = total - paid;

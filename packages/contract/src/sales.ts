@@ -14,6 +14,7 @@ import { MESSAGES } from './messages';
 import { formatMoney, fromKobo, moneyOut, moneySchema, toKobo } from './money';
 import { pageQuerySchema, paginated } from './pagination';
 import { normalizeNigerianPhone } from './share';
+import { hasQuantityDecimals, lineTotalKobo, quantityOut, toMilli, UNITS_MESSAGES } from './units';
 
 /** The sales API's own sentences (the spec's are in MESSAGES.cart and MESSAGES.sale). */
 export const SALES_MESSAGES = {
@@ -159,7 +160,7 @@ export function priceLine(product: PricedProduct, line: PricedLine): LinePrice {
     unit_price: fromKobo(toKobo(unitPrice)),
     discount_percentage: fromKobo(basisPoints),
     net_unit_price: fromKobo(netKobo),
-    line_total: fromKobo(netKobo * BigInt(line.quantity)),
+    line_total: fromKobo(lineTotalKobo(netKobo, line.quantity)),
   };
 }
 
@@ -254,7 +255,7 @@ export const cartItemSchema = z.object({
   net_unit_price: moneyOut,
   line_total: moneyOut,
   /** What can be sold now (unexpired batches), so a line asking for more can be shown before confirming. */
-  quantity_in_stock: z.number().int(),
+  quantity_in_stock: quantityOut,
   /** The product was deleted after it was put in the cart: the cart cannot be confirmed with it. */
   is_archived: z.boolean(),
 });
@@ -400,7 +401,7 @@ export const getSaleQuerySchema = z.object({
 
 export const saleItemSchema = z.object({
   product: z.object({ id: z.number().int(), product_name: z.string() }),
-  quantity: z.number().int(),
+  quantity: quantityOut,
 });
 
 export const saleSchema = z.object({
@@ -437,7 +438,7 @@ export const saleLineSchema = z.object({
   batch_id: z.number().int().nullable(),
   batch_number: z.string().nullable(),
   expiration_date: z.string().nullable(),
-  quantity: z.number().int(),
+  quantity: quantityOut,
   pricing_strategy: pricingStrategySchema,
   unit_price: moneyOut,
   discount_percentage: moneyOut,
@@ -500,7 +501,7 @@ export const saleReturnSchema = z.object({
     z.object({
       sale_line_id: z.number().int(),
       product_name: z.string(),
-      quantity: z.number().int(),
+      quantity: quantityOut,
       amount: moneyOut,
     }),
   ),
@@ -509,7 +510,7 @@ export const saleReturnSchema = z.object({
 export type SaleReturn = z.infer<typeof saleReturnSchema>;
 
 export const saleDetailSchema = saleSchema.extend({
-  lines: z.array(saleLineSchema.extend({ returned_quantity: z.number().int() })),
+  lines: z.array(saleLineSchema.extend({ returned_quantity: quantityOut })),
   payments: z.array(paymentSchema),
   /** Every return, oldest first; total_cart_amount already has the partial ones' value taken off. */
   returns: z.array(saleReturnSchema),
@@ -629,14 +630,14 @@ export type CancelSaleBody = z.input<typeof cancelSaleBodySchema>;
 
 // ---------- Returning part of a sale
 
-/** Whole units of one sale line given back. */
+/** Units of one sale line given back: whole, or up to 3 decimals of a weighed product (the server knows which). */
 export const returnLineInputSchema = z.strictObject({
   sale_line_id: bodyId({ required: SALES_MESSAGES.returnLinesRequired }),
   quantity: z
     .number({ error: SALES_MESSAGES.quantityWhole })
-    .int(SALES_MESSAGES.quantityWhole)
-    .min(1, SALES_MESSAGES.quantityWhole)
-    .max(1_000_000, SALES_MESSAGES.quantityMax),
+    .positive(SALES_MESSAGES.quantityWhole)
+    .max(1_000_000, SALES_MESSAGES.quantityMax)
+    .refine(hasQuantityDecimals, UNITS_MESSAGES.quantityDecimals),
 });
 export const returnRefundInputSchema = z.strictObject({
   method: paymentMethodSchema,
@@ -721,9 +722,13 @@ export const returnSaleFormSchema = z.strictObject({
 });
 export type ReturnSaleFormValues = z.input<typeof returnSaleFormSchema>;
 
-/** The value of `quantity` units of a line: its exact net unit price (line_total / quantity) times them. */
+/**
+ * The value of `units` of a line: its net unit price (line_total / quantity, truncated to the kobo: exact for a line
+ * sold by the unit) times them, by the one rounding of money by a quantity (lineTotalKobo, ADR 0031).
+ */
 export function returnedValueKobo(line: { line_total: string; quantity: number }, units: number): bigint {
-  return (toKobo(line.line_total) / BigInt(line.quantity)) * BigInt(units);
+  const netKobo = (toKobo(line.line_total) * 1000n) / BigInt(toMilli(line.quantity));
+  return lineTotalKobo(netKobo, units);
 }
 
 /** A sale's receipt (80 mm roll) or invoice (A4): the same query as the sale itself. */

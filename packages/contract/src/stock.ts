@@ -5,7 +5,7 @@ import { bodyId, queryId, realDay, text, whenMissing } from './ids';
 import { MESSAGES } from './messages';
 import { MONEY_MESSAGES, moneySchema, percentSchema } from './money';
 import { pageQuerySchema, paginated } from './pagination';
-import { MAX_PACK_UNITS, MAX_PACKS, packSchema, UNITS_MESSAGES } from './units';
+import { MAX_PACK_UNITS, MAX_PACKS, packSchema, quantityOut, UNITS_MESSAGES } from './units';
 
 const p = MESSAGES.product;
 
@@ -269,6 +269,8 @@ const productFields = {
   category: categoryName(),
   /** Optional: a client that knows nothing of units leaves them as they are (a new product counts in pieces). */
   base_unit: baseUnitSchema.optional(),
+  /** Sold by weight or volume, in up to 3 decimals of its base unit (ADR 0031); absent: unchanged (a new one: no). */
+  is_weighed: z.boolean().optional(),
   /** Every pack size of the product when sent (those left out are removed); absent: unchanged. */
   packs: packsInputSchema.optional(),
 };
@@ -323,6 +325,7 @@ export const updateProductBodySchema = z.strictObject({
   /** A category's name (made when new), or null (or blank) for none. */
   category: categoryName(),
   base_unit: baseUnitSchema.optional(),
+  is_weighed: z.boolean().optional(),
   packs: packsInputSchema.optional(),
 });
 export type UpdateProductBody = z.input<typeof updateProductBodySchema>;
@@ -456,7 +459,7 @@ export const movementsQuerySchema = productQuerySchema.extend({ page: pageQueryS
 export const batchSchema = z.object({
   id: z.number().int(),
   batch_number: z.string(),
-  quantity: z.number().int(),
+  quantity: quantityOut,
   expiration_date: z.string().nullable(),
   /** Past its expiration date: not sellable, not counted in quantity_in_stock. */
   is_expired: z.boolean(),
@@ -483,14 +486,16 @@ export const productSchema = z.object({
   category: productCategorySchema.nullable().optional(),
   /** The unit its stock is counted in (ADR 0030); quantities and batches are in it. */
   base_unit: z.string().optional(),
+  /** Sold by weight or volume: its quantities take up to 3 decimals of the base unit (ADR 0031). */
+  is_weighed: z.boolean().optional(),
   /** Its pack sizes, fewest units first; none for a product sold by the unit only. */
   packs: z.array(packSchema).optional(),
   /** A price of it after its discount is below its cost (the margin guard); left out for a customer. */
   is_below_cost: z.boolean().optional(),
   /** Sum of the unexpired batches: what can be sold. */
-  quantity_in_stock: z.number().int(),
+  quantity_in_stock: quantityOut,
   /** Units in expired batches, reported apart. */
-  expired_quantity: z.number().int(),
+  expired_quantity: quantityOut,
   business: z.object({ id: z.number().int(), slug: z.string() }),
   batches: z.array(batchSchema),
   created_at: z.string(),
@@ -506,7 +511,7 @@ export const stockMovementSchema = z.object({
   id: z.number().int(),
   batch_id: z.number().int(),
   batch_number: z.string(),
-  delta: z.number().int(),
+  delta: quantityOut,
   reason: stockMovementReasonSchema,
   note: z.string().nullable(),
   sale_id: z.number().int().nullable(),

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { counterSaleBodySchema } from './counter';
 import { saleShareText } from './share';
 import { createProductBodySchema } from './stock';
-import { formatUnits, UNITS_MESSAGES, unitName } from './units';
+import {
+  addQuantities,
+  formatUnits,
+  hasQuantityDecimals,
+  isQuantityOf,
+  lineTotalKobo,
+  toMilli,
+  UNITS_MESSAGES,
+  unitName,
+} from './units';
 
 const carton = { name: 'carton', units: 40 };
 const halfCarton = { name: 'half carton', units: 20 };
@@ -144,5 +153,38 @@ describe('a WhatsApp share of a sale by the pack', () => {
       },
     );
     expect(fromCounter).toContain('• 1 carton × Indomie\n• 5 packs × Indomie');
+  });
+});
+
+describe('weighed quantities (ADR 0031)', () => {
+  it('takes up to 3 decimals of a weighed product, whole numbers of any other', () => {
+    expect(isQuantityOf(1.25, true)).toBe(true);
+    expect(isQuantityOf(0.001, true)).toBe(true);
+    expect(isQuantityOf(1.2345, true)).toBe(false);
+    expect(isQuantityOf(0, true)).toBe(false);
+    expect(isQuantityOf(2.5, false)).toBe(false);
+    expect(isQuantityOf(2, false)).toBe(true);
+    expect(hasQuantityDecimals(1.001)).toBe(true);
+    expect(hasQuantityDecimals(Number.NaN)).toBe(false);
+  });
+
+  it('adds in thousandths, never as floats', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(addQuantities(0.1, 0.2)).toBe(0.3);
+    expect(addQuantities(1.25, -0.3)).toBe(0.95);
+    expect(toMilli(1.005)).toBe(1005);
+  });
+
+  it('rounds a line once, half up to the kobo; whole quantities stay exact', () => {
+    expect(lineTotalKobo(33333n, 1.237)).toBe(41233n); // 412.32921
+    expect(lineTotalKobo(3n, 0.5)).toBe(2n); // 1.5 kobo
+    expect(lineTotalKobo(1n, 0.499)).toBe(0n);
+    expect(lineTotalKobo(99999n, 3)).toBe(299997n);
+  });
+
+  it('says a weighed quantity as it is read', () => {
+    expect(formatUnits(12.5, 'kg')).toBe('12.5 kg');
+    expect(formatUnits(0.75, 'litre')).toBe('0.75 litres');
+    expect(formatUnits(1, 'litre')).toBe('1 litre');
   });
 });

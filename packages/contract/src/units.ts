@@ -19,6 +19,12 @@ export const UNITS_MESSAGES = {
   packBarcodeTaken: 'Another product or pack of this business already has this barcode.',
   packNotFound: 'A pack of this sale is no longer sold: remove the line and add it again.',
   packOfProduct: 'Choose how many units the delivery holds, or a pack of this product.',
+  /** A quantity of a product counted in whole units with a fraction (2.5 pieces). */
+  quantityWholeOf: (unit: string) => `Sell ${unitName(unit, 2)} in whole numbers, like 1 or 2.`,
+  /** A weighed product's quantity with more than QUANTITY_DECIMALS decimals, or not above 0. */
+  quantityDecimals: 'Enter a quantity above 0 with at most 3 decimals, like 1.25 or 0.75.',
+  /** A weighed product sold by a pack: a pack is a whole number of packs. */
+  packQuantityWhole: 'Sell packs in whole numbers, like 1 or 2.',
 } as const;
 
 /** The units most shops count in; any other short word may be typed. */
@@ -27,6 +33,52 @@ export const DEFAULT_BASE_UNIT = 'piece';
 export const MAX_PACKS = 10;
 /** A pack of more units than this would be a delivery, not a pack (and its stock would overflow a batch). */
 export const MAX_PACK_UNITS = 100_000;
+
+/**
+ * Weighed goods (ADR 0031): a product marked `is_weighed` (rice by the kg, palm oil by the litre) is sold, received
+ * and counted in its base unit with at most three decimals; every other product in whole units. Quantities are
+ * numeric(14,3) in the database and plain JSON numbers on the wire (1.25, and 2 as before), and TypeScript only
+ * ever adds, compares or multiplies them through thousandths (`toMilli`), never as floats.
+ */
+export const QUANTITY_DECIMALS = 3;
+const MILLI = 1000;
+
+/** A quantity in an answer: a whole number as ever, or up to 3 decimals for a weighed product. */
+export const quantityOut = z.number();
+
+/** A quantity as a whole number of thousandths of its unit: 1.25 → 1250 (exact for any quantity of 3 decimals). */
+export const toMilli = (quantity: number): number => Math.round(quantity * MILLI);
+/** Thousandths back to the quantity the wire and the database read: 1250 → 1.25 (the nearest double, printed exactly). */
+export const fromMilli = (milli: number): number => milli / MILLI;
+
+/** Has at most QUANTITY_DECIMALS decimals (the double read from "1.001" is within rounding of its thousandths). */
+export function hasQuantityDecimals(quantity: number): boolean {
+  return Number.isFinite(quantity) && Math.abs(quantity * MILLI - toMilli(quantity)) < 1e-6;
+}
+
+/** A quantity the product takes: above 0, whole unless the product is weighed, then at most 3 decimals. */
+export function isQuantityOf(quantity: number, isWeighed: boolean): boolean {
+  if (!(quantity > 0)) return false;
+  return isWeighed ? hasQuantityDecimals(quantity) && toMilli(quantity) > 0 : Number.isInteger(quantity);
+}
+
+/** a + b, exactly, for quantities of at most 3 decimals. */
+export const addQuantities = (a: number, b: number): number => fromMilli(toMilli(a) + toMilli(b));
+
+/**
+ * The one rounding of money by a quantity (ADR 0031): a net unit price (kobo) times a quantity, rounded half up to
+ * the kobo. Exact for whole quantities (net × quantity, as before weighed goods); ₦333.33 a kg × 1.237 kg is
+ * ₦412.33 (412.32921). The SQL that values quantities (report totals, stock value) keeps its numeric products
+ * unrounded and rounds its sums: only a line's charged total is rounded here, once.
+ */
+export function lineTotalKobo(netUnitKobo: bigint, quantity: number): bigint {
+  const product = netUnitKobo * BigInt(toMilli(quantity));
+  const half = BigInt(MILLI / 2);
+  return product >= 0n ? (product + half) / BigInt(MILLI) : -((-product + half) / BigInt(MILLI));
+}
+
+/** "12.5", "0.75", "3": a quantity as a person reads it (no trailing zeros; a whole number as ever). */
+export const formatQuantity = (quantity: number): string => String(fromMilli(toMilli(quantity)));
 
 /** A pack size as a product, its copy on the phone and a sale line answer it. */
 export const packSchema = z.object({
@@ -50,8 +102,8 @@ export function unitName(name: string, count: number): string {
   return `${name}s`;
 }
 
-/** "1 carton", "5 packs". */
-export const countOf = (count: number, name: string) => `${count} ${unitName(name, count)}`;
+/** "1 carton", "5 packs", "12.5 kg". */
+export const countOf = (count: number, name: string) => `${formatQuantity(count)} ${unitName(name, count)}`;
 
 /**
  * A count of base units as a person reads it: the largest packs first, then what is left in the base unit.
@@ -70,7 +122,7 @@ export function formatUnits(
     const count = Math.floor(left / pack.units);
     if (count === 0) continue;
     parts.push(countOf(count, pack.name));
-    left -= count * pack.units;
+    left = fromMilli(toMilli(left) - count * pack.units * MILLI);
   }
   if (left > 0 || parts.length === 0) parts.push(countOf(left, baseUnit));
   return parts.join(' + ');

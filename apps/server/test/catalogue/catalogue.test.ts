@@ -68,6 +68,7 @@ describe('a whole copy', () => {
         is_removed: false,
         version: expect.any(Number),
         base_unit: 'piece',
+        is_weighed: false,
         packs: [],
       },
     ]);

@@ -27,7 +27,7 @@ const today = sql`(now() at time zone 'Africa/Lagos')::date`;
 /** The stock value per currency and expiry date (today or later), from the batches: what the report summed before. */
 async function recountedStock(businessId: number): Promise<string[]> {
   const { rows } = await t.db.execute<{ key: string }>(sql`
-    select concat_ws(' ', p.currency, coalesce(b.expiration_date::text, 'never'), sum(b.quantity),
+    select concat_ws(' ', p.currency, coalesce(b.expiration_date::text, 'never'), trim_scale(sum(b.quantity)),
       round(sum(b.quantity * coalesce(b.cost_price, p.cost_price)), 2), round(sum(b.quantity * p.selling_price), 2)) as key
     from product_batches b
     join products p on p.business_id = b.business_id and p.id = b.product_id
@@ -41,7 +41,7 @@ async function recountedStock(businessId: number): Promise<string[]> {
 /** The same from the maintained rows of changes. */
 async function maintainedStock(businessId: number): Promise<string[]> {
   const { rows } = await t.db.execute<{ key: string }>(sql`
-    select concat_ws(' ', t.currency, coalesce(t.expiration_date::text, 'never'), sum(t.units),
+    select concat_ws(' ', t.currency, coalesce(t.expiration_date::text, 'never'), trim_scale(sum(t.units)),
       round(sum(t.value_at_cost), 2), round(sum(t.value_at_retail), 2)) as key
     from report_stock_values t
     where t.business_id = ${businessId} and (t.expiration_date is null or t.expiration_date >= ${today})
@@ -69,7 +69,7 @@ async function stockValueOfOld(businessId: number) {
 /** report_product_days summed over the last 30 days, per product and currency. */
 async function recountedWindow(businessId: number): Promise<string[]> {
   const { rows } = await t.db.execute<{ key: string }>(sql`
-    select concat_ws(' ', t.currency, t.product_id, sum(t.lines), sum(t.units), round(sum(t.revenue), 2)) as key
+    select concat_ws(' ', t.currency, t.product_id, sum(t.lines), trim_scale(sum(t.units)), round(sum(t.revenue), 2)) as key
     from report_product_days t
     where t.business_id = ${businessId} and t.day between ${today} - 29 and ${today}
     group by t.currency, t.product_id
@@ -80,7 +80,7 @@ async function recountedWindow(businessId: number): Promise<string[]> {
 
 async function maintainedWindow(businessId: number): Promise<string[]> {
   const { rows } = await t.db.execute<{ key: string }>(sql`
-    select concat_ws(' ', t.currency, t.product_id, t.lines, t.units, round(t.revenue, 2)) as key
+    select concat_ws(' ', t.currency, t.product_id, t.lines, trim_scale(t.units), round(t.revenue, 2)) as key
     from report_product_window t
     where t.business_id = ${businessId} and (t.lines <> 0 or t.units <> 0 or t.revenue <> 0)
     order by key`);

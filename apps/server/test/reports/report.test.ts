@@ -1,11 +1,14 @@
 import {
+  addQuantities,
   type Currency,
   ENDPOINTS,
   fromKobo,
+  lineTotalKobo,
   PAYMENT_METHODS,
   type PaymentMethod,
   type PaymentStatus,
   priceLine,
+  returnedValueKobo,
   toKobo,
 } from '@oja/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -173,7 +176,9 @@ function generateSales(
     const lines: Line[] = [];
     for (let count = r.int(1, 3); count > 0; count--) {
       const product = r.pick(catalogue[currency] ?? []);
-      const quantity = r.int(1, 5);
+      // Every fourth line weighed: 1.125 to 5.875 (by the line's place, not drawn, so the draws stay as they were).
+      const isWeighed = (index + count) % 4 === 0;
+      const quantity = r.int(1, 5) + (isWeighed ? 0.125 * ((index % 7) + 1) : 0);
       const discount = r.pick(['0', '5', '12.5', '33.33']);
       const isWholesale = r.next() < 0.2;
       const price = priceLine(
@@ -252,9 +257,11 @@ async function returnSome(
       const already = sale.returns
         .filter((given) => given.lineIndex === lineIndex)
         .reduce((sum, given) => sum + given.units, 0);
-      if (already === line.quantity) continue;
-      const units = r.int(1, line.quantity - already);
-      const value = (line.total / BigInt(line.quantity)) * BigInt(units);
+      // Whole units back, of a weighed line too (the products are counted in pieces: a fraction back is refused).
+      const left = Math.floor(line.quantity - already);
+      if (left < 1) continue;
+      const units = r.int(1, left);
+      const value = returnedValueKobo({ line_total: fromKobo(line.total), quantity: line.quantity }, units);
       const returnedValue = sale.returns.reduce((sum, given) => sum + given.value, 0n);
       const refunded = sale.returns.reduce((sum, given) => sum + given.refund, 0n);
       const paid = sale.payments.reduce((sum, payment) => sum + payment.amount, 0n) - refunded;
@@ -311,7 +318,7 @@ function bestSellers(counted: GeneratedSale[]) {
     for (const line of sale.lines) {
       const key = `${line.productId} ${sale.currency}`;
       const row = sold.get(key) ?? { id: line.productId, currency: sale.currency, units: 0, revenue: 0n };
-      row.units += line.quantity;
+      row.units = addQuantities(row.units, line.quantity);
       row.revenue += line.total;
       sold.set(key, row);
     }
@@ -418,7 +425,8 @@ function expected(generated: GeneratedSale[], spent: GeneratedExpense[], from: n
     const f = of(sale.currency);
     f.sales += 1;
     f.revenue += sale.total;
-    f.cost += sale.lines.reduce((sum, line) => sum + toKobo(line.cost) * BigInt(line.quantity), 0n);
+    // Each line's cost rounded half up to the kobo, as every line's money is (ADR 0031).
+    f.cost += sale.lines.reduce((sum, line) => sum + lineTotalKobo(toKobo(line.cost), line.quantity), 0n);
     const paid = sale.payments.reduce((sum, payment) => sum + payment.amount, 0n);
     const returned = returns.reduce((sum, given) => sum + given.value, 0n);
     const refunded = returns.reduce((sum, given) => sum + given.refund, 0n);
@@ -564,7 +572,7 @@ describe('GET /users/businesses/report/', () => {
       const riceUnits = counted
         .flatMap((sale) => sale.lines)
         .filter((line) => line.productId === rice.id)
-        .reduce((sum, line) => sum + line.quantity, 0);
+        .reduce((sum, line) => addQuantities(sum, line.quantity), 0);
       const riceRow = report.top_products.find((row) => row.product_id === rice.id);
       expect(riceRow?.quantity ?? 0).toBe(riceUnits);
       const best = bestSellers(counted);

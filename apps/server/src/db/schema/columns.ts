@@ -10,6 +10,19 @@ export function money() {
   return numeric({ precision: 14, scale: 2 });
 }
 
+/**
+ * A quantity of stock (ADR 0031): numeric(14,3), exact in the database (whole units, or up to 3 decimals of a weighed
+ * product's kg or litre), read as a JS number (1.25, or 2 as ever); TypeScript adds them only through thousandths.
+ */
+export function quantity() {
+  return numeric({ precision: 14, scale: 3, mode: 'number' });
+}
+
+/** A sum of quantities (a report's units): numeric with 3 decimals and room for any total. */
+export function quantitySum() {
+  return numeric({ precision: 20, scale: 3, mode: 'number' });
+}
+
 /** A discount percentage, 0 to 100 with two decimals. */
 export function percent() {
   return numeric({ precision: 5, scale: 2 });

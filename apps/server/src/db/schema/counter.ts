@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { businessId, money, percent } from './columns';
+import { businessId, money, percent, quantity } from './columns';
 import { sales } from './sales';
 import { products } from './stock';
 
@@ -71,7 +71,7 @@ export const stock_shortfalls = pgTable(
     product_id: bigint({ mode: 'number' }).notNull(),
     /** The product's name as sold: the shortfall reads the same after a rename. */
     product_name: text().notNull(),
-    quantity: integer().notNull(),
+    quantity: quantity().notNull(),
     ...soldThenSettled(),
   },
   (t) => [
@@ -83,7 +83,7 @@ export const stock_shortfalls = pgTable(
     /** The open ones, oldest first: what Needs attention and the shortfalls page read. */
     index('stock_shortfalls_open_idx').on(t.business_id, t.id).where(sql`${t.settled_at} is null`),
     index('stock_shortfalls_sale_idx').on(t.business_id, t.sale_id),
-    check('stock_shortfalls_quantity_check', sql`${t.quantity} >= 1`),
+    check('stock_shortfalls_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
 

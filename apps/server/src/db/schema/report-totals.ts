@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { businessId } from './columns';
+import { businessId, quantitySum } from './columns';
 
 /**
  * Maintained totals the report, the overview and the employee figures read instead of the sales
@@ -101,7 +101,7 @@ export const report_product_days = pgTable(
     sold_by: bigint({ mode: 'number' }).notNull(),
     product_id: bigint({ mode: 'number' }).notNull(),
     lines: integer().notNull(),
-    units: bigint({ mode: 'number' }).notNull(),
+    units: quantitySum().notNull(),
     revenue: numeric().notNull(),
   },
   (t) => [primaryKey({ columns: [t.business_id, t.day, t.currency, t.sold_by, t.product_id] })],
@@ -116,7 +116,7 @@ export const report_products = pgTable(
     sold_by: bigint({ mode: 'number' }).notNull(),
     product_id: bigint({ mode: 'number' }).notNull(),
     lines: integer().notNull(),
-    units: bigint({ mode: 'number' }).notNull(),
+    units: quantitySum().notNull(),
     revenue: numeric().notNull(),
   },
   (t) => [primaryKey({ columns: [t.business_id, t.currency, t.sold_by, t.product_id] })],
@@ -128,7 +128,7 @@ const productSums = () => ({
   currency: text().notNull(),
   product_id: bigint({ mode: 'number' }).notNull(),
   lines: integer().notNull(),
-  units: bigint({ mode: 'number' }).notNull(),
+  units: quantitySum().notNull(),
   revenue: numeric().notNull(),
 });
 
@@ -253,7 +253,7 @@ export const report_stock_values = pgTable(
     id: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     currency: text().notNull(),
     expiration_date: date({ mode: 'string' }),
-    units: bigint({ mode: 'number' }).notNull(),
+    units: quantitySum().notNull(),
     value_at_cost: numeric().notNull(),
     value_at_retail: numeric().notNull(),
   },

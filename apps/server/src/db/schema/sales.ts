@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { businessId, money, oneOf, percent } from './columns';
+import { businessId, money, oneOf, percent, quantity } from './columns';
 import { products } from './stock';
 
 export const carts = pgTable(
@@ -196,7 +196,7 @@ export const sale_lines = pgTable(
     sku: text().notNull(),
     batch_number: text(),
     expiration_date: date({ mode: 'string' }),
-    quantity: integer().notNull(),
+    quantity: quantity().notNull(),
     pricing_strategy: text({ enum: PRICING_STRATEGIES }).notNull().default('retail'),
     unit_price: money().notNull(),
     discount_percentage: percent().notNull().default('0'),
@@ -221,7 +221,7 @@ export const sale_lines = pgTable(
     index('sale_lines_sale_idx').on(t.business_id, t.sale_id),
     /** With the id: a product's latest line first (the best sellers name a product as in its latest sale). */
     index('sale_lines_product_idx').on(t.business_id, t.product_id, t.id),
-    check('sale_lines_quantity_check', sql`${t.quantity} >= 1`),
+    check('sale_lines_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
 
@@ -342,7 +342,7 @@ export const sale_return_lines = pgTable(
     id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     return_id: bigint({ mode: 'number' }).notNull(),
     sale_line_id: bigint({ mode: 'number' }).notNull(),
-    quantity: integer().notNull(),
+    quantity: quantity().notNull(),
     /** The units' value as sold: the line's net unit price times them. */
     amount: money().notNull().default('0'),
   },
@@ -358,7 +358,7 @@ export const sale_return_lines = pgTable(
     }).onDelete('cascade'),
     index('sale_return_lines_return_idx').on(t.business_id, t.return_id),
     index('sale_return_lines_line_idx').on(t.business_id, t.sale_line_id),
-    check('sale_return_lines_quantity_check', sql`${t.quantity} >= 1`),
+    check('sale_return_lines_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
 

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { businesses, users } from './accounts';
-import { businessId, money, oneOf, percent } from './columns';
+import { businessId, money, oneOf, percent, quantity, quantitySum } from './columns';
 
 /** A business's product categories, each name once whatever its case. */
 export const product_categories = pgTable(
@@ -72,6 +72,8 @@ export const products = pgTable(
     category_id: bigint({ mode: 'number' }),
     /** The unit its stock, batches and ledger count (ADR 0030): a pack size is a number of these. */
     base_unit: text().notNull().default('piece'),
+    /** Sold by weight or volume: its quantities take up to 3 decimals of the base unit (ADR 0031). */
+    is_weighed: boolean().notNull().default(false),
     /** Set when a product that appears in past sales is deleted: it leaves every list, history stays whole. */
     archived_at: timestamp({ withTimezone: true }),
     created_by: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
@@ -193,7 +195,7 @@ export const product_batches = pgTable(
     id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     product_id: bigint({ mode: 'number' }).notNull(),
     batch_number: text().notNull(),
-    quantity: integer().notNull(),
+    quantity: quantity().notNull(),
     expiration_date: date({ mode: 'string' }),
     cost_price: money(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -282,7 +284,7 @@ export const product_stock = pgTable(
     /** The Lagos day the row counts batches as of. */
     as_of: date({ mode: 'string' }).notNull(),
     /** Units of the product's batches sellable on `as_of`. */
-    sellable: bigint({ mode: 'number' }).notNull(),
+    sellable: quantitySum().notNull(),
     /** On or before the first expiry on or after `as_of` of a batch with units; null when none expires. */
     drops_on: date({ mode: 'string' }),
     /** The product's own, copied: whether it is live (not archived), its reorder level and its name. */
@@ -331,7 +333,7 @@ export const stock_movements = pgTable(
     id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     product_id: bigint({ mode: 'number' }).notNull(),
     batch_id: bigint({ mode: 'number' }).notNull(),
-    delta: integer().notNull(),
+    delta: quantity().notNull(),
     reason: text({ enum: STOCK_MOVEMENT_REASONS }).notNull(),
     note: text(),
     user_id: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),

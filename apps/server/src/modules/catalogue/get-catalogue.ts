@@ -50,6 +50,7 @@ export type ProductRow = {
   next_expiry: string | null;
   is_removed: boolean;
   base_unit: string | null;
+  is_weighed: boolean | null;
   /** [id, name, units, selling_price, wholesale_price, barcode] per pack, money as text; null for none. */
   packs: [number, string, number, string, string | null, string | null][] | null;
 };
@@ -157,7 +158,7 @@ function productsPage(
         where ${product_batches.business_id} = ${businessId} and ${product_batches.product_id} = c.id
           and ${product_batches.quantity} > 0 and ${product_batches.expiration_date} >= ${businessToday}) as next_expiry,
       (${p.id} is null or ${p.archived_at} is not null) as is_removed,
-      ${p.base_unit} as base_unit, ${packsJson(businessId, sql`c.id`)} as packs
+      ${p.base_unit} as base_unit, ${p.is_weighed} as is_weighed, ${packsJson(businessId, sql`c.id`)} as packs
     from (select 1) one
     left join page c on true
     left join ${products} ${p} on ${p.business_id} = ${businessId} and ${p.id} = c.id
@@ -183,6 +184,7 @@ export function productOf(row: ProductRow): CatalogueProduct {
     is_removed: isRemoved,
     version: Number(row.version),
     base_unit: row.base_unit ?? 'piece',
+    is_weighed: row.is_weighed ?? false,
     packs: (row.packs ?? []).map(([id, name, units, selling_price, wholesale_price, barcode]) => ({
       id,
       name,

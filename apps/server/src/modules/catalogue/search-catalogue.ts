@@ -28,7 +28,7 @@ export async function searchCatalogue(ctx: BusinessContext, query: Query): Promi
       (select min(${product_batches.expiration_date}) from ${product_batches}
         where ${product_batches.business_id} = ${businessId} and ${product_batches.product_id} = ${p.id}
           and ${product_batches.quantity} > 0 and ${product_batches.expiration_date} >= ${businessToday}) as next_expiry,
-      false as is_removed, p.base_unit, ${packsJson(businessId, sql`p.id`)} as packs
+      false as is_removed, p.base_unit, p.is_weighed, ${packsJson(businessId, sql`p.id`)} as packs
     from ${product_search}
     join ${products} ${p} on ${p.business_id} = ${businessId} and ${p.id} = ${product_search.product_id}
     join ${product_stock} ${s} on ${s.business_id} = ${businessId} and ${s.product_id} = ${product_search.product_id}

@@ -7,10 +7,13 @@ import {
   counterTotals,
   DEFAULT_CUSTOMER_NAME,
   fromKobo,
+  fromMilli,
+  lineTotalKobo,
   MESSAGES,
   type Pack,
   SALES_MESSAGES,
   toKobo,
+  toMilli,
   UNITS_MESSAGES,
 } from '@oja/contract';
 import { and, asc, eq, getTableName, inArray, sql } from 'drizzle-orm';
@@ -86,7 +89,7 @@ async function findEarlier(ctx: BusinessContext, input: RecordCounterSaleInput):
       product_id: sale_lines.product_id,
       pack_id: sale_lines.pack_id,
       pack_units: sale_lines.pack_units,
-      quantity: sql<number>`sum(${sale_lines.quantity})::int`,
+      quantity: sql<number>`sum(${sale_lines.quantity})`.mapWith(Number),
       unit_price: sale_lines.unit_price,
     })
     .from(sale_lines)
@@ -100,7 +103,7 @@ async function findEarlier(ctx: BusinessContext, input: RecordCounterSaleInput):
       const twin = sent.get(lineKey(line));
       return (
         twin !== undefined &&
-        twin.quantity * (line.pack_units ?? 1) === line.quantity &&
+        toMilli(twin.quantity) * (line.pack_units ?? 1) === toMilli(line.quantity) &&
         toKobo(twin.unit_price) === toKobo(line.unit_price)
       );
     });
@@ -169,12 +172,13 @@ const lineKey = (line: { product_id: number; pack_id?: number | null | undefined
  * as net × units per part (the running sums are then exact); a carton taken from two batches splits its price.
  */
 export function splitLineTotal(total: bigint, parts: readonly number[]): bigint[] {
-  const units = BigInt(parts.reduce((sum, part) => sum + part, 0));
+  // In thousandths of the unit: a weighed line's parts (0.3 kg and 0.95 kg) split as whole numbers do.
+  const units = parts.reduce((sum, part) => sum + BigInt(toMilli(part)), 0n);
   if (units === 0n) return parts.map(() => 0n);
   let before = 0n;
   let counted = 0n;
   return parts.map((part) => {
-    counted += BigInt(part);
+    counted += BigInt(toMilli(part));
     const upTo = (total * counted) / units;
     const share = upTo - before;
     before = upTo;
@@ -228,11 +232,12 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
       // A pack removed since the phone's copy: the clerk takes the line out and sells it again (ADR 0013).
       if (!pack) throw fieldError('lines', UNITS_MESSAGES.packNotFound);
     }
+    refuseQuantityOf(product, pack, line.quantity);
     // The ledger counts base units: a carton of 40 takes 40 (ADR 0030).
-    const units = line.quantity * (pack?.units ?? 1);
+    const units = fromMilli(toMilli(line.quantity) * (pack?.units ?? 1));
     if (units > 1_000_000) throw fieldError('lines', COUNTER_MESSAGES.quantityMax);
     const net = netUnitKobo(toKobo(line.unit_price), toKobo(line.discount_percentage));
-    const lineTotal = net * BigInt(line.quantity);
+    const lineTotal = lineTotalKobo(net, line.quantity);
     const snapshot = {
       business_id: businessId,
       sale_id: saleId,
@@ -368,6 +373,16 @@ async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput)
     .set({ last_sequence: sql`greatest(${counter_devices.last_sequence}, ${sequence})`, last_seen_at: sql`now()` })
     .where(and(eq(counter_devices.business_id, businessId), eq(counter_devices.device_id, input.device_id)));
   return saleId;
+}
+
+/**
+ * A product counts in whole units unless it is weighed (ADR 0031), and a pack is sold whole: 2.5 pieces or 1.5
+ * cartons is refused with words naming `lines`, as the Sell screen refuses it before (the phone keeps the sale).
+ */
+function refuseQuantityOf(product: typeof products.$inferSelect, pack: Pack | null, quantity: number): void {
+  if (Number.isInteger(quantity)) return;
+  if (pack) throw fieldError('lines', UNITS_MESSAGES.packQuantityWhole);
+  if (!product.is_weighed) throw fieldError('lines', UNITS_MESSAGES.quantityWholeOf(product.base_unit));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire as moduleRequire } from 'node:module';
 import {
+  addQuantities,
   BUSINESS_TIME_ZONE,
   type Business,
   type Cart,
@@ -211,7 +212,7 @@ function receiptLines(lines: readonly SaleLine[]): SaleLine[] {
     const same = joined.get(key);
     if (!same) joined.set(key, { ...line });
     else {
-      same.quantity += line.quantity;
+      same.quantity = addQuantities(same.quantity, line.quantity);
       same.line_total = fromKobo(toKobo(same.line_total) + toKobo(line.line_total));
     }
   }

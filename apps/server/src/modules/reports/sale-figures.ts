@@ -532,7 +532,7 @@ export function bestSellersJson(
   categoryId?: number,
 ): SQL {
   const inCategory = ofCategory(scope.businessId, sql`p.product_id`, categoryId);
-  return sql`(select json_agg(json_build_array(p.product_id, latest.product_name, p.quantity::int, p.currency,
+  return sql`(select json_agg(json_build_array(p.product_id, latest.product_name, p.quantity, p.currency,
       round(p.revenue, 2)::text) order by ${orderOf(by)})
     from (select * from ${perProduct} p where true${inCategory} order by ${orderOf(by)} limit ${limitOf(limit)}) p
     cross join lateral (

@@ -50,7 +50,7 @@ export async function stockValue(db: Queryable, businessId: number): Promise<Sto
       having sum(k.units) > 0
     ),
     stats as (select coalesce(sum(stored), 0)::int as stored, count(*)::int as keys from per_key)
-    select c.currency, c.units::int as units, round(c.value_at_cost, 2)::text as value_at_cost,
+    select c.currency, c.units::float8 as units, round(c.value_at_cost, 2)::text as value_at_cost,
       round(c.value_at_retail, 2)::text as value_at_retail, s.stored, s.keys
     from stats s
     left join per_currency c on true

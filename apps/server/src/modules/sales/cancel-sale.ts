@@ -110,7 +110,7 @@ export async function cancelSale(
         kind: 'cancel',
         amount: sql`(select coalesce(sum(${sale_lines.line_total}), 0) from ${sale_lines}
           where ${sale_lines.business_id} = ${businessId} and ${sale_lines.sale_id} = ${input.id})`,
-        cost: sql`(select coalesce(sum(${sale_lines.quantity} * ${sale_lines.cost_price}), 0) from ${sale_lines}
+        cost: sql`(select coalesce(sum(round(${sale_lines.quantity} * ${sale_lines.cost_price}, 2)), 0) from ${sale_lines}
           where ${sale_lines.business_id} = ${businessId} and ${sale_lines.sale_id} = ${input.id})`,
       })
       .returning({ id: sale_returns.id });

@@ -11,19 +11,19 @@ import { type BusinessReader, type GateRow, gateSql, readThroughGate } from '../
 import { isSellable } from '../stock/ledger';
 
 /**
- * What can be sold of a product now: the sum of its unexpired batches, summed in bigint. The ledger
+ * What can be sold of a product now: the sum of its unexpired batches, exact (ADR 0031: kg in decimals). The ledger
  * keeps a product's total within the integer range; the cap is there so no stored row can make a cart fail.
  */
 const sellableStock = sql<number>`coalesce(${
   // Nested on purpose: drizzle writes the top-level columns of a single-table select unqualified,
   // which inside this subquery would silently compare product_batches with itself.
   sql`(
-    select least(coalesce(sum(${product_batches.quantity}::bigint), 0), 2147483647) from ${product_batches}
+    select least(coalesce(sum(${product_batches.quantity}), 0), 2147483647) from ${product_batches}
     where ${product_batches.business_id} = ${products.business_id}
       and ${product_batches.product_id} = ${products.id}
       and ${isSellable}
   )`
-}, 0)::int`;
+}, 0)::float8`;
 
 /** A cart line with its product as it is now, priced by the contract's one pricing rule. */
 export type PricedCartItem = CartItem & { cart_id: number; cost_price: string };

@@ -1,4 +1,12 @@
-import { type createSaleBodySchema, fromKobo, MESSAGES, SALES_MESSAGES, type SaleDetail, toKobo } from '@oja/contract';
+import {
+  type createSaleBodySchema,
+  fromKobo,
+  lineTotalKobo,
+  MESSAGES,
+  SALES_MESSAGES,
+  type SaleDetail,
+  toKobo,
+} from '@oja/contract';
 import { and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type * as z from 'zod';
@@ -8,6 +16,7 @@ import { carts, payments, sale_lines, sales, users } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, fieldError, notFound, PG, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
+import { splitLineTotal } from '../counter/record-counter-sale';
 import { takeStock } from '../stock/ledger';
 import { cartTotal, type PricedCartItem, personName, takeCartItems } from './cart-items';
 import { loadSaleDetail, saleDetailOf } from './sale-answer';
@@ -196,7 +205,13 @@ async function takeLines(
       userId: ctx.actor.userId,
       saleId,
     });
-    for (const part of taken) {
+    // Whole units split as net × units per batch; a weighed product's parts (12.5 kg and 0.5 kg) share the line's
+    // one rounded total, so the lines still add up to the cart's total (ADR 0031).
+    const shares = splitLineTotal(
+      lineTotalKobo(toKobo(line.net_unit_price), line.quantity),
+      taken.map((part) => part.quantity),
+    );
+    for (const [index, part] of taken.entries()) {
       saleLines.push({
         business_id: businessId,
         sale_id: saleId,
@@ -211,7 +226,7 @@ async function takeLines(
         unit_price: line.unit_price,
         discount_percentage: line.discount_percentage,
         cost_price: part.costPrice ?? line.cost_price,
-        line_total: fromKobo(toKobo(line.net_unit_price) * BigInt(part.quantity)),
+        line_total: fromKobo(shares[index] ?? 0n),
       });
     }
   }

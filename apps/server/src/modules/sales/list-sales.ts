@@ -145,7 +145,7 @@ function pageOfSales(parts: {
     columns: sql`${columnsAt('p', saleNames)},
       (select json_agg(json_build_array(i.product_id, i.product_name, i.quantity) order by i.first_line)
         from (select ${line.product_id} as product_id, ${line.product_name} as product_name,
-            sum(${line.quantity})::int as quantity, min(${line.id}) as first_line
+            sum(${line.quantity}) as quantity, min(${line.id}) as first_line
           from ${sale_lines} ${line} where ${line.business_id} = p.business_id and ${line.sale_id} = p.id
           group by ${line.product_id}, ${line.product_name}) i) as items`,
     page: parts.page,

@@ -1,17 +1,23 @@
 import {
+  addQuantities,
+  DEFAULT_BASE_UNIT,
   formatMoney,
   fromKobo,
+  fromMilli,
+  lineTotalKobo,
   MESSAGES,
   returnedValueKobo,
   type returnSaleBodySchema,
   SALES_MESSAGES,
   type SaleDetail,
   toKobo,
+  toMilli,
+  UNITS_MESSAGES,
 } from '@oja/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Tx } from '../../db/client';
-import { payments, refunds, sale_lines, sale_return_lines, sale_returns, sales } from '../../db/schema';
+import { payments, products, refunds, sale_lines, sale_return_lines, sale_returns, sales } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
@@ -108,7 +114,7 @@ export async function returnSale(
       facts: {
         value: fromKobo(valueKobo),
         refunded: fromKobo(refundKobo),
-        units: String(lines.reduce((sum, line) => sum + line.quantity, 0)),
+        units: String(lines.reduce((sum, line) => addQuantities(sum, line.quantity), 0)),
         currency: sale.currency,
         ...(input.restock ? {} : { damaged: 'true' }),
         ...(input.reason ? { note: input.reason } : {}),
@@ -134,7 +140,7 @@ async function linesToReturn(
   const returned = tx
     .select({
       sale_line_id: sale_return_lines.sale_line_id,
-      units: sql<number>`sum(${sale_return_lines.quantity})::int`.as('units'),
+      units: sql<string>`sum(${sale_return_lines.quantity})`.as('units'),
     })
     .from(sale_return_lines)
     .where(and(eq(sale_return_lines.business_id, businessId), inArray(sale_return_lines.sale_line_id, ids)))
@@ -149,9 +155,12 @@ async function linesToReturn(
       quantity: sale_lines.quantity,
       line_total: sale_lines.line_total,
       cost_price: sale_lines.cost_price,
-      returned: sql<number>`coalesce(${returned.units}, 0)`,
+      base_unit: products.base_unit,
+      is_weighed: products.is_weighed,
+      returned: sql<string>`coalesce(${returned.units}, 0)`,
     })
     .from(sale_lines)
+    .leftJoin(products, and(eq(products.business_id, sale_lines.business_id), eq(products.id, sale_lines.product_id)))
     .leftJoin(returned, eq(returned.sale_line_id, sale_lines.id))
     .where(and(eq(sale_lines.business_id, businessId), eq(sale_lines.sale_id, input.id), inArray(sale_lines.id, ids)))
     .orderBy(asc(sale_lines.id));
@@ -159,15 +168,19 @@ async function linesToReturn(
   return input.lines.map((wanted) => {
     const line = byId.get(wanted.sale_line_id);
     if (!line) throw badRequest(SALES_MESSAGES.returnLineNotInSale);
-    const left = line.quantity - Number(line.returned);
-    if (wanted.quantity > left) throw conflict(SALES_MESSAGES.returnTooMany(line.product_name, left));
+    // A fraction of a unit comes back only of a weighed product (ADR 0031); the units left, in thousandths.
+    if (line.is_weighed !== true && !Number.isInteger(wanted.quantity)) {
+      throw badRequest(UNITS_MESSAGES.quantityWholeOf(line.base_unit ?? DEFAULT_BASE_UNIT));
+    }
+    const left = fromMilli(toMilli(line.quantity) - toMilli(Number(line.returned)));
+    if (toMilli(wanted.quantity) > toMilli(left)) throw conflict(SALES_MESSAGES.returnTooMany(line.product_name, left));
     return {
       id: line.id,
       product_id: line.product_id,
       batch_id: line.batch_id,
       quantity: wanted.quantity,
       amount: fromKobo(returnedValueKobo(line, wanted.quantity)),
-      costKobo: line.cost_price === null ? 0n : toKobo(line.cost_price) * BigInt(wanted.quantity),
+      costKobo: line.cost_price === null ? 0n : lineTotalKobo(toKobo(line.cost_price), wanted.quantity),
     };
   });
 }

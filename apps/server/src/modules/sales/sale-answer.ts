@@ -1,4 +1,4 @@
-import { fromKobo, type Sale, type SaleDetail, type SaleReturn, toKobo } from '@oja/contract';
+import { addQuantities, fromKobo, type Sale, type SaleDetail, type SaleReturn, toKobo, toMilli } from '@oja/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
@@ -61,7 +61,7 @@ function itemsOf(linesById: readonly SaleLineRow[]): Sale['items'] {
   for (const line of linesById) {
     const key = `${line.product_id}:${line.product_name}`;
     const item = byProduct.get(key);
-    if (item) item.quantity += line.quantity;
+    if (item) item.quantity = addQuantities(item.quantity, line.quantity);
     else
       byProduct.set(key, {
         product: { id: line.product_id, product_name: line.product_name },
@@ -81,7 +81,7 @@ export function saleDetailOf(rows: SaleDetailRows, options: { showCost: boolean 
   const returnedUnits = new Map<number, number>();
   for (const saleReturn of returns) {
     for (const line of saleReturn.lines) {
-      returnedUnits.set(line.sale_line_id, (returnedUnits.get(line.sale_line_id) ?? 0) + line.quantity);
+      returnedUnits.set(line.sale_line_id, addQuantities(returnedUnits.get(line.sale_line_id) ?? 0, line.quantity));
     }
   }
   const partial = returns.filter((saleReturn) => saleReturn.kind === 'return');
@@ -99,8 +99,9 @@ export function saleDetailOf(rows: SaleDetailRows, options: { showCost: boolean 
       pricing_strategy: line.pricing_strategy,
       unit_price: line.unit_price,
       discount_percentage: line.discount_percentage,
-      // Exact: a line's total is its net unit price times its quantity.
-      net_unit_price: fromKobo(toKobo(line.line_total) / BigInt(line.quantity)),
+      // Exact for whole units (a line's total is its net unit price times them); a weighed line's and a pack
+      // line's is its total over its quantity, truncated to the kobo (ADR 0031).
+      net_unit_price: fromKobo((toKobo(line.line_total) * 1000n) / BigInt(toMilli(line.quantity))),
       cost_price: options.showCost ? line.cost_price : null,
       line_total: line.line_total,
       returned_quantity: returnedUnits.get(line.id) ?? 0,

@@ -61,6 +61,7 @@ export async function createProduct(
               barcode: input.barcode ?? null,
               category_id: await categoryIdFor(tx, ctx.businessId, input.category ?? null),
               ...(input.base_unit === undefined ? {} : { base_unit: input.base_unit }),
+              ...(input.is_weighed === undefined ? {} : { is_weighed: input.is_weighed }),
               created_by: ctx.actor.userId,
             })
             .returning({ id: products.id });

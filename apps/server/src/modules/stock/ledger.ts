@@ -2,10 +2,13 @@ import {
   ADJUSTMENT_REASONS,
   type AdjustmentReason,
   ERROR_CODES,
+  fromMilli,
+  hasQuantityDecimals,
   MAX_PRODUCT_STOCK,
   MESSAGES,
   STOCK_MESSAGES,
   type StockMovementReason,
+  toMilli,
 } from '@oja/contract';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -23,7 +26,14 @@ import { AppError, badRequest } from '../../platform/errors';
  * is a SQL-side increment guarded by `quantity + delta >= 0` (and the table's
  * CHECK (quantity >= 0)), with its movement appended in the same transaction.
  * Nothing here opens a transaction: the caller's use case owns it.
+ *
+ * Quantities are numeric(14,3) (ADR 0031): whole units, or up to 3 decimals of a weighed product, which the use
+ * cases decide from the product. Here a quantity is refused past 3 decimals, and TypeScript adds and subtracts
+ * them in thousandths only, so what reaches SQL is exactly what was asked.
  */
+
+/** A change or a take: a positive (a change: non-zero) quantity of at most 3 decimals. */
+const isQuantity = (quantity: number) => hasQuantityDecimals(quantity) && toMilli(quantity) > 0;
 
 /**
  * SQL condition: this batch may be sold (no expiry, or not past it: a batch expiring today still sells today).
@@ -37,7 +47,7 @@ export type BatchChange = {
   businessId: number;
   productId: number;
   batchId: number;
-  /** Positive adds, negative removes; never zero. */
+  /** Positive adds, negative removes; never zero; at most 3 decimals. */
   delta: number;
   reason: StockMovementReason;
   userId: number | null;
@@ -58,8 +68,8 @@ const change = {
  * a product's stock is summed (and cast) in many queries, which must never overflow.
  */
 const total = alias(product_batches, 'pb_total');
-const productStaysInRange = sql`(select coalesce(sum(${total.quantity}::bigint), 0) from ${product_batches} ${total}
-    where ${total.business_id} = ${change.businessId} and ${total.product_id} = ${change.productId}) + ${change.delta}::int <= ${MAX_PRODUCT_STOCK}`;
+const productStaysInRange = sql`(select coalesce(sum(${total.quantity}), 0) from ${product_batches} ${total}
+    where ${total.business_id} = ${change.businessId} and ${total.product_id} = ${change.productId}) + ${change.delta}::numeric <= ${MAX_PRODUCT_STOCK}`;
 
 /** A change's values as its statement's placeholders take them: every one given, null where it has none. */
 type ChangeValues = Required<BatchChange>;
@@ -75,12 +85,12 @@ const changeStatement = builtOnceSqlPer<'adds' | 'removes', ChangeValues, { id: 
     eq(product_batches.business_id, change.businessId),
     eq(product_batches.product_id, change.productId),
     eq(product_batches.id, change.batchId),
-    sql`${product_batches.quantity} + ${change.delta}::int >= 0`,
+    sql`${product_batches.quantity} + ${change.delta}::numeric >= 0`,
     shape === 'adds' ? productStaysInRange : undefined,
   );
   return sql`
     with changed as (
-      update ${product_batches} set ${columnNames(product_batches.quantity)} = ${product_batches.quantity} + ${change.delta}::int
+      update ${product_batches} set ${columnNames(product_batches.quantity)} = ${product_batches.quantity} + ${change.delta}::numeric
       where ${where} returning ${product_batches.id} as id
     )
     insert into ${stock_movements} (${columnNames(
@@ -93,7 +103,7 @@ const changeStatement = builtOnceSqlPer<'adds' | 'removes', ChangeValues, { id: 
       stock_movements.sale_id,
       stock_movements.note,
     )})
-    select ${change.businessId}::bigint, ${change.productId}::bigint, changed.id, ${change.delta}::int,
+    select ${change.businessId}::bigint, ${change.productId}::bigint, changed.id, ${change.delta}::numeric,
            ${sql.placeholder('reason')}::text, ${sql.placeholder('userId')}::bigint, ${sql.placeholder('saleId')}::bigint,
            ${sql.placeholder('note')}::text
     from changed
@@ -106,7 +116,7 @@ const changeStatement = builtOnceSqlPer<'adds' | 'removes', ChangeValues, { id: 
  */
 export async function changeBatch(tx: Tx, batchChange: BatchChange): Promise<void> {
   const { delta } = batchChange;
-  if (!Number.isInteger(delta) || delta === 0) throw new Error('A stock change is a non-zero whole number.');
+  if (!isQuantity(Math.abs(delta))) throw new Error('A stock change is non-zero, with at most 3 decimals.');
   const rows = await changeStatement(tx, delta > 0 ? 'adds' : 'removes', {
     ...batchChange,
     saleId: batchChange.saleId ?? null,
@@ -227,20 +237,21 @@ function planTake(
   quantity: number,
 ): { plan: TakenFromBatch[]; remaining: number } {
   const plan: TakenFromBatch[] = [];
-  let remaining = quantity;
+  // In thousandths: 1.25 kg from batches of 0.3 and 2 leaves exactly 0.95 to take from the second.
+  let remaining = toMilli(quantity);
   for (const batch of batches) {
     if (remaining === 0) break;
-    const part = Math.min(batch.quantity, remaining);
+    const part = Math.min(toMilli(batch.quantity), remaining);
     plan.push({
       batchId: batch.id,
       batchNumber: batch.batch_number,
       expirationDate: batch.expiration_date,
       costPrice: batch.cost_price,
-      quantity: part,
+      quantity: fromMilli(part),
     });
     remaining -= part;
   }
-  return { plan, remaining };
+  return { plan, remaining: fromMilli(remaining) };
 }
 
 /**
@@ -265,7 +276,7 @@ export async function takeStock(
     note?: string | null;
   },
 ): Promise<TakenFromBatch[]> {
-  if (!Number.isInteger(input.quantity) || input.quantity <= 0) throw new Error('Take a positive whole quantity.');
+  if (!isQuantity(input.quantity)) throw new Error('Take a positive quantity of at most 3 decimals.');
   const batches = await sellableBatches(tx, { businessId: input.businessId, productId: input.productId });
   const { plan, remaining } = planTake(batches, input.quantity);
   if (remaining > 0) throw insufficientStock();
@@ -305,7 +316,7 @@ export async function takeAvailableStock(
     saleId?: number | null;
   },
 ): Promise<{ taken: TakenFromBatch[]; missing: number }> {
-  if (!Number.isInteger(input.quantity) || input.quantity <= 0) throw new Error('Take a positive whole quantity.');
+  if (!isQuantity(input.quantity)) throw new Error('Take a positive quantity of at most 3 decimals.');
   const batches = await sellableBatches(tx, { businessId: input.businessId, productId: input.productId });
   const { plan: taken, remaining } = planTake(batches, input.quantity);
   for (const part of taken) {
@@ -345,7 +356,7 @@ export async function returnStock(
     note?: string | null;
   },
 ): Promise<void> {
-  if (!Number.isInteger(input.quantity) || input.quantity <= 0) throw new Error('Return a positive whole quantity.');
+  if (!isQuantity(input.quantity)) throw new Error('Return a positive quantity of at most 3 decimals.');
   await changeBatch(tx, {
     businessId: input.businessId,
     productId: input.productId,
@@ -391,7 +402,7 @@ export async function openBatches(
   const { rows } = await tx.execute<{ id: number }>(sql`
     with given as (
       select * from unnest(${column((b) => b.productId)}::bigint[], ${column((b) => b.batchNumber)}::text[],
-        ${column((b) => b.quantity)}::int[], ${column((b) => b.expirationDate)}::date[],
+        ${column((b) => b.quantity)}::numeric[], ${column((b) => b.expirationDate)}::date[],
         ${column((b) => b.costPrice)}::numeric[]) as g(product_id, batch_number, quantity, expiration_date, cost_price)
     ), opened as (
       insert into ${product_batches} (${columnNames(

@@ -1,4 +1,12 @@
-import { type Batch, isBelowCost, MESSAGES, type MemberRole, type Pack, type Product } from '@oja/contract';
+import {
+  addQuantities,
+  type Batch,
+  isBelowCost,
+  MESSAGES,
+  type MemberRole,
+  type Pack,
+  type Product,
+} from '@oja/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrPlaceholder } from '../../db/built-once';
@@ -32,6 +40,7 @@ export const productColumns = {
   reorder_level: products.reorder_level,
   category_id: products.category_id,
   base_unit: products.base_unit,
+  is_weighed: products.is_weighed,
   created_at: products.created_at,
   updated_at: products.updated_at,
 };
@@ -65,8 +74,8 @@ function answer(
   let sellable = 0;
   let expired = 0;
   for (const batch of batches) {
-    if (batch.is_expired) expired += batch.quantity;
-    else sellable += batch.quantity;
+    if (batch.is_expired) expired = addQuantities(expired, batch.quantity);
+    else sellable = addQuantities(sellable, batch.quantity);
   }
   const product = {
     id: stamps.id,
@@ -96,6 +105,7 @@ function answer(
   product.business = business;
   product.batches = batches;
   product.base_unit = row.base_unit;
+  product.is_weighed = row.is_weighed;
   product.packs = packs;
   return product;
 }
@@ -195,6 +205,7 @@ export type ListedProductRow = {
   category_id: string | null;
   category_name: string | null;
   base_unit: string;
+  is_weighed: boolean;
   /** timestamptz as PostgreSQL writes it (drizzle's node-postgres session keeps it a string). */
   created_at: string;
   updated_at: string;

@@ -1,13 +1,20 @@
-import { COUNTER_MESSAGES, isMoneyString, normalizeMoney } from '@oja/contract';
+import { COUNTER_MESSAGES, isMoneyString, normalizeMoney, toMilli, UNITS_MESSAGES } from '@oja/contract';
 import { readTypedMoney } from '../../ui/money-input';
 
 /**
  * What the clerk types at the counter, read strictly: a quantity is a whole number ("2.5" and "-3" are refused
- * with words, never read as 25 or 3), an amount may carry the naira sign and grouping commas ("₦5,000") but is
- * never read as another value.
+ * with words, never read as 25 or 3), or for a weighed product up to 3 decimals ("0.75" kg; "1.2345" refused,
+ * ADR 0031); an amount may carry the naira sign and grouping commas ("₦5,000") but is never read as another value.
  */
-export function readQuantity(text: string): { quantity: number } | { error: string } {
+export function readQuantity(text: string, isWeighed = false): { quantity: number } | { error: string } {
   const value = text.trim();
+  if (isWeighed) {
+    if (!/^\d+(\.\d{1,3})?$|^\.\d{1,3}$/.test(value) || toMilli(Number(value)) < 1) {
+      return { error: UNITS_MESSAGES.quantityDecimals };
+    }
+    const quantity = Number(value);
+    return quantity > 1_000_000 ? { error: COUNTER_MESSAGES.quantityMax } : { quantity };
+  }
   if (!/^\d+$/.test(value)) return { error: COUNTER_MESSAGES.quantityWhole };
   const quantity = Number(value);
   if (quantity < 1) return { error: COUNTER_MESSAGES.quantityWhole };

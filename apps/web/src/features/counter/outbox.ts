@@ -1,4 +1,5 @@
 import {
+  addQuantities,
   COUNTER_SCREEN_MESSAGES,
   type CounterCustomer,
   type CounterSaleAnswer,
@@ -481,7 +482,7 @@ export async function soldSinceCopy(db: CounterDb, syncedAt: number): Promise<Ma
       // The snapshot's lines are the body's, in order: a pack line's there says the base units it took.
       const shown = entry.snapshot.lines[index];
       const units = shown?.product_id === line.product_id ? (shown.base_quantity ?? line.quantity) : line.quantity;
-      byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + units);
+      byProduct.set(line.product_id, addQuantities(byProduct.get(line.product_id) ?? 0, units));
     }
   }
   return byProduct;

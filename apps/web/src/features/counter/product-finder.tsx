@@ -1,5 +1,13 @@
 import { Group, Stack, Text, TextInput } from '@mantine/core';
-import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, formatMoney, formatUnits, type Pack } from '@oja/contract';
+import {
+  type CatalogueProduct,
+  COUNTER_SCREEN_MESSAGES,
+  formatMoney,
+  formatUnits,
+  fromMilli,
+  type Pack,
+  toMilli,
+} from '@oja/contract';
 import { memo, type RefObject, useCallback, useMemo, useState } from 'react';
 import { ScanButton } from '../scanning/scan-button';
 import type { CounterService } from './counter-service';
@@ -102,7 +110,7 @@ export function ProductFinder({
               // biome-ignore lint/suspicious/noArrayIndexKey: a row holds no state; kept in its place, a key typed changes its words only, where a row per product was taken out and another made
               key={place}
               product={product}
-              stock={product.stock_quantity - (sold?.get(product.id) ?? 0)}
+              stock={fromMilli(toMilli(product.stock_quantity) - toMilli(sold?.get(product.id) ?? 0))}
               onAdd={add}
             />
           ))}
@@ -152,7 +160,7 @@ const FoundProduct = memo(function FoundProduct({
         <span className={`${classes.detail} ${stock > 0 ? '' : classes.none}`}>
           {stock <= 0
             ? 'None in stock'
-            : packs.length > 0
+            : packs.length > 0 || product.is_weighed
               ? `${formatUnits(stock, product.base_unit ?? 'piece', packs)} in stock`
               : `${stock} in stock`}
         </span>

@@ -1,4 +1,10 @@
-import { type CatalogueProduct, COUNTER_MESSAGES, COUNTER_SCREEN_MESSAGES, counterSaleBodySchema } from '@oja/contract';
+import {
+  type CatalogueProduct,
+  COUNTER_MESSAGES,
+  COUNTER_SCREEN_MESSAGES,
+  counterSaleBodySchema,
+  UNITS_MESSAGES,
+} from '@oja/contract';
 import { describe, expect, it } from 'vitest';
 import { readAmount, readQuantity } from './counter-input';
 import { addOne, buildSale, type CartLine } from './sale-draft';
@@ -46,6 +52,15 @@ describe('what the clerk types at the counter', () => {
     for (const typed of ['2.5', '-3', '0', '', '1e3', '2,5', 'abc'])
       expect(readQuantity(typed)).toEqual({ error: COUNTER_MESSAGES.quantityWhole });
     expect(readQuantity('1000001')).toEqual({ error: COUNTER_MESSAGES.quantityMax });
+  });
+
+  it('takes up to 3 decimals of a weighed product (ADR 0031), and no more', () => {
+    expect(readQuantity('0.75', true)).toEqual({ quantity: 0.75 });
+    expect(readQuantity('1.250', true)).toEqual({ quantity: 1.25 });
+    expect(readQuantity('.5', true)).toEqual({ quantity: 0.5 });
+    expect(readQuantity('2', true)).toEqual({ quantity: 2 });
+    for (const typed of ['1.2345', '0', '0.000', '-1', '1,5', '1e3', 'abc', ''])
+      expect(readQuantity(typed, true)).toEqual({ error: UNITS_MESSAGES.quantityDecimals });
   });
 
   it('reads the naira sign and grouping commas as the amount they print, and nothing else', () => {

@@ -1,4 +1,5 @@
 import {
+  addQuantities,
   type CatalogueCustomer,
   type CatalogueProduct,
   COUNTER_MESSAGES,
@@ -7,9 +8,11 @@ import {
   type CounterSaleBody,
   counterTotals,
   fromKobo,
+  fromMilli,
   type Pack,
   type PaymentMethod,
   toKobo,
+  toMilli,
 } from '@oja/contract';
 import { readAmount } from './counter-input';
 import type { SaleSnapshot } from './store';
@@ -31,7 +34,7 @@ export const priced = (line: CartLine) =>
       };
 
 /** The base units a line takes from stock: a carton of 40 is 40. */
-export const baseUnitsOf = (line: CartLine) => line.quantity * (line.pack?.units ?? 1);
+export const baseUnitsOf = (line: CartLine) => fromMilli(toMilli(line.quantity) * (line.pack?.units ?? 1));
 
 const isSameLine = (line: CartLine, product: CatalogueProduct, pack: Pack | null) =>
   line.product.id === product.id && (line.pack?.id ?? null) === (pack?.id ?? null);
@@ -44,7 +47,7 @@ export function cartTotal(lines: readonly CartLine[]): string {
 export function addOne(lines: readonly CartLine[], product: CatalogueProduct, pack: Pack | null = null): CartLine[] {
   const found = lines.find((line) => isSameLine(line, product, pack));
   if (!found) return [...lines, pack ? { product, quantity: 1, pack } : { product, quantity: 1 }];
-  return lines.map((line) => (line === found ? { ...line, quantity: line.quantity + 1 } : line));
+  return lines.map((line) => (line === found ? { ...line, quantity: addQuantities(line.quantity, 1) } : line));
 }
 
 export type DraftProblem = { field: 'payments' | 'customer' | 'cash' | 'lines'; message: string };
@@ -142,8 +145,8 @@ export function buildSale(
       quantity: line.quantity,
       unit_price: priced(line).unit_price,
       line_total: counterTotals([priced(line)], []).total,
-      // What the receipt calls the count ("1 carton", "5 packs") and what it took from stock.
-      ...(line.pack || line.product.packs?.length
+      // What the receipt calls the count ("1 carton", "5 packs", "0.75 kg") and what it took from stock.
+      ...(line.pack || line.product.packs?.length || line.product.is_weighed
         ? { unit_name: line.pack?.name ?? line.product.base_unit ?? 'piece', base_quantity: baseUnitsOf(line) }
         : {}),
     })),

@@ -1,5 +1,6 @@
 import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import {
+  addQuantities,
   type CatalogueProduct,
   COUNTER_SCREEN_MESSAGES,
   type CounterSaleBody,
@@ -204,7 +205,8 @@ export function Counter() {
           <Group justify="space-between" wrap="nowrap" maw={560} mx="auto">
             <Box>
               <Text size="xs" c="dimmed">
-                {itemCount(lines.reduce((sum, line) => sum + line.quantity, 0))}
+                {/* A weighed line (0.75 kg) is one item. */}
+                {itemCount(lines.reduce((sum, line) => sum + (isWeighedLine(line) ? 1 : line.quantity), 0))}
               </Text>
               <Text fw={800} fz="xl" aria-label="Total">
                 {formatMoney(total, currency)}
@@ -220,7 +222,10 @@ export function Counter() {
   );
 }
 
-/** A line of the sale; a tap opens its quantity, typed as a whole number or stepped with − and +. */
+/** A line of a weighed product by its base unit: its quantity takes up to 3 decimals (ADR 0031). */
+const isWeighedLine = (line: CartLine) => line.product.is_weighed === true && !line.pack;
+
+/** A line of the sale; a tap opens its quantity, typed as a whole number (kg in decimals) or stepped with − and +. */
 function SaleLine({
   line,
   onQuantity,
@@ -235,9 +240,10 @@ function SaleLine({
   const [error, setError] = useState<string | null>(null);
   const { product, pack } = line;
   const lineTotal = cartTotal([line]);
-  // A product with packs says what each line counts: "1 carton", "5 packs" (ADR 0030).
+  // A product with packs says what each line counts: "1 carton", "5 packs" (ADR 0030); a weighed one "0.75 kg".
+  const isWeighed = isWeighedLine(line);
   const counted =
-    pack || product.packs?.length
+    pack || product.packs?.length || isWeighed
       ? countOf(line.quantity, pack?.name ?? product.base_unit ?? 'piece')
       : String(line.quantity);
   const label = pack ? `${product.product_name} (${pack.name})` : product.product_name;
@@ -247,7 +253,7 @@ function SaleLine({
     setError(null);
   };
   const apply = () => {
-    const read = readQuantity(typed);
+    const read = readQuantity(typed, isWeighed);
     if ('error' in read) {
       setError(read.error);
       return;
@@ -295,14 +301,15 @@ function SaleLine({
               w={48}
               px={0}
               aria-label="One fewer"
-              onClick={() => line.quantity > 1 && step(line.quantity - 1)}
+              onClick={() => line.quantity > 1 && step(addQuantities(line.quantity, -1))}
             >
               −
             </Button>
             <TextInput
               size="md"
               style={{ flex: 1 }}
-              inputMode="numeric"
+              // A phone's decimal keypad for kg and litres; whole numbers otherwise.
+              inputMode={isWeighed ? 'decimal' : 'numeric'}
               aria-label={`Quantity of ${label}`}
               value={typed}
               onChange={(event) => {
@@ -318,7 +325,7 @@ function SaleLine({
               w={48}
               px={0}
               aria-label="One more"
-              onClick={() => step(line.quantity + 1)}
+              onClick={() => step(addQuantities(line.quantity, 1))}
             >
               +
             </Button>

@@ -227,7 +227,7 @@ function AddProductForm({
           skuHint="Leave blank to have one made for you"
         />
         <UnitFields
-          field={(path) => form.getInputProps(path)}
+          field={(path, options) => form.getInputProps(path, options)}
           packs={form.values.packs}
           baseUnit={form.values.base_unit}
           onAddPack={() => form.insertListItem('packs', emptyPack())}
@@ -343,7 +343,7 @@ function EditProductForm({
         <FormFailure message={failure.message} />
         <ProductFields businessId={businessId} field={(path) => form.getInputProps(path)} />
         <UnitFields
-          field={(path) => form.getInputProps(path)}
+          field={(path, options) => form.getInputProps(path, options)}
           packs={form.values.packs}
           baseUnit={form.values.base_unit}
           onAddPack={() => form.insertListItem('packs', emptyPack())}

@@ -128,7 +128,7 @@ function ProductDetail({ product }: { product: Product }) {
           hint={
             stock.color === 'orange'
               ? stock.label
-              : product.packs?.length
+              : product.packs?.length || product.is_weighed
                 ? formatUnits(product.quantity_in_stock, product.base_unit ?? 'piece', product.packs)
                 : 'Units in unexpired batches'
           }

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Autocomplete,
   Button,
+  Checkbox,
   Fieldset,
   Group,
   NumberInput,
@@ -33,7 +34,7 @@ export type PackRow = {
   wholesale_price: string;
   barcode: string;
 };
-export type UnitValues = { base_unit: string; packs: PackRow[] };
+export type UnitValues = { base_unit: string; is_weighed: boolean; packs: PackRow[] };
 
 export const emptyPack = (): PackRow => ({ name: '', units: '', selling_price: '', wholesale_price: '', barcode: '' });
 
@@ -41,6 +42,7 @@ export const emptyPack = (): PackRow => ({ name: '', units: '', selling_price: '
 export function unitValuesOf(product: Product | null): UnitValues {
   return {
     base_unit: product?.base_unit ?? DEFAULT_BASE_UNIT,
+    is_weighed: product?.is_weighed ?? false,
     packs: (product?.packs ?? []).map((pack) => ({
       id: pack.id,
       name: pack.name,
@@ -55,11 +57,17 @@ export function unitValuesOf(product: Product | null): UnitValues {
 /** The units and packs an edit sends: only what changed, the packs whole when any of them did. */
 export function changedUnits(
   product: Product,
-  edited: { base_unit?: string | undefined; packs?: readonly PackInput[] | undefined },
-): { base_unit?: string; packs?: PackInput[] } {
-  const changes: { base_unit?: string; packs?: PackInput[] } = {};
+  edited: {
+    base_unit?: string | undefined;
+    is_weighed?: boolean | undefined;
+    packs?: readonly PackInput[] | undefined;
+  },
+): { base_unit?: string; is_weighed?: boolean; packs?: PackInput[] } {
+  const changes: { base_unit?: string; is_weighed?: boolean; packs?: PackInput[] } = {};
   if (edited.base_unit !== undefined && edited.base_unit !== (product.base_unit ?? DEFAULT_BASE_UNIT))
     changes.base_unit = edited.base_unit;
+  if (edited.is_weighed !== undefined && edited.is_weighed !== (product.is_weighed ?? false))
+    changes.is_weighed = edited.is_weighed;
   const shape = (pack: PackInput | Pack) =>
     JSON.stringify([
       pack.id ?? null,
@@ -76,8 +84,9 @@ export function changedUnits(
 }
 
 /**
- * The unit stock is counted in and the product's pack sizes (ADR 0030): a carton of 40 packs, each with its own
- * price and barcode. Rows one under another, so the form stays one column wide on a phone.
+ * The unit stock is counted in, whether it is weighed (sold in decimals of it, ADR 0031), and the product's pack
+ * sizes (ADR 0030): a carton of 40 packs, each with its own price and barcode. Rows one under another, so the form
+ * stays one column wide on a phone.
  */
 export function UnitFields({
   field,
@@ -87,7 +96,7 @@ export function UnitFields({
   onRemovePack,
   packsError,
 }: {
-  field(path: string): GetInputPropsReturnType;
+  field(path: string, options?: { type: 'checkbox' }): GetInputPropsReturnType;
   packs: readonly PackRow[];
   baseUnit: string;
   onAddPack(): void;
@@ -104,6 +113,11 @@ export function UnitFields({
         maxLength={20}
         autoComplete="off"
         {...field('base_unit')}
+      />
+      <Checkbox
+        label={`Sold by weight or volume (like 0.75 ${unit})`}
+        description="Quantities then take up to 3 decimals."
+        {...field('is_weighed', { type: 'checkbox' })}
       />
       {packs.map((_, index) => (
         <Fieldset

@@ -32,7 +32,7 @@ export async function exportProducts(ctx: BusinessContext, query: { format: Shee
       wholesale_price: products.wholesale_price,
       reorder_level: products.reorder_level,
       category: product_categories.name,
-      quantity: sql<number>`coalesce(${stock.sellable}, 0)::int`,
+      quantity: sql<number>`coalesce(${stock.sellable}, 0)::float8`,
       expiration_date: stock.soonest,
     })
     .from(products)

@@ -58,7 +58,7 @@ export function stockOf(db: Queryable, businessId: number) {
     .select({
       business_id: product_batches.business_id,
       product_id: product_batches.product_id,
-      sellable: sql<number>`sum(${product_batches.quantity})::int`.as('sellable'),
+      sellable: sql<number>`sum(${product_batches.quantity})::float8`.as('sellable'),
       soonest: sql<string | null>`min(${product_batches.expiration_date})::text`.as('soonest'),
     })
     .from(product_batches)
@@ -94,7 +94,7 @@ async function existingFor(db: Queryable, businessId: number, rows: readonly Goo
           wholesale_price: products.wholesale_price,
           reorder_level: products.reorder_level,
           category: product_categories.name,
-          sellable: sql<number>`coalesce(${stock.sellable}, 0)::int`,
+          sellable: sql<number>`coalesce(${stock.sellable}, 0)::float8`,
         })
         .from(products)
         .leftJoin(stock, and(eq(stock.business_id, products.business_id), eq(stock.product_id, products.id)))
