@@ -9,6 +9,7 @@ import {
   fromKobo,
   MESSAGES,
   type Pack,
+  priceLine,
   SALES_MESSAGES,
   toKobo,
   UNITS_MESSAGES,
@@ -21,7 +22,7 @@ import { transaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, fieldError, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { changesOf, recordActivity } from '../activity/record';
-import { MAX_CART_KOBO, personName } from '../sales/cart-items';
+import { MAX_CART_KOBO, personName, splitLineTotal } from '../sales/cart-items';
 import { requireCustomer } from '../sales/customers';
 import { takeAvailableStock } from '../stock/ledger';
 import { packsOf } from '../stock/packs';
@@ -162,25 +163,6 @@ const saleFacts = (saleId: number, receipt: string | null | undefined) => ({
 /** A line is a product sold by the unit, or one of its packs: each appears once in a sale. */
 const lineKey = (line: { product_id: number; pack_id?: number | null | undefined }) =>
   `${line.product_id}:${line.pack_id ?? ''}`;
-
-/**
- * The line's money over the batches its units came from, exact to the kobo: each part's share of the line's total
- * by its units, rounded down at each running sum, so the parts add up to the total. A line sold by the unit splits
- * as net × units per part (the running sums are then exact); a carton taken from two batches splits its price.
- */
-export function splitLineTotal(total: bigint, parts: readonly number[]): bigint[] {
-  const units = BigInt(parts.reduce((sum, part) => sum + part, 0));
-  if (units === 0n) return parts.map(() => 0n);
-  let before = 0n;
-  let counted = 0n;
-  return parts.map((part) => {
-    counted += BigInt(part);
-    const upTo = (total * counted) / units;
-    const share = upTo - before;
-    before = upTo;
-    return share;
-  });
-}
 
 async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput): Promise<number> {
   const { businessId } = ctx;
@@ -380,8 +362,9 @@ function listPriceOf(
   strategy: 'retail' | 'wholesale',
 ): { listPrice: string; listDiscount: string } {
   if (pack) {
-    const isWholesale = strategy === 'wholesale' && pack.wholesale_price !== null;
-    return { listPrice: isWholesale ? (pack.wholesale_price as string) : pack.selling_price, listDiscount: '0.00' };
+    // The carts' pricing of a pack (the contract's one rule): its own price, none of the unit's discount.
+    const price = priceLine(product, { quantity: 1, pricing_strategy: strategy, apply_discount: true }, pack);
+    return { listPrice: price.unit_price, listDiscount: price.discount_percentage };
   }
   const isWholesale = strategy === 'wholesale' && product.wholesale_price !== null;
   return {

@@ -1,4 +1,12 @@
-import { type createSaleBodySchema, fromKobo, MESSAGES, SALES_MESSAGES, type SaleDetail, toKobo } from '@oja/contract';
+import {
+  type createSaleBodySchema,
+  fromKobo,
+  MESSAGES,
+  SALES_MESSAGES,
+  type SaleDetail,
+  toKobo,
+  UNITS_MESSAGES,
+} from '@oja/contract';
 import { and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type * as z from 'zod';
@@ -9,7 +17,7 @@ import { transaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, fieldError, notFound, PG, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { takeStock } from '../stock/ledger';
-import { cartTotal, type PricedCartItem, personName, takeCartItems } from './cart-items';
+import { cartTotal, type PricedCartItem, personName, splitLineTotal, takeCartItems } from './cart-items';
 import { loadSaleDetail, saleDetailOf } from './sale-answer';
 
 export type ConfirmSaleInput = z.output<typeof createSaleBodySchema> & { idempotencyKey: string | null };
@@ -121,12 +129,15 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
   // for the sale, then finds it and archives the product. Taking batches first would let the delete
   // cascade into them while the sale waits on the product: a deadlock. The cart is deleted by that
   // statement too (takeCartItems says why that is the same as after it).
-  const { deleted, items: lines } = await takeCartItems(tx, businessId, cart.id);
+  const { deleted, items: lines, baseUnits } = await takeCartItems(tx, businessId, cart.id);
   const [first] = lines;
   if (!first) throw badRequest(SALES_MESSAGES.emptyCart);
   // Only possible if something bypassed the cart's lock: nothing of this sale may stay.
   if (!deleted) throw notFound(MESSAGES.cart.notFound);
   if (lines.some((line) => line.is_archived)) throw badRequest(SALES_MESSAGES.productUnavailable);
+  // A pack removed from its product since the line was written (ADR 0033): the clerk changes the line.
+  if (lines.some((line) => (line.pack_id ?? null) !== null && !line.pack_units))
+    throw badRequest(UNITS_MESSAGES.packNotFound, { items: [UNITS_MESSAGES.packNotFound] });
   if (lines.some((line) => line.currency !== first.currency)) throw badRequest(MESSAGES.cart.mixedCurrency);
   const total = cartTotal(lines);
   const amountPaid = firstPayment(input, total);
@@ -164,7 +175,7 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
   return saleDetailOf(
     {
       sale,
-      lines: writtenLines,
+      lines: writtenLines.map((line) => ({ ...line, base_unit: baseUnits.get(line.product_id) ?? null })),
       payments: paid.map((payment) => ({ payment, recorded_by_name: personName(user), is_refunded: false })),
       cancelled_by_name: null,
       customer_phone: cart.customer_phone,
@@ -176,6 +187,9 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
 /**
  * Takes each line's stock (in the given ascending product order) and returns the
  * sale's lines, one per batch a line was taken from, in the cart's own order.
+ * A line of packs takes its packs' base units, soonest expiry first as ever, and its
+ * money is split over its batches by their units (splitLineTotal), as the counter's
+ * pack lines are (ADR 0030, 0033); each sale line keeps the pack's id, name and units.
  */
 async function takeLines(
   tx: Tx,
@@ -188,15 +202,23 @@ async function takeLines(
   for (const line of lines) {
     const saleLines: (typeof sale_lines.$inferInsert)[] = [];
     linesOfItem.set(line.id, saleLines);
+    const packUnits = line.pack_units ?? null;
     const taken = await takeStock(tx, {
       businessId,
       productId: line.product_id,
-      quantity: line.quantity,
+      quantity: line.quantity * (packUnits ?? 1),
       reason: 'sale',
       userId: ctx.actor.userId,
       saleId,
     });
-    for (const part of taken) {
+    const packShares =
+      packUnits === null
+        ? null
+        : splitLineTotal(
+            toKobo(line.line_total),
+            taken.map((part) => part.quantity),
+          );
+    for (const [index, part] of taken.entries()) {
       saleLines.push({
         business_id: businessId,
         sale_id: saleId,
@@ -211,7 +233,12 @@ async function takeLines(
         unit_price: line.unit_price,
         discount_percentage: line.discount_percentage,
         cost_price: part.costPrice ?? line.cost_price,
-        line_total: fromKobo(toKobo(line.net_unit_price) * BigInt(part.quantity)),
+        line_total: packShares
+          ? fromKobo(packShares[index] ?? 0n)
+          : fromKobo(toKobo(line.net_unit_price) * BigInt(part.quantity)),
+        pack_id: packUnits === null ? null : (line.pack_id ?? null),
+        pack_name: packUnits === null ? null : (line.pack_name ?? null),
+        pack_units: packUnits,
       });
     }
   }
@@ -306,8 +333,11 @@ const LINE_KEYS = {
   discount_percentage: '',
   cost_price: '',
   line_total: '',
-  // A cart sells by the unit: its lines take the pack columns' nulls (ADR 0030).
-} satisfies Required<Omit<typeof sale_lines.$inferInsert, 'id' | 'pack_id' | 'pack_name' | 'pack_units'>>;
+  // A line sold by a pack (ADR 0033); null for one by the unit.
+  pack_id: 0,
+  pack_name: '',
+  pack_units: 0,
+} satisfies Required<Omit<typeof sale_lines.$inferInsert, 'id'>>;
 const PAYMENT_KEYS = {
   business_id: 0,
   amount: '',
