@@ -120,9 +120,34 @@ const SIZES = [
 
 const sqlArray = (words: string[]) => `array[${words.map((word) => `'${word.replaceAll("'", "''")}'`).join(', ')}]`;
 
+/** The categories a shop files its products under (ADR 0023): each product in one, in turn. */
+export const CATEGORIES = [
+  'Drinks',
+  'Noodles & Pasta',
+  'Rice & Grains',
+  'Milk & Beverages',
+  'Cooking Oil',
+  'Seasoning',
+  'Canned Food',
+  'Biscuits & Snacks',
+  'Cereals',
+  'Household',
+  'Toiletries',
+  'Baby Care',
+  'Flour & Swallow',
+  'Sauces & Spreads',
+  'Frozen',
+  'Tea & Coffee',
+  'Sugar & Salt',
+  'Beans & Legumes',
+  'Cleaning',
+  'Water',
+];
+
 /**
  * Fills one business with `count` products in a few set-based statements: the
- * catalogue, half of it with a reorder level (5 to 24 units, as a shop sets them: the
+ * catalogue filed under the twenty categories in turn (a twentieth of it each),
+ * half of it with a reorder level (5 to 24 units, as a shop sets them: the
  * overview's low stock reads those), one to three batches each (about one product in
  * eight sold out, some batches expired, some without expiry), and one opening movement
  * per stocked batch so that the ledger invariant holds on the generated data too.
@@ -130,8 +155,13 @@ const sqlArray = (words: string[]) => `array[${words.map((word) => `'${word.repl
 export async function generateCatalogue(client: pg.PoolClient, businessId: number, count: number): Promise<void> {
   await client.query('begin');
   await client.query(
-    `insert into products (business_id, product_name, sku, cost_price, selling_price, currency, reorder_level,
-       created_at, updated_at)
+    `insert into product_categories (business_id, name) select $1, name from unnest(${sqlArray(CATEGORIES)}) as name`,
+    [businessId],
+  );
+  await client.query(
+    `with filed as (select array_agg(id order by id) as ids from product_categories where business_id = $1)
+     insert into products (business_id, product_name, sku, cost_price, selling_price, currency, reorder_level,
+       category_id, created_at, updated_at)
      select $1,
             (${sqlArray(BRANDS)})[1 + i % ${BRANDS.length}] || ' ' ||
             (${sqlArray(ITEMS)})[1 + (i / ${BRANDS.length}) % ${ITEMS.length}] || ' ' ||
@@ -141,9 +171,10 @@ export async function generateCatalogue(client: pg.PoolClient, businessId: numbe
             (150 + (i * 37) % 90000 + (i % 500))::numeric(14, 2),
             'NGN',
             case when i % 2 = 0 then 5 + i % 20 end,
+            filed.ids[1 + i % ${CATEGORIES.length}],
             now() - make_interval(mins => $2 - i),
             now() - make_interval(mins => $2 - i)
-     from generate_series(1, $2) as i`,
+     from generate_series(1, $2) as i cross join filed`,
     [businessId, count],
   );
   await client.query(
@@ -168,5 +199,5 @@ export async function generateCatalogue(client: pg.PoolClient, businessId: numbe
     [businessId],
   );
   await client.query('commit');
-  await client.query('vacuum analyze products, product_batches, stock_movements');
+  await client.query('vacuum analyze products, product_categories, product_batches, stock_movements');
 }

@@ -23,6 +23,7 @@ export const COUNTER_SCREEN_MESSAGES = {
     `${productName} was sold at ${charged}; its price is ${current}: the owner has been told.`,
   notCorrectable: 'This sale is no longer waiting for a correction.',
   productGone: 'no longer sold by the shop',
+  packGone: 'the shop no longer sells this pack size: sell it again by the unit or another pack',
   corrected: 'Corrected: the sale goes again with the same receipt number.',
   noReceiptYet: 'The receipt PDF is ready once the sale has reached the server.',
   /** A debt payment (ADR 0019): written on the phone first, sent like a sale. */

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { bodyId, queryId, text } from './ids';
 import { MESSAGES } from './messages';
 import { MAX_BATCH_QUANTITY, productFormFieldsSchema, STOCK_MESSAGES } from './stock';
+import { MAX_PACKS } from './units';
 
 /**
  * A whole catalogue from a spreadsheet (issue 55): products with their first batch, read from a CSV or Excel
@@ -17,8 +18,8 @@ export type SheetFormat = z.infer<typeof sheetFormatSchema>;
 export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** The most rows (besides the heading) one file may hold. */
 export const IMPORT_MAX_ROWS = 5_000;
-/** The most columns a heading may have. */
-export const IMPORT_MAX_COLUMNS = 50;
+/** The most columns a heading may have: the product's own and five for each of its pack sizes, with room to spare. */
+export const IMPORT_MAX_COLUMNS = 80;
 /** What an .xlsx may unpack to in all: a real 5,000-row sheet is a few megabytes; a zip bomb is refused here. */
 export const IMPORT_MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 /** The file travels as base64 in the JSON body: four characters for every three bytes. */
@@ -35,6 +36,7 @@ export const IMPORT_COLUMNS = [
   { field: 'sku', label: 'SKU', names: ['code', 'item code', 'product code', 'stock code'] },
   { field: 'barcode', label: 'Barcode', names: ['ean', 'upc', 'gtin', 'bar code', 'ean13'] },
   { field: 'category', label: 'Category', names: ['product category', 'group', 'section', 'department'] },
+  { field: 'base_unit', label: 'Base unit', names: ['unit', 'uom', 'unit of measure', 'stock unit'] },
   {
     field: 'cost_price',
     label: 'Cost price',
@@ -83,6 +85,48 @@ export function fieldOfHeading(heading: string): ImportField | null {
   return null;
 }
 
+/**
+ * A product's pack sizes (ADR 0030) are groups of five columns, one group per pack: "Pack 1 name", "Pack 1 units",
+ * "Pack 1 price", "Pack 1 wholesale price", "Pack 1 barcode", then "Pack 2 ..." up to the pack limit. A group whose
+ * cells are all blank is no pack. Columns, not one cell per pack ("carton=40@9500"), so that a shop types each
+ * value in its own cell and a spreadsheet sums and sorts them as it does the product's own prices.
+ */
+export const PACK_COLUMN_PARTS = [
+  { part: 'name', label: 'name', names: [] },
+  { part: 'units', label: 'units', names: ['size', 'qty', 'quantity'] },
+  { part: 'price', label: 'price', names: ['selling price', 'retail price'] },
+  { part: 'wholesale_price', label: 'wholesale price', names: ['wholesale'] },
+  { part: 'barcode', label: 'barcode', names: ['bar code', 'ean'] },
+] as const;
+export type PackColumnPart = (typeof PACK_COLUMN_PARTS)[number]['part'];
+/** A pack column's field, as a preview names it: "pack_2_units". */
+export type PackField = `pack_${number}_${PackColumnPart}`;
+
+export const packField = (pack: number, part: PackColumnPart): PackField => `pack_${pack}_${part}`;
+export const packColumnLabel = (pack: number, part: PackColumnPart) =>
+  `Pack ${pack} ${PACK_COLUMN_PARTS.find((column) => column.part === part)?.label ?? part}`;
+
+/** The pack and part a heading names ("Pack 2 units", "pack_2_units", "PACK 2 SIZE"), or null. */
+export function packColumnOfHeading(heading: string): { pack: number; part: PackColumnPart } | null {
+  const match = /^pack ?(\d{1,2}) (.+)$/.exec(headingKey(heading));
+  if (!match) return null;
+  const pack = Number(match[1]);
+  if (pack < 1 || pack > MAX_PACKS) return null;
+  const rest = match[2];
+  const column = PACK_COLUMN_PARTS.find(
+    (candidate) => candidate.label === rest || candidate.part === rest || candidate.names.some((name) => name === rest),
+  );
+  return column ? { pack, part: column.part } : null;
+}
+
+/** A field's column label as the screen names it: "Selling price", "Pack 2 units". */
+export function importFieldLabel(field: string): string {
+  const pack = /^pack_(\d+)_(.+)$/.exec(field);
+  if (pack) return packColumnLabel(Number(pack[1]), pack[2] as PackColumnPart);
+  if (field === 'packs') return 'Packs';
+  return IMPORT_COLUMNS.find((column) => column.field === field)?.label ?? field;
+}
+
 /** The batch number an imported product's opening batch gets when the file names none. */
 export const IMPORT_OPENING_BATCH = 'OPENING';
 
@@ -104,6 +148,7 @@ export const IMPORT_MESSAGES = {
     `The file has no column for ${labels.join(', ')}. Use the template's headings.`,
   duplicateSku: (row: number) => `The same SKU is on row ${row}.`,
   duplicateBarcode: (row: number) => `The same barcode is on row ${row}.`,
+  duplicatePackBarcode: (row: number) => `The same barcode is on row ${row}, as a product's or a pack's.`,
   duplicateName: (row: number) => `The same name, with no SKU or barcode, is on row ${row}.`,
   codesDisagree: 'The SKU and the barcode belong to two different products.',
   barcodeTaken: STOCK_MESSAGES.barcodeTaken,
@@ -145,6 +190,10 @@ export const importRowSchema = productFormFieldsSchema
     category: true,
   })
   .extend({
+    /** Blank keeps a product's unit (a new one counts in pieces), as a blank SKU keeps its SKU. */
+    base_unit: productFormFieldsSchema.shape.base_unit,
+    /** The pack sizes the row's pack columns fill; absent when the sheet has none. */
+    packs: productFormFieldsSchema.shape.packs,
     reorder_level: z.number().int().min(0).max(MAX_BATCH_QUANTITY).nullable().optional(),
     quantity: z.number().int().min(0).max(MAX_BATCH_QUANTITY, IMPORT_MESSAGES.quantityTooLarge).optional(),
     expiration_date: z.string().nullable().optional(),
@@ -200,6 +249,9 @@ export const importPreviewSchema = z.object({
       product_name: z.string(),
       sku: z.string().nullable(),
       changes: z.array(z.string()),
+      /** The unit the row's stock is counted in and its pack sizes, when the file has those columns. */
+      base_unit: z.string().nullable().optional(),
+      packs: z.array(z.object({ name: z.string(), units: z.number().int() })).optional(),
     }),
   ),
   /** Every bad row: its number in the sheet (the heading is row 1) and why. */

@@ -9,6 +9,23 @@ const product = {
 };
 
 describe('priceLine', () => {
+  it('prices a pack at its own price, its wholesale one when asked and set, none of the unit’s discount', () => {
+    const carton = { selling_price: '5800.01', wholesale_price: '5600' };
+    expect(priceLine(product, { quantity: 2, pricing_strategy: 'retail', apply_discount: true }, carton)).toEqual({
+      unit_price: '5800.01',
+      discount_percentage: '0.00',
+      net_unit_price: '5800.01',
+      line_total: '11600.02',
+    });
+    expect(
+      priceLine(product, { quantity: 1, pricing_strategy: 'wholesale', apply_discount: true }, carton).unit_price,
+    ).toBe('5600.00');
+    const noWholesale = { selling_price: '5800.00', wholesale_price: null };
+    expect(
+      priceLine(product, { quantity: 1, pricing_strategy: 'wholesale', apply_discount: true }, noWholesale).unit_price,
+    ).toBe('5800.00');
+  });
+
   it('applies the retail discount per unit and multiplies exactly', () => {
     expect(priceLine(product, { quantity: 3, pricing_strategy: 'retail', apply_discount: true })).toEqual({
       unit_price: '1000.00',

@@ -145,7 +145,25 @@ export type LinePrice = {
   line_total: string;
 };
 
-export function priceLine(product: PricedProduct, line: PricedLine): LinePrice {
+/** A pack size's prices (ADR 0030), as a cart line or a counter line sold by the pack reads them. */
+export type PricedPack = { selling_price: string; wholesale_price: string | null };
+
+/**
+ * A line's price: by the unit, the product's list price less its discount (when asked); by a pack, the pack's
+ * own price (its wholesale one when asked for and set), none of the unit's discount applied (ADR 0030). The
+ * counter and the carts both price with this.
+ */
+export function priceLine(product: PricedProduct, line: PricedLine, pack?: PricedPack | null): LinePrice {
+  if (pack) {
+    const isPackWholesale = line.pricing_strategy === 'wholesale' && pack.wholesale_price !== null;
+    const packPrice = fromKobo(toKobo(isPackWholesale ? (pack.wholesale_price as string) : pack.selling_price));
+    return {
+      unit_price: packPrice,
+      discount_percentage: '0.00',
+      net_unit_price: packPrice,
+      line_total: fromKobo(toKobo(packPrice) * BigInt(line.quantity)),
+    };
+  }
   const isWholesale = line.pricing_strategy === 'wholesale' && product.wholesale_price !== null;
   const unitPrice = isWholesale ? (product.wholesale_price as string) : product.selling_price;
   const discount = line.apply_discount
@@ -177,6 +195,11 @@ export const cartItemInputSchema = z.strictObject({
     .max(1_000_000, SALES_MESSAGES.quantityMax),
   pricing_strategy: pricingStrategySchema.default('retail'),
   apply_discount: z.boolean().default(true),
+  /**
+   * Sold by this pack size of the product (ADR 0030, 0033): `quantity` is packs, priced at the pack's own price,
+   * and the sale takes `quantity × units` base units. Absent or null: by the unit, as the spec's clients send.
+   */
+  pack_id: bodyId({ required: MESSAGES.validation.required }).nullable().optional(),
 });
 export type CartItemInput = z.input<typeof cartItemInputSchema>;
 
@@ -258,6 +281,13 @@ export const cartItemSchema = z.object({
   quantity_in_stock: quantityOut,
   /** The product was deleted after it was put in the cart: the cart cannot be confirmed with it. */
   is_archived: z.boolean(),
+  /**
+   * Sold by a pack size (ADR 0033): its id, name and base units; `quantity` counts packs. A pack removed from the
+   * product since keeps its id here with a null name: the line is priced by the unit and cannot be confirmed.
+   */
+  pack_id: z.number().int().nullable().optional(),
+  pack_name: z.string().nullable().optional(),
+  pack_units: z.number().int().nullable().optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -453,6 +483,8 @@ export const saleLineSchema = z.object({
   pack_id: z.number().int().nullable().optional(),
   pack_name: z.string().nullable().optional(),
   pack_units: z.number().int().nullable().optional(),
+  /** The unit the product counts its stock in, as it is now: what a pack line's base units are called. */
+  base_unit: z.string().nullable().optional(),
 });
 export type SaleLine = z.infer<typeof saleLineSchema>;
 

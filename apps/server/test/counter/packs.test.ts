@@ -1,6 +1,6 @@
 import { UNITS_MESSAGES } from '@oja/contract';
 import { describe, expect, it } from 'vitest';
-import { splitLineTotal } from '../../src/modules/counter/record-counter-sale';
+import { splitLineTotal } from '../../src/modules/sales/cart-items';
 import { settledCopy } from '../catalogue/copy';
 import {
   batchQuantities,

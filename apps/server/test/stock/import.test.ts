@@ -1,11 +1,19 @@
 import { crc32, createDeflateRaw } from 'node:zlib';
-import { ENDPOINTS, IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IMPORT_MESSAGES, MESSAGES } from '@oja/contract';
+import {
+  ENDPOINTS,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  IMPORT_MESSAGES,
+  MESSAGES,
+  UNITS_MESSAGES,
+} from '@oja/contract';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   product_batches,
   product_categories,
+  product_packs,
   product_price_changes,
   products,
   stock_movements,
@@ -40,10 +48,11 @@ async function countOf(table: typeof products | typeof stock_movements | typeof 
   return row?.value ?? 0;
 }
 
-/** Every product, batch and movement row of a business as it is stored, to prove an import changed nothing. */
+/** Every product, pack, batch and movement row of a business as it is stored, to prove an import changed nothing. */
 async function snapshot(business: number) {
   const rows = await Promise.all([
     shop.t.db.select().from(products).where(eq(products.business_id, business)).orderBy(products.id),
+    shop.t.db.select().from(product_packs).where(eq(product_packs.business_id, business)).orderBy(product_packs.id),
     shop.t.db
       .select()
       .from(product_batches)
@@ -318,6 +327,9 @@ describe('POST /stock/products/import/', () => {
     expect(retry.status).toBe(200);
     expect(retry.headers[IDEMPOTENT_REPLAYED_HEADER]).toBe('true');
     expect(await snapshot(business)).toBe(before);
+    // The retry says what the import did, not what the file would do now (everything unchanged).
+    expect(retry.data.counts).toEqual({ new: 2, updated: 0, unchanged: 0, bad: 1, stock_kept: 0 });
+    expect(retry.data.counts).toEqual(first.data.counts);
     const other = await importFile(csv(['Name,Cost,Price', 'Beans,10,20']), { token, business, key });
     expect(other.status).toBe(409);
     expect(await snapshot(business)).toBe(before);
@@ -397,6 +409,186 @@ describe('export and the round trip', () => {
       expect(seen.data.counts).toMatchObject({ new: 1, bad: 0 });
     }
   });
+});
+
+/** A product's packs as stored, fewest units first. */
+async function packsOfSku(sku: string, business: number) {
+  const product = await productBySku(sku, business);
+  return shop.t.db
+    .select({
+      id: product_packs.id,
+      name: product_packs.name,
+      units: product_packs.units,
+      selling_price: product_packs.selling_price,
+      wholesale_price: product_packs.wholesale_price,
+      barcode: product_packs.barcode,
+    })
+    .from(product_packs)
+    .where(and(eq(product_packs.business_id, business), eq(product_packs.product_id, product?.id ?? 0)))
+    .orderBy(product_packs.units);
+}
+
+describe('base unit and pack sizes in the sheet', () => {
+  const heading =
+    'Name,SKU,Barcode,Cost price,Selling price,Base unit,Pack 1 name,Pack 1 units,Pack 1 price,Pack 1 wholesale price,Pack 1 barcode,pack_2_name,pack_2_units,pack_2_price,pack_2_wholesale_price,pack_2_barcode';
+  const good = [
+    'Indomie Onion 70g,IND-ON,6154000000011,180,250,pack,Carton,40,"₦9,500",9200,6154000000028,half carton,20,4900,,',
+    'Peak Milk 400g,PEAK-400,,1800,2100,Tin,carton,24,48000,,,,,,,',
+    'Salt 500g,SALT-500,,100,150,,,,,,,,,,,',
+  ];
+
+  it('the preview reads the base unit and every pack group, and refuses each bad pack with its row and reason', async () => {
+    const { token, business } = await freshShop();
+    const answer = await preview(
+      csv([
+        heading,
+        ...good,
+        'One unit pack,BAD-1,,10,20,piece,box,1,100,,,,,,,',
+        'No pack price,BAD-2,,10,20,piece,box,12,,,,,,,,',
+        'Pack as unit,BAD-3,,10,20,box,box,12,200,,,,,,,',
+        'Pack code is a product code,BAD-4,,10,20,piece,box,12,200,,6154000000011,,,,,',
+        `${'Long unit'},BAD-5,,10,20,${'u'.repeat(21)},,,,,,,,,,`,
+        'Two boxes,BAD-6,,10,20,piece,box,12,200,,,Box,6,100,,',
+        'Units in words,BAD-7,,10,20,piece,box,twelve,200,,,,,,,',
+        'Second group bad,BAD-8,,10,20,piece,,,,,,crate,0,100,,',
+        'Pack without name,BAD-9,,10,20,piece,,12,200,,,,,,,',
+      ]),
+      token,
+      business,
+    );
+    expect(answer.status, answer.body.response_description).toBe(200);
+    expect(answer.data.columns.slice(5, 8).map((column) => column.field)).toEqual([
+      'base_unit',
+      'pack_1_name',
+      'pack_1_units',
+    ]);
+    expect(answer.data.columns.at(-1)?.field).toBe('pack_2_barcode');
+    expect(answer.data.counts).toMatchObject({ new: 3, bad: 9 });
+    expect(answer.data.rows).toMatchObject([
+      {
+        row: 2,
+        base_unit: 'pack',
+        packs: [
+          { name: 'carton', units: 40 },
+          { name: 'half carton', units: 20 },
+        ],
+      },
+      { row: 3, base_unit: 'tin', packs: [{ name: 'carton', units: 24 }] },
+      { row: 4, base_unit: null, packs: [] },
+    ]);
+    const reasons = Object.fromEntries(answer.data.errors.map((error) => [error.row, error.message]));
+    expect(reasons[5]).toBe(`Pack 1 units: ${UNITS_MESSAGES.packUnits}`);
+    expect(reasons[6]).toBe(`Pack 1 price: ${UNITS_MESSAGES.packPrice}`);
+    expect(reasons[7]).toBe(UNITS_MESSAGES.packNameIsBaseUnit);
+    expect(reasons[8]).toBe(IMPORT_MESSAGES.duplicatePackBarcode(2));
+    expect(reasons[9]).toBe(`Base unit: ${UNITS_MESSAGES.baseUnitTooLong}`);
+    expect(reasons[10]).toBe(`Pack 2 name: ${UNITS_MESSAGES.packNameTaken}`);
+    expect(reasons[11]).toBe(`Pack 1 units: ${UNITS_MESSAGES.packUnits}`);
+    expect(reasons[12]).toBe(`Pack 2 units: ${UNITS_MESSAGES.packUnits}`);
+    expect(reasons[13]).toBe(`Pack 1 name: ${UNITS_MESSAGES.packNameRequired}`);
+    expect(await countOf(products, business)).toBe(0);
+  });
+
+  it('writes each product with its unit and packs; the same file again changes nothing', async () => {
+    const { token, business } = await freshShop();
+    const file = csv([heading, ...good]);
+    const first = await importFile(file, { token, business });
+    expect(first.status, first.body.response_description).toBe(200);
+    expect(first.data.counts).toMatchObject({ new: 3, bad: 0 });
+    expect(await productBySku('IND-ON', business)).toMatchObject({ base_unit: 'pack' });
+    expect(await productBySku('SALT-500', business)).toMatchObject({ base_unit: 'piece' });
+    expect(await packsOfSku('IND-ON', business)).toMatchObject([
+      { name: 'half carton', units: 20, selling_price: '4900.00', wholesale_price: null, barcode: null },
+      { name: 'carton', units: 40, selling_price: '9500.00', wholesale_price: '9200.00', barcode: '6154000000028' },
+    ]);
+    expect(await packsOfSku('SALT-500', business)).toEqual([]);
+    const before = await snapshot(business);
+    const again = await importFile(file, { token, business });
+    expect(again.data.counts).toEqual({ new: 0, updated: 0, unchanged: 3, bad: 0, stock_kept: 0 });
+    expect(await snapshot(business)).toBe(before);
+  });
+
+  it('a changed pack updates the product, a pack kept by name keeps its id, a blank group removes its pack; a sheet without pack columns leaves packs alone', async () => {
+    const { token, business } = await freshShop();
+    await importFile(csv([heading, ...good]), { token, business });
+    const [half, carton] = await packsOfSku('IND-ON', business);
+    const changed = csv([
+      heading,
+      'Indomie Onion 70g,IND-ON,6154000000011,180,250,pack,carton,40,9800,9200,6154000000028,,,,,',
+      ...good.slice(1),
+    ]);
+    const seen = await preview(changed, token, business);
+    expect(seen.data.counts).toMatchObject({ new: 0, updated: 1, unchanged: 2 });
+    expect(seen.data.rows).toMatchObject([{ row: 2, status: 'updated', changes: ['packs'] }]);
+    await importFile(changed, { token, business });
+    expect(await packsOfSku('IND-ON', business)).toEqual([{ ...carton, selling_price: '9800.00' }]);
+    expect(half).toBeDefined();
+
+    const plain = await importFile(csv(['Name,SKU,Cost price,Selling price', 'Indomie Onion 70g,IND-ON,180,260']), {
+      token,
+      business,
+    });
+    expect(plain.data.counts).toMatchObject({ updated: 1 });
+    expect(await packsOfSku('IND-ON', business)).toEqual([{ ...carton, selling_price: '9800.00' }]);
+    expect(await productBySku('IND-ON', business)).toMatchObject({ base_unit: 'pack', selling_price: '260.00' });
+  });
+
+  it('refuses a pack code that another product or its pack holds in the catalogue, with the row', async () => {
+    const { token, business } = await freshShop();
+    await importFile(csv([heading, ...good]), { token, business });
+    const answer = await preview(
+      csv([
+        heading,
+        // Indomie's carton's code, then Indomie's own.
+        'Rice 1kg,RICE-1,,900,1200,kg,bag,50,55000,,6154000000028,,,,,',
+        'Sugar 1kg,SUG-1,,900,1200,kg,bag,50,55000,,6154000000011,,,,,',
+      ]),
+      token,
+      business,
+    );
+    expect(answer.data.errors).toEqual([
+      { row: 2, message: UNITS_MESSAGES.packBarcodeTaken },
+      { row: 3, message: UNITS_MESSAGES.packBarcodeTaken },
+    ]);
+    // A product given the code of another product's pack.
+    const product = await preview(
+      csv([heading, 'Beans 1kg,BEAN-1,6154000000028,900,1200,kg,,,,,,,,,,']),
+      token,
+      business,
+    );
+    expect(product.data.errors).toEqual([{ row: 2, message: UNITS_MESSAGES.packBarcodeTaken }]);
+  });
+
+  for (const format of ['csv', 'xlsx'] as const) {
+    it(`an exported ${format} carries units and packs, and imported back changes nothing`, async () => {
+      const { token, business } = await freshShop();
+      await importFile(csv([heading, ...good]), { token, business });
+      const exported = await shop.api.call(
+        ENDPOINTS.stock.exportProducts,
+        { business_id: business, format },
+        { token },
+      );
+      expect(exported.status).toBe(200);
+      const before = await snapshot(business);
+      const seen = await preview(b64(exported.raw), token, business);
+      expect(seen.status, seen.body.response_description).toBe(200);
+      expect(seen.data.columns.map((column) => column.field)).toContain('pack_2_barcode');
+      expect(seen.data.counts).toEqual({ new: 0, updated: 0, unchanged: 3, bad: 0, stock_kept: 0 });
+      await importFile(b64(exported.raw), { token, business });
+      expect(await snapshot(business)).toBe(before);
+
+      // Into another shop, the same file makes the same catalogue: units and packs with it.
+      const other = await freshShop();
+      const copied = await importFile(b64(exported.raw), other);
+      expect(copied.data.counts).toMatchObject({ new: 3, bad: 0 });
+      expect(await productBySku('PEAK-400', other.business)).toMatchObject({ base_unit: 'tin' });
+      const strip = (packs: { id: number }[]) => packs.map(({ id: _id, ...pack }) => pack);
+      expect(strip(await packsOfSku('IND-ON', other.business))).toEqual(strip(await packsOfSku('IND-ON', business)));
+      expect(strip(await packsOfSku('PEAK-400', other.business))).toEqual(
+        strip(await packsOfSku('PEAK-400', business)),
+      );
+    });
+  }
 });
 
 /**

@@ -54,6 +54,12 @@ export const cart_items = pgTable(
     quantity: integer().notNull(),
     pricing_strategy: text({ enum: PRICING_STRATEGIES }).notNull().default('retail'),
     apply_discount: boolean().notNull().default(true),
+    /**
+     * Sold by this pack size of the product (ADR 0033): `quantity` counts packs. No foreign key: a pack removed
+     * from the product leaves the line naming it, shown as no longer sold and refused at confirmation, rather
+     * than the line vanishing from the customer's cart (cascade) or turning into units (set null).
+     */
+    pack_id: bigint({ mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.business_id, t.id] }),

@@ -372,6 +372,27 @@ export const catalogue_removals = pgTable(
 );
 
 /**
+ * One import of a spreadsheet (docs/adr/0024) and what it did then: a retry with the same Idempotency-Key answers
+ * these counts, not what the file would do now (by then it would find everything unchanged).
+ */
+export const product_imports = pgTable(
+  'product_imports',
+  {
+    business_id: businessId(),
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    file_name: text().notNull(),
+    new_count: integer().notNull(),
+    updated_count: integer().notNull(),
+    unchanged_count: integer().notNull(),
+    bad_count: integer().notNull(),
+    stock_kept_count: integer().notNull(),
+    user_id: bigint({ mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.business_id, t.id] })],
+);
+
+/**
  * A change of many products' prices at once (modules/stock/reprice.ts): how it was asked for, and whether it was
  * undone. Each product's old and new prices are its rows of product_price_changes.
  */

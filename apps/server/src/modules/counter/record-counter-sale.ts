@@ -11,6 +11,7 @@ import {
   lineTotalKobo,
   MESSAGES,
   type Pack,
+  priceLine,
   SALES_MESSAGES,
   toKobo,
   toMilli,
@@ -24,7 +25,7 @@ import { transaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, fieldError, PG, pgConstraint, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { changesOf, recordActivity } from '../activity/record';
-import { MAX_CART_KOBO, personName } from '../sales/cart-items';
+import { MAX_CART_KOBO, personName, splitLineTotal } from '../sales/cart-items';
 import { requireCustomer } from '../sales/customers';
 import { takeAvailableStock } from '../stock/ledger';
 import { packsOf } from '../stock/packs';
@@ -165,26 +166,6 @@ const saleFacts = (saleId: number, receipt: string | null | undefined) => ({
 /** A line is a product sold by the unit, or one of its packs: each appears once in a sale. */
 const lineKey = (line: { product_id: number; pack_id?: number | null | undefined }) =>
   `${line.product_id}:${line.pack_id ?? ''}`;
-
-/**
- * The line's money over the batches its units came from, exact to the kobo: each part's share of the line's total
- * by its units, rounded down at each running sum, so the parts add up to the total. A line sold by the unit splits
- * as net × units per part (the running sums are then exact); a carton taken from two batches splits its price.
- */
-export function splitLineTotal(total: bigint, parts: readonly number[]): bigint[] {
-  // In thousandths of the unit: a weighed line's parts (0.3 kg and 0.95 kg) split as whole numbers do.
-  const units = parts.reduce((sum, part) => sum + BigInt(toMilli(part)), 0n);
-  if (units === 0n) return parts.map(() => 0n);
-  let before = 0n;
-  let counted = 0n;
-  return parts.map((part) => {
-    counted += BigInt(toMilli(part));
-    const upTo = (total * counted) / units;
-    const share = upTo - before;
-    before = upTo;
-    return share;
-  });
-}
 
 async function sell(tx: Tx, ctx: BusinessContext, input: RecordCounterSaleInput): Promise<number> {
   const { businessId } = ctx;
@@ -395,8 +376,9 @@ function listPriceOf(
   strategy: 'retail' | 'wholesale',
 ): { listPrice: string; listDiscount: string } {
   if (pack) {
-    const isWholesale = strategy === 'wholesale' && pack.wholesale_price !== null;
-    return { listPrice: isWholesale ? (pack.wholesale_price as string) : pack.selling_price, listDiscount: '0.00' };
+    // The carts' pricing of a pack (the contract's one rule): its own price, none of the unit's discount.
+    const price = priceLine(product, { quantity: 1, pricing_strategy: strategy, apply_discount: true }, pack);
+    return { listPrice: price.unit_price, listDiscount: price.discount_percentage };
   }
   const isWholesale = strategy === 'wholesale' && product.wholesale_price !== null;
   return {

@@ -1,11 +1,11 @@
-import { type Cart, type CartItem, fromKobo, priceLine, SALES_MESSAGES } from '@oja/contract';
+import { type Cart, type CartItem, fromKobo, type PricedPack, priceLine, SALES_MESSAGES, toMilli } from '@oja/contract';
 import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { BUILT, builtOnce, builtOnceSqlPer } from '../../db/built-once';
 import type { Tx } from '../../db/client';
 import { columnsAt, countedPage, countedRows } from '../../db/counted-page';
 import { limitOf, plannedOnce } from '../../db/limit';
 import { dateOrNull, numberOrNull } from '../../db/raw-row';
-import { cart_items, carts, product_batches, products, users } from '../../db/schema';
+import { cart_items, carts, product_batches, product_packs, products, users } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import { type BusinessReader, type GateRow, gateSql, readThroughGate } from '../../platform/gate';
 import { isSellable } from '../stock/ledger';
@@ -55,17 +55,31 @@ export const cartLineColumns = {
   quantity: cart_items.quantity,
   pricing_strategy: cart_items.pricing_strategy,
   apply_discount: cart_items.apply_discount,
+  pack_id: cart_items.pack_id,
 };
 
 /** A stored (or just written) cart line. */
 export type CartLineRow = Pick<
   PricedCartItem,
   'id' | 'cart_id' | 'product_id' | 'product_batch_id' | 'quantity' | 'pricing_strategy' | 'apply_discount'
->;
+> & { pack_id: number | null };
 
-/** A line with its product, priced: the one mapping of a cart line, whether read back or just written. */
-export function pricedItem(line: CartLineRow, product: CartProduct): PricedCartItem {
-  const price = priceLine(product, line);
+/** The pack size a line is sold by, as it is now (ADR 0033). */
+export type CartPack = PricedPack & { name: string; units: number };
+
+/** What a line reads of its pack: joined to the line, and to its product, so a pack of another product is none. */
+export const cartPackJoin = and(
+  eq(product_packs.business_id, cart_items.business_id),
+  eq(product_packs.id, cart_items.pack_id),
+  eq(product_packs.product_id, cart_items.product_id),
+);
+
+/**
+ * A line with its product (and its pack, when sold by one), priced: the one mapping of a cart line, whether read
+ * back or just written. A line whose pack was removed since is priced by the unit; its confirmation is refused.
+ */
+export function pricedItem(line: CartLineRow, product: CartProduct, pack: CartPack | null = null): PricedCartItem {
+  const price = priceLine(product, line, pack);
   return {
     id: line.id,
     cart_id: line.cart_id,
@@ -81,6 +95,10 @@ export function pricedItem(line: CartLineRow, product: CartProduct): PricedCartI
     quantity_in_stock: product.quantity_in_stock,
     is_archived: product.archived_at !== null,
     cost_price: product.cost_price,
+    // Only a line sold by a pack says so: a cart of the spec's clients answers as it always has.
+    ...(line.pack_id === null
+      ? {}
+      : { pack_id: line.pack_id, pack_name: pack?.name ?? null, pack_units: pack?.units ?? null }),
   };
 }
 
@@ -107,9 +125,30 @@ export async function takeCartItems(
   tx: Tx,
   businessId: number,
   cartId: number,
-): Promise<{ deleted: boolean; items: PricedCartItem[] }> {
+): Promise<{ deleted: boolean; items: PricedCartItem[]; baseUnits: Map<number, string> }> {
   const rows = await takeCartItemsStatement(tx, { businessId, cartId });
-  return { deleted: rows[0]?.cart_deleted ?? false, items: rows.map((row) => pricedItem(row, row)) };
+  return {
+    deleted: rows[0]?.cart_deleted ?? false,
+    items: rows.map((row) => pricedItem(row, row, packOf(row))),
+    // The sale's answer says each line's unit, as the sale read back does (sale-answer.ts).
+    baseUnits: new Map(rows.map((row) => [row.product_id, row.base_unit])),
+  };
+}
+
+/** A line's pack as read beside it: none when the line is by the unit or its pack was removed. */
+function packOf(row: {
+  pack_name: string | null;
+  pack_units: number | null;
+  pack_selling_price: string | null;
+  pack_wholesale_price: string | null;
+}): CartPack | null {
+  if (row.pack_name === null || row.pack_units === null || row.pack_selling_price === null) return null;
+  return {
+    name: row.pack_name,
+    units: row.pack_units,
+    selling_price: row.pack_selling_price,
+    wholesale_price: row.pack_wholesale_price,
+  };
 }
 
 /** takeCartItems' statement, built once (db/built-once.ts). */
@@ -126,6 +165,11 @@ const takeCartItemsStatement = builtOnce((db) => {
       .select({
         ...cartLineColumns,
         ...cartProductColumns,
+        pack_name: product_packs.name,
+        pack_units: product_packs.units,
+        pack_selling_price: product_packs.selling_price,
+        pack_wholesale_price: product_packs.wholesale_price,
+        base_unit: products.base_unit,
         cart_deleted: sql<boolean>`exists (select 1 from ${deletedCart})`,
       })
       .from(cart_items)
@@ -133,6 +177,7 @@ const takeCartItemsStatement = builtOnce((db) => {
         products,
         and(eq(products.business_id, cart_items.business_id), eq(products.id, cart_items.product_id)),
       )
+      .leftJoin(product_packs, cartPackJoin)
       .where(
         and(
           eq(cart_items.business_id, sql.placeholder('businessId')),
@@ -162,6 +207,27 @@ export function cartTotalKobo(items: readonly { line_total: string }[]): bigint 
 }
 
 /**
+ * The line's money over the batches its units came from, exact to the kobo: each part's share of the line's total
+ * by its units, rounded down at each running sum, so the parts add up to the total. A line sold by the unit splits
+ * as net × units per part (the running sums are then exact); a carton taken from two batches splits its price.
+ * The counter's sales and the carts' both split so (ADR 0030, 0033).
+ */
+export function splitLineTotal(total: bigint, parts: readonly number[]): bigint[] {
+  // In thousandths of the unit: a weighed line's parts (0.3 kg and 0.95 kg) split as whole numbers do.
+  const units = parts.reduce((sum, part) => sum + BigInt(toMilli(part)), 0n);
+  if (units === 0n) return parts.map(() => 0n);
+  let before = 0n;
+  let counted = 0n;
+  return parts.map((part) => {
+    counted += BigInt(toMilli(part));
+    const upTo = (total * counted) / units;
+    const share = upTo - before;
+    before = upTo;
+    return share;
+  });
+}
+
+/**
  * The total a sale of these lines records: refused (400) past the money range, which a price raised
  * after the cart was written can cause; the cart stays, to be split or edited.
  */
@@ -187,7 +253,9 @@ const itemTuple = sql`json_build_array(${cart_items.id}, ${cart_items.product_id
   ${cart_items.quantity}, ${cart_items.pricing_strategy}, ${cart_items.apply_discount}, ${products.product_name},
   ${products.sku}, ${products.currency}, ${products.cost_price}::text, ${products.selling_price}::text,
   ${products.selling_price_discount_percentage}::text, ${products.wholesale_price}::text,
-  ${products.wholesale_price_discount_percentage}::text, ${products.archived_at}, ${sellableStock})`;
+  ${products.wholesale_price_discount_percentage}::text, ${products.archived_at}, ${sellableStock},
+  ${cart_items.pack_id}, ${product_packs.name}, ${product_packs.units}, ${product_packs.selling_price}::text,
+  ${product_packs.wholesale_price}::text)`;
 type ItemTuple = [
   id: number,
   product_id: number,
@@ -205,6 +273,11 @@ type ItemTuple = [
   wholesale_price_discount_percentage: string,
   archived_at: string | null,
   quantity_in_stock: number,
+  pack_id: number | null,
+  pack_name: string | null,
+  pack_units: number | null,
+  pack_selling_price: string | null,
+  pack_wholesale_price: string | null,
 ];
 
 /** A cart of cartsWhere's statement: its row as node-postgres hands a raw statement's over, its maker, its lines. */
@@ -273,6 +346,7 @@ const cartsPage = builtOnceSqlPer<CartsShape, Record<string, unknown>, CartPageR
         (select json_agg(${itemTuple} order by ${cart_items.product_id}, ${cart_items.id})
           from ${cart_items} join ${products}
             on ${products.business_id} = ${cart_items.business_id} and ${products.id} = ${cart_items.product_id}
+          left join ${product_packs} on ${cartPackJoin}
           where ${cart_items.business_id} = ${cartsBusiness} and ${cart_items.cart_id} = p.id) as items`,
       page: sql`select ${columnsAt('carts', cartNames)} from ${carts} where ${where}
         order by ${carts.created_at} desc, ${carts.id} desc
@@ -326,10 +400,34 @@ export async function cartsWhere(
       };
       const priced = (items ?? []).map(
         ([id, product_id, product_batch_id, quantity, pricing_strategy, apply_discount, ...product]) => {
-          const [name, sku, currency, cost, selling, sellingDiscount, wholesale, wholesaleDiscount, archived, stock] =
-            product;
+          const [
+            name,
+            sku,
+            currency,
+            cost,
+            selling,
+            sellingDiscount,
+            wholesale,
+            wholesaleDiscount,
+            archived,
+            stock,
+            packId,
+            packName,
+            packUnits,
+            packSelling,
+            packWholesale,
+          ] = product;
           return pricedItem(
-            { id, cart_id: cart.id, product_id, product_batch_id, quantity, pricing_strategy, apply_discount },
+            {
+              id,
+              cart_id: cart.id,
+              product_id,
+              product_batch_id,
+              quantity,
+              pricing_strategy,
+              apply_discount,
+              pack_id: packId,
+            },
             {
               product_name: name,
               sku,
@@ -342,6 +440,12 @@ export async function cartsWhere(
               archived_at: dateOrNull(archived),
               quantity_in_stock: stock,
             },
+            packOf({
+              pack_name: packName,
+              pack_units: packUnits,
+              pack_selling_price: packSelling,
+              pack_wholesale_price: packWholesale,
+            }),
           );
         },
       );

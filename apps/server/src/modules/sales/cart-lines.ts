@@ -6,16 +6,18 @@ import {
   MESSAGES,
   priceLine,
   SALES_MESSAGES,
+  UNITS_MESSAGES,
 } from '@oja/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { BUILT, builtOnce, builtOncePer, placeholdersFor, putValues } from '../../db/built-once';
 import type { Queryable, Tx } from '../../db/client';
-import { cart_items, carts, product_batches, products } from '../../db/schema';
+import { cart_items, carts, product_batches, product_packs, products } from '../../db/schema';
 import { badRequest, notFound } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import {
   type CartLineRow,
+  type CartPack,
   type CartProduct,
   cartLineColumns,
   cartProductColumns,
@@ -32,6 +34,8 @@ export type CartItemRow = {
   quantity: number;
   pricing_strategy: ItemInput['pricing_strategy'];
   apply_discount: boolean;
+  /** Sold by this pack size (ADR 0033): `quantity` counts packs. */
+  pack_id: number | null;
 };
 
 export async function loadCart(ctx: BusinessContext, cartId: number): Promise<Cart> {
@@ -43,12 +47,16 @@ export async function loadCart(ctx: BusinessContext, cartId: number): Promise<Ca
   return cart;
 }
 
-/** Lines asking for the same product, batch, pricing and discount become one line. */
+/** Lines asking for the same product, batch, pricing, discount and pack (or none) become one line. */
 export function mergeItems(items: readonly ItemInput[]): CartItemRow[] {
   const merged = new Map<string, CartItemRow>();
   for (const item of items) {
-    const row: CartItemRow = { ...item, product_batch_id: item.product_batch_id ?? null };
-    const key = [row.product_id, row.product_batch_id, row.pricing_strategy, row.apply_discount].join(':');
+    const row: CartItemRow = {
+      ...item,
+      product_batch_id: item.product_batch_id ?? null,
+      pack_id: item.pack_id ?? null,
+    };
+    const key = [row.product_id, row.product_batch_id, row.pricing_strategy, row.apply_discount, row.pack_id].join(':');
     const same = merged.get(key);
     if (same) same.quantity += row.quantity;
     else merged.set(key, row);
@@ -74,22 +82,45 @@ const oneCartProduct = builtOnce((db) =>
     .prepare(BUILT),
 );
 
+/** The pack sizes the lines name, by id, each only if it is of the line's product (ADR 0033). */
+async function packsOfItems(
+  tx: Queryable,
+  businessId: number,
+  items: readonly CartItemRow[],
+): Promise<Map<number, CartPack & { product_id: number }>> {
+  const ids = [...new Set(items.flatMap((item) => (item.pack_id === null ? [] : [item.pack_id])))];
+  // A cart of the spec's clients names no pack: no statement more on their path.
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: product_packs.id,
+      product_id: product_packs.product_id,
+      name: product_packs.name,
+      units: product_packs.units,
+      selling_price: product_packs.selling_price,
+      wholesale_price: product_packs.wholesale_price,
+    })
+    .from(product_packs)
+    .where(and(eq(product_packs.business_id, businessId), inArray(product_packs.id, ids)));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /**
- * Every line names a product of this business (and, if any, one of its batches);
+ * Every line names a product of this business (and, if any, one of its batches, or one of its pack sizes);
  * a product newly put in the cart must be in stock; all lines share one currency.
  * A product's lines together ask for no more than its sellable stock (or, for a
  * product already in the cart, than the cart already held), and the cart's total
  * stays inside the money range, so a cart cannot be written that no sale could record.
- * `alreadyInCart` maps a product to the quantity the cart held before this write.
- * Answers the products as read, by id: what a cart just written shows of them.
+ * `alreadyInCart` maps a product to the base units the cart held before this write; a line of packs asks for
+ * its packs' units. Answers the products and packs as read, by id: what a cart just written shows of them.
  */
 export async function checkItems(
   tx: Queryable,
   businessId: number,
   items: CartItemRow[],
   alreadyInCart: Map<number, number>,
-): Promise<Map<number, CartProduct>> {
-  if (items.length === 0) return new Map();
+): Promise<{ products: Map<number, CartProduct>; packs: Map<number, CartPack> }> {
+  if (items.length === 0) return { products: new Map(), packs: new Map() };
   const productIds = [...new Set(items.map((item) => item.product_id))];
   // One product is read by `=`, not `in (…)`: a list of values stays unnamed (statement-names.ts), so it
   // was parsed and planned on every cart, and a one-line cart is the common one (the load bench's); that
@@ -115,8 +146,18 @@ export async function checkItems(
   if (new Set(found.map((product) => product.currency)).size > 1) {
     throw badRequest(MESSAGES.cart.mixedCurrency, { items: [MESSAGES.cart.mixedCurrency] });
   }
+  const packs = await packsOfItems(tx, businessId, items);
+  const packOf = (item: CartItemRow) => (item.pack_id === null ? null : (packs.get(item.pack_id) ?? null));
+  for (const [index, item] of items.entries()) {
+    const pack = packOf(item);
+    if (item.pack_id !== null && pack?.product_id !== item.product_id)
+      throw itemError(index, 'pack_id', UNITS_MESSAGES.packNotFound);
+    if (item.quantity * (pack?.units ?? 1) > 1_000_000) throw itemError(index, 'quantity', SALES_MESSAGES.quantityMax);
+  }
+  // Stock is counted in base units: a carton of 40 asks for 40 (ADR 0030).
   const asked = new Map<number, number>();
-  for (const item of items) asked.set(item.product_id, (asked.get(item.product_id) ?? 0) + item.quantity);
+  for (const item of items)
+    asked.set(item.product_id, (asked.get(item.product_id) ?? 0) + item.quantity * (packOf(item)?.units ?? 1));
   for (const [index, item] of items.entries()) {
     const product = byId.get(item.product_id);
     const allowed = Math.max(product?.quantity_in_stock ?? 0, alreadyInCart.get(item.product_id) ?? 0);
@@ -124,13 +165,13 @@ export async function checkItems(
       throw itemError(index, 'quantity', MESSAGES.product.insufficientStock);
     }
   }
-  const lines = items.map((item) => priceLine(byId.get(item.product_id)!, item));
+  const lines = items.map((item) => priceLine(byId.get(item.product_id)!, item, packOf(item)));
   if (cartTotalKobo(lines) > MAX_CART_KOBO) {
     throw badRequest(SALES_MESSAGES.cartTotalTooLarge, { items: [SALES_MESSAGES.cartTotalTooLarge] });
   }
 
   const batchIds = items.flatMap((item) => (item.product_batch_id === null ? [] : [item.product_batch_id]));
-  if (batchIds.length === 0) return byId;
+  if (batchIds.length === 0) return { products: byId, packs };
   const batches = await tx
     .select({ id: product_batches.id, product_id: product_batches.product_id })
     .from(product_batches)
@@ -141,7 +182,7 @@ export async function checkItems(
       throw itemError(index, 'product_batch_id', SALES_MESSAGES.batchNotFound);
     }
   }
-  return byId;
+  return { products: byId, packs };
 }
 
 /**
@@ -187,6 +228,7 @@ const ITEM_KEYS = [
   'quantity',
   'pricing_strategy',
   'apply_discount',
+  'pack_id',
 ] as const satisfies readonly (keyof CartItemRow)[];
 
 /** insertCart's statement, built once per count of lines (the first 16 counts; db/built-once.ts). */

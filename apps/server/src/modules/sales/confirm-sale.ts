@@ -6,6 +6,7 @@ import {
   SALES_MESSAGES,
   type SaleDetail,
   toKobo,
+  UNITS_MESSAGES,
 } from '@oja/contract';
 import { and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -16,9 +17,8 @@ import { carts, payments, sale_lines, sales, users } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import { AppError, badRequest, conflict, fieldError, notFound, PG, pgErrorCode } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
-import { splitLineTotal } from '../counter/record-counter-sale';
 import { takeStock } from '../stock/ledger';
-import { cartTotal, type PricedCartItem, personName, takeCartItems } from './cart-items';
+import { cartTotal, type PricedCartItem, personName, splitLineTotal, takeCartItems } from './cart-items';
 import { loadSaleDetail, saleDetailOf } from './sale-answer';
 
 export type ConfirmSaleInput = z.output<typeof createSaleBodySchema> & { idempotencyKey: string | null };
@@ -130,12 +130,15 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
   // for the sale, then finds it and archives the product. Taking batches first would let the delete
   // cascade into them while the sale waits on the product: a deadlock. The cart is deleted by that
   // statement too (takeCartItems says why that is the same as after it).
-  const { deleted, items: lines } = await takeCartItems(tx, businessId, cart.id);
+  const { deleted, items: lines, baseUnits } = await takeCartItems(tx, businessId, cart.id);
   const [first] = lines;
   if (!first) throw badRequest(SALES_MESSAGES.emptyCart);
   // Only possible if something bypassed the cart's lock: nothing of this sale may stay.
   if (!deleted) throw notFound(MESSAGES.cart.notFound);
   if (lines.some((line) => line.is_archived)) throw badRequest(SALES_MESSAGES.productUnavailable);
+  // A pack removed from its product since the line was written (ADR 0033): the clerk changes the line.
+  if (lines.some((line) => (line.pack_id ?? null) !== null && !line.pack_units))
+    throw badRequest(UNITS_MESSAGES.packNotFound, { items: [UNITS_MESSAGES.packNotFound] });
   if (lines.some((line) => line.currency !== first.currency)) throw badRequest(MESSAGES.cart.mixedCurrency);
   const total = cartTotal(lines);
   const amountPaid = firstPayment(input, total);
@@ -173,7 +176,7 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
   return saleDetailOf(
     {
       sale,
-      lines: writtenLines,
+      lines: writtenLines.map((line) => ({ ...line, base_unit: baseUnits.get(line.product_id) ?? null })),
       payments: paid.map((payment) => ({ payment, recorded_by_name: personName(user), refunded_amount: '0.00' })),
       cancelled_by_name: null,
       customer_phone: cart.customer_phone,
@@ -185,6 +188,9 @@ async function sellCart(tx: Tx, ctx: BusinessContext, input: ConfirmSaleInput): 
 /**
  * Takes each line's stock (in the given ascending product order) and returns the
  * sale's lines, one per batch a line was taken from, in the cart's own order.
+ * A line of packs takes its packs' base units, soonest expiry first as ever, and its
+ * money is split over its batches by their units (splitLineTotal), as the counter's
+ * pack lines are (ADR 0030, 0033); each sale line keeps the pack's id, name and units.
  */
 async function takeLines(
   tx: Tx,
@@ -197,18 +203,20 @@ async function takeLines(
   for (const line of lines) {
     const saleLines: (typeof sale_lines.$inferInsert)[] = [];
     linesOfItem.set(line.id, saleLines);
+    const packUnits = line.pack_units ?? null;
     const taken = await takeStock(tx, {
       businessId,
       productId: line.product_id,
-      quantity: line.quantity,
+      quantity: line.quantity * (packUnits ?? 1),
       reason: 'sale',
       userId: ctx.actor.userId,
       saleId,
     });
-    // Whole units split as net × units per batch; a weighed product's parts (12.5 kg and 0.5 kg) share the line's
-    // one rounded total, so the lines still add up to the cart's total (ADR 0031).
+    // A line sold by the unit splits its one rounded total (net × quantity, ADR 0031) over its batches by their
+    // units, exact per batch for whole units and shared for a weighed product's parts; a line of packs splits the
+    // packs' price (ADR 0033). Either way the lines add up to the cart's total.
     const shares = splitLineTotal(
-      lineTotalKobo(toKobo(line.net_unit_price), line.quantity),
+      packUnits === null ? lineTotalKobo(toKobo(line.net_unit_price), line.quantity) : toKobo(line.line_total),
       taken.map((part) => part.quantity),
     );
     for (const [index, part] of taken.entries()) {
@@ -227,6 +235,9 @@ async function takeLines(
         discount_percentage: line.discount_percentage,
         cost_price: part.costPrice ?? line.cost_price,
         line_total: fromKobo(shares[index] ?? 0n),
+        pack_id: packUnits === null ? null : (line.pack_id ?? null),
+        pack_name: packUnits === null ? null : (line.pack_name ?? null),
+        pack_units: packUnits,
       });
     }
   }
@@ -321,8 +332,11 @@ const LINE_KEYS = {
   discount_percentage: '',
   cost_price: '',
   line_total: '',
-  // A cart sells by the unit: its lines take the pack columns' nulls (ADR 0030).
-} satisfies Required<Omit<typeof sale_lines.$inferInsert, 'id' | 'pack_id' | 'pack_name' | 'pack_units'>>;
+  // A line sold by a pack (ADR 0033); null for one by the unit.
+  pack_id: 0,
+  pack_name: '',
+  pack_units: 0,
+} satisfies Required<Omit<typeof sale_lines.$inferInsert, 'id'>>;
 const PAYMENT_KEYS = {
   business_id: 0,
   amount: '',

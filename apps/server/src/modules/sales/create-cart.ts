@@ -37,7 +37,7 @@ export async function createCart(
 async function makeCart(db: Queryable, ctx: BusinessContext, input: CreateCartInput): Promise<Cart> {
   const items = mergeItems(input.items);
   const customerName = await customerNameOf(db, ctx.businessId, input.customer_id, input.customer_name);
-  const products = await checkItems(db, ctx.businessId, items, new Map());
+  const { products, packs } = await checkItems(db, ctx.businessId, items, new Map());
   const { cart, lines } = await insertCart(
     db,
     {
@@ -57,7 +57,7 @@ async function makeCart(db: Queryable, ctx: BusinessContext, input: CreateCartIn
       const product = products.get(line.product_id);
       // checkItems refused any line whose product it did not find.
       if (!product) throw new Error(`Product ${line.product_id} was checked but not read.`);
-      return pricedItem(line, product);
+      return pricedItem(line, product, line.pack_id === null ? null : (packs.get(line.pack_id) ?? null));
     }),
   );
 }

@@ -1,8 +1,17 @@
 import { addQuantities, fromKobo, type Sale, type SaleDetail, type SaleReturn, toKobo, toMilli } from '@oja/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { payments, refunds, sale_lines, sale_return_lines, sale_returns, sales, users } from '../../db/schema';
+import {
+  payments,
+  products,
+  refunds,
+  sale_lines,
+  sale_return_lines,
+  sale_returns,
+  sales,
+  users,
+} from '../../db/schema';
 
 const u = alias(users, 'u');
 const r = alias(refunds, 'r');
@@ -43,7 +52,8 @@ type PaymentRow = typeof payments.$inferSelect;
 /** What a sale's detail is made of: its row, its lines, its payments, and two names read with it. */
 export type SaleDetailRows = {
   sale: SaleRow;
-  lines: SaleLineRow[];
+  /** With the product's base unit when read back (a confirmation's answer goes without it). */
+  lines: (SaleLineRow & { base_unit?: string | null })[];
   payments: { payment: PaymentRow; recorded_by_name: string | null; refunded_amount: string }[];
   cancelled_by_name: string | null;
   customer_phone: string | null;
@@ -108,6 +118,7 @@ export function saleDetailOf(rows: SaleDetailRows, options: { showCost: boolean 
       pack_id: line.pack_id ?? null,
       pack_name: line.pack_name ?? null,
       pack_units: line.pack_units ?? null,
+      ...(line.base_unit === undefined ? {} : { base_unit: line.base_unit }),
     })),
     returns,
     returned_amount: fromKobo(partial.reduce((sum, saleReturn) => sum + toKobo(saleReturn.amount), 0n)),
@@ -148,7 +159,13 @@ export async function loadSaleDetail(
       .from(sales)
       .where(and(eq(sales.business_id, businessId), eq(sales.id, saleId))),
     db
-      .select()
+      .select({
+        ...getTableColumns(sale_lines),
+        // The sale page says a pack line's units in the product's unit ("1 carton + 5 packs").
+        base_unit: sql<
+          string | null
+        >`(select ${products.base_unit} from ${products} where ${products.business_id} = ${sale_lines.business_id} and ${products.id} = ${sale_lines.product_id})`,
+      })
       .from(sale_lines)
       .where(and(eq(sale_lines.business_id, businessId), eq(sale_lines.sale_id, saleId)))
       .orderBy(asc(sale_lines.id)),

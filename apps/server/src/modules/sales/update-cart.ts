@@ -1,10 +1,11 @@
 import { type Cart, MESSAGES, SALES_MESSAGES, type updateCartBodySchema } from '@oja/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type * as z from 'zod';
-import { cart_items, carts } from '../../db/schema';
+import { cart_items, carts, product_packs } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import { conflict, notFound } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
+import { cartPackJoin } from './cart-items';
 import { checkItems, customerNameOf, insertItems, loadCart, mergeItems } from './cart-lines';
 
 /**
@@ -34,10 +35,15 @@ export async function updateCart(ctx: BusinessContext, input: z.output<typeof up
     if (!cart) throw notFound(MESSAGES.cart.notFound);
     if (!cart.isAsRead) throw conflict(SALES_MESSAGES.cartChanged);
     const customerName = await customerNameOf(tx, ctx.businessId, input.customer_id, input.customer_name);
-    // Lines already in the cart stay editable even if their product ran out (or was deleted) meanwhile.
+    // Lines already in the cart stay editable even if their product ran out (or was deleted) meanwhile; a line of
+    // packs held its packs' base units.
     const existing = await tx
-      .select({ product_id: cart_items.product_id, quantity: sql<number>`sum(${cart_items.quantity})::int` })
+      .select({
+        product_id: cart_items.product_id,
+        quantity: sql<number>`sum(${cart_items.quantity} * coalesce(${product_packs.units}, 1))::int`,
+      })
       .from(cart_items)
+      .leftJoin(product_packs, cartPackJoin)
       .where(and(eq(cart_items.business_id, ctx.businessId), eq(cart_items.cart_id, input.id)))
       .groupBy(cart_items.product_id);
     await checkItems(tx, ctx.businessId, items, new Map(existing.map((row) => [row.product_id, row.quantity])));

@@ -1,12 +1,12 @@
 import { Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
-import { COUNTER_SCREEN_MESSAGES } from '@oja/contract';
+import { COUNTER_SCREEN_MESSAGES, countOf } from '@oja/contract';
 import { useState } from 'react';
 import { type Correctable, correctEntry } from './outbox';
 import type { CounterDb, SaleEntry } from './store';
 
 /**
- * A refused sale the clerk can fix here (ADR 0013): take out the lines of products the shop no longer sells,
- * name the debtor the server could not find. It goes again as the same sale, with the same receipt number.
+ * A refused sale the clerk can fix here (ADR 0013): take out the lines of products the shop no longer sells or
+ * of pack sizes it no longer has (ADR 0030), name the debtor the server could not find. It goes again as the same sale, with the same receipt number.
  */
 export function CorrectSale({
   db,
@@ -20,6 +20,7 @@ export function CorrectSale({
   onSent(): void;
 }) {
   const [removed, setRemoved] = useState<number[]>(correctable.goneProducts);
+  const [removedPacks, setRemovedPacks] = useState<number[]>(correctable.gonePacks);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,6 +35,7 @@ export function CorrectSale({
         entry.order as number,
         {
           removeProducts: removed,
+          removePacks: removedPacks,
           ...(correctable.customer ? { customer: { name, phone_number: phone } } : {}),
         },
         (body) => {
@@ -63,6 +65,23 @@ export function CorrectSale({
             }}
           />
         ))}
+      {entry.body.lines.flatMap((line, index) => {
+        const packId = line.pack_id;
+        if (!packId || !correctable.gonePacks.includes(packId)) return [];
+        const shown = entry.snapshot.lines[index];
+        const count = shown?.unit_name ? countOf(line.quantity, shown.unit_name) : String(line.quantity);
+        return [
+          <Checkbox
+            key={`pack:${packId}`}
+            label={`Remove ${count} × ${shown?.product_name ?? ''} (${COUNTER_SCREEN_MESSAGES.packGone})`}
+            checked={removedPacks.includes(packId)}
+            onChange={(event) => {
+              const { checked } = event.currentTarget;
+              setRemovedPacks((now) => (checked ? [...now, packId] : now.filter((id) => id !== packId)));
+            }}
+          />,
+        ];
+      })}
       {correctable.customer && (
         <>
           <TextInput label="Customer's name" value={name} onChange={(event) => setName(event.currentTarget.value)} />

@@ -23,6 +23,23 @@ function OutboxList({ db }: { db: CounterDb }) {
   // What the copy still sells: a refused line of a product not in it may be taken out of its sale.
   const soldIds = useLive(db, (store) => store.products.toCollection().primaryKeys(), []);
   const sold = new Set(soldIds ?? []);
+  // And the packs of the products a refused sale sold by the pack: one may have been removed since.
+  const packProducts = [
+    ...new Set(
+      pending.flatMap((entry) =>
+        entry.kind === 'sale' && entry.state === 'needs_attention'
+          ? entry.body.lines.flatMap((line) => (line.pack_id ? [line.product_id] : []))
+          : [],
+      ),
+    ),
+  ];
+  const packIds = useLive(
+    db,
+    async (store) =>
+      (await store.products.bulkGet(packProducts)).flatMap((product) => product?.packs?.map((pack) => pack.id) ?? []),
+    [packProducts.join()],
+  );
+  const soldPacks = packIds ? new Set(packIds) : undefined;
   const download = async () => {
     const blob = new Blob([await exportOutbox(db)], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
@@ -51,6 +68,7 @@ function OutboxList({ db }: { db: CounterDb }) {
             entry={entry}
             owed={owedOnPhone(entry, entries)}
             sold={sold}
+            soldPacks={soldPacks}
             onCorrected={() => service.kick()}
           />
         ) : (

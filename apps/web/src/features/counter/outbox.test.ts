@@ -247,7 +247,7 @@ describe('correcting a refused sale on the phone', () => {
     await drainOutbox(db, async () => ({ kind: 'refused', message: 'Not sold.', fields: ['lines'] }));
     const refused = (await db.outbox.get(made.order as number)) as OutboxEntry;
     // Product 9 left the copy: it is the line to take out.
-    expect(correctableOf(refused, new Set([7]))).toEqual({ customer: false, goneProducts: [9] });
+    expect(correctableOf(refused, new Set([7]))).toEqual({ customer: false, goneProducts: [9], gonePacks: [] });
     await correctEntry(db, made.order as number, { removeProducts: [9] }, check);
 
     const sent: OutboxEntry[] = [];
@@ -273,6 +273,7 @@ describe('correcting a refused sale on the phone', () => {
     expect(correctableOf((await db.outbox.get(order)) as OutboxEntry, new Set([7]))).toEqual({
       customer: true,
       goneProducts: [],
+      gonePacks: [],
     });
     // Taking out every line leaves nothing to sell: refused on the phone, the sale left as it was.
     await expect(correctEntry(db, order, { removeProducts: [7] }, check)).rejects.toThrow('at least one product');
@@ -284,6 +285,50 @@ describe('correcting a refused sale on the phone', () => {
       body: { customer: { name: 'Bisi Adewale' }, client_sale_id: made.client_sale_id },
       snapshot: { customer_name: 'Bisi Adewale' },
     });
+  });
+
+  it('takes out a line sold by a pack the product no longer has, keeping its other lines, paid what it now costs', async () => {
+    const byPack = {
+      ...sale(1),
+      lines: [
+        { product_id: 7, quantity: 1, unit_price: '1500.00' },
+        { product_id: 7, pack_id: 70, quantity: 2, unit_price: '9000.00' },
+      ],
+      payments: [{ method: 'cash' as const, amount: '19500.00' }],
+    };
+    const lines = [
+      { product_id: 7, product_name: 'Rice', quantity: 1, unit_price: '1500.00', line_total: '1500.00' },
+      {
+        product_id: 7,
+        product_name: 'Rice',
+        quantity: 2,
+        unit_price: '9000.00',
+        line_total: '18000.00',
+        unit_name: 'bag',
+        base_quantity: 20,
+      },
+    ];
+    const made = await enqueueSale(db, byPack, { ...snapshot, lines, total: '19500.00', paid: '19500.00' });
+    await drainOutbox(db, async () => ({ kind: 'refused', message: 'A pack is no longer sold.', fields: ['lines'] }));
+    const refused = (await db.outbox.get(made.order as number)) as OutboxEntry;
+    // The product is still sold; its pack 70 left the copy (another pack, 71, is there).
+    expect(correctableOf(refused, new Set([7]), new Set([71]))).toEqual({
+      customer: false,
+      goneProducts: [],
+      gonePacks: [70],
+    });
+    // While the copy's packs are not read yet, nothing is offered on their account.
+    expect(correctableOf(refused, new Set([7]))).toBeNull();
+    expect(correctableOf(refused, new Set([7]), new Set([70, 71]))).toBeNull();
+    await correctEntry(db, made.order as number, { removePacks: [70] }, check);
+    expect(await db.outbox.get(made.order as number)).toMatchObject({
+      state: 'waiting',
+      body: { lines: [{ product_id: 7, quantity: 1 }], payments: [{ method: 'cash', amount: '1500.00' }] },
+      snapshot: { lines: [{ product_id: 7, quantity: 1, line_total: '1500.00' }], total: '1500.00' },
+    });
+    const corrected = saleOf((await db.outbox.get(made.order as number)) as OutboxEntry);
+    expect(corrected.body.lines).toHaveLength(1);
+    expect(corrected.snapshot.lines).toHaveLength(1);
   });
 
   it('is not offered when the refusal is about the ids (the server may hold a sale under them)', async () => {

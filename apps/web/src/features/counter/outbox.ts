@@ -248,8 +248,11 @@ export async function retryEntry(db: CounterDb, order: number): Promise<void> {
     .modify({ state: 'waiting', next_attempt_at: 0, updated_at: new Date().toISOString() });
 }
 
-/** What the clerk may change on a refused sale: the debtor, or the lines of products the shop no longer sells. */
-export type Correctable = { customer: boolean; goneProducts: number[] };
+/**
+ * What the clerk may change on a refused sale: the debtor, the lines of products the shop no longer sells, or the
+ * lines sold by a pack size the product no longer has (ADR 0030).
+ */
+export type Correctable = { customer: boolean; goneProducts: number[]; gonePacks: number[] };
 
 /**
  * A refusal the clerk can fix on the phone: the server named the customer (not found, or a debt without one) or
@@ -257,7 +260,12 @@ export type Correctable = { customer: boolean; goneProducts: number[] };
  * record the sale and the corrected one may go under the same client_sale_id; one about the ids themselves (an id
  * already used, a receipt number taken) is not correctable.
  */
-export function correctableOf(entry: OutboxEntry, soldProducts: ReadonlySet<number>): Correctable | null {
+export function correctableOf(
+  entry: OutboxEntry,
+  soldProducts: ReadonlySet<number>,
+  /** The pack sizes the copy still sells, of the products of this sale's pack lines (unknown: none are gone). */
+  soldPacks?: ReadonlySet<number>,
+): Correctable | null {
   const fields = entry.refused_fields ?? [];
   if (
     entry.kind !== 'sale' ||
@@ -270,12 +278,20 @@ export function correctableOf(entry: OutboxEntry, soldProducts: ReadonlySet<numb
   const goneProducts = names('lines')
     ? entry.body.lines.map((line) => line.product_id).filter((id) => !soldProducts.has(id))
     : [];
-  return customer || goneProducts.length > 0 ? { customer, goneProducts } : null;
+  const gonePacks =
+    names('lines') && soldPacks
+      ? entry.body.lines.flatMap((line) =>
+          line.pack_id && soldProducts.has(line.product_id) && !soldPacks.has(line.pack_id) ? [line.pack_id] : [],
+        )
+      : [];
+  return customer || goneProducts.length > 0 || gonePacks.length > 0 ? { customer, goneProducts, gonePacks } : null;
 }
 
 export type Correction = {
   /** Lines to take out of the sale (products no longer sold). */
   removeProducts?: number[];
+  /** Lines sold by these pack sizes to take out (packs the product no longer has). */
+  removePacks?: number[];
   /** The debtor named instead: a name and a phone number. */
   customer?: { name: string; phone_number: string };
 };
@@ -307,8 +323,13 @@ export async function correctEntry(
     if (entry?.kind !== 'sale' || entry.state !== 'needs_attention')
       throw new Error(COUNTER_SCREEN_MESSAGES.notCorrectable);
     const removed = new Set(correction.removeProducts ?? []);
-    const lines = entry.body.lines.filter((line) => !removed.has(line.product_id));
-    const snapshotLines = entry.snapshot.lines.filter((line) => !removed.has(line.product_id));
+    const removedPacks = new Set(correction.removePacks ?? []);
+    // The snapshot's lines are the body's, in the same order (sale-draft.ts): taken out at the same places.
+    const isKept = entry.body.lines.map(
+      (line) => !removed.has(line.product_id) && !(line.pack_id && removedPacks.has(line.pack_id)),
+    );
+    const lines = entry.body.lines.filter((_, index) => isKept[index]);
+    const snapshotLines = entry.snapshot.lines.filter((_, index) => isKept[index] ?? true);
     const lineTotal = toKobo(counterTotals(lines, []).total);
     const payments = paymentsWithin(entry.body.payments, lineTotal);
     const totals = counterTotals(lines, payments);

@@ -11,6 +11,7 @@ import {
   fromMilli,
   type Pack,
   type PaymentMethod,
+  priceLine,
   toKobo,
   toMilli,
 } from '@oja/contract';
@@ -23,15 +24,21 @@ export type PaymentDraft = { method: PaymentMethod; amount: string };
 /** A customer from the copy, or one typed in (a name and a phone number), or nobody (a walk-in). */
 export type CustomerDraft = { customer: CatalogueCustomer } | { name: string; phone: string } | null;
 
-/** A pack sells at its own price, no discount of the unit's applied (ADR 0030). */
-export const priced = (line: CartLine) =>
-  line.pack
-    ? { quantity: line.quantity, unit_price: line.pack.selling_price, discount_percentage: '0.00' }
-    : {
-        quantity: line.quantity,
-        unit_price: line.product.selling_price,
-        discount_percentage: line.product.selling_price_discount_percentage,
-      };
+/** A pack sells at its own price, no discount of the unit's applied (ADR 0030): the carts' rule, priceLine. */
+export function priced(line: CartLine) {
+  if (!line.pack)
+    return {
+      quantity: line.quantity,
+      unit_price: line.product.selling_price,
+      discount_percentage: line.product.selling_price_discount_percentage,
+    };
+  const price = priceLine(
+    line.product,
+    { quantity: line.quantity, pricing_strategy: 'retail', apply_discount: true },
+    line.pack,
+  );
+  return { quantity: line.quantity, unit_price: price.unit_price, discount_percentage: price.discount_percentage };
+}
 
 /** The base units a line takes from stock: a carton of 40 is 40. */
 export const baseUnitsOf = (line: CartLine) => fromMilli(toMilli(line.quantity) * (line.pack?.units ?? 1));

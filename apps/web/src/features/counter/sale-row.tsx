@@ -20,6 +20,7 @@ export function SaleRow({
   entry,
   owed,
   sold,
+  soldPacks,
   onCorrected,
 }: {
   db: CounterDb;
@@ -27,12 +28,14 @@ export function SaleRow({
   /** What the sale still owes as far as this phone knows (its own payments taken off). */
   owed: string;
   sold: ReadonlySet<number>;
+  /** The pack sizes the copy sells, of the products sold by a pack in refused sales. */
+  soldPacks?: ReadonlySet<number>;
   onCorrected(): void;
 }) {
   const [isDiscarding, setDiscarding] = useState(false);
   const [isCorrecting, setCorrecting] = useState(false);
   const [isPaying, setPaying] = useState(false);
-  const correctable = correctableOf(entry, sold);
+  const correctable = correctableOf(entry, sold, soldPacks);
   const state = STATE_LABELS[entry.state];
   const recordedId = entry.state === 'recorded' ? entry.answer?.sale.id : undefined;
   const canPay = entry.state !== 'discarded' && toKobo(owed) > 0n;

@@ -1,9 +1,11 @@
 import { Alert, Badge, Button, FileButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
 import {
-  IMPORT_COLUMNS,
+  DEFAULT_BASE_UNIT,
+  formatUnits,
   IMPORT_MESSAGES,
   type ImportPreview,
   type ImportResult,
+  importFieldLabel,
   type SheetFormat,
 } from '@oja/contract';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
@@ -34,8 +36,11 @@ type Stage =
   | { kind: 'done'; result: ImportResult };
 
 const FILE_TYPES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const labelOf = (field: string) => IMPORT_COLUMNS.find((column) => column.field === field)?.label ?? field;
+const labelOf = importFieldLabel;
 const count = (value: number) => value.toLocaleString('en-NG');
+/** "carton = 40 packs · half carton = 20 packs": what each pack of a row holds. */
+const packsLine = (unit: string, packs: readonly { name: string; units: number }[]) =>
+  packs.map((pack) => `${pack.name} = ${formatUnits(pack.units, unit)}`).join(' · ');
 /** The good rows the screen lists at first: the counts say how many there are in all. */
 const SHOWN_ROWS = 20;
 
@@ -254,6 +259,11 @@ function PreviewView({
                   {row.sku && (
                     <Text size="xs" c="dimmed">
                       {row.sku}
+                    </Text>
+                  )}
+                  {row.packs && row.packs.length > 0 && (
+                    <Text size="xs" c="dimmed">
+                      {packsLine(row.base_unit ?? DEFAULT_BASE_UNIT, row.packs)}
                     </Text>
                   )}
                 </>

@@ -3,12 +3,16 @@ import { schemaResolver, useForm } from '@mantine/form';
 import {
   type Cart,
   type CartFormValues,
+  DEFAULT_BASE_UNIT,
   DEFAULT_CUSTOMER_NAME,
   defaultCartTitle,
   formatMoney,
+  formatUnits,
   MESSAGES,
+  type Pack,
   type Product,
   STOCK_MESSAGES,
+  unitName,
 } from '@oja/contract';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
@@ -23,14 +27,20 @@ const rules = onDemand(() => import('./schemas'));
 
 const NEW_CART = 'new';
 const QUANTITY = 'items.0.quantity';
+/** The "Sell by" choice of a product without a pack chosen: its base unit. */
+const BY_UNIT = 'unit';
 
 /** A cart holds one currency (the server refuses a mix): a cart in another one cannot take this product. */
 const takesProduct = (cart: Cart, product: Product) => cart.currency === null || cart.currency === product.currency;
 
-/** More than can be sold now: said beside the quantity as it is typed, and the form is not sent. */
-function quantityProblem(quantity: unknown, product: Product): string | null {
-  return typeof quantity === 'number' && quantity > product.quantity_in_stock
-    ? STOCK_MESSAGES.onlyInStock(product.quantity_in_stock)
+/**
+ * More than can be sold now: said beside the quantity as it is typed, and the form is not sent. A count of packs
+ * is their units against the stock, and the most that can be sold is said in packs.
+ */
+function quantityProblem(quantity: unknown, product: Product, pack: Pack | null): string | null {
+  const units = pack?.units ?? 1;
+  return typeof quantity === 'number' && quantity * units > product.quantity_in_stock
+    ? STOCK_MESSAGES.onlyInStock(Math.floor(product.quantity_in_stock / units))
     : null;
 }
 
@@ -72,6 +82,10 @@ function AddToCartForm({
   const addToCart = useAddToExistingCart(businessId);
   const usable = carts.find((cart) => takesProduct(cart, product));
   const [target, setTarget] = useState<string>(usable ? String(usable.id) : NEW_CART);
+  const packs = product.packs ?? [];
+  const unit = product.base_unit ?? DEFAULT_BASE_UNIT;
+  const [sellBy, setSellBy] = useState<string>(BY_UNIT);
+  const pack = packs.find((each) => String(each.id) === sellBy) ?? null;
   const form = useForm<CartFormValues>({
     initialValues: {
       title: defaultCartTitle(),
@@ -80,7 +94,7 @@ function AddToCartForm({
     },
     validate: validateWith(rules, (schemas, values: CartFormValues) => {
       const errors = schemaResolver(schemas.cartFormSchema, { sync: true })(values);
-      const tooMany = quantityProblem(values.items[0]?.quantity, product);
+      const tooMany = quantityProblem(values.items[0]?.quantity, product, pack);
       return tooMany ? { ...errors, [QUANTITY]: tooMany } : errors;
     }),
   });
@@ -92,8 +106,12 @@ function AddToCartForm({
     failure.run(async (values) => {
       const quantity = values.items[0]?.quantity ?? 1;
       const cart = carts.find((candidate) => String(candidate.id) === target);
-      if (cart) await addToCart.add(cart, product.id, quantity);
-      else await create.mutateAsync(values);
+      if (cart) await addToCart.add(cart, product.id, quantity, pack?.id ?? null);
+      else
+        await create.mutateAsync({
+          ...values,
+          items: values.items.map((item) => (pack ? { ...item, pack_id: pack.id } : item)),
+        });
       notify.success(MESSAGES.cart.addedToCart(product.product_name));
       onClose();
     }),
@@ -104,8 +122,28 @@ function AddToCartForm({
       <Stack>
         <FormFailure message={failure.message} />
         <Text size="sm" c="dimmed">
-          {formatMoney(product.selling_price, product.currency)} · In stock ({product.quantity_in_stock})
+          {formatMoney(product.selling_price, product.currency)} · In stock (
+          {packs.length > 0 ? formatUnits(product.quantity_in_stock, unit, packs) : product.quantity_in_stock})
         </Text>
+        {packs.length > 0 && (
+          <Radio.Group label="Sell by" value={sellBy} onChange={setSellBy}>
+            <Stack gap="xs" mt="xs">
+              <Radio
+                value={BY_UNIT}
+                label={`By the ${unit}`}
+                description={formatMoney(product.selling_price, product.currency)}
+              />
+              {packs.map((each) => (
+                <Radio
+                  key={each.id}
+                  value={String(each.id)}
+                  label={`By the ${each.name} (${formatUnits(each.units, unit)})`}
+                  description={formatMoney(each.selling_price, product.currency)}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
         {carts.length > 0 && (
           <Radio.Group label="Cart" value={target} onChange={setTarget}>
             <Stack gap="xs" mt="xs">
@@ -144,13 +182,13 @@ function AddToCartForm({
         )}
         {/* No max: a quantity past the stock is kept as typed (or pasted) and refused with its reason. */}
         <NumberInput
-          label="Quantity"
+          label={pack ? `Quantity (${unitName(pack.name, 2)})` : 'Quantity'}
           required
           min={1}
           {...countInputProps}
           data-autofocus
           {...quantityInput}
-          error={quantityInput.error ?? quantityProblem(form.values.items[0]?.quantity, product)}
+          error={quantityInput.error ?? quantityProblem(form.values.items[0]?.quantity, product, pack)}
         />
         <Button type="submit" loading={create.isPending || addToCart.isPending}>
           {isNew ? 'Create cart' : 'Add to cart'}

@@ -162,18 +162,19 @@ export function useUpdateCart(businessId: number) {
 export function useAddToExistingCart(businessId: number) {
   const client = useQueryClient();
   const update = useUpdateCart(businessId);
-  const addTo = (cart: Cart, productId: number, quantity: number) =>
+  const addTo = (cart: Cart, productId: number, quantity: number, packId: number | null) =>
     update.mutateAsync({
-      ...cartUpdate(cart, withProduct(lineInputs(cart), productId, quantity)),
+      ...cartUpdate(cart, withProduct(lineInputs(cart), productId, quantity, packId)),
       updated_at: cart.updated_at,
     });
-  const add = async (cart: Cart, productId: number, quantity: number) => {
+  /** Adds `quantity` units of the product, or packs of `packId` (ADR 0033). */
+  const add = async (cart: Cart, productId: number, quantity: number, packId: number | null = null) => {
     try {
-      return await addTo(cart, productId, quantity);
+      return await addTo(cart, productId, quantity, packId);
     } catch (error) {
       const latest = isCartChanged(error) ? await fetchCart(client, businessId, cart.id) : null;
       if (!latest) throw error;
-      return addTo(latest, productId, quantity);
+      return addTo(latest, productId, quantity, packId);
     }
   };
   return { add, isPending: update.isPending };

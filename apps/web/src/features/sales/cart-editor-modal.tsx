@@ -26,6 +26,7 @@ import { fetchCart, isCartChanged, useCreateCart, useUpdateCart } from './api';
 import { clearDraft, type DraftScope, readDraft, restoredValues, writeDraft } from './cart-draft';
 import {
   infoKey,
+  itemLineInfo,
   type LineInfo,
   type LineInput,
   lineInputs,
@@ -85,7 +86,7 @@ export function CartEditorModal({
 
 function initialInfo(cart: Cart | null): Record<string, LineInfo> {
   const info: Record<string, LineInfo> = {};
-  for (const item of cart?.items ?? []) info[infoKey(item)] = item;
+  for (const item of cart?.items ?? []) info[infoKey(item)] = itemLineInfo(item);
   return info;
 }
 

@@ -1,7 +1,9 @@
-import type { Product } from '@oja/contract';
+import type { Cart, CartItem, Product } from '@oja/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  itemLineInfo,
   type LineInfo,
+  lineInputs,
   lineTotal,
   previewTotal,
   productLineInfo,
@@ -165,5 +167,60 @@ describe('rebaseLines', () => {
     const base = [retail(1, 2)];
     const mine = [retail(1, 7), retail(5, 1)];
     expect(rebaseLines(base, mine, base)).toEqual(mine);
+  });
+});
+
+describe('lines sold by a pack (ADR 0033)', () => {
+  const carton = { id: 70, name: 'carton', units: 40, selling_price: '5800.00', wholesale_price: null, barcode: null };
+  const indomie = product({
+    product_name: 'Indomie',
+    selling_price: '150.00',
+    selling_price_discount_percentage: '10.00',
+    quantity_in_stock: 85,
+    base_unit: 'pack',
+    packs: [carton],
+  });
+
+  it('adds packs as a line of their own beside the units, and more of the same pack to that line', () => {
+    const lines = withProduct([retail(1, 5)], 1, 2, 70);
+    expect(lines).toEqual([retail(1, 5), { ...retail(1, 2), pack_id: 70 }]);
+    expect(withProduct(lines, 1, 1, 70)).toEqual([retail(1, 5), { ...retail(1, 3), pack_id: 70 }]);
+    expect(withProduct(lines, 1, 1)).toEqual([retail(1, 6), { ...retail(1, 2), pack_id: 70 }]);
+  });
+
+  it('prices a pack at its own price without the unit’s discount, its stock counted in packs', () => {
+    expect(productLineInfo(indomie, { ...retail(1, 1), pack_id: 70 })).toMatchObject({
+      product_name: 'Indomie (carton)',
+      net_unit_price: '5800.00',
+      quantity_in_stock: 2,
+    });
+    expect(productLineInfo(indomie, retail(1, 1))).toMatchObject({ net_unit_price: '135.00', quantity_in_stock: 85 });
+  });
+
+  it('a saved cart’s full update keeps each line’s pack, and the editor names it', () => {
+    const item = {
+      id: 9,
+      product_id: 1,
+      product_batch_id: null,
+      quantity: 2,
+      pricing_strategy: 'retail',
+      apply_discount: true,
+      product_name: 'Indomie',
+      sku: 'IND',
+      currency: 'NGN',
+      unit_price: '5800.00',
+      discount_percentage: '0.00',
+      net_unit_price: '5800.00',
+      line_total: '11600.00',
+      quantity_in_stock: 85,
+      is_archived: false,
+      pack_id: 70,
+      pack_name: 'carton',
+      pack_units: 40,
+    } satisfies CartItem;
+    expect(lineInputs({ items: [item] } as unknown as Cart)).toEqual([
+      { ...retail(1, 2), product_batch_id: null, pack_id: 70 },
+    ]);
+    expect(itemLineInfo(item)).toMatchObject({ product_name: 'Indomie (carton)', quantity_in_stock: 2 });
   });
 });

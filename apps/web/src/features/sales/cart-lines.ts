@@ -1,5 +1,6 @@
 import {
   type Cart,
+  type CartItem,
   type CartItemInput,
   fromKobo,
   type Product,
@@ -10,9 +11,9 @@ import {
 
 /** A line as the cart calls send it. */
 export type LineInput = Required<Pick<CartItemInput, 'product_id' | 'quantity'>> &
-  Pick<CartItemInput, 'product_batch_id' | 'pricing_strategy' | 'apply_discount'>;
+  Pick<CartItemInput, 'product_batch_id' | 'pricing_strategy' | 'apply_discount' | 'pack_id'>;
 
-/** The cart's lines as inputs of a full update. */
+/** The cart's lines as inputs of a full update: a line of packs keeps its pack (a full update replaces all). */
 export function lineInputs(cart: Cart): LineInput[] {
   return cart.items.map((item) => ({
     product_id: item.product_id,
@@ -20,15 +21,36 @@ export function lineInputs(cart: Cart): LineInput[] {
     quantity: item.quantity,
     pricing_strategy: item.pricing_strategy,
     apply_discount: item.apply_discount,
+    ...(item.pack_id ? { pack_id: item.pack_id } : {}),
   }));
 }
 
-/** Adds units of a product: to its retail line when there is one, else as a new retail line. */
-export function withProduct(lines: readonly LineInput[], productId: number, quantity: number): LineInput[] {
+/**
+ * Adds units (or packs, with `packId`) of a product: to its retail line of that pack (or by the unit) when there
+ * is one, else as a new retail line.
+ */
+export function withProduct(
+  lines: readonly LineInput[],
+  productId: number,
+  quantity: number,
+  packId: number | null = null,
+): LineInput[] {
   const isRetailLine = (line: LineInput) =>
-    line.product_id === productId && (line.pricing_strategy ?? 'retail') === 'retail' && line.apply_discount !== false;
+    line.product_id === productId &&
+    (line.pricing_strategy ?? 'retail') === 'retail' &&
+    line.apply_discount !== false &&
+    (line.pack_id ?? null) === packId;
   if (!lines.some(isRetailLine)) {
-    return [...lines, { product_id: productId, quantity, pricing_strategy: 'retail', apply_discount: true }];
+    return [
+      ...lines,
+      {
+        product_id: productId,
+        quantity,
+        pricing_strategy: 'retail',
+        apply_discount: true,
+        ...(packId === null ? {} : { pack_id: packId }),
+      },
+    ];
   }
   return lines.map((line) => (isRetailLine(line) ? { ...line, quantity: line.quantity + quantity } : line));
 }
@@ -76,22 +98,45 @@ export type LineInfo = {
   is_archived?: boolean;
 };
 
-/** Lines of one product differ by how they are priced. */
-export const infoKey = (line: Pick<LineInput, 'product_id' | 'pricing_strategy' | 'apply_discount'>) =>
-  `${line.product_id}:${line.pricing_strategy ?? 'retail'}:${line.apply_discount !== false}`;
+/** Lines of one product differ by how they are priced, and by the pack they sell (none: by the unit). */
+export const infoKey = (line: Pick<LineInput, 'product_id' | 'pricing_strategy' | 'apply_discount' | 'pack_id'>) =>
+  `${line.product_id}:${line.pricing_strategy ?? 'retail'}:${line.apply_discount !== false}${
+    line.pack_id ? `:pack${line.pack_id}` : ''
+  }`;
+
+/** "Indomie (carton)": a line of packs names its pack. */
+const lineName = (productName: string, packName: string | null | undefined) =>
+  packName ? `${productName} (${packName})` : productName;
+
+/** A saved line as the editor shows it: its stock counted in its own packs when it sells by one. */
+export function itemLineInfo(item: CartItem): LineInfo {
+  const units = item.pack_units ?? 1;
+  return {
+    product_name: lineName(item.product_name, item.pack_name),
+    currency: item.currency,
+    net_unit_price: item.net_unit_price,
+    quantity_in_stock: Math.floor(item.quantity_in_stock / units),
+    is_archived: item.is_archived,
+  };
+}
 
 /** A product just picked for the cart, priced as the server will price its line (the contract's priceLine). */
 export function productLineInfo(product: Product, line: LineInput): LineInfo {
-  const priced = priceLine(product, {
-    quantity: 1,
-    pricing_strategy: line.pricing_strategy ?? 'retail',
-    apply_discount: line.apply_discount ?? true,
-  });
+  const pack = line.pack_id ? (product.packs?.find((each) => each.id === line.pack_id) ?? null) : null;
+  const priced = priceLine(
+    product,
+    {
+      quantity: 1,
+      pricing_strategy: line.pricing_strategy ?? 'retail',
+      apply_discount: line.apply_discount ?? true,
+    },
+    pack,
+  );
   return {
-    product_name: product.product_name,
+    product_name: lineName(product.product_name, pack?.name),
     currency: product.currency,
     net_unit_price: priced.net_unit_price,
-    quantity_in_stock: product.quantity_in_stock,
+    quantity_in_stock: Math.floor(product.quantity_in_stock / (pack?.units ?? 1)),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { SaleDetail, SaleLine } from '@oja/contract';
 import { describe, expect, it } from 'vitest';
-import { receiptLines } from './receipt-lines';
+import { receiptLines, unitsOfLine } from './receipt-lines';
 
 const line = (overrides: Partial<SaleLine>): SaleLine => ({
   id: 1,
@@ -79,5 +79,17 @@ describe('receiptLines', () => {
       ['Garri', 4, '875.00', '3500.00'],
       ['Peak Milk', 1, '225.00', '225.00'],
     ]);
+  });
+});
+
+describe('unitsOfLine', () => {
+  const carton = { pack_id: 7, pack_name: 'carton', pack_units: 40, base_unit: 'pack' };
+  it('says a pack line in its pack, and the part of one a batch gave with the base unit', () => {
+    expect(unitsOfLine(line({ ...carton, quantity: 80 }), 80)).toBe('2 cartons');
+    expect(unitsOfLine(line({ ...carton, quantity: 45 }), 45)).toBe('1 carton + 5 packs');
+    expect(unitsOfLine(line({ ...carton, quantity: 40 }), 15)).toBe('15 packs');
+  });
+  it('leaves a line sold by the unit a plain number, as before packs', () => {
+    expect(unitsOfLine(line({ quantity: 85, base_unit: 'pack' }), 85)).toBe(85);
   });
 });

@@ -1,4 +1,4 @@
-import { countOf, fromKobo, type SaleDetail, toKobo } from '@oja/contract';
+import { countOf, formatUnits, fromKobo, type SaleDetail, type SaleLine, toKobo } from '@oja/contract';
 
 type ReceiptLine = { key: string; name: string; quantity: number | string; netUnitPrice: string; total: string };
 
@@ -40,4 +40,16 @@ export function receiptLines(sale: SaleDetail): ReceiptLine[] {
     }
   }
   return [...lines.values()];
+}
+
+/**
+ * A count of a line's base units: in its pack where it was sold by one ("1 carton", or "1 carton + 5 packs" for
+ * the part of a carton one batch gave), and a plain number for a line sold by the unit, as before packs.
+ */
+export function unitsOfLine(
+  line: Pick<SaleLine, 'pack_name' | 'pack_units' | 'base_unit'>,
+  units: number,
+): string | number {
+  if (!line.pack_name || !line.pack_units) return units;
+  return formatUnits(units, line.base_unit ?? 'unit', [{ name: line.pack_name, units: line.pack_units }]);
 }

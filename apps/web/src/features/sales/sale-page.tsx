@@ -38,6 +38,7 @@ import { QueryError } from '../../ui/query-error';
 import { type ResponsiveColumn, ResponsiveTable } from '../../ui/responsive-table';
 import { usePaymentRecorded, useSale } from './api';
 import { Receipt } from './receipt';
+import { unitsOfLine } from './receipt-lines';
 import { saleBackOf } from './sale-back';
 import { SaleStatusBadge } from './sale-status-badge';
 
@@ -281,7 +282,9 @@ function SaleLinesTable({ sale }: { sale: SaleDetail }) {
     {
       header: 'Qty',
       cell: (line) =>
-        line.returned_quantity > 0 ? `${line.quantity} (${line.returned_quantity} returned)` : line.quantity,
+        line.returned_quantity > 0
+          ? `${unitsOfLine(line, line.quantity)} (${unitsOfLine(line, line.returned_quantity)} returned)`
+          : unitsOfLine(line, line.quantity),
     },
     { header: 'Unit price', isNoWrap: true, cell: (line) => money(line.unit_price) },
     {

@@ -1,13 +1,20 @@
-import { IMPORT_OPENING_BATCH, type ImportResult, type importProductsBodySchema } from '@oja/contract';
+import {
+  DEFAULT_BASE_UNIT,
+  IMPORT_OPENING_BATCH,
+  type ImportCounts,
+  type ImportResult,
+  type importProductsBodySchema,
+} from '@oja/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../../db/client';
-import { businesses, products } from '../../../db/schema';
+import type { Queryable, Tx } from '../../../db/client';
+import { businesses, product_imports, product_packs, products } from '../../../db/schema';
 import { type RequestKey, writeOnce } from '../../../platform/idempotency';
 import type { BusinessContext } from '../../../platform/tenancy';
 import { PRICE_FIELDS } from '../../activity/record';
 import { categoryIdFor } from '../categories';
 import { openBatches } from '../ledger';
+import { writePacks } from '../packs';
 import { recordPriceChanges } from '../price-history';
 import { barcodeTaken, generateSku, isBarcodeViolation, isSkuViolation, skuTaken } from '../sku';
 import { priced, recordPriceActivity } from '../update-product';
@@ -29,7 +36,8 @@ const chunks = <T>(items: readonly T[]) =>
  * inside the transaction, and writes the new products with their first batch and the changes to the others, all in
  * one transaction; the bad rows are left out, as the preview listed them. Imports of one business run one at a time
  * (the business row's lock), so two sends of one file cannot both find its products new: the second finds them
- * there and changes nothing. With an Idempotency-Key a retry writes nothing and answers what the file does now.
+ * there and changes nothing. Each import is recorded with its counts: a retry with the same Idempotency-Key
+ * writes nothing and answers what the first import did, not what the file would do now (all unchanged).
  */
 export async function importProducts(
   ctx: BusinessContext,
@@ -38,9 +46,8 @@ export async function importProducts(
 ): Promise<{ result: ImportResult; isReplay: boolean }> {
   const sheet = await readSheet(input.content_base64);
   const read = readRows(sheet);
-  let result: ImportResult | null = null;
   try {
-    const { isReplay } = await writeOnce(
+    const { subjectId, isReplay } = await writeOnce(
       ctx.db,
       { businessId: ctx.businessId, userId: ctx.actor.userId },
       requestKey,
@@ -54,21 +61,43 @@ export async function importProducts(
         const fresh = plan.rows.filter((row) => row.status === 'new');
         await createProducts(tx, ctx, fresh);
         for (const row of plan.rows) if (row.status === 'updated') await updateProduct(tx, ctx, row);
-        result = { counts: plan.counts };
-        // What a replay is answered from: the file against the catalogue then (see below), not this number.
-        return plan.counts.new + plan.counts.updated;
+        const [made] = await tx
+          .insert(product_imports)
+          .values({
+            business_id: ctx.businessId,
+            file_name: input.file_name,
+            new_count: plan.counts.new,
+            updated_count: plan.counts.updated,
+            unchanged_count: plan.counts.unchanged,
+            bad_count: plan.counts.bad,
+            stock_kept_count: plan.counts.stock_kept,
+            user_id: ctx.actor.userId,
+          })
+          .returning({ id: product_imports.id });
+        return made?.id ?? 0;
       },
     );
-    if (isReplay || !result) {
-      const plan = await planImport(ctx.db, ctx.businessId, read);
-      return { result: { counts: plan.counts }, isReplay: true };
-    }
-    return { result, isReplay: false };
+    return { result: { counts: await countsOf(ctx.db, ctx.businessId, subjectId) }, isReplay };
   } catch (error) {
     if (isSkuViolation(error)) throw skuTaken();
     if (isBarcodeViolation(error)) throw barcodeTaken();
     throw error;
   }
+}
+
+/** What an import did, as it was recorded when it ran. */
+async function countsOf(db: Queryable, businessId: number, importId: number): Promise<ImportCounts> {
+  const [row] = await db
+    .select()
+    .from(product_imports)
+    .where(and(eq(product_imports.business_id, businessId), eq(product_imports.id, importId)));
+  return {
+    new: row?.new_count ?? 0,
+    updated: row?.updated_count ?? 0,
+    unchanged: row?.unchanged_count ?? 0,
+    bad: row?.bad_count ?? 0,
+    stock_kept: row?.stock_kept_count ?? 0,
+  };
 }
 
 /** The new products, their opening batches at zero, then their units through the ledger in one statement. */
@@ -103,11 +132,25 @@ async function createProducts(tx: Tx, ctx: BusinessContext, rows: readonly Plann
           reorder_level: row.values.reorder_level ?? null,
           barcode: row.values.barcode ?? null,
           category_id: categories.get(row.values.category?.toLowerCase() ?? '') ?? null,
+          base_unit: row.values.base_unit ?? DEFAULT_BASE_UNIT,
           created_by: ctx.actor.userId,
         })),
       )
       .returning({ id: products.id, sku: products.sku });
     const idOf = new Map(made.map((product) => [product.sku.toLowerCase(), product.id]));
+    const packs = part.flatMap((row) =>
+      (row.values.packs ?? []).map((pack) => ({
+        business_id: ctx.businessId,
+        product_id: idOf.get((skuOf.get(row) as string).toLowerCase()) as number,
+        name: pack.name,
+        units: pack.units,
+        selling_price: pack.selling_price,
+        wholesale_price: pack.wholesale_price ?? null,
+        barcode: pack.barcode ?? null,
+      })),
+    );
+    // A product has at most 10 packs: a part's packs stay within the parameters of one statement.
+    if (packs.length > 0) await tx.insert(product_packs).values(packs);
     for (const row of part) {
       openings.push({
         productId: idOf.get((skuOf.get(row) as string).toLowerCase()) as number,
@@ -127,7 +170,7 @@ async function updateProduct(tx: Tx, ctx: BusinessContext, row: PlannedRow): Pro
   const product = and(eq(products.business_id, ctx.businessId), eq(products.id, row.productId));
   const changesPrice = PRICE_FIELDS.some((field) => row.changes[field as keyof typeof row.changes] !== undefined);
   const [before] = changesPrice ? await tx.select(priced).from(products).where(product) : [];
-  const { category, ...fields } = row.changes;
+  const { category, packs, ...fields } = row.changes;
   const [after] = await tx
     .update(products)
     .set({
@@ -136,7 +179,9 @@ async function updateProduct(tx: Tx, ctx: BusinessContext, row: PlannedRow): Pro
       updated_at: new Date(),
     })
     .where(product)
-    .returning(priced);
+    .returning({ ...priced, barcode: products.barcode });
+  // After the product's own row: the order every edit writes its catalogue version in.
+  if (packs && after) await writePacks(tx, ctx.businessId, row.productId, packs, after.barcode);
   if (!before || !after) return;
   await recordPriceChanges(tx, { businessId: ctx.businessId, userId: ctx.actor.userId }, [
     {

@@ -1,13 +1,19 @@
 import {
   fieldOfHeading,
-  IMPORT_COLUMNS,
   IMPORT_MESSAGES,
   type ImportField,
   type ImportRow,
+  importFieldLabel,
   importRowSchema,
   isRealDay,
+  type PackColumnPart,
+  type PackField,
+  packColumnLabel,
+  packColumnOfHeading,
+  packField,
   REQUIRED_IMPORT_FIELDS,
   STOCK_MESSAGES,
+  UNITS_MESSAGES,
 } from '@oja/contract';
 import { badRequest } from '../../../platform/errors';
 import type { Sheet } from './read-sheet';
@@ -16,11 +22,18 @@ import type { Sheet } from './read-sheet';
 export type GoodRow = { row: number; values: ImportRow };
 export type BadRow = { row: number; message: string };
 /** How each heading was read: the field it fills, or null for a column the import leaves alone. */
-export type ReadColumn = { heading: string; field: ImportField | null };
+export type ReadColumn = { heading: string; field: ImportField | PackField | null };
+/** A column of a pack size: which pack (1, 2, ...) and which of its values. */
+type PackColumn = { pack: number; part: PackColumnPart };
 
-export type ReadRows = { columns: ReadColumn[]; fields: ReadonlySet<ImportField>; good: GoodRow[]; bad: BadRow[] };
-
-const labelOf = (field: string) => IMPORT_COLUMNS.find((column) => column.field === field)?.label ?? field;
+export type ReadRows = {
+  columns: ReadColumn[];
+  fields: ReadonlySet<ImportField>;
+  /** Whether the sheet has pack columns: then each row's packs are exactly the ones it fills. */
+  hasPacks: boolean;
+  good: GoodRow[];
+  bad: BadRow[];
+};
 
 /** Money as people type it in a sheet: "₦1,500", "NGN 1 500.50" are 1500 and 1500.50. */
 const moneyText = (cell: string) => cell.replace(/₦|NGN|N(?=\d)|[,\s]/gi, '');
@@ -59,13 +72,22 @@ function realOrUndefined(year = '', month = '', day = ''): string | undefined {
 function rawRow(
   cells: readonly string[],
   columns: readonly ReadColumn[],
-): { raw: Record<string, unknown>; problems: string[] } {
+  packColumns: readonly (PackColumn | null)[],
+): { raw: Record<string, unknown>; problems: string[]; packNumbers: number[] } {
   const raw: Record<string, unknown> = {};
   const problems: string[] = [];
+  const groups = new Map<number, Partial<Record<PackColumnPart, string>>>();
   for (const [index, column] of columns.entries()) {
-    if (!column.field || column.field in raw) continue;
     // A cell an export quoted so that a spreadsheet would not run it as a formula ("'=A1") is read as it was.
     const cell = (cells[index] ?? '').trim().replace(/^'(?=[=+\-@\t\r])/, '');
+    const packColumn = packColumns[index];
+    if (packColumn) {
+      const group = groups.get(packColumn.pack) ?? {};
+      if (!(packColumn.part in group)) group[packColumn.part] = cell;
+      groups.set(packColumn.pack, group);
+      continue;
+    }
+    if (!column.field || column.field in raw) continue;
     switch (column.field) {
       case 'cost_price':
       case 'selling_price':
@@ -91,18 +113,52 @@ function rawRow(
         break;
       }
       case 'batch_number':
-        if (cell !== '') raw.batch_number = cell;
+      case 'base_unit':
+        if (cell !== '') raw[column.field] = cell;
         break;
       default:
         raw[column.field] = cell;
     }
   }
-  return { raw, problems };
+  const packNumbers: number[] = [];
+  if (packColumns.some(Boolean)) {
+    const packs: Record<string, unknown>[] = [];
+    for (const [number, group] of [...groups].sort(([a], [b]) => a - b)) {
+      // A group left blank is no pack: a sheet has columns for more packs than most products have.
+      if (Object.values(group).every((cell) => !cell)) continue;
+      const units = wholeNumber(group.units ?? '');
+      packs.push({
+        name: group.name ?? '',
+        units: units ?? undefined,
+        selling_price: moneyText(group.price ?? ''),
+        wholesale_price: moneyText(group.wholesale_price ?? ''),
+        barcode: group.barcode ?? '',
+      });
+      packNumbers.push(number);
+    }
+    raw.packs = packs;
+  }
+  return { raw, problems, packNumbers };
 }
 
-/** A schema message said with its field's label, unless it already names it ("Cost price must be positive"). */
-function withLabel(field: string, message: string): string {
-  const label = labelOf(field);
+/** The pack column a value of a pack's input is read from. */
+const PART_OF_INPUT: Record<string, PackColumnPart> = {
+  name: 'name',
+  units: 'units',
+  selling_price: 'price',
+  wholesale_price: 'wholesale_price',
+  barcode: 'barcode',
+};
+
+/** An issue's column: a product field's label, or the pack column ("Pack 2 units") for a pack's. */
+function labelOfPath(path: readonly PropertyKey[], packNumbers: readonly number[]): string {
+  if (path[0] !== 'packs' || typeof path[1] !== 'number') return importFieldLabel(String(path[0] ?? ''));
+  const pack = packNumbers[path[1]] ?? path[1] + 1;
+  return packColumnLabel(pack, PART_OF_INPUT[String(path[2])] ?? 'name');
+}
+
+/** A schema message said with its column's label, unless it already names it ("Cost price must be positive"). */
+function withLabel(label: string, message: string): string {
   return message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`;
 }
 
@@ -112,20 +168,30 @@ function withLabel(field: string, message: string): string {
  * already on an earlier row refused with that row's number. The first of two such rows is kept.
  */
 export function readRows(sheet: Sheet): ReadRows {
-  const columns = sheet.headings.map((heading) => ({ heading, field: fieldOfHeading(heading) }));
-  const fields = new Set(columns.flatMap((column) => (column.field ? [column.field] : [])));
+  const packColumns = sheet.headings.map((heading) => (fieldOfHeading(heading) ? null : packColumnOfHeading(heading)));
+  const columns: ReadColumn[] = sheet.headings.map((heading, index) => {
+    const pack = packColumns[index];
+    return { heading, field: pack ? packField(pack.pack, pack.part) : fieldOfHeading(heading) };
+  });
+  const fields = new Set(sheet.headings.flatMap((heading) => fieldOfHeading(heading) ?? []));
   const missing = REQUIRED_IMPORT_FIELDS.filter((field) => !fields.has(field));
-  if (missing.length > 0) throw badRequest(IMPORT_MESSAGES.missingColumns(missing.map(labelOf)));
+  if (missing.length > 0) throw badRequest(IMPORT_MESSAGES.missingColumns(missing.map(importFieldLabel)));
 
   const good: GoodRow[] = [];
   const bad: BadRow[] = [];
-  const seen = { sku: new Map<string, number>(), barcode: new Map<string, number>(), name: new Map<string, number>() };
+  const seen = {
+    sku: new Map<string, number>(),
+    barcode: new Map<string, number>(),
+    name: new Map<string, number>(),
+    packBarcode: new Map<string, number>(),
+  };
   for (const { number, cells } of sheet.rows) {
-    const { raw, problems } = rawRow(cells, columns);
+    const { raw, problems, packNumbers } = rawRow(cells, columns, packColumns);
     const parsed = importRowSchema.safeParse(raw);
     const messages = [...problems];
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) messages.push(withLabel(String(issue.path[0] ?? ''), issue.message));
+      for (const issue of parsed.error.issues)
+        messages.push(withLabel(labelOfPath(issue.path, packNumbers), issue.message));
     }
     if (messages.length > 0 || !parsed.success) {
       bad.push({ row: number, message: [...new Set(messages)].join(' ') });
@@ -135,11 +201,21 @@ export function readRows(sheet: Sheet): ReadRows {
     const sku = values.sku?.toLowerCase();
     const barcode = values.barcode?.toLowerCase();
     const name = !sku && !barcode ? values.product_name.toLowerCase() : undefined;
+    const packCodes = (values.packs ?? []).flatMap((pack) => (pack.barcode ? [pack.barcode.toLowerCase()] : []));
+    // A barcode names one thing a scanner adds (ADR 0030): a pack's is neither a product's nor another pack's.
+    const packCodeRow = packCodes
+      .map((code) => seen.packBarcode.get(code) ?? seen.barcode.get(code))
+      .find((row) => row !== undefined);
     const earlier =
       (sku && seen.sku.get(sku) !== undefined && IMPORT_MESSAGES.duplicateSku(seen.sku.get(sku) as number)) ||
       (barcode &&
         seen.barcode.get(barcode) !== undefined &&
         IMPORT_MESSAGES.duplicateBarcode(seen.barcode.get(barcode) as number)) ||
+      (barcode &&
+        seen.packBarcode.get(barcode) !== undefined &&
+        IMPORT_MESSAGES.duplicatePackBarcode(seen.packBarcode.get(barcode) as number)) ||
+      (barcode && packCodes.includes(barcode) && UNITS_MESSAGES.packBarcodeTaken) ||
+      (packCodeRow !== undefined && IMPORT_MESSAGES.duplicatePackBarcode(packCodeRow)) ||
       (name && seen.name.get(name) !== undefined && IMPORT_MESSAGES.duplicateName(seen.name.get(name) as number));
     if (earlier) {
       bad.push({ row: number, message: earlier });
@@ -148,7 +224,8 @@ export function readRows(sheet: Sheet): ReadRows {
     if (sku) seen.sku.set(sku, number);
     if (barcode) seen.barcode.set(barcode, number);
     if (name) seen.name.set(name, number);
+    for (const code of packCodes) seen.packBarcode.set(code, number);
     good.push({ row: number, values });
   }
-  return { columns, fields, good, bad };
+  return { columns, fields, hasPacks: packColumns.some(Boolean), good, bad };
 }

@@ -1,9 +1,19 @@
-import { IMPORT_MESSAGES, type ImportCounts, type ImportField, type ImportRowStatus } from '@oja/contract';
+import {
+  DEFAULT_BASE_UNIT,
+  IMPORT_MESSAGES,
+  type ImportCounts,
+  type ImportField,
+  type ImportRow,
+  type ImportRowStatus,
+  type Pack,
+  UNITS_MESSAGES,
+} from '@oja/contract';
 import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { businessToday } from '../../../db/business-day';
 import type { Queryable } from '../../../db/client';
-import { product_batches, product_categories, products } from '../../../db/schema';
+import { product_batches, product_categories, product_packs, products } from '../../../db/schema';
 import { isSellable } from '../ledger';
+import { packsOf } from '../packs';
 import type { BadRow, GoodRow, ReadRows } from './import-rows';
 
 /** A live product as the import compares it. */
@@ -16,9 +26,14 @@ type Existing = {
   selling_price: string;
   wholesale_price: string | null;
   reorder_level: number | null;
+  base_unit: string;
   category: string | null;
   sellable: number;
+  packs: Pack[];
 };
+
+/** A row's pack sizes as written: each named by the id of the product's pack of its name, which it keeps. */
+export type PackWrite = NonNullable<ImportRow['packs']>[number] & { id?: number };
 
 /** The product fields a row may change, in the order a preview names them. */
 const COMPARED = [
@@ -29,6 +44,7 @@ const COMPARED = [
   'selling_price',
   'wholesale_price',
   'reorder_level',
+  'base_unit',
 ] as const satisfies readonly ImportField[];
 type Compared = (typeof COMPARED)[number];
 
@@ -37,7 +53,11 @@ export type PlannedRow = GoodRow & {
   /** The product the row names, when it exists. */
   productId: number | null;
   /** The fields that would change, with their new values (an updated row); a category by its name. */
-  changes: Partial<Pick<typeof products.$inferInsert, Compared>> & { category?: string | null };
+  changes: Partial<Pick<typeof products.$inferInsert, Compared>> & {
+    category?: string | null;
+    /** The product's pack sizes as they will be, all of them. */
+    packs?: PackWrite[];
+  };
 };
 
 export type Plan = { rows: PlannedRow[]; bad: BadRow[]; counts: ImportCounts };
@@ -93,6 +113,7 @@ async function existingFor(db: Queryable, businessId: number, rows: readonly Goo
           selling_price: products.selling_price,
           wholesale_price: products.wholesale_price,
           reorder_level: products.reorder_level,
+          base_unit: products.base_unit,
           category: product_categories.name,
           sellable: sql<number>`coalesce(${stock.sellable}, 0)::float8`,
         })
@@ -100,10 +121,66 @@ async function existingFor(db: Queryable, businessId: number, rows: readonly Goo
         .leftJoin(stock, and(eq(stock.business_id, products.business_id), eq(stock.product_id, products.id)))
         .leftJoin(product_categories, categoryOf)
         .where(and(eq(products.business_id, businessId), isNull(products.archived_at), inArray(column, part)));
-      found.push(...matched);
+      found.push(...matched.map((product) => ({ ...product, packs: [] })));
     }
   }
+  const packs = await packsOf(db, businessId, [...new Set(found.map((product) => product.id))]);
+  for (const product of found) product.packs = packs.get(product.id) ?? [];
   return found;
+}
+
+/**
+ * Who holds each barcode the rows give a product or a pack, among the business's live products and its packs:
+ * a scanner's code names one thing (ADR 0030), so a pack's code may be no product's, and no other product's pack's.
+ */
+async function codeOwners(db: Queryable, businessId: number, rows: readonly GoodRow[]) {
+  const codes = [
+    ...new Set(
+      rows.flatMap((row) =>
+        [row.values.barcode, ...(row.values.packs ?? []).map((pack) => pack.barcode)].flatMap((code) =>
+          code ? [code.toLowerCase()] : [],
+        ),
+      ),
+    ),
+  ];
+  const ofProducts = new Map<string, number>();
+  const ofPacks = new Map<string, number>();
+  for (const part of chunks(codes)) {
+    const owned = await db
+      .select({ code: sql<string>`lower(${products.barcode})`, id: products.id })
+      .from(products)
+      .where(
+        and(
+          eq(products.business_id, businessId),
+          isNull(products.archived_at),
+          inArray(sql`lower(${products.barcode})`, part),
+        ),
+      );
+    for (const { code, id } of owned) ofProducts.set(code, id);
+    const packed = await db
+      .select({ code: sql<string>`lower(${product_packs.barcode})`, id: product_packs.product_id })
+      .from(product_packs)
+      .where(and(eq(product_packs.business_id, businessId), inArray(sql`lower(${product_packs.barcode})`, part)));
+    for (const { code, id } of packed) ofPacks.set(code, id);
+  }
+  return { ofProducts, ofPacks };
+}
+
+const sameMoney = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
+
+/** Whether the row's packs are the product's: the same names, each with the same units, prices and barcode. */
+function samePacks(wanted: readonly PackWrite[], packs: readonly Pack[]): boolean {
+  if (wanted.length !== packs.length) return false;
+  return wanted.every((pack) => {
+    const own = packs.find((candidate) => candidate.name === pack.name);
+    return (
+      own !== undefined &&
+      own.units === pack.units &&
+      sameMoney(own.selling_price, pack.selling_price) &&
+      sameMoney(own.wholesale_price, pack.wholesale_price) &&
+      (own.barcode ?? null) === (pack.barcode ?? null)
+    );
+  });
 }
 
 /** A product's category, to join. */
@@ -118,7 +195,8 @@ async function todayOf(db: Queryable): Promise<string> {
 }
 
 /** What a row would change in the product it names: only the fields its sheet has a column for. */
-function changesOf(row: GoodRow, product: Existing, fields: ReadonlySet<ImportField>): PlannedRow['changes'] {
+function changesOf(row: GoodRow, product: Existing, read: ReadRows): PlannedRow['changes'] {
+  const { fields } = read;
   const wanted: Record<Compared, string | number | null | undefined> = {
     product_name: row.values.product_name,
     sku: row.values.sku,
@@ -127,6 +205,8 @@ function changesOf(row: GoodRow, product: Existing, fields: ReadonlySet<ImportFi
     selling_price: row.values.selling_price,
     wholesale_price: row.values.wholesale_price ?? null,
     reorder_level: row.values.reorder_level ?? null,
+    // A blank unit keeps the product's, as a blank SKU does.
+    base_unit: row.values.base_unit,
   };
   const changes: PlannedRow['changes'] = {};
   for (const field of COMPARED) {
@@ -140,7 +220,38 @@ function changesOf(row: GoodRow, product: Existing, fields: ReadonlySet<ImportFi
   if (fields.has('category') && category?.toLowerCase() !== product.category?.toLowerCase()) {
     changes.category = category;
   }
+  // A sheet with pack columns says every pack the product has: a pack kept by name keeps its id, so that a phone's
+  // copy that names it still sells it.
+  const packs = (row.values.packs ?? []).map((pack) => ({
+    ...pack,
+    id: product.packs.find((own) => own.name === pack.name)?.id,
+  }));
+  if (read.hasPacks && !samePacks(packs, product.packs)) changes.packs = packs;
   return changes;
+}
+
+/** Why a row's units or codes cannot be written, or null: a pack named as the base unit, a code held elsewhere. */
+function unitsProblem(
+  row: GoodRow,
+  product: Existing | undefined,
+  read: ReadRows,
+  owners: Awaited<ReturnType<typeof codeOwners>>,
+): string | null {
+  const unit = row.values.base_unit ?? product?.base_unit ?? DEFAULT_BASE_UNIT;
+  const packs: readonly { name: string }[] = read.hasPacks ? (row.values.packs ?? []) : (product?.packs ?? []);
+  if (packs.some((pack) => pack.name === unit)) return UNITS_MESSAGES.packNameIsBaseUnit;
+  for (const pack of row.values.packs ?? []) {
+    const code = pack.barcode?.toLowerCase();
+    if (!code) continue;
+    const packOwner = owners.ofPacks.get(code);
+    if (owners.ofProducts.has(code) || (packOwner !== undefined && packOwner !== product?.id))
+      return UNITS_MESSAGES.packBarcodeTaken;
+  }
+  const code = row.values.barcode?.toLowerCase();
+  const packOwner = code ? owners.ofPacks.get(code) : undefined;
+  // The product's own pack may give its code up in this row; a pack the sheet does not rewrite keeps it.
+  if (packOwner !== undefined && (packOwner !== product?.id || !read.hasPacks)) return UNITS_MESSAGES.packBarcodeTaken;
+  return null;
 }
 
 /**
@@ -152,6 +263,7 @@ function changesOf(row: GoodRow, product: Existing, fields: ReadonlySet<ImportFi
  */
 export async function planImport(db: Queryable, businessId: number, read: ReadRows): Promise<Plan> {
   const existing = await existingFor(db, businessId, read.good);
+  const owners = await codeOwners(db, businessId, read.good);
   const today = await todayOf(db);
   const bySku = new Map<string, Existing>();
   const byBarcode = new Map<string, Existing>();
@@ -176,6 +288,11 @@ export async function planImport(db: Queryable, businessId: number, read: ReadRo
     }
     const named = !sku && !barcode ? byName.get(name.toLowerCase()) : undefined;
     const product = ofSku ?? ofBarcode ?? (named?.length === 1 ? named[0] : undefined);
+    const problem = unitsProblem(row, product, read, owners);
+    if (problem) {
+      bad.push({ row: row.row, message: problem });
+      continue;
+    }
     if (!product) {
       // A new product's opening batch already expired is a mistyped year, as when receiving one.
       const expiry = row.values.expiration_date;
@@ -186,7 +303,7 @@ export async function planImport(db: Queryable, businessId: number, read: ReadRo
       rows.push({ ...row, status: 'new', productId: null, changes: {} });
       continue;
     }
-    const changes = changesOf(row, product, read.fields);
+    const changes = changesOf(row, product, read);
     const status = Object.keys(changes).length > 0 ? 'updated' : 'unchanged';
     if (read.fields.has('quantity') && row.values.quantity !== product.sellable) counts.stock_kept += 1;
     rows.push({ ...row, status, productId: product.id, changes });
