@@ -1,10 +1,15 @@
 import { type Attention, COUNTER_STALE_PENDING_MINUTES } from '@oja/contract';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { counter_devices } from '../../db/schema';
 import { openPriceFlags, openShortfalls, priceFlagsWhere, shortfallsWhere, userName } from './counter-rows';
 
 type CounterAttention = Pick<Attention, 'shortfalls' | 'price_flags' | 'unsynced_devices'>;
+
+/** A phone whose oldest unsent sale has waited past the limit (written in the text: a constant, not a value). */
+export const staleDevice = sql`${counter_devices.oldest_pending_at} < now() - make_interval(mins => ${sql.raw(
+  String(COUNTER_STALE_PENDING_MINUTES),
+)})`;
 
 export const NO_COUNTER_ATTENTION: CounterAttention = { shortfalls: [], price_flags: [], unsynced_devices: [] };
 
@@ -22,12 +27,7 @@ export async function counterAttention(db: Queryable, businessId: number, rows: 
         user_name: userName(counter_devices.user_id),
       })
       .from(counter_devices)
-      .where(
-        and(
-          eq(counter_devices.business_id, businessId),
-          lt(counter_devices.oldest_pending_at, sql`now() - make_interval(mins => ${COUNTER_STALE_PENDING_MINUTES})`),
-        ),
-      )
+      .where(and(eq(counter_devices.business_id, businessId), staleDevice))
       .orderBy(asc(counter_devices.oldest_pending_at))
       .limit(rows),
   ]);

@@ -1,10 +1,21 @@
 import type { BusinessReport, CurrencyAmount } from '@oja/contract';
+import { sql } from 'drizzle-orm';
+import { builtOnceSql } from '../../db/built-once';
 import { transaction } from '../../db/transaction';
 import { inFlightLimit } from '../../platform/in-flight';
 import type { BusinessContext } from '../../platform/tenancy';
-import { collectedByMethod } from './collected-by-method';
-import { dailyFigures, type MoneyFigures, moneyFigures } from './period-figures';
-import { periodOf, revenueByDay, saleTotals, topProductsBoth } from './sale-figures';
+import { collectedByMethodFrom, collectedByMethodJson, type MethodTuple } from './collected-by-method';
+import { dailyFigures, type MoneyFigures, moneyFigures, type PeriodValues, placeheldPeriod } from './period-figures';
+import {
+  type DayTuple,
+  periodOf,
+  revenueByDayFrom,
+  revenueByDayJson,
+  saleTotalsFrom,
+  saleTotalsJson,
+  type TotalsTuple,
+  topProductsBoth,
+} from './sale-figures';
 import { salesByEmployee, salesByPaymentStatus, topDebtors } from './sale-tables';
 import { expiredBatches, expiringBatches, lowStock, stockValue } from './stock-figures';
 
@@ -20,6 +31,19 @@ const STOCK_ROWS = 50;
 export const REPORTS_IN_FLIGHT = 4;
 
 const reportTurn = inFlightLimit(REPORTS_IN_FLIGHT);
+
+type SaleFiguresRow = { totals: TotalsTuple[] | null; days: DayTuple[] | null; by_method: MethodTuple[] | null };
+
+/**
+ * The period's sale totals, revenue per day and money collected by method: their figures' own JSON subqueries
+ * (the ones saleTotals, revenueByDay and collectedByMethod run alone), in one statement built once per process,
+ * as the overview's is (get-overview.ts).
+ */
+const saleFiguresStatement = builtOnceSql<PeriodValues, SaleFiguresRow>(() => {
+  const { scope, period } = placeheldPeriod();
+  return sql`select ${saleTotalsJson(scope, period)} as totals, ${revenueByDayJson(scope, period)} as days,
+    ${collectedByMethodJson(scope.businessId, period)} as by_method`;
+});
 
 /**
  * The reports page over a period of Lagos days: revenue, cost, expenses and profit per currency and
@@ -37,25 +61,24 @@ export async function getBusinessReport(
 ): Promise<BusinessReport> {
   const scope = { businessId: context.businessId };
   const period = periodOf(input.from, input.to);
-  const { totals, days, best, money, byMethod, daily, employees, statuses, debtors, value, low, soon, expired } =
-    await reportTurn(() =>
-      transaction(context.db, async (db) => ({
-        totals: await saleTotals(db, scope, period),
-        days: await revenueByDay(db, scope, period),
-        best: await topProductsBoth(db, scope, TOP_PRODUCTS, period, input.category_id),
-        money: await moneyFigures(db, scope, period),
-        byMethod: await collectedByMethod(db, context.businessId, period),
-        daily: await dailyFigures(db, scope, period),
-        employees: await salesByEmployee(db, scope, period),
-        statuses: await salesByPaymentStatus(db, scope, period),
-        debtors: await topDebtors(db, context.businessId, TOP_DEBTORS),
-        value: await stockValue(db, context.businessId),
-        // The product tables follow the category filter; the money figures stay the business's.
-        low: await lowStock(db, context.businessId, STOCK_ROWS, input.category_id),
-        soon: await expiringBatches(db, context.businessId, STOCK_ROWS, true, input.category_id),
-        expired: await expiredBatches(db, context.businessId, STOCK_ROWS, true, input.category_id),
-      })),
-    );
+  const values = { businessId: context.businessId, from: input.from, to: input.to };
+  const { sold, best, money, daily, employees, statuses, debtors, value, low, soon, expired } = await reportTurn(() =>
+    transaction(context.db, async (db) => ({
+      sold: (await saleFiguresStatement(db, values))[0],
+      best: await topProductsBoth(db, scope, TOP_PRODUCTS, period, input.category_id),
+      money: await moneyFigures(db, values),
+      daily: await dailyFigures(db, values),
+      employees: await salesByEmployee(db, scope, period),
+      statuses: await salesByPaymentStatus(db, scope, period),
+      debtors: await topDebtors(db, context.businessId, TOP_DEBTORS),
+      value: await stockValue(db, context.businessId),
+      // The product tables follow the category filter; the money figures stay the business's.
+      low: await lowStock(db, context.businessId, STOCK_ROWS, input.category_id),
+      soon: await expiringBatches(db, context.businessId, STOCK_ROWS, true, input.category_id),
+      expired: await expiredBatches(db, context.businessId, STOCK_ROWS, true, input.category_id),
+    })),
+  );
+  const totals = saleTotalsFrom(sold?.totals ?? null);
   const amounts = (field: keyof MoneyFigures): CurrencyAmount[] =>
     money.map((row) => ({ currency: row.currency, amount: String(row[field]) }));
   return {
@@ -63,7 +86,7 @@ export async function getBusinessReport(
     to: input.to,
     total_revenue: totals.amounts,
     total_sales: totals.count,
-    revenue_by_day: days,
+    revenue_by_day: revenueByDayFrom(sold?.days ?? null),
     top_products: best.byQuantity,
     top_products_by_revenue: best.byRevenue,
     cost_of_goods_sold: amounts('cost_of_goods_sold'),
@@ -71,7 +94,7 @@ export async function getBusinessReport(
     expenses: amounts('expenses'),
     net_profit: amounts('net_profit'),
     collected: amounts('collected'),
-    collected_by_method: byMethod,
+    collected_by_method: collectedByMethodFrom(sold?.by_method ?? null),
     outstanding: amounts('outstanding'),
     daily,
     sales_by_employee: employees,

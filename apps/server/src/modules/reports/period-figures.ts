@@ -1,10 +1,11 @@
 import type { Currency, DailyFigures, PeriodFigures } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { builtOnceSql } from '../../db/built-once';
 import type { Queryable } from '../../db/client';
 import { report_expense_days, report_payment_days, report_sale_days } from '../../db/schema';
 import { returnedDays } from './return-figures';
-import { type Period, type TotalsScope, saleDays as t, totalsOf } from './sale-figures';
+import { type Id, type Period, type TotalsScope, saleDays as t, totalsOf } from './sale-figures';
 
 const paymentDays = alias(report_payment_days, 't');
 const expenseDays = alias(report_expense_days, 't');
@@ -17,6 +18,20 @@ const expenseDays = alias(report_expense_days, 't');
  */
 
 export type MoneyFigures = PeriodFigures & { sales: number; collected: string; outstanding: string };
+
+/** A whole business's period of Lagos days, as the report asks for it: the values of the statements below. */
+export type PeriodValues = { businessId: number; from: string; to: string };
+
+/**
+ * The scope and period of a statement built once (db/built-once.ts) with the report's values as placeholders:
+ * drizzle composes these statements once per process instead of on every report.
+ */
+export function placeheldPeriod(): { scope: TotalsScope<Id>; period: Period } {
+  return {
+    scope: { businessId: sql.placeholder('businessId') },
+    period: { from: sql`${sql.placeholder('from')}::date`, to: sql`${sql.placeholder('to')}::date` },
+  };
+}
 
 type Row = {
   currency: Currency;
@@ -34,7 +49,7 @@ type Row = {
  * The period's counted sales per day and currency, from the maintained totals, with the partial returns counted
  * on the day they happened (return-figures.ts): a day with a return and no sale is a day of the figures.
  */
-const periodSales = (scope: TotalsScope, period: Period) => sql`
+const periodSales = (scope: TotalsScope<Id>, period: Period) => sql`
   sold_days as (
     select day, currency, sum(sales) as sales, sum(revenue) as revenue, sum(outstanding) as outstanding,
       sum(cost) as cost
@@ -52,7 +67,7 @@ const periodSales = (scope: TotalsScope, period: Period) => sql`
   )`;
 
 /** The period's expenses per day and currency (only a whole business's: a seller's figures have none). */
-const periodExpenses = (scope: TotalsScope, period: Period) => sql`
+const periodExpenses = (scope: TotalsScope<Id>, period: Period) => sql`
   spent_days as (
     select ${expenseDays.day} as day, ${expenseDays.currency} as currency, sum(${expenseDays.amount}) as expenses
     from ${report_expense_days} ${expenseDays}
@@ -63,8 +78,9 @@ const periodExpenses = (scope: TotalsScope, period: Period) => sql`
     having sum(${expenseDays.expenses}) > 0
   )`;
 
-export async function moneyFigures(db: Queryable, scope: TotalsScope, period: Period): Promise<MoneyFigures[]> {
-  const { rows } = await db.execute<Row>(sql`
+const moneyStatement = builtOnceSql<PeriodValues, Row>(() => {
+  const { scope, period } = placeheldPeriod();
+  return sql`
     with ${periodSales(scope, period)},
     ${periodExpenses(scope, period)},
     sold as (
@@ -99,13 +115,17 @@ export async function moneyFigures(db: Queryable, scope: TotalsScope, period: Pe
     left join sold sd on sd.currency = k.currency
     left join spent_total st on st.currency = k.currency
     left join paid pd on pd.currency = k.currency
-    order by coalesce(sd.revenue, 0) desc, coalesce(st.expenses, 0) desc, k.currency`);
-  return rows;
+    order by coalesce(sd.revenue, 0) desc, coalesce(st.expenses, 0) desc, k.currency`;
+});
+
+/** The report's money figures of a whole business over the Lagos days `from` to `to`. */
+export function moneyFigures(db: Queryable, values: PeriodValues): Promise<MoneyFigures[]> {
+  return moneyStatement(db, values);
 }
 
-/** Revenue, cost, expenses and profit per Lagos day of the period, every day present. */
-export async function dailyFigures(db: Queryable, scope: TotalsScope, period: Period): Promise<DailyFigures[]> {
-  const { rows } = await db.execute<PeriodFigures & { date: string | null }>(sql`
+const dailyStatement = builtOnceSql<PeriodValues, PeriodFigures & { date: string | null }>(() => {
+  const { scope, period } = placeheldPeriod();
+  return sql`
     with ${periodSales(scope, period)},
     ${periodExpenses(scope, period)},
     sold as (select day, currency, revenue, cost from sold_days),
@@ -121,7 +141,12 @@ export async function dailyFigures(db: Queryable, scope: TotalsScope, period: Pe
     left join keys k on k.day = days.day::date
     left join sold sd on sd.day = k.day and sd.currency = k.currency
     left join spent_total st on st.day = k.day and st.currency = k.currency
-    order by days.day, k.currency`);
+    order by days.day, k.currency`;
+});
+
+/** Revenue, cost, expenses and profit per Lagos day of the period, every day present. */
+export async function dailyFigures(db: Queryable, values: PeriodValues): Promise<DailyFigures[]> {
+  const rows = await dailyStatement(db, values);
   const byDate = new Map<string, DailyFigures>();
   for (const { date, ...figures } of rows) {
     const key = date as string;

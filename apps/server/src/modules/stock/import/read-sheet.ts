@@ -5,10 +5,10 @@ import {
   IMPORT_MAX_UNPACKED_BYTES,
   IMPORT_MESSAGES,
 } from '@oja/contract';
-import ExcelJS from 'exceljs';
-import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { badRequest } from '../../../platform/errors';
+import { loadExcel, loadUnzip } from './sheet-libraries';
 
 /** A row of the sheet: its number as a spreadsheet shows it (the first is 1) and each cell as text, blank when empty. */
 export type SheetRow = { number: number; cells: string[] };
@@ -100,7 +100,8 @@ function readCsv(bytes: Buffer): SheetRow[] {
  * Unpacks the archive once, counting: the bytes of every entry, and the rows and cells of the worksheets. Stops
  * at the first limit passed, so that a zip bomb costs no more than the limit's worth of inflating.
  */
-function checkArchive(bytes: Buffer): void {
+async function checkArchive(bytes: Buffer): Promise<void> {
+  const { Unzip, UnzipInflate, UnzipPassThrough } = await loadUnzip();
   let unpacked = 0;
   let rows = 0;
   let cells = 0;
@@ -167,8 +168,9 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(bytes: Buffer): Promise<SheetRow[]> {
-  checkArchive(bytes);
-  const workbook = new ExcelJS.Workbook();
+  await checkArchive(bytes);
+  const { Workbook } = await loadExcel();
+  const workbook = new Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
   } catch {

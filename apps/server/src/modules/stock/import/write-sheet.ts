@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { SheetFormat } from '@oja/contract';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { loadExcel } from './sheet-libraries';
 
 /** A cell of an export: text (money stays the exact text it is stored as) or a whole count. */
 export type OutCell = string | number | null;
@@ -30,7 +30,8 @@ export async function writeSheet(format: SheetFormat, headings: readonly string[
   const stream = new PassThrough();
   const parts: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => parts.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const { stream: excelStream } = await loadExcel();
+  const workbook = new excelStream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Products');
   sheet.columns = headings.map((heading) => ({ header: heading, width: Math.max(12, heading.length + 4) }));
   sheet.getRow(1).font = { bold: true };
