@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '@oja/contract';
+import { BUSINESS_TIME_ZONE, COUNTER_MAX_CLOCK_AHEAD_MINUTES } from '@oja/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { refunds, sale_returns, sales } from '../../db/schema';
@@ -7,6 +7,15 @@ import type { Id, Period, TotalsScope } from './sale-figures';
 const r = alias(sale_returns, 'r');
 const rs = alias(sales, 'rs');
 const f = alias(refunds, 'f');
+
+/**
+ * Each return's sale, read by its key: a LATERAL with a LIMIT is planned as one lookup per return, never pulled up
+ * into a join. Joined, the planner hashed the returns and read every sale of the business beside them (a year's
+ * report read the sales table some seventy times over: bench/README.md).
+ */
+const withSale = sql`cross join lateral (
+  select ${rs.currency} as currency, ${rs.status} as status, ${rs.created_at} as created_at, ${rs.created_by} as created_by
+  from ${sales} ${rs} where ${rs.business_id} = ${r.business_id} and ${rs.id} = ${r.sale_id} limit 1) ${rs}`;
 
 const dayStart = (day: SQL) => sql`((${day})::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
 const lagosDay = (moment: SQL | AnyPgColumn) => sql`(${moment} at time zone ${BUSINESS_TIME_ZONE})::date`;
@@ -20,8 +29,8 @@ const lagosDay = (moment: SQL | AnyPgColumn) => sql`(${moment} at time zone ${BU
  * value is given back (+), on the return's day it comes off revenue (−), with the cost of the units put back on
  * the shelf (damaged units stay a cost: they are gone) and the money refunded (off what was collected).
  *
- * Read from the returns themselves (a few per business, off sale_returns_business_returned_idx), joined to their
- * sale as it is now, so a seller's deleted account or a re-dated sale moves them as it moves the totals.
+ * Read from the returns themselves (a few per business, off sale_returns_business_returned_idx), each with its sale
+ * as it is now (`withSale`), so a seller's deleted account or a re-dated sale moves them as it moves the totals.
  */
 export function returnedDays(scope: TotalsScope<Id>, period: Period): SQL {
   const ofScope = sql.join(
@@ -33,9 +42,13 @@ export function returnedDays(scope: TotalsScope<Id>, period: Period): SQL {
     ],
     sql` and `,
   );
-  const join = sql`${sale_returns} ${r} join ${sales} ${rs} on ${rs.business_id} = ${r.business_id} and ${rs.id} = ${r.sale_id}`;
+  const join = sql`${sale_returns} ${r} ${withSale}`;
   const within = (moment: SQL | AnyPgColumn) =>
     sql`${moment} >= ${dayStart(period.from)} and ${moment} < ${dayStart(sql`(${period.to}) + 1`)}`;
+  // A sale is returned after it was made, and a sale is dated at most the counter's clock allowance after it was
+  // recorded (record-counter-sale.ts): so the returns of the period's sales are among those since its start, less
+  // that allowance, which the returns' index narrows to the period's instead of the business's whole history.
+  const sinceStart = sql`${r.created_at} >= ${dayStart(period.from)} - make_interval(mins => ${COUNTER_MAX_CLOCK_AHEAD_MINUTES})`;
   return sql`(
     select day, currency, sum(revenue) as revenue, sum(cost) as cost, sum(refunded) as refunded from (
       select ${lagosDay(r.created_at)} as day, ${rs.currency} as currency, -${r.amount} as revenue,
@@ -47,7 +60,7 @@ export function returnedDays(scope: TotalsScope<Id>, period: Period): SQL {
       union all
       select ${lagosDay(rs.created_at)}, ${rs.currency}, ${r.amount}, 0, 0
       from ${join}
-      where ${ofScope} and ${within(rs.created_at)}
+      where ${ofScope} and ${sinceStart} and ${within(rs.created_at)}
     ) x group by day, currency
   )`;
 }
@@ -56,9 +69,8 @@ export function returnedDays(scope: TotalsScope<Id>, period: Period): SQL {
 export function refundedByMethod(businessId: Id, period: Period): SQL {
   return sql`(
     select ${f.method} as method, ${rs.currency} as currency, sum(${f.amount}) as amount
-    from ${refunds} ${f}
-    join ${sale_returns} ${r} on ${r.business_id} = ${f.business_id} and ${r.id} = ${f.return_id}
-    join ${sales} ${rs} on ${rs.business_id} = ${r.business_id} and ${rs.id} = ${r.sale_id}
+    from ${sale_returns} ${r} ${withSale}
+    join ${refunds} ${f} on ${f.business_id} = ${r.business_id} and ${f.return_id} = ${r.id}
     where ${r.business_id} = ${businessId} and ${r.kind} = 'return' and ${rs.status} = 'active'
       and ${r.created_at} >= ${dayStart(period.from)} and ${r.created_at} < ${dayStart(sql`(${period.to}) + 1`)}
     group by ${f.method}, ${rs.currency}
