@@ -1,11 +1,14 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { COUNTER_SCREEN_MESSAGES } from '@oja/contract';
 import { Modal } from '../../ui/modal';
-import { exportOutbox, owedOnPhone } from './outbox';
+import { readCopy } from './catalogue';
+import { exportOutbox, owedOnPhone } from './outbox-repair';
 import { PaymentRow } from './payment-row';
 import { SaleRow } from './sale-row';
 import type { CounterDb } from './store';
 import { useCounter, useLive } from './use-counter';
+
+const NOTHING: ReadonlySet<number> = new Set();
 
 /** The list of the sales and debt payments on this phone, opened from the header's count (outbox-indicator.tsx). */
 export function OutboxModal({ db, opened, onClose }: { db: CounterDb; opened: boolean; onClose(): void }) {
@@ -21,8 +24,8 @@ function OutboxList({ db }: { db: CounterDb }) {
   const entries = useLive(db, (store) => store.outbox.reverse().limit(200).toArray(), []);
   const pending = entries?.filter((entry) => entry.state !== 'recorded' && entry.state !== 'discarded') ?? [];
   // What the copy still sells: a refused line of a product not in it may be taken out of its sale.
-  const soldIds = useLive(db, (store) => store.products.toCollection().primaryKeys(), []);
-  const sold = new Set(soldIds ?? []);
+  const copy = useLive(db, readCopy, []);
+  const sold = copy?.products ?? NOTHING;
   const download = async () => {
     const blob = new Blob([await exportOutbox(db)], { type: 'application/json' });
     const url = URL.createObjectURL(blob);

@@ -6,7 +6,7 @@ import { answerNotices } from './answer-notices';
 import { AttentionActions } from './attention-actions';
 import { CorrectSale } from './correct-sale';
 import { DiscardForm } from './discard-form';
-import { correctableOf } from './outbox';
+import { correctableOf } from './outbox-repair';
 import { PaymentForm } from './payment-form';
 import { STATE_LABELS } from './state-labels';
 import type { CounterDb, SaleEntry } from './store';
@@ -26,7 +26,7 @@ export function SaleRow({
   entry: SaleEntry;
   /** What the sale still owes as far as this phone knows (its own payments taken off). */
   owed: string;
-  sold: ReadonlySet<number>;
+  sold: { has(id: number): boolean };
   onCorrected(): void;
 }) {
   const [isDiscarding, setDiscarding] = useState(false);

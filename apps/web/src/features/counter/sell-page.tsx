@@ -15,12 +15,13 @@ import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
 import { PageLoader } from '../../ui/page-loader';
 import { useCurrentUser } from '../auth/session';
+import { readCopy } from './catalogue';
 import { readQuantity } from './counter-input';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
 import { ProductFinder, whenIdle } from './product-finder';
 import { type ProductSearch, productSearch } from './product-search';
 import { addOne, type CartLine, cartTotal, priced } from './sale-draft';
-import type { CatalogueMeta, DeviceMeta, SaleEntry, SaleSnapshot } from './store';
+import type { DeviceMeta, SaleEntry, SaleSnapshot } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
 
 /**
@@ -50,8 +51,9 @@ export function Counter() {
   const { business } = useBusinessContext();
   const user = useCurrentUser();
   const isOnline = useOnline();
-  const products = useLive(db, (store) => store.products.toArray(), []);
-  const catalogue = useLive(db, async (store) => (await store.meta.get('catalogue')) as CatalogueMeta | undefined, []);
+  const copy = useLive(db, readCopy, []);
+  const products = copy?.products;
+  const catalogue = copy?.meta;
   const device = useLive(db, async (store) => (await store.meta.get('device')) as DeviceMeta | undefined, []);
   const sold = useLive(db, (store) => soldSinceCopy(store, catalogue?.synced_at ?? 0), [catalogue?.synced_at]);
 
@@ -75,7 +77,7 @@ export function Counter() {
   const index = useMemo(() => {
     let built: ProductSearch | null = null;
     return () => {
-      built ??= productSearch(products ?? []);
+      built ??= productSearch([...(products?.values() ?? [])]);
       return built;
     };
   }, [products]);
