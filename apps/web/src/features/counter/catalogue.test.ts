@@ -2,8 +2,9 @@ import 'fake-indexeddb/auto';
 import { CATALOGUE_FOLLOW_LIMIT, type Catalogue, type CatalogueProduct } from '@oja/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { keepFound, readCopy, readCustomers, syncCatalogue } from './catalogue';
+import { readCopy, readCustomers, syncCatalogue } from './catalogue';
 import { classifyFailure } from './counter-service';
+import { keepFound } from './shop-search';
 import { type CatalogueMeta, counterDb } from './store';
 
 const product = (id: number, version: number, extra: Partial<CatalogueProduct> = {}): CatalogueProduct => ({

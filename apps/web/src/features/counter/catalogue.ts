@@ -1,4 +1,4 @@
-import { CATALOGUE_FOLLOW_LIMIT, type Catalogue, type CatalogueCustomer, type CatalogueProduct } from '@oja/contract';
+import type { Catalogue, CatalogueCustomer, CatalogueProduct } from '@oja/contract';
 import { type CatalogueMeta, type CopyPage, type CounterDb, type CustomersMeta, newUuid } from './store';
 
 /** Products in one page record when the copy is written again from its changes (the server's page size). */
@@ -29,7 +29,13 @@ export type CataloguePage = (query: { since?: number; cursor?: number; follow?: 
  */
 const held = new WeakMap<CounterDb, { stamp: string; products: CopyProducts }>();
 
-function apply(products: Map<number, CatalogueProduct>, changed: readonly CatalogueProduct[]): void {
+/** The products a write of this tab leaves in memory under its new stamp, set before the write commits. */
+export function hold(db: CounterDb, stamp: string, products: CopyProducts): void {
+  held.set(db, { stamp, products });
+}
+
+/** Changes over products in memory: a product put, or one removed taken out. */
+export function apply(products: Map<number, CatalogueProduct>, changed: readonly CatalogueProduct[]): void {
   for (const product of changed) {
     if (product.is_removed) products.delete(product.id);
     else products.set(product.id, product);
@@ -37,7 +43,7 @@ function apply(products: Map<number, CatalogueProduct>, changed: readonly Catalo
 }
 
 /** The products of the copy as stored: the pages in order, then the changes over them. Inside a transaction. */
-async function storedProducts(db: CounterDb, meta: CatalogueMeta | undefined): Promise<CopyProducts> {
+export async function storedProducts(db: CounterDb, meta: CatalogueMeta | undefined): Promise<CopyProducts> {
   const kept = held.get(db);
   if (kept && meta?.stamp !== undefined && kept.stamp === meta.stamp) return kept.products;
   const products = new Map<number, CatalogueProduct>();
@@ -127,36 +133,7 @@ export async function syncCatalogue(db: CounterDb, fetchPage: CataloguePage): Pr
     };
     await db.meta.put(meta);
     // Before the commit: a stamp that never committed is never read, so memory can only be ahead of nothing.
-    held.set(db, { stamp, products });
+    hold(db, stamp, products);
     return meta;
-  });
-}
-
-/**
- * Keeps the products a partial copy's online search found (ADR 0014), so that they sell offline too, and follows
- * those the copy did not hold: each delta asks for their changes. The most recently found come first; past
- * CATALOGUE_FOLLOW_LIMIT the oldest leave the copy, since no delta would keep their price and stock true.
- */
-export async function keepFound(db: CounterDb, found: readonly CatalogueProduct[]): Promise<void> {
-  if (found.length === 0) return;
-  await db.transaction('rw', db.products, db.pages, db.meta, async () => {
-    const meta = (await db.meta.get('catalogue')) as CatalogueMeta | undefined;
-    // No copy yet: the first one replaces whatever is stored.
-    if (!meta) return;
-    const current = await storedProducts(db, meta);
-    const followed = meta.followed ?? [];
-    const refound = found.map((product) => product.id).filter((id) => !current.has(id) || followed.includes(id));
-    const following = [...new Set([...refound, ...followed])];
-    const products = new Map(current);
-    apply(products, found);
-    const dropped = following.slice(CATALOGUE_FOLLOW_LIMIT).flatMap((id) => {
-      const product = products.get(id);
-      return product ? [{ ...product, is_removed: true }] : [];
-    });
-    apply(products, dropped);
-    await db.products.bulkPut([...found, ...dropped]);
-    const stamp = newUuid();
-    await db.meta.put({ ...meta, followed: following.slice(0, CATALOGUE_FOLLOW_LIMIT), stamp });
-    held.set(db, { stamp, products });
   });
 }

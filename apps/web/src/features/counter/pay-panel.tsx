@@ -28,7 +28,8 @@ import {
 import { useMemo, useState } from 'react';
 import { readCustomers } from './catalogue';
 import { readAmount } from './counter-input';
-import { buildSale, type CartLine, type CustomerDraft, type PaymentDraft, priced } from './sale-draft';
+import { buildSale } from './sale-body';
+import { type CartLine, type CustomerDraft, type PaymentDraft, priced } from './sale-draft';
 import type { CounterDb, SaleSnapshot } from './store';
 import { useLive } from './use-counter';
 

@@ -5,7 +5,7 @@ import { ScanButton } from '../scanning/scan-button';
 import type { CounterService } from './counter-service';
 import classes from './found-product.module.css';
 import { exactMatch, exactPack, type ProductSearch, productSearch, searchProducts } from './product-search';
-import { searchShop, useServerSearch } from './server-search';
+import { loadShopSearch, useServerSearch } from './server-search';
 
 /**
  * The Sell screen's search box, its scanner and what they find. What is typed lives here, so that a key typed draws
@@ -68,7 +68,8 @@ export function ProductFinder({
     if (!(isPartial && isOnline)) return setNote(noMatch);
     // A partial copy lacks most of a large shop: the code (a product's, or a pack's) is asked of the whole of it.
     setLooking(true);
-    searchShop(service, code.trim())
+    loadShopSearch()
+      .then(({ searchShop }) => searchShop(service, code.trim()))
       .then((found) => addFrom(productSearch(found)) || setNote(noMatch))
       .catch(() => setNote(noMatch))
       .finally(() => setLooking(false));

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import {
   type CatalogueProduct,
   COUNTER_SCREEN_MESSAGES,
@@ -16,7 +16,6 @@ import { RequirePermission } from '../../shell/not-allowed';
 import { PageLoader } from '../../ui/page-loader';
 import { useCurrentUser } from '../auth/session';
 import { readCopy } from './catalogue';
-import { readQuantity } from './counter-input';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
 import { ProductFinder, whenIdle } from './product-finder';
 import { type ProductSearch, productSearch } from './product-search';
@@ -30,7 +29,10 @@ import { useCounter, useLive, useOnline } from './use-counter';
  */
 const loadPayPanel = () => import('./pay-panel');
 const loadReceipt = () => import('./counter-receipt');
+/** A line's quantity editor, opened by a tap on the line: loaded with them. */
+const loadLineEditor = () => import('./line-editor');
 const PayPanel = lazy(() => loadPayPanel().then((module) => ({ default: module.PayPanel })));
+const LineEditor = lazy(() => loadLineEditor().then((module) => ({ default: module.LineEditor })));
 const CounterReceipt = lazy(() => loadReceipt().then((module) => ({ default: module.CounterReceipt })));
 
 /**
@@ -68,6 +70,7 @@ export function Counter() {
     return whenIdle(() => {
       void loadPayPanel();
       void loadReceipt();
+      void loadLineEditor();
       void import('./schemas');
     });
   }, [hasCopy]);
@@ -222,7 +225,7 @@ export function Counter() {
   );
 }
 
-/** A line of the sale; a tap opens its quantity, typed as a whole number or stepped with − and +. */
+/** A line of the sale; a tap opens its quantity (line-editor.tsx). */
 function SaleLine({
   line,
   onQuantity,
@@ -233,8 +236,6 @@ function SaleLine({
   onRemove(): void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [typed, setTyped] = useState(String(line.quantity));
-  const [error, setError] = useState<string | null>(null);
   const { product, pack } = line;
   const lineTotal = cartTotal([line]);
   // A product with packs says what each line counts: "1 carton", "5 packs" (ADR 0030).
@@ -243,29 +244,11 @@ function SaleLine({
       ? countOf(line.quantity, pack?.name ?? product.base_unit ?? 'piece')
       : String(line.quantity);
   const label = pack ? `${product.product_name} (${pack.name})` : product.product_name;
-  const step = (quantity: number) => {
-    onQuantity(quantity);
-    setTyped(String(quantity));
-    setError(null);
-  };
-  const apply = () => {
-    const read = readQuantity(typed);
-    if ('error' in read) {
-      setError(read.error);
-      return;
-    }
-    onQuantity(read.quantity);
-    setEditing(false);
-  };
   return (
     <Paper withBorder p="sm">
       <UnstyledButton
         w="100%"
-        onClick={() => {
-          setTyped(String(line.quantity));
-          setError(null);
-          setEditing((open) => !open);
-        }}
+        onClick={() => setEditing((open) => !open)}
         aria-label={`${label}: ${line.quantity}, change quantity`}
       >
         <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -289,51 +272,15 @@ function SaleLine({
         </Group>
       </UnstyledButton>
       {editing && (
-        <Stack mt="xs" gap="xs">
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Button
-              variant="default"
-              size="md"
-              w={48}
-              px={0}
-              aria-label="One fewer"
-              onClick={() => line.quantity > 1 && step(line.quantity - 1)}
-            >
-              −
-            </Button>
-            <TextInput
-              size="md"
-              style={{ flex: 1 }}
-              inputMode="numeric"
-              aria-label={`Quantity of ${label}`}
-              value={typed}
-              onChange={(event) => {
-                setTyped(event.currentTarget.value);
-                setError(null);
-              }}
-              onKeyDown={(event) => event.key === 'Enter' && apply()}
-              error={error}
-            />
-            <Button
-              variant="default"
-              size="md"
-              w={48}
-              px={0}
-              aria-label="One more"
-              onClick={() => step(line.quantity + 1)}
-            >
-              +
-            </Button>
-          </Group>
-          <Group grow gap="xs">
-            <Button size="md" onClick={apply}>
-              Set
-            </Button>
-            <Button size="md" color="red" variant="light" onClick={onRemove}>
-              Remove
-            </Button>
-          </Group>
-        </Stack>
+        <Suspense fallback={null}>
+          <LineEditor
+            quantity={line.quantity}
+            label={label}
+            onQuantity={onQuantity}
+            onRemove={onRemove}
+            onDone={() => setEditing(false)}
+          />
+        </Suspense>
       )}
     </Paper>
   );
