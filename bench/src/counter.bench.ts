@@ -312,15 +312,13 @@ async function openCopy(page: Page, wire: Wire, slug: string, expected: 'whole' 
           const pages = hasPages ? transaction.objectStore('pages').getAll() : undefined;
           const changes = transaction.objectStore('products').getAll();
           transaction.oncomplete = () => {
+            // No function of its own in here: tsx would wrap it in a helper the page does not have.
             const live = new Set<number>();
-            const apply = (products: Held[]) => {
-              for (const product of products) {
-                if (product.is_removed) live.delete(product.id);
-                else live.add(product.id);
-              }
-            };
-            for (const { text } of (pages?.result ?? []) as { text: string }[]) apply(JSON.parse(text) as Held[]);
-            apply(changes.result as Held[]);
+            const lists = ((pages?.result ?? []) as { text: string }[]).map(({ text }) => JSON.parse(text) as Held[]);
+            for (const product of [...lists.flat(), ...(changes.result as Held[])]) {
+              if (product.is_removed) live.delete(product.id);
+              else live.add(product.id);
+            }
             done(live.size);
             open.result.close();
           };
