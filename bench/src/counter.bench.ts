@@ -18,6 +18,10 @@
  * Exits 1 when a target is missed.
  *
  *   npm run bench:counter -w bench
+ *
+ * BENCH_COUNTER_RUNS, BENCH_COUNTER_QUERIES and BENCH_COUNTER_LARGE change the runs, the queries typed and the
+ * large business's products; BENCH_COUNTER_KEEP_BUILD=true keeps the web build for the next run;
+ * BENCH_COUNTER_PROFILE=folder writes the first run's CPU profiles of the copy and the search there.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -62,6 +66,8 @@ const LARGE_PRODUCTS = Number(process.env.BENCH_COUNTER_LARGE ?? 100_000);
 const LARGE_SALES = 20;
 const LARGE_LINES = 50;
 const PASSWORD = 'counter-bench-pass';
+/** A folder: the first run's CPU profiles of the page (copy.cpuprofile, search.cpuprofile), for Chrome's DevTools. */
+const PROFILE_DIR = process.env.BENCH_COUNTER_PROFILE;
 
 /** Lighthouse's mobile Slow 4G, as the brief of issue 53 names it, and its 4× CPU slowdown. */
 const SLOW_4G = {
@@ -290,7 +296,9 @@ async function openCopy(page: Page, wire: Wire, slug: string, expected: 'whole' 
       download: catalogue.reduce((sum, entry) => sum + (entry.responseEnd - entry.responseStart), 0),
     };
   });
+  // The products the store holds: its pages of text, then the changes over them (features/counter/catalogue.ts).
   const stored = await page.evaluate(async () => {
+    type Held = { id: number; is_removed: boolean };
     const names = (await indexedDB.databases()).map((db) => db.name ?? '').filter((n) => n.startsWith('oja-counter'));
     let count = 0;
     for (const name of names) {
@@ -298,9 +306,20 @@ async function openCopy(page: Page, wire: Wire, slug: string, expected: 'whole' 
         const open = indexedDB.open(name);
         open.onerror = () => fail(open.error);
         open.onsuccess = () => {
-          const request = open.result.transaction('products').objectStore('products').count();
-          request.onsuccess = () => {
-            done(request.result);
+          // A store written before pages (an earlier build, for an A/B) holds its products as records only.
+          const hasPages = open.result.objectStoreNames.contains('pages');
+          const transaction = open.result.transaction(hasPages ? ['pages', 'products'] : ['products']);
+          const pages = hasPages ? transaction.objectStore('pages').getAll() : undefined;
+          const changes = transaction.objectStore('products').getAll();
+          transaction.oncomplete = () => {
+            // No function of its own in here: tsx would wrap it in a helper the page does not have.
+            const live = new Set<number>();
+            const lists = ((pages?.result ?? []) as { text: string }[]).map(({ text }) => JSON.parse(text) as Held[]);
+            for (const product of [...lists.flat(), ...(changes.result as Held[])]) {
+              if (product.is_removed) live.delete(product.id);
+              else live.add(product.id);
+            }
+            done(live.size);
             open.result.close();
           };
         };
@@ -330,6 +349,21 @@ async function openCopy(page: Page, wire: Wire, slug: string, expected: 'whole' 
     pages: wire.cataloguePages,
     stored,
     partial,
+  };
+}
+
+/** Chrome's sampling CPU profiler on the page, each profile written to PROFILE_DIR under its name. */
+async function profiler(page: Page) {
+  const session = await page.createCDPSession();
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  return {
+    start: () => session.send('Profiler.start'),
+    stop: async (name: string) => {
+      const { profile } = await session.send('Profiler.stop');
+      await mkdir(PROFILE_DIR as string, { recursive: true });
+      await writeFile(join(PROFILE_DIR as string, `${name}.cpuprofile`), JSON.stringify(profile));
+    },
   };
 }
 
@@ -485,10 +519,15 @@ async function main(): Promise<void> {
       const context = await browser.createBrowserContext();
       try {
         const { page, wire } = await throttledPage(context, shopLogin.cookies);
+        const profiling = run === 1 && PROFILE_DIR ? await profiler(page) : undefined;
+        await profiling?.start();
         const copy = await openCopy(page, wire, shop.slug, 'whole');
+        await profiling?.stop('copy');
         if (copy.stored !== PRODUCTS)
           failures.push(`Run ${run}: the store holds ${copy.stored} products, not ${PRODUCTS}.`);
+        await profiling?.start();
         const search = await timeSearch(page, queriesFor(QUERIES));
+        await profiling?.stop('search');
         const repeat = await repeatVisit(page, wire, shop.slug);
         copies.push(copy);
         searches.push(search);

@@ -116,8 +116,13 @@ test('a partial copy: online the Sell screen finds what the phone does not keep;
 }) => {
   const ceo = await signUpCeoViaApi(page);
   const shop = await counterShop(page, ceo);
+  const cartonCode = `CTN${shop.stamp}`;
+  const spaghetti = await createProduct(page, ceo.businessId, `Dangote Spaghetti ${shop.stamp}`, '900.00', 40, {
+    base_unit: 'pack',
+    packs: [{ name: 'carton', units: 20, selling_price: '17500.00', barcode: cartonCode }],
+  });
   // The shop as a large one looks to its phone (more products than a whole copy holds): the server's copy, told
-  // partial, without the milk, which was not sold in the last 90 days.
+  // partial, without the milk and the spaghetti, which were not sold in the last 90 days.
   await page.route(
     (url) => url.pathname === '/api/v1/counter/catalogue/',
     async (route) => {
@@ -125,7 +130,7 @@ test('a partial copy: online the Sell screen finds what the phone does not keep;
       const copy = await response.json();
       copy.response_data.is_partial = true;
       copy.response_data.products = copy.response_data.products.filter(
-        (product: { id: number }) => product.id !== shop.milk.id,
+        (product: { id: number }) => product.id !== shop.milk.id && product.id !== spaghetti.id,
       );
       await route.fulfill({ response, json: copy });
     },
@@ -150,7 +155,15 @@ test('a partial copy: online the Sell screen finds what the phone does not keep;
   const sales = await salesOf(page, ceo);
   expect(sales.results.map((sale) => sale.items.map((item) => item.product.id))).toEqual([[shop.milk.id]]);
 
+  // A carton scanned (a scanner types its code and Enter) that the phone does not keep: found online, as the carton.
   await page.getByRole('button', { name: 'New sale' }).tap();
+  await page.getByLabel('Search products').fill(cartonCode);
+  await page.getByLabel('Search products').press('Enter');
+  await expect(page.getByLabel('This sale')).toContainText('1 carton × ₦17,500.00');
+  await expect(page.getByLabel('Search products')).toHaveValue('');
+  await page.getByRole('button', { name: `Dangote Spaghetti ${shop.stamp} (carton): 1, change quantity` }).tap();
+  await page.getByRole('button', { name: 'Remove' }).tap();
+
   await context.setOffline(true);
   await page.getByLabel('Search products').fill('peak');
   await expect(page.getByRole('button', { name: `Add ${shop.milk.product_name}` })).toBeVisible();

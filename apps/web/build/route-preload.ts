@@ -6,7 +6,9 @@ import { API_PREFIX, CSRF_COOKIE, ROUTE_PRELOAD_FILE } from '../../../packages/c
 import { EARLY_ANSWERS_ID, type PreloadReads, startReadsFor } from '../../../packages/contract/src/early-reads';
 import { ACCOUNT_ENDPOINTS } from '../../../packages/contract/src/endpoints/accounts';
 import { BUSINESS_ENDPOINTS } from '../../../packages/contract/src/endpoints/businesses';
+import { CATALOGUE_ENDPOINTS } from '../../../packages/contract/src/endpoints/counter';
 import { STOCK_ENDPOINTS } from '../../../packages/contract/src/endpoints/stock';
+import { COPY_KEPT_KEY } from '../src/features/counter/copy-kept';
 import { INVENTORY_LIST, productFilters } from '../src/features/inventory/inventory-view';
 import { EARLY_READS, startEarlyReads } from '../src/lib/early-reads';
 import { readListState } from '../src/ui/list-view';
@@ -107,6 +109,11 @@ export function routePreload(): Plugin {
           ]),
         );
         const productsOf = (read: number) => ({ read, field: 'business.id', query: firstPage });
+        // The Sell screen's first copy of the catalogue (features/counter/catalogue.ts), asked as the first copy
+        // asks (`business_id` alone), on a phone that keeps none of this business: it is the screen's longest
+        // wait, and here it starts as the page arrives instead of after the app's start and the store's opening.
+        const catalogue = `${API_PREFIX}${CATALOGUE_ENDPOINTS.getCatalogue.path}`;
+        const copyOf = (read: number) => ({ read, field: 'business.id', query: {}, unlessKept: COPY_KEPT_KEY });
         const reads: PreloadReads = [
           ['', `${API_PREFIX}${ACCOUNT_ENDPOINTS.profile.path}`],
           ['^/business/([^/]+)', bySlug, 'slug'],
@@ -114,6 +121,8 @@ export function routePreload(): Plugin {
           ['^/dashboard/?$', `${API_PREFIX}${BUSINESS_ENDPOINTS.listBusinesses.path}`],
           ['^/business/[^/]+/inventory/?$', products, 'business_id', productsOf(1)],
           ['^/[^/]+/employee/inventory/?$', products, 'business_id', productsOf(2)],
+          ['^/business/[^/]+/sell/?$', catalogue, 'business_id', copyOf(1)],
+          ['^/[^/]+/employee/sell/?$', catalogue, 'business_id', copyOf(2)],
         ];
         const args = [reads, CSRF_COOKIE, EARLY_READS, EARLY_ANSWERS_ID].map((value) => JSON.stringify(value));
         // Minified (Vite's own oxc minifier): it travels inside every page load, comments and all otherwise.

@@ -53,6 +53,7 @@ export const COUNTER_MESSAGES = {
   flagNotFound: 'Price flag not found.',
   cashGivenTooLittle: 'The cash given is less than the cash to pay.',
   offlineNeedsNetwork: 'You are offline: this needs the network.',
+  followFormat: 'follow is the ids of the products the phone keeps beyond its copy, joined by commas (at most 500).',
 } as const;
 
 /** A device's receipt prefix: 2 to 6 capitals or digits (BIS), then a dash and the device's own sequence. */
@@ -70,6 +71,8 @@ export const COUNTER_MAX_PAYMENTS = 5;
 export const CATALOGUE_PAGE_SIZE = 2_000;
 /** Above this many products, the device keeps only what sold in the last 90 days plus what it searched. */
 export const CATALOGUE_FULL_COPY_LIMIT = 20_000;
+/** The most products a partial copy's phone keeps beyond its copy (found by searching online) and follows. */
+export const CATALOGUE_FOLLOW_LIMIT = 500;
 
 const uuid = (message: string) => text({ error: message }).regex(UUID_PATTERN, message);
 const price = moneySchema({ invalid: COUNTER_MESSAGES.priceFormat });
@@ -128,6 +131,16 @@ export const catalogueQuerySchema = z.object({
   since: z.coerce.number<string | number>().int().min(0).optional(),
   /** The `next_cursor` of the previous page of the same copy. */
   cursor: z.coerce.number<string | number>().int().min(0).optional(),
+  /**
+   * A partial copy's products that the phone keeps beyond it, found by its online searches: their ids joined by
+   * commas. Their changes since `since` come with the copy's own, so that they do not go stale on the phone.
+   */
+  follow: text({ error: COUNTER_MESSAGES.followFormat })
+    .max(CATALOGUE_FOLLOW_LIMIT * 16, COUNTER_MESSAGES.followFormat)
+    .regex(/^\d{1,15}(,\d{1,15})*$/, COUNTER_MESSAGES.followFormat)
+    .transform((ids) => [...new Set(ids.split(',').map(Number))])
+    .refine((ids) => ids.length <= CATALOGUE_FOLLOW_LIMIT, COUNTER_MESSAGES.followFormat)
+    .optional(),
 });
 export type CatalogueQuery = z.input<typeof catalogueQuerySchema>;
 

@@ -16,7 +16,17 @@ export type PreloadReads = [
   pattern: string,
   url: string,
   param?: string,
-  follows?: { read: number; field: string; query: Record<string, string> },
+  follows?: {
+    read: number;
+    field: string;
+    query: Record<string, string>;
+    /**
+     * Not started when the phone keeps what it reads: `isKept` of this prefix and the value is true (the counter's
+     * copy, which a phone that has one asks only for what changed). Never answered inside the page: the server
+     * cannot know what the phone keeps.
+     */
+    unlessKept?: string;
+  },
 ][];
 
 /** An answer's envelope, as far as a read that follows it looks. */
@@ -27,8 +37,9 @@ export const EARLY_ANSWERS_ID = 'oja-early-answers';
 
 /**
  * Starts, through `start`, every read of the table whose pattern matches the path (its URL built as the app's
- * `call` builds it, with URLSearchParams), and each read that follows one once that one has answered. Returns
- * the started reads (a hole where none started): whoever must wait for all of them waits on these.
+ * `call` builds it, with URLSearchParams), and each read that follows one once that one has answered, unless
+ * `isKept` says the phone keeps what it would read. Returns the started reads (a hole where none started):
+ * whoever must wait for all of them waits on these.
  *
  * index.html's inline script carries this function's own text (`String(startReadsFor)`): it must stay
  * self-contained (no imports, no names from outside its body).
@@ -38,6 +49,7 @@ export function startReadsFor(
   path: string,
   search: string,
   start: (url: string) => Promise<EarlyBody | undefined>,
+  isKept: (key: string) => boolean,
 ): Promise<EarlyBody | undefined>[] {
   const answered: Promise<EarlyBody | undefined>[] = [];
   reads.forEach(([pattern, url, param, follows], index) => {
@@ -55,6 +67,7 @@ export function startReadsFor(
       let value: unknown = body?.response_data;
       for (const key of follows.field.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
       if (value === undefined || value === null) return undefined;
+      if (follows.unlessKept !== undefined && isKept(`${follows.unlessKept}${String(value)}`)) return undefined;
       return start(`${url}?${new URLSearchParams({ [param]: String(value), ...follows.query })}`);
     });
   });

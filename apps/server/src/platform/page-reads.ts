@@ -53,7 +53,8 @@ export function pageReads(
       }
     };
     try {
-      await Promise.all(startReadsFor(reads, path, query ? `?${query}` : '', read));
+      // What the phone may keep (the counter's copy) is the phone's to ask for: never answered here.
+      await Promise.all(startReadsFor(reads, path, query ? `?${query}` : '', read, () => true));
     } catch {
       // A path the plan cannot read (a malformed %-escape in the slug): the page goes without answers, and
       // the app shows what it shows for that address.

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@oja/contract';
+import { CATALOGUE_FOLLOW_LIMIT, ENDPOINTS } from '@oja/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
 import { addMember, confirm, createCart, createProduct, insertSale, type Owner, signUpCeo } from '../factories';
@@ -90,6 +90,23 @@ describe('a whole copy', () => {
     }
     // And their own copy is theirs alone.
     expect((await copyPage(api, neighbour)).products.map((product) => product.id)).toEqual([theirs.id]);
+  });
+
+  it('takes the products a phone follows as ids joined by commas, at most 500, and refuses anything else with words', async () => {
+    const ask = (follow: string) =>
+      api.call(
+        ENDPOINTS.catalogue.getCatalogue,
+        { business_id: ceo.businessId, since: 0, follow },
+        { token: ceo.token },
+      );
+    const many = Array.from({ length: CATALOGUE_FOLLOW_LIMIT }, (_, index) => index + 1);
+    expect((await ask('7')).status).toBe(200);
+    expect((await ask(many.join(','))).status).toBe(200);
+    for (const bad of ['1,,2', '1;2', '-1', '1.5', 'abc', `${many.join(',')},${CATALOGUE_FOLLOW_LIMIT + 1}`]) {
+      const answer = await ask(bad);
+      expect(answer.status, bad).toBe(400);
+      expect(JSON.stringify(answer.body), bad).toContain('follow');
+    }
   });
 });
 

@@ -37,12 +37,13 @@ async function pagesOf(
   since: number | undefined,
   limits: CatalogueLimits,
   between?: () => Promise<void>,
+  follow?: number[],
 ) {
   const ctx = await contextOf(owner);
   const pages = [];
   let cursor: number | undefined;
   do {
-    const page = await getCatalogue(ctx, { business_id: owner.businessId, since, cursor }, limits);
+    const page = await getCatalogue(ctx, { business_id: owner.businessId, since, cursor, follow }, limits);
     pages.push(page);
     if (pages.length === 1) await between?.();
     cursor = page.next_cursor ?? undefined;
@@ -149,5 +150,33 @@ describe('a business with more products than a phone keeps', () => {
     const whole = await pagesOf(ceo, undefined, { ...SMALL, fullCopy: 4 });
     expect(whole.every((page) => !page.is_partial)).toBe(true);
     expect(whole.flatMap((page) => page.products)).toHaveLength(4);
+  });
+
+  it("tells the changes of the products the phone found by searching and follows, and no other's", async () => {
+    const ceo = await signUpCeo(t);
+    const sold = await createProduct(t, ceo);
+    const searched = await createProduct(t, ceo);
+    const unseen = await createProduct(t, ceo);
+    await createProduct(t, ceo);
+    await insertSale(t, ceo.businessId, { lines: [{ product: sold, quantity: 1, unitPrice: '100.00' }] });
+    await settledCopy(t, api, ceo);
+    const first = await pagesOf(ceo, undefined, SMALL);
+    expect(first.flatMap((page) => page.products.map((product) => product.id))).toEqual([sold.id]);
+    const version = first.at(-1)?.version;
+
+    // The phone searched online and keeps `searched`; both products change afterwards.
+    await setPrice(ceo, searched.id, '321.00');
+    await setPrice(ceo, unseen.id, '654.00');
+    const neighbour = await signUpCeo(t);
+    const theirs = await createProduct(t, neighbour);
+    await setPrice(neighbour, theirs.id, '999.00');
+    await settledCopy(t, api, ceo, version);
+    const delta = await pagesOf(ceo, version, SMALL, undefined, [searched.id, theirs.id]);
+    const told = delta.flatMap((page) => page.products);
+    expect(told.map((product) => [product.id, product.selling_price])).toEqual([[searched.id, '321.00']]);
+    expect(delta.every((page) => page.is_partial)).toBe(true);
+    // Not following it, the phone is told nothing of it: the copy is what sold lately.
+    const unfollowed = await pagesOf(ceo, version, SMALL);
+    expect(unfollowed.flatMap((page) => page.products)).toEqual([]);
   });
 });

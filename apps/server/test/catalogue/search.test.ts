@@ -56,6 +56,30 @@ describe('searching the whole catalogue', () => {
     expect((await search(ceo, coded.sku)).data.products.map((product) => product.id)).toEqual([coded.id, lookalike.id]);
   });
 
+  it("finds a product by its pack's barcode, first, with the pack to add; never by another business's pack", async () => {
+    const indomie = await createProduct(t, ceo, {
+      product_name: 'Indomie Chicken 70g',
+      base_unit: 'pack',
+      packs: [{ name: 'carton', units: 40, selling_price: '5800.00', barcode: 'Ctn6154000090401' }],
+    });
+    // A product whose own code merely contains the carton's comes after it.
+    const lookalike = await createProduct(t, ceo, { product_name: 'Carton label', sku: 'X-CTN6154000090401' });
+    const found = (await search(ceo, 'Ctn6154000090401')).data.products;
+    expect(found.map((product) => product.id)).toEqual([indomie.id, lookalike.id]);
+    expect(found[0]?.packs).toEqual([
+      expect.objectContaining({ name: 'carton', units: 40, selling_price: '5800.00', barcode: 'Ctn6154000090401' }),
+    ]);
+    // Scanners type codes in either case; the pack's code is found as the product's own are.
+    expect((await search(ceo, 'CTN6154000090401')).data.products[0]?.id).toBe(indomie.id);
+
+    const neighbour = await signUpCeo(t);
+    await createProduct(t, neighbour, {
+      product_name: 'Their Indomie',
+      packs: [{ name: 'carton', units: 40, selling_price: '5000.00', barcode: 'THEIR-CARTON-1' }],
+    });
+    expect((await search(ceo, 'THEIR-CARTON-1')).data.products).toEqual([]);
+  });
+
   it(`answers at most ${CATALOGUE_SEARCH_LIMIT}, and never another business's products`, async () => {
     const neighbour = await signUpCeo(t);
     const theirs = await createProduct(t, neighbour, { product_name: 'Peak Milk Neighbour' });

@@ -35,6 +35,13 @@ const READS: PreloadReads = [
   ['', PROFILE],
   ['^/business/([^/]+)', BY_SLUG, 'slug'],
   ['^/business/[^/]+/inventory/?$', PRODUCTS, 'business_id', { read: 1, field: 'business.id', query: { page: '1' } }],
+  // The counter's first copy: the phone's to ask for, as only it knows whether it keeps one.
+  [
+    '^/business/[^/]+/sell/?$',
+    `${API_PREFIX}${ENDPOINTS.catalogue.getCatalogue.path}`,
+    'business_id',
+    { read: 1, field: 'business.id', query: {}, unlessKept: 'oja-counter-copy-b' },
+  ],
 ];
 
 let t: TestApp;
@@ -121,6 +128,14 @@ describe("a signed-in page comes with its first screen's answers", () => {
     const response = await load(`/business/${other.business.slug}/inventory`, owner.token);
     expect(response.statusCode).toBe(200);
     expect(Object.keys(answersIn(response.body) ?? {})).toEqual([PROFILE]);
+  });
+
+  it("never hold what the phone may keep: the Sell screen's copy is the phone's own read", async () => {
+    const slug = owner.business.slug;
+    const response = await load(`/business/${slug}/sell`, owner.token);
+    expect(Object.keys(answersIn(response.body) ?? {}).sort()).toEqual(
+      [PROFILE, `${BY_SLUG}?${new URLSearchParams({ slug })}`].sort(),
+    );
   });
 
   it("read the products only for the page's default view: another view's first request is the app's", async () => {

@@ -426,7 +426,7 @@ export const VALID_INPUTS: AllBuilders = {
     createExpenseCategory: (world) => ({ ...businessOf(world), name: `Fuel ${unique()}` }),
   },
   catalogue: {
-    getCatalogue: businessOf,
+    getCatalogue: (world) => ({ ...businessOf(world), since: 0, follow: '1,2' }),
     searchCatalogue: (world) => ({ ...businessOf(world), search: 'a' }),
   },
   customers: {

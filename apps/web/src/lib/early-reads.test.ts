@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  CATALOGUE_ENDPOINTS,
   EARLY_ANSWERS_ID,
   type PreloadReads,
   requestOf,
@@ -127,6 +128,66 @@ describe('a read that follows another one', () => {
     expect(takeEarlyRead(`${products}?business_id=7&page=1`)).toBeUndefined();
     await settle();
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the counter's first copy", () => {
+  const catalogue = `${API_PREFIX}${CATALOGUE_ENDPOINTS.getCatalogue.path}`;
+  const withCopy: PreloadReads = [
+    ...reads,
+    [
+      '^/business/[^/]+/sell/?$',
+      catalogue,
+      'business_id',
+      { read: 1, field: 'business.id', query: {}, unlessKept: 'kept-b' },
+    ],
+  ];
+  const settle = () => new Promise((done) => setTimeout(done, 0));
+
+  it('starts with the page on a phone that keeps no copy of the business, at the URL the first copy asks', async () => {
+    const { fetch } = page('csrftoken=abc', '/business/mama-put/sell');
+    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'kept-b8' ? '1' : null) });
+    runAsWritten(withCopy, 'csrftoken', EARLY_READS);
+    await settle();
+    const request = requestOf(CATALOGUE_ENDPOINTS.getCatalogue, { business_id: 7 });
+    const asked = `${API_PREFIX}${request.path}?${new URLSearchParams(request.query)}`;
+    expect(fetch.mock.calls.map(([url]) => url)[2]).toBe(asked);
+    expect(takeEarlyRead(asked)).toBeDefined();
+  });
+
+  it('is not started where the phone keeps one (it asks only what changed), nor where storage throws', async () => {
+    const { fetch } = page('csrftoken=abc', '/business/mama-put/sell');
+    vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'kept-b7' ? '1' : null) });
+    runAsWritten(withCopy, 'csrftoken', EARLY_READS);
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(2);
+
+    const blocked = page('csrftoken=abc', '/business/mama-put/sell');
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+    });
+    runAsWritten(withCopy, 'csrftoken', EARLY_READS);
+    await settle();
+    expect(blocked.fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('is never answered by the server, which cannot know what the phone keeps', async () => {
+    const answered: string[] = [];
+    await Promise.all(
+      startReadsFor(
+        withCopy,
+        '/business/mama-put/sell',
+        '',
+        async (url) => {
+          answered.push(url);
+          return { response_data: { business: { id: 7 } } };
+        },
+        () => true,
+      ),
+    );
+    expect(answered).toEqual(['/api/v1/users/profile/view/', `/api/v1/users/businesses/by-slug/?slug=mama-put`]);
   });
 });
 

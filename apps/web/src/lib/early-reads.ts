@@ -71,7 +71,15 @@ export function startEarlyReads(
         () => undefined,
       );
   };
-  startReadsFor(reads, location.pathname, location.search, start);
+  const isKept = (key: string) => {
+    try {
+      return localStorage.getItem(key) !== null;
+    } catch {
+      // No storage allowed: nothing kept is known, and the read goes as if none were.
+      return false;
+    }
+  };
+  startReadsFor(reads, location.pathname, location.search, start, isKept);
   const global = window as unknown as Record<string, unknown>;
   global[slot] = started;
   global[`${slot}Answers`] = answers;

@@ -94,7 +94,7 @@ export async function getCatalogue(
   // told like any other change.
   const isFresh = query.since === undefined && query.cursor === undefined;
   const { rows } = await ctx.db.execute<ProductRow & { xmin: string }>(
-    productsPage(businessId, after, { isFresh, isPartial, pageSize: limits.pageSize }),
+    productsPage(businessId, after, { isFresh, isPartial, pageSize: limits.pageSize, follow: query.follow ?? [] }),
   );
   const xmin = Number(rows[0]?.xmin);
   const found = rows.filter((row) => row.id !== null);
@@ -122,18 +122,24 @@ const st = alias(product_stock, 's');
 function productsPage(
   businessId: number,
   after: number,
-  shape: { isFresh: boolean; isPartial: boolean; pageSize: number },
+  shape: { isFresh: boolean; isPartial: boolean; pageSize: number; follow: readonly number[] },
 ) {
   const soldLately = sql`${product_stock.product_id} in (select ${sale_lines.product_id} from ${sales}
     join ${sale_lines} on ${sale_lines.business_id} = ${sales.business_id} and ${sale_lines.sale_id} = ${sales.id}
     where ${sales.business_id} = ${businessId} and ${sales.created_at} >= now() - make_interval(days => ${PARTIAL_COPY_DAYS}))`;
+  // What the phone found by searching and keeps beside its partial copy changes as the copy's own products do.
+  // The ids are digits (the contract's pattern), passed as one array literal: one parameter, however many.
+  const followed =
+    shape.follow.length > 0 ? [sql`${product_stock.product_id} = any(${`{${shape.follow.join(',')}}`}::bigint[])`] : [];
   const kept = sql.join(
     [
       sql`${product_stock.business_id} = ${businessId}`,
       sql`${product_stock.version} > ${after}`,
       sql`${product_stock.version} < (select xmin from w)`,
       ...(shape.isFresh ? [sql`${product_stock.live}`] : []),
-      ...(shape.isPartial ? [sql`(not ${product_stock.live} or ${soldLately})`] : []),
+      ...(shape.isPartial
+        ? [sql`(${sql.join([sql`not ${product_stock.live}`, soldLately, ...followed], sql` or `)})`]
+        : []),
     ],
     sql` and `,
   );

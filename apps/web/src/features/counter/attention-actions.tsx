@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { retryEntry } from './outbox';
+import { retryEntry } from './outbox-repair';
 import type { CounterDb } from './store';
 
 /** What a sale or payment that needs attention offers: Correct… (when it can be), Retry and Discard…. */

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { COUNTER_SCREEN_MESSAGES, countOf } from '@oja/contract';
 import { useState } from 'react';
-import { type Correctable, correctEntry } from './outbox';
+import { type Correctable, correctEntry } from './outbox-repair';
 import type { CounterDb, SaleEntry } from './store';
 
 /**

@@ -2,6 +2,7 @@ import { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS, IDEMPOTENCY_HEADER, MESSAGES, S
 import { ApiError, call, sessionWorkSignal } from '../../lib/api';
 import { holdLaterLoads } from '../../lib/later-loads';
 import { syncCatalogue } from './catalogue';
+import { markCopyKept } from './copy-kept';
 import { drainOutbox, outboxSummary, type SendResult, sendNow, statusBody, type Transport } from './outbox';
 import { askPersistentStorage, type CounterDb, counterDb, type DeviceMeta, newUuid, type OutboxEntry } from './store';
 
@@ -183,6 +184,10 @@ export class CounterService {
     });
     // What the Sell screen waits for: the downloads that can wait start after it (lib/later-loads.ts).
     holdLaterLoads(copying);
+    copying.then(
+      () => markCopyKept(this.businessId),
+      () => {},
+    );
     const syncing = Promise.allSettled([registering, copying]).then(() => {
       this.syncing = null;
     });

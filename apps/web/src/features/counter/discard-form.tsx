@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { discardEntry } from './outbox';
+import { discardEntry } from './outbox-repair';
 import type { CounterDb } from './store';
 
 /** Puts a refused sale or payment away with the reason given: it stays on the phone and in the export. */

@@ -1,11 +1,14 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { COUNTER_SCREEN_MESSAGES } from '@oja/contract';
 import { Modal } from '../../ui/modal';
-import { exportOutbox, owedOnPhone } from './outbox';
+import { readCopy } from './catalogue';
+import { exportOutbox, owedOnPhone } from './outbox-repair';
 import { PaymentRow } from './payment-row';
 import { SaleRow } from './sale-row';
 import type { CounterDb } from './store';
 import { useCounter, useLive } from './use-counter';
+
+const NOTHING: ReadonlySet<number> = new Set();
 
 /** The list of the sales and debt payments on this phone, opened from the header's count (outbox-indicator.tsx). */
 export function OutboxModal({ db, opened, onClose }: { db: CounterDb; opened: boolean; onClose(): void }) {
@@ -21,25 +24,18 @@ function OutboxList({ db }: { db: CounterDb }) {
   const entries = useLive(db, (store) => store.outbox.reverse().limit(200).toArray(), []);
   const pending = entries?.filter((entry) => entry.state !== 'recorded' && entry.state !== 'discarded') ?? [];
   // What the copy still sells: a refused line of a product not in it may be taken out of its sale.
-  const soldIds = useLive(db, (store) => store.products.toCollection().primaryKeys(), []);
-  const sold = new Set(soldIds ?? []);
-  // And the packs of the products a refused sale sold by the pack: one may have been removed since.
-  const packProducts = [
-    ...new Set(
-      pending.flatMap((entry) =>
-        entry.kind === 'sale' && entry.state === 'needs_attention'
-          ? entry.body.lines.flatMap((line) => (line.pack_id ? [line.product_id] : []))
-          : [],
-      ),
-    ),
-  ];
-  const packIds = useLive(
-    db,
-    async (store) =>
-      (await store.products.bulkGet(packProducts)).flatMap((product) => product?.packs?.map((pack) => pack.id) ?? []),
-    [packProducts.join()],
+  const copy = useLive(db, readCopy, []);
+  const sold = copy?.products ?? NOTHING;
+  // And the pack sizes the copy still sells, of the products a refused sale sold by the pack: one may have been
+  // removed since.
+  const packProducts = pending.flatMap((entry) =>
+    entry.kind === 'sale' && entry.state === 'needs_attention'
+      ? entry.body.lines.flatMap((line) => (line.pack_id ? [line.product_id] : []))
+      : [],
   );
-  const soldPacks = packIds ? new Set(packIds) : undefined;
+  const soldPacks = copy
+    ? new Set(packProducts.flatMap((id) => copy.products.get(id)?.packs?.map((pack) => pack.id) ?? []))
+    : undefined;
   const download = async () => {
     const blob = new Blob([await exportOutbox(db)], { type: 'application/json' });
     const url = URL.createObjectURL(blob);

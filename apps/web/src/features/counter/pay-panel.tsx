@@ -26,8 +26,10 @@ import {
   toKobo,
 } from '@oja/contract';
 import { useMemo, useState } from 'react';
+import { readCustomers } from './catalogue';
 import { readAmount } from './counter-input';
-import { buildSale, type CartLine, type CustomerDraft, type PaymentDraft, priced } from './sale-draft';
+import { buildSale } from './sale-body';
+import { type CartLine, type CustomerDraft, type PaymentDraft, priced } from './sale-draft';
 import type { CounterDb, SaleSnapshot } from './store';
 import { useLive } from './use-counter';
 
@@ -267,7 +269,7 @@ function CustomerPicker({
   onChange(customer: CustomerDraft): void;
   error?: string;
 }) {
-  const customers = useLive(db, (store) => store.customers.toArray(), []);
+  const customers = useLive(db, readCustomers, []);
   const [mode, setMode] = useState<'pick' | 'new'>('pick');
   const matches = useMemo(() => {
     const query = search.trim().toLowerCase();

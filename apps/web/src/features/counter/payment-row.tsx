@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { readTypedMoney } from '../../ui/money-input';
 import { AttentionActions } from './attention-actions';
 import { DiscardForm } from './discard-form';
-import { correctPayment, isPaymentCorrectable } from './outbox';
+import { correctPayment, isPaymentCorrectable } from './outbox-repair';
 import { STATE_LABELS } from './state-labels';
 import type { CounterDb, PaymentEntry } from './store';
 

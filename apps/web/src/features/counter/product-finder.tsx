@@ -1,4 +1,4 @@
-import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Text, TextInput } from '@mantine/core';
 import {
   type CatalogueProduct,
   COUNTER_SCREEN_MESSAGES,
@@ -8,16 +8,17 @@ import {
   type Pack,
   toMilli,
 } from '@oja/contract';
-import { memo, type RefObject, useCallback, useMemo, useState } from 'react';
+import { memo, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { ScanButton } from '../scanning/scan-button';
 import type { CounterService } from './counter-service';
 import classes from './found-product.module.css';
-import { exactMatch, exactPack, type ProductSearch, searchProducts } from './product-search';
-import { useServerSearch } from './server-search';
+import { exactMatch, exactPack, type ProductSearch, productSearch, searchProducts } from './product-search';
+import { loadShopSearch, useServerSearch } from './server-search';
 
 /**
  * The Sell screen's search box, its scanner and what they find. What is typed lives here, so that a key typed draws
- * this part of the screen only, not the sale's lines and the pay bar around it.
+ * this part of the screen only, not the sale's lines and the pay bar around it; and of this part, only the rows
+ * found: the box itself is the browser's to echo (uncontrolled), its Mantine input and the scanner not drawn again.
  */
 export function ProductFinder({
   index,
@@ -42,59 +43,56 @@ export function ProductFinder({
 }) {
   const [search, setSearch] = useState('');
   const [note, setNote] = useState<string | null>(null);
+  const [isLooking, setLooking] = useState(false);
   const typed = search.trim();
   const found = useMemo(() => (typed ? searchProducts(index(), typed) : []), [index, typed]);
-  const isSearchingServer = useServerSearch(service, isPartial && isOnline ? typed : '');
+  const isSearchingServer = useServerSearch(service, isPartial && isOnline ? typed : '') || isLooking;
 
   const add = useCallback(
     (product: CatalogueProduct, pack?: Pack | null) => {
       onAdd(product, pack);
+      if (inputRef.current) inputRef.current.value = '';
       setSearch('');
       setNote(null);
       inputRef.current?.focus();
     },
     [onAdd, inputRef],
   );
+  // What a code looks in, as of the last render: the box and the scanner keep one callback, and are not drawn
+  // again at every key for a new one.
+  const now = useRef({ index, isPartial, isOnline, service, add });
+  now.current = { index, isPartial, isOnline, service, add };
   /** A scanner types the code and Enter; so does a clerk who knows the SKU. */
-  const addByCode = (code: string) => {
-    const packed = exactPack(index(), code);
-    if (packed) return add(packed.product, packed.pack);
-    const product = exactMatch(index(), code);
-    if (product) add(product);
-    else setNote(`${COUNTER_SCREEN_MESSAGES.noMatch} (${code.trim()})`);
-  };
+  const addByCode = useCallback((code: string) => {
+    const { index, isPartial, isOnline, service, add } = now.current;
+    const addFrom = (search: ProductSearch): boolean => {
+      const packed = exactPack(search, code);
+      const product = packed?.product ?? exactMatch(search, code);
+      if (product) add(product, packed?.pack);
+      return product !== null;
+    };
+    if (addFrom(index())) return;
+    const noMatch = `${COUNTER_SCREEN_MESSAGES.noMatch} (${code.trim()})`;
+    if (!(isPartial && isOnline)) return setNote(noMatch);
+    // A partial copy lacks most of a large shop: the code (a product's, or a pack's) is asked of the whole of it.
+    setLooking(true);
+    loadShopSearch()
+      .then(({ searchShop }) => searchShop(service, code.trim()))
+      .then((found) => addFrom(productSearch(found)) || setNote(noMatch))
+      .catch(() => setNote(noMatch))
+      .finally(() => setLooking(false));
+  }, []);
+  const onType = useCallback((value: string) => {
+    setSearch(value);
+    setNote(null);
+  }, []);
 
   return (
     <>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <TextInput
-          ref={inputRef}
-          style={{ flex: 1 }}
-          size="md"
-          type="search"
-          placeholder="Name, SKU or barcode"
-          aria-label="Search products"
-          value={search}
-          enterKeyHint="enter"
-          autoComplete="off"
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setNote(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter') return;
-            event.preventDefault();
-            const code = event.currentTarget.value;
-            if (code.trim()) addByCode(code);
-          }}
-          error={note}
-        />
-        {/* The camera keeps reading: each new code is added as a scanner's Enter adds it. */}
-        <ScanButton onCode={addByCode} />
-      </Group>
+      <SearchBox inputRef={inputRef} note={note} onType={onType} onCode={addByCode} />
 
       {typed !== '' && (
-        <Stack gap={4} aria-label="Matching products">
+        <section className={classes.found} aria-label="Matching products">
           {isSearchingServer && (
             <Text size="sm" c="dimmed">
               {COUNTER_SCREEN_MESSAGES.searchingShop}
@@ -114,7 +112,7 @@ export function ProductFinder({
               onAdd={add}
             />
           ))}
-        </Stack>
+        </section>
       )}
       {isSaleEmpty && typed === '' && (
         <Text size="sm" c="dimmed">
@@ -124,6 +122,45 @@ export function ProductFinder({
     </>
   );
 }
+
+/** The search box and the camera's button: drawn when the note under the box changes, not at each key. */
+const SearchBox = memo(function SearchBox({
+  inputRef,
+  note,
+  onType,
+  onCode,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  note: string | null;
+  onType(value: string): void;
+  onCode(code: string): void;
+}) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <TextInput
+        ref={inputRef}
+        style={{ flex: 1 }}
+        size="md"
+        type="search"
+        placeholder="Name, SKU or barcode"
+        aria-label="Search products"
+        defaultValue=""
+        enterKeyHint="enter"
+        autoComplete="off"
+        onChange={(event) => onType(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          const code = event.currentTarget.value;
+          if (code.trim()) onCode(code);
+        }}
+        error={note}
+      />
+      {/* The camera keeps reading: each new code is added as a scanner's Enter adds it. */}
+      <ScanButton onCode={onCode} />
+    </Group>
+  );
+});
 
 /**
  * One product found by the search. Memoised: a row whose product stayed in its place is not drawn again; plain

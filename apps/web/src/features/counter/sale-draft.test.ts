@@ -7,7 +7,8 @@ import {
 } from '@oja/contract';
 import { describe, expect, it } from 'vitest';
 import { readAmount, readQuantity } from './counter-input';
-import { addOne, buildSale, type CartLine } from './sale-draft';
+import { buildSale } from './sale-body';
+import { addOne, type CartLine } from './sale-draft';
 
 const product = (id: number, name: string, price: string, extra: Partial<CatalogueProduct> = {}): CatalogueProduct => ({
   id,

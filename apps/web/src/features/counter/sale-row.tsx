@@ -6,7 +6,7 @@ import { answerNotices } from './answer-notices';
 import { AttentionActions } from './attention-actions';
 import { CorrectSale } from './correct-sale';
 import { DiscardForm } from './discard-form';
-import { correctableOf } from './outbox';
+import { correctableOf } from './outbox-repair';
 import { PaymentForm } from './payment-form';
 import { STATE_LABELS } from './state-labels';
 import type { CounterDb, SaleEntry } from './store';
@@ -27,7 +27,7 @@ export function SaleRow({
   entry: SaleEntry;
   /** What the sale still owes as far as this phone knows (its own payments taken off). */
   owed: string;
-  sold: ReadonlySet<number>;
+  sold: { has(id: number): boolean };
   /** The pack sizes the copy sells, of the products sold by a pack in refused sales. */
   soldPacks?: ReadonlySet<number>;
   onCorrected(): void;

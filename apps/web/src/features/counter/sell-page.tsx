@@ -1,6 +1,5 @@
-import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import {
-  addQuantities,
   type CatalogueProduct,
   COUNTER_SCREEN_MESSAGES,
   type CounterSaleBody,
@@ -16,12 +15,12 @@ import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
 import { PageLoader } from '../../ui/page-loader';
 import { useCurrentUser } from '../auth/session';
-import { readQuantity } from './counter-input';
+import { readCopy } from './catalogue';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
 import { ProductFinder, whenIdle } from './product-finder';
 import { type ProductSearch, productSearch } from './product-search';
 import { addOne, type CartLine, cartTotal, priced } from './sale-draft';
-import type { CatalogueMeta, DeviceMeta, SaleEntry, SaleSnapshot } from './store';
+import type { DeviceMeta, SaleEntry, SaleSnapshot } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
 
 /**
@@ -30,7 +29,10 @@ import { useCounter, useLive, useOnline } from './use-counter';
  */
 const loadPayPanel = () => import('./pay-panel');
 const loadReceipt = () => import('./counter-receipt');
+/** A line's quantity editor, opened by a tap on the line: loaded with them. */
+const loadLineEditor = () => import('./line-editor');
 const PayPanel = lazy(() => loadPayPanel().then((module) => ({ default: module.PayPanel })));
+const LineEditor = lazy(() => loadLineEditor().then((module) => ({ default: module.LineEditor })));
 const CounterReceipt = lazy(() => loadReceipt().then((module) => ({ default: module.CounterReceipt })));
 
 /**
@@ -51,8 +53,9 @@ export function Counter() {
   const { business } = useBusinessContext();
   const user = useCurrentUser();
   const isOnline = useOnline();
-  const products = useLive(db, (store) => store.products.toArray(), []);
-  const catalogue = useLive(db, async (store) => (await store.meta.get('catalogue')) as CatalogueMeta | undefined, []);
+  const copy = useLive(db, readCopy, []);
+  const products = copy?.products;
+  const catalogue = copy?.meta;
   const device = useLive(db, async (store) => (await store.meta.get('device')) as DeviceMeta | undefined, []);
   const sold = useLive(db, (store) => soldSinceCopy(store, catalogue?.synced_at ?? 0), [catalogue?.synced_at]);
 
@@ -67,6 +70,7 @@ export function Counter() {
     return whenIdle(() => {
       void loadPayPanel();
       void loadReceipt();
+      void loadLineEditor();
       void import('./schemas');
     });
   }, [hasCopy]);
@@ -76,7 +80,7 @@ export function Counter() {
   const index = useMemo(() => {
     let built: ProductSearch | null = null;
     return () => {
-      built ??= productSearch(products ?? []);
+      built ??= productSearch([...(products?.values() ?? [])]);
       return built;
     };
   }, [products]);
@@ -225,7 +229,7 @@ export function Counter() {
 /** A line of a weighed product by its base unit: its quantity takes up to 3 decimals (ADR 0031). */
 const isWeighedLine = (line: CartLine) => line.product.is_weighed === true && !line.pack;
 
-/** A line of the sale; a tap opens its quantity, typed as a whole number (kg in decimals) or stepped with − and +. */
+/** A line of the sale; a tap opens its quantity (line-editor.tsx), kg and litres in decimals. */
 function SaleLine({
   line,
   onQuantity,
@@ -236,8 +240,6 @@ function SaleLine({
   onRemove(): void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [typed, setTyped] = useState(String(line.quantity));
-  const [error, setError] = useState<string | null>(null);
   const { product, pack } = line;
   const lineTotal = cartTotal([line]);
   // A product with packs says what each line counts: "1 carton", "5 packs" (ADR 0030); a weighed one "0.75 kg".
@@ -247,29 +249,11 @@ function SaleLine({
       ? countOf(line.quantity, pack?.name ?? product.base_unit ?? 'piece')
       : String(line.quantity);
   const label = pack ? `${product.product_name} (${pack.name})` : product.product_name;
-  const step = (quantity: number) => {
-    onQuantity(quantity);
-    setTyped(String(quantity));
-    setError(null);
-  };
-  const apply = () => {
-    const read = readQuantity(typed, isWeighed);
-    if ('error' in read) {
-      setError(read.error);
-      return;
-    }
-    onQuantity(read.quantity);
-    setEditing(false);
-  };
   return (
     <Paper withBorder p="sm">
       <UnstyledButton
         w="100%"
-        onClick={() => {
-          setTyped(String(line.quantity));
-          setError(null);
-          setEditing((open) => !open);
-        }}
+        onClick={() => setEditing((open) => !open)}
         aria-label={`${label}: ${line.quantity}, change quantity`}
       >
         <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -293,52 +277,16 @@ function SaleLine({
         </Group>
       </UnstyledButton>
       {editing && (
-        <Stack mt="xs" gap="xs">
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Button
-              variant="default"
-              size="md"
-              w={48}
-              px={0}
-              aria-label="One fewer"
-              onClick={() => line.quantity > 1 && step(addQuantities(line.quantity, -1))}
-            >
-              −
-            </Button>
-            <TextInput
-              size="md"
-              style={{ flex: 1 }}
-              // A phone's decimal keypad for kg and litres; whole numbers otherwise.
-              inputMode={isWeighed ? 'decimal' : 'numeric'}
-              aria-label={`Quantity of ${label}`}
-              value={typed}
-              onChange={(event) => {
-                setTyped(event.currentTarget.value);
-                setError(null);
-              }}
-              onKeyDown={(event) => event.key === 'Enter' && apply()}
-              error={error}
-            />
-            <Button
-              variant="default"
-              size="md"
-              w={48}
-              px={0}
-              aria-label="One more"
-              onClick={() => step(addQuantities(line.quantity, 1))}
-            >
-              +
-            </Button>
-          </Group>
-          <Group grow gap="xs">
-            <Button size="md" onClick={apply}>
-              Set
-            </Button>
-            <Button size="md" color="red" variant="light" onClick={onRemove}>
-              Remove
-            </Button>
-          </Group>
-        </Stack>
+        <Suspense fallback={null}>
+          <LineEditor
+            quantity={line.quantity}
+            label={label}
+            isWeighed={isWeighed}
+            onQuantity={onQuantity}
+            onRemove={onRemove}
+            onDone={() => setEditing(false)}
+          />
+        </Suspense>
       )}
     </Paper>
   );

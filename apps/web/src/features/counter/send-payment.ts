@@ -1,7 +1,8 @@
 import type { PaymentMethod, SaleDetail } from '@oja/contract';
 import { liveQuery } from 'dexie';
 import type { CounterService } from './counter-service';
-import { correctPayment, enqueuePayment, type PaymentTarget } from './outbox';
+import { enqueuePayment, type PaymentTarget } from './outbox';
+import { correctPayment } from './outbox-repair';
 import type { CounterDb, OutboxEntry, PaymentSnapshot } from './store';
 
 /**

@@ -1,15 +1,17 @@
-import { CATALOGUE_ENDPOINTS, SEARCH_DEBOUNCE_MS } from '@oja/contract';
+import { SEARCH_DEBOUNCE_MS } from '@oja/contract';
 import { useEffect, useState } from 'react';
-import { call } from '../../lib/api';
 import type { CounterService } from './counter-service';
 
 /** Shorter searches match too much of a large shop to be worth the network. */
 const MIN_SEARCH = 2;
 
+/** The search of the whole shop, loaded when a partial copy first asks (shop-search.ts). */
+export const loadShopSearch = () => import('./shop-search');
+
 /**
  * A partial copy's search, online (ADR 0014): the shop's products matching what is typed are asked of the server
- * and kept in the copy, where the counter's own search finds them (offline later too). `search` is empty when the
- * copy is whole or the phone is offline. Answers whether a search is on its way.
+ * and kept in the copy. `search` is empty when the copy is whole or the phone is offline. Answers whether a search
+ * is on its way.
  */
 export function useServerSearch(service: CounterService, search: string): boolean {
   const [isSearching, setSearching] = useState(false);
@@ -19,12 +21,8 @@ export function useServerSearch(service: CounterService, search: string): boolea
     const timer = setTimeout(async () => {
       setSearching(true);
       try {
-        const { data } = await call(
-          CATALOGUE_ENDPOINTS.searchCatalogue,
-          { business_id: service.businessId, search },
-          { signal: controller.signal },
-        );
-        await service.db.products.bulkPut(data.products);
+        const { searchShop } = await loadShopSearch();
+        await searchShop(service, search, controller.signal);
       } catch {
         // The network went or the search was replaced: the copy answers alone.
       } finally {

@@ -112,13 +112,35 @@ export type CatalogueMeta = {
   is_partial: boolean;
   /** When the copy arrived, by this phone's clock: sales recorded after it are not in its stock yet. */
   synced_at: number;
+  /**
+   * Made anew by every write of the copy's products (catalogue.ts): a tab whose products in memory carry the same
+   * stamp holds the copy as stored, and need not read it back. Absent in a store written before it.
+   */
+  stamp?: string;
+  /**
+   * A partial copy: the products found by searching online that the phone keeps beside it, most recent first
+   * (at most CATALOGUE_FOLLOW_LIMIT). Each delta asks for their changes too.
+   */
+  followed?: number[];
 };
 /** This phone as a seller for this business: its id (made here), receipt prefix and the last number used. */
 export type DeviceMeta = { key: 'device'; device_id: string; prefix: string | null; sequence: number };
-export type Meta = CatalogueMeta | DeviceMeta;
+/** The copy's customers with what they owe, whole with every copy: one record of their JSON text. */
+export type CustomersMeta = { key: 'customers'; text: string };
+export type Meta = CatalogueMeta | DeviceMeta | CustomersMeta;
+
+/**
+ * A page of the copy's products as it came, kept as one record of JSON text: a first copy of 5,000 products is a
+ * few such records, whose clone is a string's, where one record a product cost the phone seconds of puts and a
+ * read of them all back. The products' later changes are records of `products`, over the pages (catalogue.ts).
+ */
+export type CopyPage = { at: number; text: string };
 
 export type CounterDb = Dexie & {
+  /** What changed since the pages were written: a product, or one removed (`is_removed`), by id. */
   products: EntityTable<CatalogueProduct, 'id'>;
+  pages: EntityTable<CopyPage, 'at'>;
+  /** The customers of a copy written before CustomersMeta. */
   customers: EntityTable<CatalogueCustomer, 'id'>;
   meta: Table<Meta, Meta['key']>;
   outbox: EntityTable<OutboxEntry, 'order'>;
@@ -146,6 +168,8 @@ export function counterDb(userId: number, businessId: number): CounterDb {
     });
     // Debt payments join the sales (ADR 0019): found by the sale they pay, or the phone's sale they wait for.
     db.version(2).stores({ outbox: '++order, &client_sale_id, state, sale_id, after_sale' });
+    // The copy in pages of text (CopyPage); a store of version 2 keeps its products as changes over no page.
+    db.version(3).stores({ pages: 'at' });
     open.set(name, db);
   }
   return db;
