@@ -35,13 +35,13 @@ import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { moneyInputProps } from '../../ui/money-input';
 import { PageLoader } from '../../ui/page-loader';
 import { Pager } from '../../ui/pager';
+import { preloadable } from '../../ui/preloadable';
 import { QueryError } from '../../ui/query-error';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { onDemand } from '../../ui/validate-on-demand';
 import { useBusinessUsers } from '../team/api';
 import { useCreateDayClose, useDayCloseExpected, useDayCloses } from './api';
 import { DayCloseCard } from './day-close-card';
-import { DayCloseReceipt } from './day-close-receipt';
 
 const rules = onDemand(() => import('./schemas'));
 
@@ -59,6 +59,8 @@ export default function CloseDayPage() {
 }
 
 const OutboxPending = lazy(() => import('./outbox-pending'));
+// The 80 mm print of a close, downloaded when one is first printed: the page's first load does without it.
+const receipt = preloadable(() => import('./day-close-receipt').then((module) => module.DayCloseReceipt));
 
 function CloseDay() {
   const { business, role } = useBusinessContext();
@@ -66,7 +68,11 @@ function CloseDay() {
   const [scope, setScope] = useState<DayCloseScope>('own');
   const [pending, setPending] = useState(0);
   const [printing, setPrinting] = useState<{ close: DayClose; at: number } | null>(null);
-  const print = (close: DayClose) => setPrinting({ close, at: Date.now() });
+  // Printed once drawn: the receipt's code is there before the close to print is set (the effect below).
+  const print = (close: DayClose) => {
+    void receipt.preload().then(() => setPrinting({ close, at: Date.now() }));
+  };
+  const Receipt = receipt.loaded();
   const [closed, setClosed] = useState<DayClose | null>(null);
   const expected = useDayCloseExpected(business.id, scope);
 
@@ -126,7 +132,7 @@ function CloseDay() {
         {isCeo ? 'Every close' : 'My closes'}
       </Title>
       {isCeo ? <CeoHistory onPrint={print} /> : <History onPrint={print} />}
-      {printing && <DayCloseReceipt close={printing.close} business={business} />}
+      {printing && Receipt && <Receipt close={printing.close} business={business} />}
     </Stack>
   );
 }

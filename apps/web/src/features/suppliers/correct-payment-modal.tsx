@@ -16,7 +16,7 @@ import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
 import { onDemand, validateBy } from '../../ui/validate-on-demand';
-import { useCorrectSupplierPayment } from './api';
+import { useCorrectSupplierPayment } from './correct-payment-api';
 
 const rules = onDemand(() => import('./schemas'));
 const validateCorrection = validateBy(rules, (schemas) => schemas.correctSupplierPaymentFormSchema);
