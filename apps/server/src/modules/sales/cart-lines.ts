@@ -152,7 +152,6 @@ export async function checkItems(
     const pack = packOf(item);
     if (item.pack_id !== null && pack?.product_id !== item.product_id)
       throw itemError(index, 'pack_id', UNITS_MESSAGES.packNotFound);
-    if (item.quantity * (pack?.units ?? 1) > 1_000_000) throw itemError(index, 'quantity', SALES_MESSAGES.quantityMax);
   }
   // Stock is counted in base units: a carton of 40 asks for 40 (ADR 0030).
   const asked = new Map<number, number>();
@@ -164,6 +163,11 @@ export async function checkItems(
     if ((asked.get(item.product_id) ?? 0) > allowed) {
       throw itemError(index, 'quantity', MESSAGES.product.insufficientStock);
     }
+  }
+  // After the stock: a line past the stock answers the spec's message, whatever its size.
+  for (const [index, item] of items.entries()) {
+    if (item.quantity * (packOf(item)?.units ?? 1) > 1_000_000)
+      throw itemError(index, 'quantity', SALES_MESSAGES.quantityMax);
   }
   const lines = items.map((item) => priceLine(byId.get(item.product_id)!, item, packOf(item)));
   if (cartTotalKobo(lines) > MAX_CART_KOBO) {
