@@ -948,7 +948,8 @@ async function main(): Promise<void> {
       async run() {
         const row = await saleScenario(session, 'sale, one hot product', () => world.hotProductId);
         // Zero oversell: the batch went down by exactly the units sold, never below zero, and the ledger agrees.
-        const check = await probe.query<{ quantity: number; sold: string; ledger: string }>(
+        // Quantities are numeric (weighed goods, ADR 0031): read as text, whole here, compared as numbers.
+        const check = await probe.query<{ quantity: string; sold: string; ledger: string }>(
           `select b.quantity,
                   (select coalesce(sum(quantity), 0) from sale_lines l
                    where l.business_id = b.business_id and l.product_id = b.product_id) as sold,
@@ -958,10 +959,9 @@ async function main(): Promise<void> {
           [world.businessId, world.hotProductId],
         );
         const after = check.rows[0]!;
+        const quantity = Number(after.quantity);
         const ok =
-          after.quantity >= 0 &&
-          Number(after.ledger) === after.quantity &&
-          Number(after.sold) === HOT_STOCK - after.quantity;
+          quantity >= 0 && Number(after.ledger) === quantity && Number(after.sold) === HOT_STOCK - quantity;
         if (!ok) {
           throw new Error(`Oversell or a ledger out of step on the hot product: ${JSON.stringify(after)}`);
         }
