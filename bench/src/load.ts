@@ -960,8 +960,7 @@ async function main(): Promise<void> {
         );
         const after = check.rows[0]!;
         const quantity = Number(after.quantity);
-        const ok =
-          quantity >= 0 && Number(after.ledger) === quantity && Number(after.sold) === HOT_STOCK - quantity;
+        const ok = quantity >= 0 && Number(after.ledger) === quantity && Number(after.sold) === HOT_STOCK - quantity;
         if (!ok) {
           throw new Error(`Oversell or a ledger out of step on the hot product: ${JSON.stringify(after)}`);
         }
