@@ -38,7 +38,7 @@ export const BUDGET = {
     // The counter sells from the phone's own store, so Dexie comes with its first screen, on top of the shared
     // signed-in chunk that every page downloads; its payment, receipt, a line's quantity editor, the outbox's
     // repairs, the whole shop's search and the contract's schemas load after it is drawn (features/counter).
-    // 81 rather than 80: the shared chunk carries the books' and the packs' list code every signed-in page draws.
+    // The figure and why it moved are in ADR 0034.
     '/business/:slug/sell': 81 * 1024,
     '/:slug/employee/sell': 81 * 1024,
   } as Readonly<Record<string, number>>,
