@@ -120,10 +120,6 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
   // A code that Enter found no product for: the screen offers to add one with it.
   const [unknownCode, setUnknownCode] = useState<string | null>(null);
 
-  /**
-   * Enter in the search box: a hardware scanner types a code and Enter, and so does the camera's scanner. A
-   * product whose SKU or barcode is the code opens; none offers to add one with it.
-   */
   /** An exact barcode or SKU opens its product; an unknown one offers to add a product with it. */
   const lookUpCode = async (code: string) => {
     try {
@@ -134,16 +130,20 @@ export function Inventory({ toasts = BUSINESS_TOASTS }: { toasts?: InventoryToas
       notify.error(errorMessage(error, MESSAGES.failed.fetchProducts));
     }
   };
+  /**
+   * A code arrives (the camera's scanner, or a hardware scanner typing it and Enter): the search is settled at once,
+   * so the box's pending search cannot land while the product's page loads and pull the screen back to the list.
+   */
+  const scanned = (code: string) => {
+    view.submitSearch(code);
+    void lookUpCode(code);
+  };
   const findCode = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     const code = event.currentTarget.value.trim();
     if (!code) return;
     event.preventDefault();
-    void lookUpCode(code);
-  };
-  const scanned = (code: string) => {
-    view.submitSearch(code);
-    void lookUpCode(code);
+    scanned(code);
   };
 
   return (
