@@ -60,15 +60,25 @@ export function balanceColumns(today: string): SQL {
   const isCounted = sql`${s.status} = 'active'`;
   const isOpen = sql`${s.status} = 'active' and ${s.payment_status} <> 'paid'`;
   const balance = sql`${s.total_cart_amount} - ${s.amount_paid}`;
-  const age = sql`(${today}::date - ${saleDay})`;
   return sql`count(*) filter (where ${isCounted})::int as sales_count,
     sum(${s.total_cart_amount}) filter (where ${isCounted}) as total_bought,
     coalesce(sum(${balance}) filter (where ${isOpen}), 0) as owed,
-    min(${s.created_at}) filter (where ${isOpen}) as owing_since,
+    ${agingColumns(today, isOpen)},
+    max(${s.created_at}) as last_sale_at`;
+}
+
+/**
+ * Since when and how long the open sales among `s` have owed: the oldest open sale, and each open sale's balance
+ * by the Lagos days from the sale to `today` (0-30, 31-60, over 60). `isOpen` picks the open sales, or is true
+ * when the caller reads only open sales (the book, off sales_open_debtor_idx).
+ */
+export function agingColumns(today: string, isOpen: SQL = sql`true`): SQL {
+  const balance = sql`${s.total_cart_amount} - ${s.amount_paid}`;
+  const age = sql`(${today}::date - ${saleDay})`;
+  return sql`min(${s.created_at}) filter (where ${isOpen}) as owing_since,
     sum(${balance}) filter (where ${isOpen} and ${age} <= 30) as days_0_30,
     sum(${balance}) filter (where ${isOpen} and ${age} between 31 and 60) as days_31_60,
-    sum(${balance}) filter (where ${isOpen} and ${age} > 60) as over_60,
-    max(${s.created_at}) as last_sale_at`;
+    sum(${balance}) filter (where ${isOpen} and ${age} > 60) as over_60`;
 }
 
 /** The balance columns of a grouped row `g`, as the answer writes them. */
