@@ -883,7 +883,7 @@ async function main(): Promise<void> {
       ),
       optional: true,
     },
-    // The customers book, most owed first: every sale of the business grouped per customer on each page (ADR 0025).
+    // The customers book, most owed first: the customers' kept totals, each page's aging from its open sales (ADR 0035).
     {
       ...read(
         'customers',

@@ -28,9 +28,9 @@ type BookRow = BalanceRow & {
  * are listed too, unless the owner merged them into another customer (customer_merges) and nothing was sold to
  * them since. The search is over the name and the phone.
  *
- * The figures are each customer's row of customer_totals, kept by the sales' triggers (docs/adr/0035-customer-totals.md):
- * a page sorts the business's customers, not its sales. Only what depends on today, the open sales' age, is read
- * from the sales, for the page's customers only (sales_open_debtor_idx).
+ * The figures are each customer's row of customer_totals, kept by the sales' triggers
+ * (docs/adr/0035-customer-totals.md): a page sorts the business's customers, not its sales. Only what depends on
+ * today, the open sales' age, is read from the sales, for the page's customers only (sales_open_debtor_idx).
  */
 export async function listCustomerBook(
   ctx: BusinessContext,
