@@ -158,21 +158,27 @@ test('a sale still on the phone is stated on the close; an expense paid by trans
   const waiting = page.getByRole('alert').filter({ hasText: 'Sales not sent yet' });
   await expect(waiting).toContainText(DAY_CLOSE_MESSAGES.pendingStated(1));
   await expect(waiting).toContainText('Send them first');
-  // The unsent cash sale is not expected; the transfer paid for the expense is money out of the transfer line.
+  // The unsent cash sale is not expected; the transfer paid for the expense is money out of the transfer line:
+  // said as paid out, with nothing of it left to count, so a count of nothing balances it.
   await expect(page.getByTestId('expected-cash')).toHaveText('₦0.00');
-  await expect(page.getByTestId('expected-bank_transfer')).toHaveText('-₦1,200.00');
+  await expect(page.getByTestId('expected-bank_transfer')).toHaveText('₦1,200.00 paid out');
   await expect(page.getByText('In ₦0.00 · refunded ₦0.00 · spent ₦1,200.00')).toBeVisible();
+  await expect(page.getByText(DAY_CLOSE_MESSAGES.paidOutHint('Bank transfer'))).toBeVisible();
+  // A method that moved nothing is not said to have paid out.
+  await expect(page.getByText(DAY_CLOSE_MESSAGES.paidOutHint('Cash'))).toHaveCount(0);
   await page.getByLabel('Cash counted').fill('0');
   await page.getByLabel('Bank transfer counted').fill('0');
-  await page.getByLabel('POS card counted').fill('0');
-  await page.getByLabel('Note').fill('The transport was paid from my own account');
+  await expect(page.getByText('exact')).toHaveCount(2);
+  await expect(page.getByText(/₦[\d,.]+ over/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Close the day' }).tap();
   const confirm = page.getByRole('dialog', { name: 'Close the day?' });
   await expect(confirm).toContainText(DAY_CLOSE_MESSAGES.pendingStated(1));
-  await expect(confirm).toContainText('Bank transfer: ₦1,200.00 over');
+  await expect(confirm).toContainText('Bank transfer: exact');
   await confirm.getByRole('button', { name: 'Yes, close the day' }).tap();
   const card = page.getByTestId('day-close').first();
   await expect(card).toContainText('Unsent sales on the phone at the close: 1');
+  await expect(card).toContainText('Counted ₦0.00 · ₦1,200.00 paid out');
+  await expect(card).toContainText('Exact');
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: shot('close-day-pending'), fullPage: true });
 });

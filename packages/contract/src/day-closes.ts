@@ -24,6 +24,8 @@ export const DAY_CLOSE_MESSAGES = {
   countedMissing: (label: string) => `Enter what you counted for ${label}.`,
   countedTwice: (label: string) => `${label} is counted twice.`,
   noteRequired: 'The count differs from what should be there: say why in the note.',
+  paidOutHint: (label: string) =>
+    `More went out by ${label} than came in: nothing is left of it to count. Leave it empty, or type what is there.`,
   noteTooLong: 'A note has at most 500 characters.',
   periodEndFormat: 'The end of the period is a date and time like 2026-05-01T18:00:00Z.',
   periodEndFuture: 'The end of the period cannot be in the future.',
@@ -68,8 +70,13 @@ export const dayCloseExpectedLineSchema = z.object({
   refunded: moneyOut,
   /** Expenses recorded in the period, paid this way. */
   spent: moneyOut,
-  /** received − refunded − spent. */
+  /** received − refunded − spent: below zero when more went out this way than came in. */
   expected: moneyOut,
+  /**
+   * What went out this way beyond what came in (−expected when expected is below zero, else 0.00): paid from
+   * elsewhere (the owner's pocket, the account's balance), so nothing of it is left to count.
+   */
+  paid_out: moneyOut,
 });
 export type DayCloseExpectedLine = z.infer<typeof dayCloseExpectedLineSchema>;
 
@@ -119,8 +126,13 @@ export type CreateDayCloseBody = z.input<typeof createDayCloseBodySchema>;
 
 export const dayCloseLineSchema = dayCloseExpectedLineSchema.extend({
   counted: moneyOut,
-  /** counted − expected: below zero is a shortfall, above an excess. */
+  /** counted − expected. */
   difference: moneyOut,
+  /**
+   * counted − what was there to count (the expected amount, or nothing when more went out than came in): below
+   * zero a shortfall, above an excess. This is the difference a close is judged by (its note, its words).
+   */
+  count_difference: moneyOut,
 });
 export type DayCloseLine = z.infer<typeof dayCloseLineSchema>;
 
@@ -150,14 +162,35 @@ export type ListDayClosesQuery = z.input<typeof listDayClosesQuerySchema>;
 export const dayCloseListSchema = paginated(dayCloseSchema);
 export type DayCloseList = z.infer<typeof dayCloseListSchema>;
 
-/** Whether any line's count differs from what should be there. */
-export function hasDifference(lines: readonly { difference: string }[]): boolean {
-  return lines.some((line) => !/^-?0\.00$/.test(line.difference));
+const isZero = (amount: string) => /^-?0\.00$/.test(amount);
+
+/** What went out by a method beyond what came in, from its expected amount: −expected below zero, else 0.00. */
+export function paidOutOf(expected: string): string {
+  return expected.startsWith('-') && !isZero(expected) ? expected.slice(1) : '0.00';
+}
+
+/**
+ * What there is to count of a method: its expected amount, or nothing when more went out this way than came in
+ * (a transfer expense with no transfer takings): the count is compared with this.
+ */
+export function toCountOf(expected: string): string {
+  return expected.startsWith('-') ? '0.00' : expected;
+}
+
+/** The expected amount as said to a person: "₦4,000.00", or "₦1,200.00 paid out" when more went out than came in. */
+export function expectedWords(expected: string, currency: string): string {
+  const paidOut = paidOutOf(expected);
+  return isZero(paidOut) ? formatMoney(toCountOf(expected), currency) : `${formatMoney(paidOut, currency)} paid out`;
+}
+
+/** Whether any line's count differs from what there was to count. */
+export function hasDifference(lines: readonly { count_difference: string }[]): boolean {
+  return lines.some((line) => !isZero(line.count_difference));
 }
 
 /** A signed amount as said to a person: "₦500.00 short", "₦200.00 over", "exact". */
 export function differenceWords(difference: string, currency: string): string {
-  if (/^-?0\.00$/.test(difference)) return 'exact';
+  if (isZero(difference)) return 'exact';
   return difference.startsWith('-')
     ? `${formatMoney(difference.slice(1), currency)} short`
     : `${formatMoney(difference, currency)} over`;
@@ -180,7 +213,7 @@ export function dayCloseShareText(shopName: string, close: ShareableClose, when:
   for (const line of close.lines) {
     const money = (amount: string) => formatMoney(amount, line.currency);
     lines.push(
-      `${dayCloseLineLabel(line.method, line.currency, isOnlyNaira)}: expected ${money(line.expected)}, counted ${money(line.counted)}, ${differenceWords(line.difference, line.currency)}`,
+      `${dayCloseLineLabel(line.method, line.currency, isOnlyNaira)}: ${line.expected.startsWith('-') ? '' : 'expected '}${expectedWords(line.expected, line.currency)}, counted ${money(line.counted)}, ${differenceWords(line.count_difference, line.currency)}`,
     );
   }
   if (close.note) lines.push(`Note: ${close.note}`);

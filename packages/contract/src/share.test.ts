@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayCloseShareText } from './day-closes';
+import { dayCloseShareText, expectedWords, hasDifference, paidOutOf, toCountOf } from './day-closes';
+import { fromKobo, toKobo } from './money';
 import {
   debtShareText,
   howToPayRest,
@@ -131,8 +132,10 @@ describe('dayCloseShareText', () => {
       refunded: '0.00',
       spent: '0.00',
       expected,
+      paid_out: paidOutOf(expected),
       counted,
       difference,
+      count_difference: fromKobo(toKobo(counted) - toKobo(toCountOf(expected))),
     });
     const text = dayCloseShareText(
       'Mama Put Stores',
@@ -143,7 +146,12 @@ describe('dayCloseShareText', () => {
         period_end: '2026-05-01T17:00:00.000Z',
         note: 'Change from my purse',
         pending_outbox: 1,
-        lines: [line('cash', '1750.00', '1700.00', '-50.00'), line('bank_transfer', '1900.00', '1900.00', '0.00')],
+        lines: [
+          line('cash', '1750.00', '1700.00', '-50.00'),
+          line('bank_transfer', '1900.00', '1900.00', '0.00'),
+          // More paid out by card than came in: nothing to count, and a count of nothing is exact.
+          line('pos_card', '-1200.00', '0.00', '1200.00'),
+        ],
       },
       (iso) => iso.slice(11, 16),
     );
@@ -153,9 +161,23 @@ describe('dayCloseShareText', () => {
       '07:00 to 17:00',
       'Cash: expected ₦1,750.00, counted ₦1,700.00, ₦50.00 short',
       'Bank transfer: expected ₦1,900.00, counted ₦1,900.00, exact',
+      'POS card: ₦1,200.00 paid out, counted ₦0.00, exact',
       'Note: Change from my purse',
       '1 sale on this phone not sent yet: not in this close.',
       'Closed by Ada Obi',
     ]);
+  });
+
+  it('says what was paid out by a method that took in less than went out, and judges a count against nothing', () => {
+    expect(paidOutOf('-1200.00')).toBe('1200.00');
+    expect(paidOutOf('-0.00')).toBe('0.00');
+    expect(paidOutOf('300.00')).toBe('0.00');
+    expect(toCountOf('-1200.00')).toBe('0.00');
+    expect(toCountOf('300.00')).toBe('300.00');
+    expect(expectedWords('-1200.00', 'NGN')).toBe('₦1,200.00 paid out');
+    expect(expectedWords('300.00', 'NGN')).toBe('₦300.00');
+    expect(expectedWords('0.00', 'NGN')).toBe('₦0.00');
+    expect(hasDifference([{ count_difference: '0.00' }, { count_difference: '-0.00' }])).toBe(false);
+    expect(hasDifference([{ count_difference: '0.00' }, { count_difference: '5.00' }])).toBe(true);
   });
 });

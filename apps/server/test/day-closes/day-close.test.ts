@@ -197,6 +197,8 @@ describe('closing the day', () => {
       bank_transfer: '0.00 2000.00 0.00 -2000.00',
       pos_card: '500.00 0.00 150.00 350.00',
     });
+    // What went out beyond what came in, per method: what the owner reads as paid out.
+    expect((await expected(shop.ceo)).data.lines.map((line) => line.paid_out)).toEqual(['1000.00', '2000.00', '0.00']);
     expect(expectedOf((await expected(shop.ceo, 'shop')).data.lines)).toEqual({
       cash: '2500.00 1000.00 750.00 750.00',
       bank_transfer: '2000.00 2000.00 100.00 -100.00',
@@ -323,16 +325,38 @@ describe('closing the day', () => {
     expect(removed.status).toBe(409);
     expect(removed.body.response_description).not.toBe(EXPENSE_MESSAGES.notFound);
 
+    // The CEO's cash and transfers paid out more than came in (refunds, a supplier): nothing of them is left to
+    // count. Money found there is over, and needs a note; left uncounted, or counted as nothing, they balance.
+    const found = await close(shop.ceo, {
+      counted: [
+        { method: 'cash', amount: '50' },
+        { method: 'pos_card', amount: '350' },
+      ],
+    });
+    expect(found.status).toBe(400);
+    expect(found.body.response_description).toBe(DAY_CLOSE_MESSAGES.noteRequired);
     const own = await close(shop.ceo, {
       counted: [
-        { method: 'cash', amount: '0' },
         { method: 'bank_transfer', amount: '0' },
         { method: 'pos_card', amount: '350' },
       ],
-      note: 'Refunds paid from the safe',
     });
     expect(own.status).toBe(201);
-    expect(own.data.close.lines.map((line) => line.difference)).toEqual(['1000.00', '2000.00', '0.00']);
+    expect(own.data.close.note).toBe('');
+    expect(
+      own.data.close.lines.map((line) => [
+        line.method,
+        line.expected,
+        line.paid_out,
+        line.counted,
+        line.difference,
+        line.count_difference,
+      ]),
+    ).toEqual([
+      ['cash', '-1000.00', '1000.00', '0.00', '1000.00', '0.00'],
+      ['bank_transfer', '-2000.00', '2000.00', '0.00', '2000.00', '0.00'],
+      ['pos_card', '350.00', '0.00', '350.00', '0.00', '0.00'],
+    ]);
     const whole = await close(shop.ceo, {
       scope: 'shop',
       counted: [
@@ -344,6 +368,7 @@ describe('closing the day', () => {
     });
     expect(whole.status).toBe(201);
     expect(whole.data.close.lines.map((line) => line.difference)).toEqual(['0.00', '100.00', '0.00']);
+    expect(whole.data.close.lines.map((line) => line.count_difference)).toEqual(['0.00', '0.00', '0.00']);
   });
 
   it('lets only the CEO close the shop; the CEO lists every close, a clerk their own', async () => {

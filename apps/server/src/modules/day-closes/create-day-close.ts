@@ -5,6 +5,7 @@ import {
   type DayCloseLine,
   dayCloseLineLabel,
   fromKobo,
+  toCountOf,
   toKobo,
 } from '@oja/contract';
 import { sql } from 'drizzle-orm';
@@ -62,7 +63,7 @@ async function insertClose(tx: Tx, ctx: BusinessContext, input: CreateDayCloseIn
 
   const expected = await expectedLines(tx, of, { start, end: when.end_at });
   const lines = countedLines(expected, input.counted);
-  if (lines.some((line) => line.difference !== '0.00') && input.note === '') {
+  if (lines.some((line) => line.count_difference !== '0.00') && input.note === '') {
     throw fieldError('note', DAY_CLOSE_MESSAGES.noteRequired);
   }
   const user = ctx.actor.user;
@@ -80,15 +81,21 @@ async function insertClose(tx: Tx, ctx: BusinessContext, input: CreateDayCloseIn
     })
     .returning({ id: day_closes.id });
   if (!close) throw new Error('The close was not recorded.');
-  await tx
-    .insert(day_close_lines)
-    .values(lines.map((line) => ({ business_id: ctx.businessId, close_id: close.id, ...line })));
+  await tx.insert(day_close_lines).values(
+    lines.map(({ paid_out: _, count_difference: __, ...line }) => ({
+      business_id: ctx.businessId,
+      close_id: close.id,
+      ...line,
+    })),
+  );
   return close.id;
 }
 
 /**
  * Every expected line with its count: a line where something should be there must be counted (a count left out
  * would be read as nothing there, a shortfall nobody meant); a count of a method that moved nothing is a line too.
+ * A method that paid out more than it took in has nothing to count: left out, it is counted as nothing, which is
+ * exact against it (toCountOf).
  */
 function countedLines(
   expected: Awaited<ReturnType<typeof expectedLines>>,
@@ -100,13 +107,18 @@ function countedLines(
     const key = `${line.method} ${line.currency}`;
     const amount = countOf.get(key);
     countOf.delete(key);
-    if (amount === undefined && line.expected !== '0.00') {
+    if (amount === undefined && toCountOf(line.expected) !== '0.00') {
       throw badRequest(DAY_CLOSE_MESSAGES.countedMissing(dayCloseLineLabel(line.method, line.currency, isOnlyNaira)), {
         counted: [DAY_CLOSE_MESSAGES.countedMissing(dayCloseLineLabel(line.method, line.currency, isOnlyNaira))],
       });
     }
     const count = amount ?? '0.00';
-    return { ...line, counted: count, difference: fromKobo(toKobo(count) - kobo(line.expected)) };
+    return {
+      ...line,
+      counted: count,
+      difference: fromKobo(toKobo(count) - kobo(line.expected)),
+      count_difference: fromKobo(toKobo(count) - kobo(toCountOf(line.expected))),
+    };
   });
   for (const extra of counted) {
     const key = `${extra.method} ${extra.currency}`;
@@ -118,8 +130,10 @@ function countedLines(
       refunded: '0.00',
       spent: '0.00',
       expected: '0.00',
+      paid_out: '0.00',
       counted: extra.amount,
       difference: extra.amount,
+      count_difference: extra.amount,
     });
   }
   return lines;

@@ -1,8 +1,17 @@
-import { DAY_CLOSE_MESSAGES, type DayClose, PAYMENT_METHODS } from '@oja/contract';
+import {
+  DAY_CLOSE_MESSAGES,
+  type DayClose,
+  fromKobo,
+  PAYMENT_METHODS,
+  paidOutOf,
+  toCountOf,
+  toKobo,
+} from '@oja/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { day_close_lines, day_closes } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { kobo } from './expected-lines';
 
 type CloseRow = typeof day_closes.$inferSelect;
 
@@ -42,8 +51,10 @@ export async function dayClosesOf(db: Queryable, businessId: number, rows: Close
         refunded,
         spent,
         expected,
+        paid_out: paidOutOf(expected),
         counted,
         difference,
+        count_difference: fromKobo(toKobo(counted) - kobo(toCountOf(expected))),
       })),
   }));
 }

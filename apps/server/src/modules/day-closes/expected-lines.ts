@@ -7,6 +7,7 @@ import {
   fromKobo,
   PAYMENT_METHODS,
   type PaymentMethod,
+  paidOutOf,
 } from '@oja/contract';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -96,7 +97,8 @@ export async function expectedLines(
       const received = row?.received ?? '0.00';
       const refunded = row?.refunded ?? '0.00';
       const spent = row?.spent ?? '0.00';
-      return { method, currency, received, refunded, spent, expected: signedMoney(received, refunded, spent) };
+      const expected = signedMoney(received, refunded, spent);
+      return { method, currency, received, refunded, spent, expected, paid_out: paidOutOf(expected) };
     }),
   );
 }

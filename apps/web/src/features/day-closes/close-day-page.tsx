@@ -21,9 +21,8 @@ import {
   type DayCloseScope,
   dayCloseLineLabel,
   differenceWords,
+  expectedWords,
   formatMoney,
-  isMoneyString,
-  sumMoney,
 } from '@oja/contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatDateTime } from '../../lib/format';
@@ -41,6 +40,7 @@ import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { onDemand } from '../../ui/validate-on-demand';
 import { useBusinessUsers } from '../team/api';
 import { useCreateDayClose, useDayCloseExpected, useDayCloses } from './api';
+import { countDifferenceOf, mustCount } from './close-lines';
 import { DayCloseCard } from './day-close-card';
 
 const rules = onDemand(() => import('./schemas'));
@@ -141,14 +141,6 @@ type CloseValues = { counted: Record<string, string>; note: string };
 
 const fieldOf = (line: { method: string; currency: string }) => `${line.method}_${line.currency}`;
 
-/** counted − expected as typed, exact; null while what is typed is not an amount yet. */
-function differenceOf(line: DayCloseExpectedLine, typed: string): string | null {
-  const value = typed.trim();
-  if (!isMoneyString(value)) return null;
-  const minusExpected = line.expected.startsWith('-') ? line.expected.slice(1) : `-${line.expected}`;
-  return sumMoney([value, minusExpected]);
-}
-
 function CloseForm({
   expected,
   pending,
@@ -166,7 +158,7 @@ function CloseForm({
     initialValues: { counted: Object.fromEntries(expected.lines.map((line) => [fieldOf(line), ''])), note: '' },
   });
   const failure = useFormFailure(form, DAY_CLOSE_MESSAGES.failed.close);
-  const differences = expected.lines.map((line) => differenceOf(line, form.values.counted[fieldOf(line)] ?? ''));
+  const differences = expected.lines.map((line) => countDifferenceOf(line, form.values.counted[fieldOf(line)] ?? ''));
   const isOff = differences.some((difference) => difference !== null && difference !== '0.00');
 
   const send = failure.run(async (values: CloseValues) => {
@@ -195,7 +187,7 @@ function CloseForm({
     const errors: Record<string, string> = {};
     expected.lines.forEach((line, index) => {
       const typed = (values.counted[fieldOf(line)] ?? '').trim();
-      if (typed === '' && line.expected !== '0.00')
+      if (typed === '' && mustCount(line))
         errors[`counted.${fieldOf(line)}`] = DAY_CLOSE_MESSAGES.countedMissing(label(line));
       else if (typed !== '' && differences[index] === null)
         errors[`counted.${fieldOf(line)}`] = DAY_CLOSE_MESSAGES.countedInvalid;
@@ -248,7 +240,7 @@ function CloseForm({
                 <Group justify="space-between" wrap="nowrap">
                   <Text fw={600}>{label(line)}</Text>
                   <Text fw={600} data-testid={`expected-${line.method}`}>
-                    {money(line.expected)}
+                    {expectedWords(line.expected, line.currency)}
                   </Text>
                 </Group>
                 <Text size="xs" c="dimmed">
@@ -256,6 +248,7 @@ function CloseForm({
                 </Text>
                 <TextInput
                   label={`${label(line)} counted`}
+                  description={line.paid_out === '0.00' ? undefined : DAY_CLOSE_MESSAGES.paidOutHint(label(line))}
                   size="md"
                   {...moneyInputProps(form.getInputProps(`counted.${fieldOf(line)}`), { normalizeOnBlur: true })}
                 />

@@ -5,6 +5,7 @@ import {
   dayCloseLineLabel,
   dayCloseShareText,
   differenceWords,
+  expectedWords,
   formatMoney,
   hasDifference,
   whatsappUrl,
@@ -49,12 +50,15 @@ export function DayCloseCard({
                 <Text size="sm" fw={500}>
                   {dayCloseLineLabel(line.method, line.currency, isOnlyNaira)}
                 </Text>
-                <Text size="sm" fw={600} c={line.difference.startsWith('-') ? 'red' : undefined}>
-                  {differenceWords(line.difference, line.currency)}
+                <Text size="sm" fw={600} c={line.count_difference.startsWith('-') ? 'red' : undefined}>
+                  {differenceWords(line.count_difference, line.currency)}
                 </Text>
               </Group>
               <Text size="xs" c="dimmed">
-                Counted {formatMoney(line.counted, line.currency)} of {formatMoney(line.expected, line.currency)}
+                Counted {formatMoney(line.counted, line.currency)}
+                {line.paid_out === '0.00'
+                  ? ` of ${formatMoney(line.expected, line.currency)}`
+                  : ` · ${expectedWords(line.expected, line.currency)}`}
               </Text>
             </Stack>
           ))}

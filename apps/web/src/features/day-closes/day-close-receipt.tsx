@@ -25,11 +25,11 @@ export function DayCloseReceipt({ close, business }: { close: DayClose; business
                 <td>
                   {dayCloseLineLabel(line.method, line.currency, isOnlyNaira)}
                   <br />
-                  Expected {money(line.expected)}
+                  {line.paid_out === '0.00' ? `Expected ${money(line.expected)}` : `Paid out ${money(line.paid_out)}`}
                   <br />
                   Counted {money(line.counted)}
                 </td>
-                <td className="amount">{differenceWords(line.difference, line.currency)}</td>
+                <td className="amount">{differenceWords(line.count_difference, line.currency)}</td>
               </tr>
             );
           })}
