@@ -1,6 +1,6 @@
 import { ACTIVITY_KIND_LABELS, ACTIVITY_MESSAGES, ENDPOINTS } from '@oja/contract';
 import { expect, test } from '../fixtures';
-import { apiCall, createProduct, signUpCeoViaApi } from '../helpers/api';
+import { addMember, apiCall, createProduct, memberSession, signUpCeoViaApi } from '../helpers/api';
 import { expectNoSidewaysScroll, shot } from '../helpers/phone';
 import { expectThumbSized } from '../helpers/thumb';
 
@@ -40,4 +40,38 @@ test('the owner changes a price, opens the activity log, filters it by kind and 
 
   await kind.selectOption({ label: ACTIVITY_KIND_LABELS['stock.write_off'] });
   await expect(page.getByText(ACTIVITY_MESSAGES.noMatches)).toBeVisible();
+});
+
+test('the Who filter finds any member of a team larger than one page of its list, and keeps them on reload', async ({
+  page,
+  browser,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const name = `Peak Milk ${Date.now()}`;
+  const milk = await createProduct(page, ceo.businessId, name, '500.00', 10);
+  // Eleven members joined before her: the team list's first page (10) does not hold her.
+  for (let index = 1; index <= 11; index++) await addMember(page, ceo, 'sales_person', 'Staff', `Number${index}`);
+  const zainab = await addMember(page, ceo, 'manager', 'Zainab', 'Yusuf');
+  const { context, page: phone } = await memberSession(browser, zainab.username);
+  await apiCall(phone, ENDPOINTS.stock.updateStock, { business_id: ceo.businessId, product_id: milk.id, quantity: 3 });
+  await context.close();
+
+  await page.goto(`/business/${ceo.slug}/activity`);
+  const log = page.getByRole('table', { name: 'Activity' });
+  await expect(log).toContainText(`Zainab Yusuf changed the stock of ${name} by +3`);
+  const who = page.getByRole('combobox', { name: 'Who' });
+  await expectThumbSized(who);
+  await who.fill('zain');
+  await page.getByRole('option', { name: 'Zainab Yusuf' }).tap();
+  await expect(page).toHaveURL(new RegExp(`member=${zainab.id}`));
+  await expect(log.getByRole('row')).toHaveCount(2);
+  await expect(log).toContainText(`Zainab Yusuf changed the stock of ${name} by +3`);
+  await expect(log).not.toContainText('Ada Obi');
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: shot('activity-log-who'), fullPage: true });
+
+  // From the address alone (a reload, a shared link): the same member, named in the box.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Who' })).toHaveValue('Zainab Yusuf');
+  await expect(log.getByRole('row')).toHaveCount(2);
 });

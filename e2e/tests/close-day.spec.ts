@@ -84,6 +84,12 @@ test('a clerk sells paid cash and transfer, closes the day short with a note, an
   await expect(closes.first()).toContainText('Gave change from my own purse');
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: shot('close-day-owner'), fullPage: true });
+  // Narrowed to the clerk, found by a search of the team on the server.
+  await page.getByRole('combobox', { name: 'Whose closes' }).fill('sade');
+  await page.getByRole('option', { name: 'Sade Bello' }).tap();
+  await expect(page).toHaveURL(new RegExp(`member=${member.id}`));
+  await expect(closes).toHaveCount(1);
+  await expect(closes.first()).toContainText('Sade Bello');
 
   // Shared as text on WhatsApp.
   // The test machine reaches no WhatsApp: the address the page opens is what is checked.

@@ -15,11 +15,12 @@ import { Pager } from '../../ui/pager';
 import { QueryError } from '../../ui/query-error';
 import { ResponsiveTable } from '../../ui/responsive-table';
 import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
+import { useSearchParamsUpdate } from '../../ui/use-search-params-update';
 import { CustomPeriodFields } from '../reports/custom-period-fields';
 import { CUSTOM_PERIOD_PARAMS, PERIOD_LABELS, PERIODS, periodOf } from '../reports/periods';
 import { useCustomPeriod } from '../reports/use-custom-period';
-import { useBusinessUsers } from '../team/api';
 import { useActivity } from './api';
+import { MemberFilter, memberParam, withMember } from './lazy-member-filter';
 
 const KIND_FILTER = ['all', ...ACTIVITY_KINDS] as const;
 const PERIOD_FILTER = ['all', ...PERIODS, 'custom'] as const;
@@ -38,34 +39,32 @@ export default function ActivityPage() {
 
 function ActivityLog() {
   const { business } = useBusinessContext();
-  // The CEOs (the owner and co-CEOs) first, then the employees: everyone whose changes the log records.
-  const staff = useBusinessUsers(business.id, { role: 'staff', status: 'all', search: '', page: 1 });
-  const members = staff.data?.results.data.results ?? [];
   const view = useListView({
-    filters: {
-      kind: KIND_FILTER,
-      member: ['all', ...members.map((member) => String(member.id))] as [string, ...string[]],
-      period: PERIOD_FILTER,
-    },
-    keep: CUSTOM_PERIOD_PARAMS,
+    filters: { kind: KIND_FILTER, period: PERIOD_FILTER },
+    // The member is any of the business's (a search on the server finds them): kept in the address beside the
+    // filters, by id, rather than among a list of the ids one page of the team holds.
+    keep: [...CUSTOM_PERIOD_PARAMS, 'member'],
   });
-  const { kind, member, period } = view.filters;
+  const [params, update] = useSearchParamsUpdate();
+  const member = memberParam(params.get('member'));
+  const { kind, period } = view.filters;
   const today = lagosToday();
   const [custom, changeCustom] = useCustomPeriod(today);
   const days = period === 'all' ? {} : period === 'custom' ? custom : periodOf(period, today);
   const log = useActivity(business.id, {
     page: view.page,
     kind: kind === 'all' ? undefined : kind,
-    user_id: member === 'all' ? undefined : Number(member),
+    user_id: member ? Number(member) : undefined,
     ...days,
   });
   useKeepPageInRange(view, log);
-  const isFiltered = kind !== 'all' || member !== 'all' || period !== 'all';
+  const isFiltered = kind !== 'all' || member !== '' || period !== 'all';
 
   return (
     <Stack gap="md">
       <Title order={2}>{ACTIVITY_MESSAGES.title}</Title>
-      {/* The phone's own pickers: Mantine's Select would bring its dropdown's code to this page's first load. */}
+      {/* The phone's own pickers, and the member's loaded after the page: Mantine's Select would bring its
+          dropdown's code to this page's first load. */}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <NativeSelect
           label="What"
@@ -77,18 +76,13 @@ function ActivityLog() {
             label: value === 'all' ? 'Everything' : ACTIVITY_KIND_LABELS[value],
           }))}
         />
-        <NativeSelect
+        <MemberFilter
+          businessId={business.id}
+          among="staff"
           label="Who"
-          size="md"
           value={member}
-          onChange={(event) => view.setFilter('member', event.currentTarget.value)}
-          data={[
-            { value: 'all', label: 'Everyone' },
-            ...members.map((person) => ({
-              value: String(person.id),
-              label: `${person.first_name} ${person.last_name}`,
-            })),
-          ]}
+          chosenName={member ? log.data?.results[0]?.actor.name : undefined}
+          onChange={(next) => update((current) => withMember(current, next))}
         />
         <NativeSelect
           label="When"

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   can,
@@ -33,13 +21,11 @@ import { openConfirm } from '../../ui/confirm';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { moneyInputProps } from '../../ui/money-input';
 import { PageLoader } from '../../ui/page-loader';
-import { Pager } from '../../ui/pager';
 import { preloadable } from '../../ui/preloadable';
 import { QueryError } from '../../ui/query-error';
-import { useKeepPageInRange, useListView } from '../../ui/use-list-view';
 import { onDemand } from '../../ui/validate-on-demand';
-import { useBusinessUsers } from '../team/api';
-import { useCreateDayClose, useDayCloseExpected, useDayCloses } from './api';
+import { useCreateDayClose, useDayCloseExpected } from './api';
+import { History } from './close-history';
 import { countDifferenceOf, mustCount } from './close-lines';
 import { DayCloseCard } from './day-close-card';
 
@@ -59,6 +45,8 @@ export default function CloseDayPage() {
 }
 
 const OutboxPending = lazy(() => import('./outbox-pending'));
+// The CEO's history with its member filter: a clerk's page (the employee area's) never loads it.
+const CeoHistory = lazy(() => import('./ceo-history'));
 // The 80 mm print of a close, downloaded when one is first printed: the page's first load does without it.
 const receipt = preloadable(() => import('./day-close-receipt').then((module) => module.DayCloseReceipt));
 
@@ -131,7 +119,13 @@ function CloseDay() {
       <Title order={3} mt="md">
         {isCeo ? 'Every close' : 'My closes'}
       </Title>
-      {isCeo ? <CeoHistory onPrint={print} /> : <History onPrint={print} />}
+      {isCeo ? (
+        <Suspense fallback={<PageLoader />}>
+          <CeoHistory onPrint={print} />
+        </Suspense>
+      ) : (
+        <History onPrint={print} />
+      )}
       {printing && Receipt && <Receipt close={printing.close} business={business} />}
     </Stack>
   );
@@ -277,49 +271,5 @@ function CloseForm({
         </Button>
       </Stack>
     </form>
-  );
-}
-
-/** The closes of the caller (the server keeps anyone but the CEO to their own). */
-function History({ onPrint, userId }: { onPrint(close: DayClose): void; userId?: number }) {
-  const { business } = useBusinessContext();
-  const view = useListView({ filters: {} });
-  const list = useDayCloses(business.id, { page: view.page, user_id: userId });
-  useKeepPageInRange(view, list);
-  if (list.isPending) return <PageLoader />;
-  if (list.isError) return <QueryError error={list.error} onRetry={() => list.refetch()} />;
-  return (
-    <Stack gap="sm">
-      {list.data.results.length === 0 && <Text c="dimmed">{DAY_CLOSE_MESSAGES.noCloses}</Text>}
-      {list.data.results.map((close) => (
-        <DayCloseCard key={close.id} close={close} business={business} onPrint={onPrint} />
-      ))}
-      <Pager page={view.page} totalPages={list.data.total_pages} onChange={view.setPage} />
-    </Stack>
-  );
-}
-
-/** The CEO's history: every close, or one member's (the member kept in the URL, as every list's filters). */
-function CeoHistory({ onPrint }: { onPrint(close: DayClose): void }) {
-  const { business } = useBusinessContext();
-  const staff = useBusinessUsers(business.id, { role: 'employees', status: 'all', search: '', page: 1 });
-  const members = staff.data?.results.data.results ?? [];
-  const ids = members.map((member) => String(member.id));
-  const view = useListView({ filters: { member: ['all', ...ids] as [string, ...string[]] } });
-  const member = view.filters.member;
-  return (
-    <Stack gap="sm">
-      {/* The phone's own picker: Mantine's Select would bring its dropdown's code to every signed-in page. */}
-      <NativeSelect
-        label="Whose closes"
-        value={member}
-        onChange={(event) => view.setFilter('member', event.currentTarget.value)}
-        data={[
-          { value: 'all', label: 'Everyone' },
-          ...members.map((person) => ({ value: String(person.id), label: `${person.first_name} ${person.last_name}` })),
-        ]}
-      />
-      <History onPrint={onPrint} userId={member === 'all' ? undefined : Number(member)} />
-    </Stack>
   );
 }
