@@ -1,4 +1,4 @@
-import { Button, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type Cart,
@@ -11,14 +11,16 @@ import {
   MESSAGES,
   type Pack,
   type Product,
+  SALES_MESSAGES,
   STOCK_MESSAGES,
+  UNITS_MESSAGES,
   unitName,
 } from '@oja/contract';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import { countInputProps } from '../../ui/count-input';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
+import { QuantityInput } from '../../ui/quantity-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useAddToExistingCart, useCreateCart } from './api';
 
@@ -38,10 +40,13 @@ const takesProduct = (cart: Cart, product: Product) => cart.currency === null ||
  * is their units against the stock, and the most that can be sold is said in packs.
  */
 function quantityProblem(quantity: unknown, product: Product, pack: Pack | null): string | null {
-  const units = pack?.units ?? 1;
-  return typeof quantity === 'number' && quantity * units > product.quantity_in_stock
-    ? STOCK_MESSAGES.onlyInStock(Math.floor(product.quantity_in_stock / units))
-    : null;
+  if (typeof quantity !== 'number') return null;
+  // A fraction only of a weighed product by its unit (0.75 kg), as the server says it (ADR 0031).
+  if (!Number.isInteger(quantity) && (pack || !product.is_weighed))
+    return pack ? UNITS_MESSAGES.packQuantityWhole : SALES_MESSAGES.quantityWhole;
+  const stock = product.quantity_in_stock;
+  if (!pack) return quantity > stock ? STOCK_MESSAGES.onlyInStock(stock) : null;
+  return quantity * pack.units > stock ? STOCK_MESSAGES.onlyInStock(Math.floor(stock / pack.units)) : null;
 }
 
 /**
@@ -181,11 +186,11 @@ function AddToCartForm({
           </>
         )}
         {/* No max: a quantity past the stock is kept as typed (or pasted) and refused with its reason. */}
-        <NumberInput
-          label={pack ? `Quantity (${unitName(pack.name, 2)})` : 'Quantity'}
+        <QuantityInput
+          label={pack ? `Quantity (${unitName(pack.name, 2)})` : product.is_weighed ? `Quantity (${unit})` : 'Quantity'}
           required
-          min={1}
-          {...countInputProps}
+          min={0}
+          isWeighed={(product.is_weighed ?? false) && !pack}
           data-autofocus
           {...quantityInput}
           error={quantityInput.error ?? quantityProblem(form.values.items[0]?.quantity, product, pack)}

@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { type UseFormReturnType, useForm } from '@mantine/form';
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import {
+  addQuantities,
   type Cart,
   type CartFormValues,
   DEFAULT_CUSTOMER_NAME,
@@ -14,17 +15,18 @@ import {
 } from '@oja/contract';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { fullName } from '../../lib/format';
 import { notify } from '../../lib/notify';
-import { countInputProps } from '../../ui/count-input';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
-import { onDemand, validateBy } from '../../ui/validate-on-demand';
+import { QuantityInput } from '../../ui/quantity-input';
+import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useCurrentUser } from '../auth/session';
 import { fetchCart, isCartChanged, useCreateCart, useUpdateCart } from './api';
 import { clearDraft, type DraftScope, readDraft, restoredValues, writeDraft } from './cart-draft';
 import {
+  fractionProblem,
   infoKey,
   itemLineInfo,
   type LineInfo,
@@ -111,6 +113,9 @@ function CartEditorForm({
   // The cart as last read from the server: what this phone's changes are made on, and the version sent with them.
   const [base, setBase] = useState(cart);
   const [info, setInfo] = useState(() => ({ ...initialInfo(cart), ...draft?.info }));
+  // The lines' products as last known, for the check of a fraction (the form's rules are set once).
+  const infoNow = useRef(info);
+  infoNow.current = info;
   const form = useForm<CartFormValues>({
     initialValues: draft
       ? restoredValues(draft, cart)
@@ -120,7 +125,15 @@ function CartEditorForm({
           customer_id: cart?.customer_id ?? null,
           items: cart ? lineInputs(cart) : [],
         },
-    validate: validateBy(rules, (schemas) => schemas.cartFormSchema),
+    validate: validateWith(rules, (schemas, values: CartFormValues) => {
+      const errors = schemaResolver(schemas.cartFormSchema, { sync: true })(values);
+      for (const [index, line] of (values.items as LineInput[]).entries()) {
+        const field = `items.${index}.quantity`;
+        const problem = fractionProblem(line, infoNow.current[infoKey(line)]);
+        if (problem && !errors[field]) errors[field] = problem;
+      }
+      return errors;
+    }),
   });
   const hasChanges = draft !== null || form.isDirty();
   // Kept as it is typed once something was typed: only opening the dialog leaves no draft behind.
@@ -264,7 +277,8 @@ function CartLine({
           {info && (
             <>
               <Text size="xs" c="dimmed">
-                {formatMoney(info.net_unit_price, info.currency)} each
+                {formatMoney(info.net_unit_price, info.currency)}{' '}
+                {info.is_weighed && info.unit ? `a ${info.unit}` : 'each'}
               </Text>
               <Text size="sm">{formatMoney(lineTotal(info.net_unit_price, quantity), info.currency)}</Text>
             </>
@@ -287,24 +301,24 @@ function CartLine({
             size={42}
             aria-label={`One less ${name}`}
             disabled={quantity <= 1}
-            onClick={() => quantityProps.onChange(Math.max(1, quantity - 1))}
+            onClick={() => quantityProps.onChange(Math.max(1, addQuantities(quantity, -1)))}
           >
             <IconMinus size={18} />
           </ActionIcon>
-          <NumberInput
+          <QuantityInput
             aria-label={`Quantity of ${name}`}
-            w={64}
+            w={info?.is_weighed ? 80 : 64}
             size="md"
-            min={1}
+            min={0}
             hideControls
-            {...countInputProps}
+            isWeighed={info?.is_weighed ?? false}
             {...quantityProps}
           />
           <ActionIcon
             variant="default"
             size={42}
             aria-label={`One more ${name}`}
-            onClick={() => quantityProps.onChange(quantity + 1)}
+            onClick={() => quantityProps.onChange(addQuantities(quantity, 1))}
           >
             <IconPlus size={18} />
           </ActionIcon>
