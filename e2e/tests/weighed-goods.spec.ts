@@ -1,4 +1,4 @@
-import { ENDPOINTS, MESSAGES, STOCK_MESSAGES } from '@oja/contract';
+import { ENDPOINTS, MESSAGES, STOCK_MESSAGES, UNITS_MESSAGES } from '@oja/contract';
 import { expect, test } from '../fixtures';
 import { apiCall, createProduct, signUpCeoViaApi } from '../helpers/api';
 import { addBySearch, openCounter, salesOf } from '../helpers/counter';
@@ -102,4 +102,36 @@ test('12.5 kg received on the product page, 0.75 kg sold from a cart: the decima
   await expect(page.getByLabel('In stock', { exact: true })).toContainText('11.75 kg');
   const product = await apiCall(page, ENDPOINTS.stock.getProduct, { business_id: ceo.businessId, product_id: rice.id });
   expect(product.quantity_in_stock).toBe(11.75);
+});
+
+test('turning “Sold by weight or volume” off while 0.5 kg is part of a batch is refused beside the box, with what to do', async ({
+  page,
+}) => {
+  const ceo = await signUpCeoViaApi(page);
+  const name = `Beans loose ${Date.now() % 1_000_000}`;
+  const beans = await createProduct(
+    page,
+    ceo.businessId,
+    name,
+    '900.00',
+    [{ batch_number: 'SACK-1', quantity: 12.5 }],
+    {
+      base_unit: 'kg',
+      is_weighed: true,
+    },
+  );
+  await page.goto(`/business/${ceo.slug}/inventory`);
+  await page
+    .getByRole('group', { name, exact: true })
+    .getByRole('button', { name: `Edit ${name}` })
+    .tap();
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  await edit.getByLabel(/Sold by weight or volume/).uncheck();
+  await edit.getByRole('button', { name: 'Update Product' }).tap();
+  await expect(edit.getByText(UNITS_MESSAGES.weighedFractionsLeft(0.5, 'kg', ['SACK-1']))).toBeVisible();
+  const product = await apiCall(page, ENDPOINTS.stock.getProduct, {
+    business_id: ceo.businessId,
+    product_id: beans.id,
+  });
+  expect(product.is_weighed).toBe(true);
 });

@@ -284,3 +284,53 @@ describe('a supplier’s delivery', () => {
     expect(await ledgerMismatches(shop.t, businessId())).toEqual([]);
   });
 });
+
+describe('turning “Sold by weight or volume” off', () => {
+  it('is refused (409) while a batch holds part of a kg, saying how much and what to do; allowed once whole', async () => {
+    const product = await rice([
+      { batch_number: 'BAG-1', quantity: 12.5 },
+      { batch_number: 'BAG-2', quantity: 3.25 },
+      { batch_number: 'BAG-3', quantity: 4 },
+    ]);
+    const turnOff = () =>
+      shop.api.call(
+        ENDPOINTS.stock.updateProduct,
+        { id: product.id, business_id: businessId(), is_weighed: false },
+        as(),
+      );
+    const refused = await turnOff();
+    expect(refused.status).toBe(409);
+    const words = UNITS_MESSAGES.weighedFractionsLeft(0.75, 'kg', ['BAG-1', 'BAG-2']);
+    expect(words).toBe(
+      '0.75 kg of the stock is part of a kg (batch BAG-1, BAG-2). Sell it, write it off or correct the count to whole kg first, then turn off sold by weight or volume.',
+    );
+    expect(refused.body).toMatchObject({ response_description: words, errors: { is_weighed: [words] } });
+    const still = await shop.api.call(
+      ENDPOINTS.stock.getProduct,
+      { business_id: businessId(), product_id: product.id },
+      as(),
+    );
+    expect(still.data.is_weighed).toBe(true);
+
+    for (const [batch, delta] of [
+      [product.batches[0], -0.5],
+      [product.batches[1], 0.75],
+    ] as const) {
+      const corrected = await shop.api.call(
+        ENDPOINTS.stock.adjustBatch,
+        {
+          business_id: businessId(),
+          product_id: product.id,
+          batch_id: batch?.id ?? 0,
+          delta,
+          reason: 'count_correction',
+        },
+        as(),
+      );
+      expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    }
+    const allowed = await turnOff();
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    expect(allowed.data).toMatchObject({ is_weighed: false, quantity_in_stock: 20 });
+  });
+});
