@@ -495,6 +495,8 @@ export const saleLineSchema = z.object({
   pack_units: z.number().int().nullable().optional(),
   /** The unit the product counts its stock in, as it is now: what a pack line's base units are called. */
   base_unit: z.string().nullable().optional(),
+  /** Sold by weight or volume, as the product is now (ADR 0031): said only then, so receipts print "0.75 kg". */
+  is_weighed: z.boolean().optional(),
 });
 export type SaleLine = z.infer<typeof saleLineSchema>;
 
