@@ -23,14 +23,13 @@ import { Modal } from '../../ui/modal';
 import { QuantityInput } from '../../ui/quantity-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useAddToExistingCart, useCreateCart } from './api';
+import { BY_UNIT, packChosen, SellByChoice } from './sell-by-choice';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
 
 const NEW_CART = 'new';
 const QUANTITY = 'items.0.quantity';
-/** The "Sell by" choice of a product without a pack chosen: its base unit. */
-const BY_UNIT = 'unit';
 
 /** A cart holds one currency (the server refuses a mix): a cart in another one cannot take this product. */
 const takesProduct = (cart: Cart, product: Product) => cart.currency === null || cart.currency === product.currency;
@@ -90,7 +89,7 @@ function AddToCartForm({
   const packs = product.packs ?? [];
   const unit = product.base_unit ?? DEFAULT_BASE_UNIT;
   const [sellBy, setSellBy] = useState<string>(BY_UNIT);
-  const pack = packs.find((each) => String(each.id) === sellBy) ?? null;
+  const pack = packChosen(product, sellBy);
   const form = useForm<CartFormValues>({
     initialValues: {
       title: defaultCartTitle(),
@@ -130,25 +129,7 @@ function AddToCartForm({
           {formatMoney(product.selling_price, product.currency)} · In stock (
           {packs.length > 0 ? formatUnits(product.quantity_in_stock, unit, packs) : product.quantity_in_stock})
         </Text>
-        {packs.length > 0 && (
-          <Radio.Group label="Sell by" value={sellBy} onChange={setSellBy}>
-            <Stack gap="xs" mt="xs">
-              <Radio
-                value={BY_UNIT}
-                label={`By the ${unit}`}
-                description={formatMoney(product.selling_price, product.currency)}
-              />
-              {packs.map((each) => (
-                <Radio
-                  key={each.id}
-                  value={String(each.id)}
-                  label={`By the ${each.name} (${formatUnits(each.units, unit)})`}
-                  description={formatMoney(each.selling_price, product.currency)}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-        )}
+        {packs.length > 0 && <SellByChoice product={product} value={sellBy} onChange={setSellBy} />}
         {carts.length > 0 && (
           <Radio.Group label="Cart" value={target} onChange={setTarget}>
             <Stack gap="xs" mt="xs">

@@ -40,6 +40,7 @@ import {
   withProduct,
 } from './cart-lines';
 import { CustomerPicker, ProductPicker } from './cart-pickers';
+import { BY_UNIT, packChosen, SellByChoice } from './sell-by-choice';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
@@ -146,10 +147,22 @@ function CartEditorForm({
   const lines = form.values.items as LineInput[];
   const currency = lines.map((line) => info[infoKey(line)]?.currency).find(Boolean) ?? null;
 
-  const addProduct = (product: Product) => {
-    const line = { product_id: product.id, quantity: 1, pricing_strategy: 'retail' as const, apply_discount: true };
+  // A product with pack sizes picked: the unit or a pack is the clerk's to choose, as in Add to cart (ADR 0033).
+  const [choosing, setChoosing] = useState<{ product: Product; sellBy: string } | null>(null);
+  const addLine = (product: Product, packId: number | null) => {
+    const line = {
+      product_id: product.id,
+      quantity: 1,
+      pricing_strategy: 'retail' as const,
+      apply_discount: true,
+      ...(packId === null ? {} : { pack_id: packId }),
+    };
     setInfo((known) => ({ ...known, [infoKey(line)]: productLineInfo(product, line) }));
-    form.setFieldValue('items', withProduct(lines, product.id, 1));
+    form.setFieldValue('items', withProduct(lines, product.id, 1, packId));
+  };
+  const addProduct = (product: Product) => {
+    if (product.packs?.length) setChoosing({ product, sellBy: BY_UNIT });
+    else addLine(product, null);
   };
 
   /**
@@ -206,6 +219,31 @@ function CartEditorForm({
           }}
         />
         <ProductPicker businessId={businessId} currency={currency} onPick={addProduct} />
+        {choosing && (
+          <Paper withBorder p="xs" aria-label={`How to sell ${choosing.product.product_name}`} role="group">
+            <Text fw={500} size="sm">
+              {choosing.product.product_name}
+            </Text>
+            <SellByChoice
+              product={choosing.product}
+              value={choosing.sellBy}
+              onChange={(sellBy) => setChoosing({ ...choosing, sellBy })}
+            />
+            <Group justify="flex-end" gap="xs" mt="xs">
+              <Button variant="default" onClick={() => setChoosing(null)}>
+                Cancel
+              </Button>
+              <Button
+                onClick={() => {
+                  addLine(choosing.product, packChosen(choosing.product, choosing.sellBy)?.id ?? null);
+                  setChoosing(null);
+                }}
+              >
+                Add to cart
+              </Button>
+            </Group>
+          </Paper>
+        )}
         <CartLines form={form} info={info} currency={currency} />
         <Button type="submit" loading={create.isPending || update.isPending}>
           {cart ? 'Update Cart' : 'Create Cart'}
