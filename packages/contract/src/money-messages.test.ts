@@ -73,9 +73,11 @@ describe('product prices', () => {
 });
 
 describe('batch adjustments', () => {
-  it('refuses a change that is not a whole number with a message, never truncating it', () => {
-    const result = adjustBatchFormSchema.safeParse({ delta: 1.5, reason: 'count_correction' });
-    expect(messageOf(result, 'delta')).toBe(STOCK_MESSAGES.wholeUnits);
+  it('refuses a change past 3 decimals with a message, never truncating it; whole or not is the product’s to say', () => {
+    const result = adjustBatchFormSchema.safeParse({ delta: 1.2345, reason: 'count_correction' });
+    expect(messageOf(result, 'delta')).toBe(STOCK_MESSAGES.changeDecimals);
+    // 1.5 is a change a weighed product takes (ADR 0031): the server refuses it of a piece product.
+    expect(adjustBatchFormSchema.safeParse({ delta: -1.5, reason: 'damage' }).success).toBe(true);
   });
 
   it("words a batch's shortfall apart from a sale's", () => {

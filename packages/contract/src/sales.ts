@@ -188,11 +188,15 @@ export const cartItemInputSchema = z.strictObject({
   product_id: bodyId({ required: MESSAGES.validation.required }),
   /** Kept as chosen; stock is still taken soonest-expiring first when the sale is confirmed. */
   product_batch_id: bodyId({ required: MESSAGES.validation.required }).nullable().optional(),
+  /**
+   * Units (or packs) above 0 with at most 3 decimals; whole unless the product is weighed and sold by its unit,
+   * which the server reads from the product (ADR 0031): 0.75 kg of rice, never 2.5 pieces or 1.5 cartons.
+   */
   quantity: z
     .number({ error: cartMessages.quantityMin })
-    .int(SALES_MESSAGES.quantityWhole)
-    .min(1, cartMessages.quantityMin)
-    .max(1_000_000, SALES_MESSAGES.quantityMax),
+    .positive(cartMessages.quantityMin)
+    .max(1_000_000, SALES_MESSAGES.quantityMax)
+    .refine(hasQuantityDecimals, UNITS_MESSAGES.quantityDecimals),
   pricing_strategy: pricingStrategySchema.default('retail'),
   apply_discount: z.boolean().default(true),
   /**
@@ -267,7 +271,7 @@ export const cartItemSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
   product_batch_id: z.number().int().nullable(),
-  quantity: z.number().int(),
+  quantity: quantityOut,
   pricing_strategy: pricingStrategySchema,
   apply_discount: z.boolean(),
   product_name: z.string(),
@@ -288,6 +292,12 @@ export const cartItemSchema = z.object({
   pack_id: z.number().int().nullable().optional(),
   pack_name: z.string().nullable().optional(),
   pack_units: z.number().int().nullable().optional(),
+  /**
+   * Sold by weight or volume (ADR 0031), said only of such a line: `quantity` may then hold up to 3 decimals of
+   * `base_unit` (0.75 kg). Absent for every other line, so the spec's answers keep their shape.
+   */
+  is_weighed: z.boolean().optional(),
+  base_unit: z.string().optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -485,6 +495,8 @@ export const saleLineSchema = z.object({
   pack_units: z.number().int().nullable().optional(),
   /** The unit the product counts its stock in, as it is now: what a pack line's base units are called. */
   base_unit: z.string().nullable().optional(),
+  /** Sold by weight or volume, as the product is now (ADR 0031): said only then, so receipts print "0.75 kg". */
+  is_weighed: z.boolean().optional(),
 });
 export type SaleLine = z.infer<typeof saleLineSchema>;
 

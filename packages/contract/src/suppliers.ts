@@ -7,6 +7,7 @@ import { MESSAGES } from './messages';
 import { moneyOut, moneySchema } from './money';
 import { pageQuerySchema, paginated } from './pagination';
 import { MAX_BATCH_QUANTITY, STOCK_MESSAGES } from './stock';
+import { hasQuantityDecimals, quantityOut, UNITS_MESSAGES } from './units';
 
 /** What the suppliers' screens say (their toasts, empty lists and failures). */
 export const SUPPLIER_MESSAGES = {
@@ -147,11 +148,12 @@ export const deliveryLineSchema = z.strictObject({
     .trim()
     .min(3, MESSAGES.product.batchNumberMin)
     .max(64),
+  /** Whole, or up to 3 decimals of a weighed product (12.5 kg): the server reads which (ADR 0031). */
   quantity: z
     .number({ error: whenMissing(STOCK_MESSAGES.receiveQuantityMin) })
-    .int(STOCK_MESSAGES.wholeQuantity)
-    .min(1, STOCK_MESSAGES.receiveQuantityMin)
-    .max(MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge),
+    .positive(STOCK_MESSAGES.receiveQuantityMin)
+    .max(MAX_BATCH_QUANTITY, STOCK_MESSAGES.quantityTooLarge)
+    .refine(hasQuantityDecimals, UNITS_MESSAGES.quantityDecimals),
   unit_cost: moneySchema({ invalid: m.unitCostInvalid, positive: m.unitCostPositive }),
   expiration_date: z.preprocess(blankToNull, calendarDate(STOCK_MESSAGES.invalidDate).nullable()).optional(),
 });
@@ -178,7 +180,7 @@ export const deliveryLineAnswerSchema = z.object({
   batch_id: z.number().int(),
   batch_number: z.string(),
   expiration_date: z.string().nullable(),
-  quantity: z.number().int(),
+  quantity: quantityOut,
   unit_cost: moneyOut,
   line_total: moneyOut,
 });

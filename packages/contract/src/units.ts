@@ -25,6 +25,13 @@ export const UNITS_MESSAGES = {
   quantityDecimals: 'Enter a quantity above 0 with at most 3 decimals, like 1.25 or 0.75.',
   /** A weighed product sold by a pack: a pack is a whole number of packs. */
   packQuantityWhole: 'Sell packs in whole numbers, like 1 or 2.',
+  /**
+   * "Sold by weight or volume" turned off while batches hold a fraction of the unit, which whole sales could never
+   * take: how much, where, and what to do first.
+   */
+  weighedFractionsLeft: (fraction: number, unit: string, batches: readonly string[]) =>
+    `${formatQuantity(fraction)} ${unitName(unit, fraction)} of the stock is part of a ${unit} (batch ${batches.join(', ')}). ` +
+    `Sell it, write it off or correct the count to whole ${unitName(unit, 2)} first, then turn off sold by weight or volume.`,
 } as const;
 
 /** The units most shops count in; any other short word may be typed. */

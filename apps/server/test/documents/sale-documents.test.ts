@@ -193,6 +193,56 @@ describe('receipts and invoices as PDFs', () => {
     expect(invoice.text).toContain('GAR-OLD-77');
   });
 
+  it('print a weighed line with its unit ("0.75 kg"), and a cart’s pro-forma names its pack ("2 cartons")', async () => {
+    const rice = await createProduct(t, shop, {
+      product_name: 'Ofada Rice loose',
+      base_unit: 'kg',
+      is_weighed: true,
+      selling_price: '1200.00',
+      batches: [{ quantity: 10 }],
+    });
+    const indomie = await createProduct(t, shop, {
+      product_name: 'Indomie Chicken 70g',
+      base_unit: 'pack',
+      selling_price: '150.00',
+      batches: [{ quantity: 100 }],
+      packs: [{ name: 'carton', units: 40, selling_price: '5800.00' }],
+    });
+    const carton = indomie.packs?.[0]?.id ?? 0;
+    const cart = await createCart(t, shop, [
+      { product_id: rice.id, quantity: 0.75 },
+      { product_id: indomie.id, quantity: 2, pack_id: carton },
+      { product_id: indomie.id, quantity: 5 },
+    ]);
+    const invoice = await api.call(
+      ENDPOINTS.sales.getCartInvoice,
+      { business_id: shop.businessId, id: cart.id },
+      {
+        token: shop.token,
+      },
+    );
+    expect(invoice.status).toBe(200);
+    const proForma = await readPdf(invoice.raw);
+    expect(proForma.text).toContain('Ofada Rice loose 0.75 kg');
+    expect(proForma.text).toContain(`Indomie Chicken 70g 2 cartons ${formatMoney('5800.00')}`);
+    // A line by the unit of a product counted in packs prints its count, as before packs.
+    expect(proForma.text).toContain(`Indomie Chicken 70g 5 ${formatMoney('150.00')}`);
+
+    const sold = await confirm(t, shop, cart.id, { payment_status: 'paid' });
+    if (sold.status !== 201) throw new Error(JSON.stringify(sold.body));
+    const receipt = await readPdf((await download('getReceipt', shop.token, shop.businessId, sold.data.sale.id)).raw);
+    expect(receipt.text).toContain(`0.75 kg × ${formatMoney('1200.00')}`);
+    expect(receipt.text).toContain(formatMoney('900.00'));
+    expect(receipt.text).toContain(`2 cartons × ${formatMoney('5800.00')}`);
+    const saleInvoice = await readPdf(
+      (await download('getInvoice', shop.token, shop.businessId, sold.data.sale.id)).raw,
+    );
+    expect(saleInvoice.text).toContain('0.75 kg');
+    // A piece product's line reads as it always has: a plain count.
+    const plain = await readPdf((await download('getReceipt', shop.token)).raw);
+    expect(plain.text).toContain(`2 × ${formatMoney('1500.00')}`);
+  });
+
   it('list a sale’s returns (what, how many, refunded how, when) beside the reduced total', async () => {
     const rice = await createProduct(t, shop, {
       product_name: 'Mama Gold Rice 5kg',

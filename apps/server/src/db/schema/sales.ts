@@ -51,7 +51,8 @@ export const cart_items = pgTable(
     cart_id: bigint({ mode: 'number' }).notNull(),
     product_id: bigint({ mode: 'number' }).notNull(),
     product_batch_id: bigint({ mode: 'number' }),
-    quantity: integer().notNull(),
+    /** Units (or packs) asked for: whole, or up to 3 decimals of a weighed product by its unit (ADR 0031). */
+    quantity: quantity().notNull(),
     pricing_strategy: text({ enum: PRICING_STRATEGIES }).notNull().default('retail'),
     apply_discount: boolean().notNull().default(true),
     /**
@@ -72,7 +73,7 @@ export const cart_items = pgTable(
     }).onDelete('cascade'),
     index('cart_items_cart_idx').on(t.business_id, t.cart_id),
     index('cart_items_product_idx').on(t.business_id, t.product_id),
-    check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('cart_items_quantity_check', sql`${t.quantity} > 0`),
     check('cart_items_pricing_check', oneOf(t.pricing_strategy, PRICING_STRATEGIES)),
   ],
 );

@@ -6,7 +6,6 @@ import {
   date,
   foreignKey,
   index,
-  integer,
   pgTable,
   primaryKey,
   text,
@@ -14,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { businessId, money, oneOf } from './columns';
+import { businessId, money, oneOf, quantity } from './columns';
 import { product_batches, products } from './stock';
 
 /**
@@ -90,7 +89,8 @@ export const delivery_lines = pgTable(
     product_name: text().notNull(),
     batch_number: text().notNull(),
     expiration_date: date({ mode: 'string' }),
-    quantity: integer().notNull(),
+    /** Units received: whole, or up to 3 decimals of a weighed product (12.5 kg of rice, ADR 0031). */
+    quantity: quantity().notNull(),
     unit_cost: money().notNull(),
   },
   (t) => [
@@ -108,7 +108,7 @@ export const delivery_lines = pgTable(
     index('delivery_lines_delivery_idx').on(t.business_id, t.delivery_id),
     /** Which suppliers a product came from (the bulk price change's supplier filter, the product's archive check). */
     index('delivery_lines_product_idx').on(t.business_id, t.product_id, t.delivery_id),
-    check('delivery_lines_quantity_check', sql`${t.quantity} >= 1`),
+    check('delivery_lines_quantity_check', sql`${t.quantity} > 0`),
     check('delivery_lines_cost_check', sql`${t.unit_cost} > 0`),
   ],
 );

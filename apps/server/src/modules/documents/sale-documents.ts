@@ -7,6 +7,7 @@ import {
   type Cart,
   countOf,
   formatMoney,
+  formatQuantity,
   fromKobo,
   INVOICE_STATUS_LABELS,
   invoiceStatusOf,
@@ -198,11 +199,18 @@ function lineDetail(sale: SaleDetail, line: SaleLine): string {
   return parts.join(' · ');
 }
 
-/** A line's count as it was sold: "1 carton" for a pack (its units over the line's batches), else the units. */
+/**
+ * A line's count as it was sold: "1 carton" for a pack (its units over the line's batches), "0.75 kg" for a weighed
+ * product by its unit, else the units as before.
+ */
 function soldAs(line: SaleLine): string {
-  if (!line.pack_units || !line.pack_name) return String(line.quantity);
-  return countOf(line.quantity / line.pack_units, line.pack_name);
+  if (line.pack_units && line.pack_name) return countOf(line.quantity / line.pack_units, line.pack_name);
+  return unitsOf(line.quantity, line.is_weighed ? line.base_unit : null);
 }
+
+/** A count with its unit when it has one to say ("0.75 kg"); a plain number otherwise (the spec's products). */
+const unitsOf = (quantity: number, unit: string | null | undefined) =>
+  unit ? countOf(quantity, unit) : formatQuantity(quantity);
 
 /** The sale's lines joined per product, pack and price (and pricing), their quantities and totals added in kobo. */
 function receiptLines(lines: readonly SaleLine[]): SaleLine[] {
@@ -350,9 +358,9 @@ function drawInvoice(doc: Doc, { business, sale }: SaleDocumentData): void {
   table(
     doc,
     [
-      { title: 'Product', width: 0.3 },
-      { title: 'Batch', width: 0.14 },
-      { title: 'Qty', width: 0.08, align: 'right' },
+      { title: 'Product', width: 0.27 },
+      { title: 'Batch', width: 0.13 },
+      { title: 'Qty', width: 0.12, align: 'right' },
       { title: 'Unit price', width: 0.17, align: 'right' },
       { title: 'Discount', width: 0.12, align: 'right' },
       { title: 'Total', width: 0.19, align: 'right' },
@@ -360,7 +368,7 @@ function drawInvoice(doc: Doc, { business, sale }: SaleDocumentData): void {
     sale.lines.map((line) => [
       line.product_name,
       line.batch_number ?? '',
-      String(line.quantity),
+      unitsOf(line.quantity, line.is_weighed ? line.base_unit : null),
       money(sale, line.unit_price),
       Number(line.discount_percentage) > 0 ? `${line.discount_percentage}%` : '',
       money(sale, line.line_total),
@@ -490,15 +498,18 @@ function drawCartInvoice(doc: Doc, { business, cart }: { business: ShopHeader; c
   table(
     doc,
     [
-      { title: 'Product', width: 0.38 },
-      { title: 'Qty', width: 0.1, align: 'right' },
+      { title: 'Product', width: 0.34 },
+      { title: 'Qty', width: 0.14, align: 'right' },
       { title: 'Unit price', width: 0.19, align: 'right' },
       { title: 'Discount', width: 0.13, align: 'right' },
       { title: 'Total', width: 0.2, align: 'right' },
     ],
     cart.items.map((item) => [
       item.product_name,
-      String(item.quantity),
+      // A line of packs says its pack ("2 cartons"), as the sale page does; a weighed one its unit ("0.75 kg").
+      item.pack_name
+        ? countOf(item.quantity, item.pack_name)
+        : unitsOf(item.quantity, item.is_weighed ? item.base_unit : null),
       cartMoney(item.unit_price),
       Number(item.discount_percentage) > 0 ? `${item.discount_percentage}%` : '',
       cartMoney(item.line_total),

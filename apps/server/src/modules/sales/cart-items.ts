@@ -39,6 +39,8 @@ export const cartProductColumns = {
   wholesale_price: products.wholesale_price,
   wholesale_price_discount_percentage: products.wholesale_price_discount_percentage,
   archived_at: products.archived_at,
+  is_weighed: products.is_weighed,
+  base_unit: products.base_unit,
   quantity_in_stock: sellableStock,
 };
 export type CartProduct = Pick<
@@ -95,6 +97,8 @@ export function pricedItem(line: CartLineRow, product: CartProduct, pack: CartPa
     quantity_in_stock: product.quantity_in_stock,
     is_archived: product.archived_at !== null,
     cost_price: product.cost_price,
+    // Only a weighed product's line says so (the editor's decimal keypad, "0.75 kg"): the spec's answers keep their shape.
+    ...(product.is_weighed ? { is_weighed: true, base_unit: product.base_unit } : {}),
     // Only a line sold by a pack says so: a cart of the spec's clients answers as it always has.
     ...(line.pack_id === null
       ? {}
@@ -255,7 +259,7 @@ const itemTuple = sql`json_build_array(${cart_items.id}, ${cart_items.product_id
   ${products.selling_price_discount_percentage}::text, ${products.wholesale_price}::text,
   ${products.wholesale_price_discount_percentage}::text, ${products.archived_at}, ${sellableStock},
   ${cart_items.pack_id}, ${product_packs.name}, ${product_packs.units}, ${product_packs.selling_price}::text,
-  ${product_packs.wholesale_price}::text)`;
+  ${product_packs.wholesale_price}::text, ${products.is_weighed}, ${products.base_unit})`;
 type ItemTuple = [
   id: number,
   product_id: number,
@@ -278,6 +282,8 @@ type ItemTuple = [
   pack_units: number | null,
   pack_selling_price: string | null,
   pack_wholesale_price: string | null,
+  is_weighed: boolean,
+  base_unit: string,
 ];
 
 /** A cart of cartsWhere's statement: its row as node-postgres hands a raw statement's over, its maker, its lines. */
@@ -416,6 +422,8 @@ export async function cartsWhere(
             packUnits,
             packSelling,
             packWholesale,
+            isWeighed,
+            baseUnit,
           ] = product;
           return pricedItem(
             {
@@ -438,6 +446,8 @@ export async function cartsWhere(
               wholesale_price: wholesale,
               wholesale_price_discount_percentage: wholesaleDiscount,
               archived_at: dateOrNull(archived),
+              is_weighed: isWeighed,
+              base_unit: baseUnit,
               quantity_in_stock: stock,
             },
             packOf({

@@ -1,11 +1,13 @@
 /** What creating and editing a cart share: merging lines, checking them against the stock, writing them. */
 import {
+  addQuantities,
   type Cart,
   type createCartBodySchema,
   DEFAULT_CUSTOMER_NAME,
   MESSAGES,
   priceLine,
   SALES_MESSAGES,
+  toMilli,
   UNITS_MESSAGES,
 } from '@oja/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -58,7 +60,7 @@ export function mergeItems(items: readonly ItemInput[]): CartItemRow[] {
     };
     const key = [row.product_id, row.product_batch_id, row.pricing_strategy, row.apply_discount, row.pack_id].join(':');
     const same = merged.get(key);
-    if (same) same.quantity += row.quantity;
+    if (same) same.quantity = addQuantities(same.quantity, row.quantity);
     else merged.set(key, row);
   }
   return [...merged.values()];
@@ -153,14 +155,16 @@ export async function checkItems(
     if (item.pack_id !== null && pack?.product_id !== item.product_id)
       throw itemError(index, 'pack_id', UNITS_MESSAGES.packNotFound);
   }
-  // Stock is counted in base units: a carton of 40 asks for 40 (ADR 0030).
+  await refuseFractions(tx, businessId, items, itemError);
+  // Stock is counted in base units: a carton of 40 asks for 40 (ADR 0030); in thousandths, so 0.1 kg and 0.2 kg
+  // ask for 0.3 kg, never a float's 0.30000000000000004 (ADR 0031).
   const asked = new Map<number, number>();
   for (const item of items)
-    asked.set(item.product_id, (asked.get(item.product_id) ?? 0) + item.quantity * (packOf(item)?.units ?? 1));
+    asked.set(item.product_id, (asked.get(item.product_id) ?? 0) + toMilli(item.quantity) * (packOf(item)?.units ?? 1));
   for (const [index, item] of items.entries()) {
     const product = byId.get(item.product_id);
     const allowed = Math.max(product?.quantity_in_stock ?? 0, alreadyInCart.get(item.product_id) ?? 0);
-    if ((asked.get(item.product_id) ?? 0) > allowed) {
+    if ((asked.get(item.product_id) ?? 0) > toMilli(allowed)) {
       throw itemError(index, 'quantity', MESSAGES.product.insufficientStock);
     }
   }
@@ -187,6 +191,39 @@ export async function checkItems(
     }
   }
   return { products: byId, packs };
+}
+
+/**
+ * A line in a fraction (0.75) must be of a weighed product sold by its unit (ADR 0031): 2.5 pieces is refused with
+ * the cart's words, 1.5 cartons with the pack's. Read only when a line has a fraction: a cart of whole lines (every
+ * cart of the spec's clients) costs no statement more.
+ */
+async function refuseFractions(
+  tx: Queryable,
+  businessId: number,
+  items: readonly CartItemRow[],
+  itemError: (index: number, field: string, message: string) => Error,
+): Promise<void> {
+  const fractions = [...items.entries()].filter(([, item]) => !Number.isInteger(item.quantity));
+  if (fractions.length === 0) return;
+  for (const [index, item] of fractions)
+    if (item.pack_id !== null) throw itemError(index, 'quantity', UNITS_MESSAGES.packQuantityWhole);
+  const weighed = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.business_id, businessId),
+        inArray(
+          products.id,
+          fractions.map(([, item]) => item.product_id),
+        ),
+        eq(products.is_weighed, true),
+      ),
+    );
+  const isWeighed = new Set(weighed.map((row) => row.id));
+  for (const [index, item] of fractions)
+    if (!isWeighed.has(item.product_id)) throw itemError(index, 'quantity', SALES_MESSAGES.quantityWhole);
 }
 
 /**

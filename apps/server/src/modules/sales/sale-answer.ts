@@ -53,7 +53,7 @@ type PaymentRow = typeof payments.$inferSelect;
 export type SaleDetailRows = {
   sale: SaleRow;
   /** With the product's base unit when read back (a confirmation's answer goes without it). */
-  lines: (SaleLineRow & { base_unit?: string | null })[];
+  lines: (SaleLineRow & { base_unit?: string | null; is_weighed?: boolean | null })[];
   payments: { payment: PaymentRow; recorded_by_name: string | null; refunded_amount: string }[];
   cancelled_by_name: string | null;
   customer_phone: string | null;
@@ -119,6 +119,8 @@ export function saleDetailOf(rows: SaleDetailRows, options: { showCost: boolean 
       pack_name: line.pack_name ?? null,
       pack_units: line.pack_units ?? null,
       ...(line.base_unit === undefined ? {} : { base_unit: line.base_unit }),
+      // Said only of a weighed product's line, as the carts say it: the spec's answers keep their shape.
+      ...(line.is_weighed ? { is_weighed: true } : {}),
     })),
     returns,
     returned_amount: fromKobo(partial.reduce((sum, saleReturn) => sum + toKobo(saleReturn.amount), 0n)),
@@ -165,6 +167,10 @@ export async function loadSaleDetail(
         base_unit: sql<
           string | null
         >`(select ${products.base_unit} from ${products} where ${products.business_id} = ${sale_lines.business_id} and ${products.id} = ${sale_lines.product_id})`,
+        // Its receipt says a weighed line's unit ("0.75 kg").
+        is_weighed: sql<
+          boolean | null
+        >`(select ${products.is_weighed} from ${products} where ${products.business_id} = ${sale_lines.business_id} and ${products.id} = ${sale_lines.product_id})`,
       })
       .from(sale_lines)
       .where(and(eq(sale_lines.business_id, businessId), eq(sale_lines.sale_id, saleId)))

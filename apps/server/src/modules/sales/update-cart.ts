@@ -40,7 +40,7 @@ export async function updateCart(ctx: BusinessContext, input: z.output<typeof up
     const existing = await tx
       .select({
         product_id: cart_items.product_id,
-        quantity: sql<number>`sum(${cart_items.quantity} * coalesce(${product_packs.units}, 1))::int`,
+        quantity: sql<number>`sum(${cart_items.quantity} * coalesce(${product_packs.units}, 1))::float8`,
       })
       .from(cart_items)
       .leftJoin(product_packs, cartPackJoin)

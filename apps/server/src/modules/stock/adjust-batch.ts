@@ -7,7 +7,7 @@ import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { type ActivityInput, recordActivity } from '../activity/record';
 import { getProduct } from './get-product';
-import { holdProduct } from './hold-product';
+import { holdProduct, refuseFractionOf } from './hold-product';
 import { changeBatch } from './ledger';
 
 /**
@@ -33,6 +33,7 @@ export async function adjustBatch(
     requestKey,
     async (tx) => {
       const product = await holdProduct(tx, ctx.businessId, input.productId);
+      refuseFractionOf(product, input.delta, 'delta', STOCK_MESSAGES.wholeUnits);
       const [batch] = await tx
         .select({ id: product_batches.id, batch_number: product_batches.batch_number })
         .from(product_batches)

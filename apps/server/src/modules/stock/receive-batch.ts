@@ -14,7 +14,7 @@ import { conflict, fieldError, PG, pgConstraint, pgErrorCode } from '../../platf
 import { type RequestKey, writeOnce } from '../../platform/idempotency';
 import type { BusinessContext } from '../../platform/tenancy';
 import { getProduct } from './get-product';
-import { holdProduct } from './hold-product';
+import { holdProduct, refuseFractionOf } from './hold-product';
 import { openBatch } from './ledger';
 import { packsOf } from './packs';
 import { liveProduct } from './product-answer';
@@ -40,6 +40,8 @@ async function inBaseUnits(
     .get(input.product_id)
     ?.find((each) => each.id === input.pack_id);
   if (!pack) throw fieldError('pack_id', UNITS_MESSAGES.packOfProduct);
+  // A pack comes whole: half a carton of 40 would read as 20 units received, which no one counted.
+  if (!Number.isInteger(input.quantity)) throw fieldError('quantity', STOCK_MESSAGES.wholePacks);
   const quantity = input.quantity * pack.units;
   if (quantity > MAX_BATCH_QUANTITY) throw fieldError('quantity', STOCK_MESSAGES.quantityTooLarge);
   const units = BigInt(pack.units);
@@ -103,8 +105,11 @@ export async function receiveStock(
     expirationDate: string | null;
     costPrice: string | null;
   },
+  /** The field a fraction of a product counted whole is refused on (a delivery's line names its index). */
+  quantityField = 'quantity',
 ): Promise<{ batchId: number; costPrice: string; productName: string; currency: string }> {
   const product = await holdProduct(tx, ctx.businessId, input.productId);
+  refuseFractionOf(product, input.quantity, quantityField, STOCK_MESSAGES.wholeQuantity);
   const batchId = await openBatch(tx, {
     businessId: ctx.businessId,
     productId: input.productId,

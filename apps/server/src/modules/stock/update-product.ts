@@ -1,8 +1,10 @@
-import type { Product, updateProductBodySchema } from '@oja/contract';
+import { addQuantities, type Product, UNITS_MESSAGES, type updateProductBodySchema } from '@oja/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { products } from '../../db/schema';
+import { product_batches, products } from '../../db/schema';
 import { transaction } from '../../db/transaction';
+import { conflict } from '../../platform/errors';
 import type { BusinessContext } from '../../platform/tenancy';
 import { changesOf, PRICE_FIELDS, recordActivity } from '../activity/record';
 import { categoryIdFor } from './categories';
@@ -45,6 +47,33 @@ export async function recordPriceActivity(
 }
 
 /**
+ * A product sold in whole units again must hold whole units (ADR 0031): 0.75 kg left in a batch could never be sold
+ * by whole sales nor counted whole. Refused (409) naming how much, in which batches, and what to do first.
+ */
+async function refuseFractionsLeft(tx: Tx, businessId: number, productId: number, unit: string): Promise<void> {
+  const fraction = sql`${product_batches.quantity} - trunc(${product_batches.quantity})`;
+  const parts = await tx
+    .select({ batch_number: product_batches.batch_number, fraction: sql<number>`(${fraction})::float8` })
+    .from(product_batches)
+    .where(
+      and(
+        eq(product_batches.business_id, businessId),
+        eq(product_batches.product_id, productId),
+        sql`${fraction} <> 0`,
+      ),
+    )
+    .orderBy(asc(product_batches.expiration_date), asc(product_batches.id));
+  if (parts.length === 0) return;
+  const total = parts.reduce((sum, part) => addQuantities(sum, part.fraction), 0);
+  const message = UNITS_MESSAGES.weighedFractionsLeft(
+    total,
+    unit,
+    parts.map((part) => part.batch_number),
+  );
+  throw conflict(message, { is_weighed: [message] });
+}
+
+/**
  * Changes the fields sent, and only those. Stock is not among them: it moves through the ledger calls. A change of
  * the retail or wholesale price lands in the product's price history in the same transaction.
  */
@@ -64,12 +93,16 @@ export async function updateProduct(ctx: BusinessContext, input: Input): Promise
         });
       }
       // The prices before, read under the row's lock, so that the history's "old" is the one this change replaced.
+      // Turning weighing off takes the stronger lock: stock changes hold the product KEY SHARE, so none is halfway
+      // through with a fraction while the batches are checked, and those after it read the product as whole.
+      const isWeighingOff = changes.is_weighed === false;
       const [before] = await tx
-        .select({ ...priced, barcode: products.barcode })
+        .select({ ...priced, barcode: products.barcode, base_unit: products.base_unit })
         .from(products)
         .where(liveProduct(ctx.businessId, id))
-        .for('no key update');
+        .for(isWeighingOff ? 'update' : 'no key update');
       if (!before) throw productNotFound();
+      if (isWeighingOff) await refuseFractionsLeft(tx, ctx.businessId, id, changes.base_unit ?? before.base_unit);
       if (category !== undefined) fields.category_id = await categoryIdFor(tx, ctx.businessId, category);
       const [updated] = await tx
         .update(products)

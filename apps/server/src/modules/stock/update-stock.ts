@@ -8,7 +8,7 @@ import type { BusinessContext } from '../../platform/tenancy';
 import { recordActivity } from '../activity/record';
 import { adjustmentActivity } from './adjust-batch';
 import { getProduct } from './get-product';
-import { holdProduct } from './hold-product';
+import { holdProduct, refuseFractionOf } from './hold-product';
 import { changeBatch, isSellable, takeStock } from './ledger';
 
 type UpdateStockBody = z.output<typeof updateStockBodySchema>;
@@ -31,6 +31,7 @@ export async function updateStock(
     requestKey,
     async (tx) => {
       const product = await holdProduct(tx, ctx.businessId, productId);
+      refuseFractionOf(product, quantity, 'quantity', STOCK_MESSAGES.wholeUnits);
       await recordActivity(
         tx,
         ctx,

@@ -4,6 +4,7 @@ import {
   type Delivery,
   formatMoney,
   fromKobo,
+  lineTotalKobo,
   MAX_MONEY,
   SUPPLIER_RULES,
   type Supplier,
@@ -33,7 +34,8 @@ export async function createDelivery(
   input: DeliveryInput,
   requestKey: RequestKey | null = null,
 ): Promise<{ delivery: Delivery; supplier: Supplier; isReplay: boolean }> {
-  const total = input.lines.reduce((sum, line) => sum + toKobo(line.unit_cost) * BigInt(line.quantity), 0n);
+  // Each line rounded once to the kobo (12.5 kg at ₦333.33 is ₦4,166.63), as the delivery's answer shows its lines.
+  const total = input.lines.reduce((sum, line) => sum + lineTotalKobo(toKobo(line.unit_cost), line.quantity), 0n);
   if (total > toKobo(MAX_MONEY)) throw badRequest(SUPPLIER_RULES.totalTooLarge);
   const paid = toKobo(input.amount_paid);
   if (paid > total) throw fieldError('amount_paid', SUPPLIER_RULES.paidMoreThanTotal(formatMoney(fromKobo(total))));
@@ -63,13 +65,18 @@ export async function createDelivery(
         for (const index of order) {
           const line = input.lines[index];
           if (!line) continue;
-          const batch = await receiveStock(tx, ctx, {
-            productId: line.product_id,
-            batchNumber: line.batch_number,
-            quantity: line.quantity,
-            expirationDate: line.expiration_date ?? null,
-            costPrice: line.unit_cost,
-          });
+          const batch = await receiveStock(
+            tx,
+            ctx,
+            {
+              productId: line.product_id,
+              batchNumber: line.batch_number,
+              quantity: line.quantity,
+              expirationDate: line.expiration_date ?? null,
+              costPrice: line.unit_cost,
+            },
+            `lines.${index}.quantity`,
+          );
           // Supplier accounts are kept in Naira: a line in another currency would add dollars to a Naira debt.
           if (batch.currency !== DEFAULT_CURRENCY) throw badRequest(SUPPLIER_RULES.nairaOnly(batch.productName));
           received.set(index, batch);

@@ -1,4 +1,4 @@
-import { type Delivery, fromKobo, type SupplierPayment, toKobo } from '@oja/contract';
+import { type Delivery, fromKobo, lineTotalKobo, type SupplierPayment, toKobo } from '@oja/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { deliveries, delivery_lines, supplier_payments, suppliers } from '../../db/schema';
@@ -66,7 +66,7 @@ export async function deliveryAnswers(
         expiration_date: line.expiration_date,
         quantity: line.quantity,
         unit_cost: line.unit_cost,
-        line_total: fromKobo(toKobo(line.unit_cost) * BigInt(line.quantity)),
+        line_total: fromKobo(lineTotalKobo(toKobo(line.unit_cost), line.quantity)),
       })),
   }));
 }

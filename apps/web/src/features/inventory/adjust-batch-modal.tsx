@@ -1,4 +1,4 @@
-import { Button, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Select, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   ADJUSTMENT_REASONS,
@@ -13,18 +13,21 @@ import { formatDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
+import { QuantityInput } from '../../ui/quantity-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useAdjustBatch } from './detail-api';
-import { quantityAfter } from './product-detail-status';
+import { isFractionOfPieces, quantityAfter } from './product-detail-status';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
 
 /** The contract's rules, and a removal the batch cannot cover said of the batch before anything is sent. */
-const validateFor = (batch: Batch) =>
+const validateFor = (batch: Batch, isWeighed: boolean) =>
   validateWith(rules, (schemas, values: AdjustFormValues) => {
     const errors = schemaResolver(schemas.adjustBatchFormSchema, { sync: true })(values);
-    const after = quantityAfter(batch.quantity, values.delta);
+    if (!errors.delta && isFractionOfPieces(values.delta, isWeighed))
+      return { ...errors, delta: STOCK_MESSAGES.wholeUnits };
+    const after = quantityAfter(batch.quantity, values.delta, isWeighed);
     return after !== null && after < 0 && !errors.delta
       ? { ...errors, delta: STOCK_MESSAGES.batchHoldsOnly(batch.quantity) }
       : errors;
@@ -39,12 +42,15 @@ type AdjustFormValues = Omit<AdjustBatchValues, 'delta'> & { delta: number | '' 
 export function AdjustBatchModal({
   businessId,
   productId,
+  isWeighed,
   batch,
   opened,
   onClose,
 }: {
   businessId: number;
   productId: number;
+  /** Sold by weight or volume: the change takes up to 3 decimals (ADR 0031). */
+  isWeighed: boolean;
   /** The batch being adjusted; kept after closing so the title stays while the dialog fades out. */
   batch: Batch | null;
   opened: boolean;
@@ -61,7 +67,14 @@ export function AdjustBatchModal({
       styles={{ title: { overflowWrap: 'anywhere' } }}
     >
       {isOpen && (
-        <AdjustBatchForm key={batch.id} businessId={businessId} productId={productId} batch={batch} onClose={onClose} />
+        <AdjustBatchForm
+          key={batch.id}
+          businessId={businessId}
+          productId={productId}
+          isWeighed={isWeighed}
+          batch={batch}
+          onClose={onClose}
+        />
       )}
     </Modal>
   );
@@ -70,23 +83,25 @@ export function AdjustBatchModal({
 function AdjustBatchForm({
   businessId,
   productId,
+  isWeighed,
   batch,
   onClose,
 }: {
   businessId: number;
   productId: number;
+  isWeighed: boolean;
   batch: Batch;
   onClose(): void;
 }) {
   const adjust = useAdjustBatch(businessId, productId);
   const form = useForm<AdjustFormValues>({
     initialValues: { reason: 'count_correction', delta: '', note: '' },
-    validate: validateFor(batch),
+    validate: validateFor(batch, isWeighed),
     // A refusal is about what was typed: once it changes, the old message no longer holds.
     onValuesChange: () => failure.clear(),
   });
   const failure = useFormFailure(form, STOCK_MESSAGES.failed.adjust);
-  const after = quantityAfter(batch.quantity, form.values.delta);
+  const after = quantityAfter(batch.quantity, form.values.delta, isWeighed);
 
   const submit = form.onSubmit(
     failure.run(async (values) => {
@@ -113,14 +128,13 @@ function AdjustBatchForm({
           {...form.getInputProps('reason')}
           onChange={(value) => value && form.setFieldValue('reason', value as AdjustmentReason)}
         />
-        <NumberInput
+        <QuantityInput
           label="Quantity change"
-          description="A negative number removes units (−2), a positive one adds them."
+          description={`A negative number removes units (${isWeighed ? '−0.25' : '−2'}), a positive one adds them.`}
           required
           min={-MAX_BATCH_QUANTITY}
           max={MAX_BATCH_QUANTITY}
-          // Past the limit it is refused with its reason, not silently turned into the limit when left.
-          clampBehavior="none"
+          isWeighed={isWeighed}
           // Decimals are kept as typed (or pasted) and refused with a message: "1.5" must never save 1 or 15.
           data-autofocus
           {...form.getInputProps('delta')}

@@ -37,4 +37,10 @@ describe('quantityAfter', () => {
     expect(quantityAfter(10, '')).toBeNull();
     expect(quantityAfter(10, 1.5)).toBeNull();
   });
+
+  it('previews a weighed batch’s change to the gram, exactly', () => {
+    expect(quantityAfter(12.5, -0.25, true)).toBe(12.25);
+    expect(quantityAfter(0.3, -0.1, true)).toBe(0.2);
+    expect(quantityAfter(12.5, -0.0001, true)).toBeNull();
+  });
 });

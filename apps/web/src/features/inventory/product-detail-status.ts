@@ -1,4 +1,4 @@
-import { type Batch, EXPIRING_SOON_DAYS } from '@oja/contract';
+import { addQuantities, type Batch, EXPIRING_SOON_DAYS, hasQuantityDecimals } from '@oja/contract';
 import { addDays } from '../../lib/dates';
 
 /** How a batch stands against its expiry date. */
@@ -25,7 +25,16 @@ export function formatDelta(delta: number): string {
   return delta > 0 ? `+${delta}` : `\u2212${Math.abs(delta)}`;
 }
 
-/** What a batch would hold after an adjustment, or null while the change is not a whole number yet. */
-export function quantityAfter(quantity: number, delta: unknown): number | null {
-  return typeof delta === 'number' && Number.isInteger(delta) ? quantity + delta : null;
+/**
+ * What a batch would hold after an adjustment, or null while the change is not one the product takes yet: a whole
+ * number, or up to 3 decimals of a weighed product (12.5 − 0.25 is 12.25, added in thousandths, ADR 0031).
+ */
+export function quantityAfter(quantity: number, delta: unknown, isWeighed = false): number | null {
+  if (typeof delta !== 'number') return null;
+  const isTaken = isWeighed ? hasQuantityDecimals(delta) : Number.isInteger(delta);
+  return isTaken ? addQuantities(quantity, delta) : null;
 }
+
+/** A fraction of a product counted whole (2.5 pieces), said before sending as the server would say it. */
+export const isFractionOfPieces = (quantity: unknown, isWeighed: boolean | undefined) =>
+  typeof quantity === 'number' && !isWeighed && !Number.isInteger(quantity);

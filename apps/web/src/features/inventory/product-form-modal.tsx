@@ -30,6 +30,7 @@ import { DateField } from '../../ui/date-field';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
+import { QuantityInput } from '../../ui/quantity-input';
 import { onDemand, validateBy, validateWith } from '../../ui/validate-on-demand';
 import { useCreateProduct, useUpdateProduct } from './api';
 import { useCategories } from './pricing-api';
@@ -245,11 +246,11 @@ function AddProductForm({
             >
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
                 <TextInput label="Batch number" required {...form.getInputProps(`batches.${index}.batch_number`)} />
-                <NumberInput
+                <QuantityInput
                   label="Quantity"
                   required
                   min={0}
-                  {...countInputProps}
+                  isWeighed={form.values.is_weighed}
                   {...form.getInputProps(`batches.${index}.quantity`)}
                 />
                 <DateField

@@ -200,6 +200,7 @@ function ProductDetail({ product }: { product: Product }) {
           <AdjustBatchModal
             businessId={business.id}
             productId={product.id}
+            isWeighed={product.is_weighed ?? false}
             batch={adjustedBatch}
             opened={adjusting?.isOpen ?? false}
             onClose={() => setAdjusting((current) => current && { ...current, isOpen: false })}

@@ -1,4 +1,4 @@
-import { Button, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   countOf,
@@ -12,13 +12,14 @@ import {
 } from '@oja/contract';
 import { lagosToday } from '../../lib/dates';
 import { notify } from '../../lib/notify';
-import { countInputProps } from '../../ui/count-input';
 import { DateField } from '../../ui/date-field';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
 import { moneyInputProps } from '../../ui/money-input';
+import { QuantityInput } from '../../ui/quantity-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useReceiveBatch } from './detail-api';
+import { isFractionOfPieces } from './product-detail-status';
 import { isPastExpiry, suggestBatchNumber } from './product-display';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
@@ -43,12 +44,16 @@ const asBody = ({ pack_id, ...values }: ReceiveFormValues) => ({
  * The contract's rules, and an expiry in the past refused: the server records it (an import may hold expired
  * stock), but typed here it is a wrong year, and "Stock received" hid that not one unit could be sold.
  */
-const validateForm = validateWith(rules, (schemas, values: ReceiveFormValues) => {
-  const errors = schemaResolver(schemas.receiveBatchFormSchema, { sync: true })(asBody(values));
-  if (!errors.expiration_date && isPastExpiry(values.expiration_date, lagosToday()))
-    errors.expiration_date = STOCK_MESSAGES.expiryPassed;
-  return errors;
-});
+const validateFor = (isWeighed: boolean) =>
+  validateWith(rules, (schemas, values: ReceiveFormValues) => {
+    const errors = schemaResolver(schemas.receiveBatchFormSchema, { sync: true })(asBody(values));
+    // A pack comes whole, and pieces do; a weighed product's own unit takes 12.5 (ADR 0031).
+    if (!errors.quantity && isFractionOfPieces(values.quantity, isWeighed && !values.pack_id))
+      errors.quantity = values.pack_id ? STOCK_MESSAGES.wholePacks : STOCK_MESSAGES.wholeQuantity;
+    if (!errors.expiration_date && isPastExpiry(values.expiration_date, lagosToday()))
+      errors.expiration_date = STOCK_MESSAGES.expiryPassed;
+    return errors;
+  });
 
 /** Receive stock: a new batch of this product, recorded in the ledger as a receipt. */
 export function ReceiveBatchModal({
@@ -82,7 +87,7 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
       cost_price: '',
       pack_id: '',
     },
-    validate: validateForm,
+    validate: validateFor(product.is_weighed ?? false),
   });
   const failure = useFormFailure(form, STOCK_MESSAGES.failed.receive);
   const packs = product.packs ?? [];
@@ -125,13 +130,13 @@ function ReceiveBatchForm({ businessId, product, onClose }: { businessId: number
           required
           {...form.getInputProps('batch_number')}
         />
-        <NumberInput
+        <QuantityInput
           label="Quantity"
           required
-          min={1}
+          min={0}
           max={MAX_BATCH_QUANTITY}
+          isWeighed={(product.is_weighed ?? false) && !chosen}
           data-autofocus
-          {...countInputProps}
           {...form.getInputProps('quantity')}
         />
         <DateField

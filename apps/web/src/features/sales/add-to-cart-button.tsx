@@ -28,7 +28,7 @@ export type AddToCart = {
 
 /**
  * Add to cart over the current user's carts: none → a new-cart dialog with a quantity; exactly one → one
- * unit is added (unless the product has pack sizes: the dialog asks which) and the user goes to the sales page of the area they are in; several → choose one or start a new one.
+ * unit is added (unless the product has pack sizes or is sold by weight: the dialog asks) and the user goes to the sales page of the area they are in; several → choose one or start a new one.
  *
  * One per page, not one per card: each card's button had these hooks and its own dialog, so a page of
  * products rendered twenty mutation observers, session subscriptions and navigators, which showed in
@@ -60,8 +60,9 @@ export function useAddToCart(): AddToCart {
     try {
       const own = await fetchOwnCarts(client, business.id, user.id);
       const [only] = own;
-      // A product with pack sizes opens the dialog: the unit or a pack is the clerk's to choose (ADR 0033).
-      if (own.length === 1 && only && !product.packs?.length) {
+      // A product with pack sizes opens the dialog: the unit or a pack is the clerk's to choose (ADR 0033); so does
+      // one sold by weight, whose quantity is rarely one kg (ADR 0031).
+      if (own.length === 1 && only && !product.packs?.length && !product.is_weighed) {
         await addToCart.add(only, product.id, 1);
         notify.success(MESSAGES.cart.addedToCart(product.product_name));
         navigate(salesPath);

@@ -1,4 +1,4 @@
-import { Button, NumberInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   type Cart,
@@ -11,24 +11,25 @@ import {
   MESSAGES,
   type Pack,
   type Product,
+  SALES_MESSAGES,
   STOCK_MESSAGES,
+  UNITS_MESSAGES,
   unitName,
 } from '@oja/contract';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import { countInputProps } from '../../ui/count-input';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
+import { QuantityInput } from '../../ui/quantity-input';
 import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useAddToExistingCart, useCreateCart } from './api';
+import { BY_UNIT, packChosen, SellByChoice } from './sell-by-choice';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
 
 const NEW_CART = 'new';
 const QUANTITY = 'items.0.quantity';
-/** The "Sell by" choice of a product without a pack chosen: its base unit. */
-const BY_UNIT = 'unit';
 
 /** A cart holds one currency (the server refuses a mix): a cart in another one cannot take this product. */
 const takesProduct = (cart: Cart, product: Product) => cart.currency === null || cart.currency === product.currency;
@@ -38,10 +39,13 @@ const takesProduct = (cart: Cart, product: Product) => cart.currency === null ||
  * is their units against the stock, and the most that can be sold is said in packs.
  */
 function quantityProblem(quantity: unknown, product: Product, pack: Pack | null): string | null {
-  const units = pack?.units ?? 1;
-  return typeof quantity === 'number' && quantity * units > product.quantity_in_stock
-    ? STOCK_MESSAGES.onlyInStock(Math.floor(product.quantity_in_stock / units))
-    : null;
+  if (typeof quantity !== 'number') return null;
+  // A fraction only of a weighed product by its unit (0.75 kg), as the server says it (ADR 0031).
+  if (!Number.isInteger(quantity) && (pack || !product.is_weighed))
+    return pack ? UNITS_MESSAGES.packQuantityWhole : SALES_MESSAGES.quantityWhole;
+  const stock = product.quantity_in_stock;
+  if (!pack) return quantity > stock ? STOCK_MESSAGES.onlyInStock(stock) : null;
+  return quantity * pack.units > stock ? STOCK_MESSAGES.onlyInStock(Math.floor(stock / pack.units)) : null;
 }
 
 /**
@@ -85,7 +89,7 @@ function AddToCartForm({
   const packs = product.packs ?? [];
   const unit = product.base_unit ?? DEFAULT_BASE_UNIT;
   const [sellBy, setSellBy] = useState<string>(BY_UNIT);
-  const pack = packs.find((each) => String(each.id) === sellBy) ?? null;
+  const pack = packChosen(product, sellBy);
   const form = useForm<CartFormValues>({
     initialValues: {
       title: defaultCartTitle(),
@@ -125,25 +129,7 @@ function AddToCartForm({
           {formatMoney(product.selling_price, product.currency)} · In stock (
           {packs.length > 0 ? formatUnits(product.quantity_in_stock, unit, packs) : product.quantity_in_stock})
         </Text>
-        {packs.length > 0 && (
-          <Radio.Group label="Sell by" value={sellBy} onChange={setSellBy}>
-            <Stack gap="xs" mt="xs">
-              <Radio
-                value={BY_UNIT}
-                label={`By the ${unit}`}
-                description={formatMoney(product.selling_price, product.currency)}
-              />
-              {packs.map((each) => (
-                <Radio
-                  key={each.id}
-                  value={String(each.id)}
-                  label={`By the ${each.name} (${formatUnits(each.units, unit)})`}
-                  description={formatMoney(each.selling_price, product.currency)}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-        )}
+        {packs.length > 0 && <SellByChoice product={product} value={sellBy} onChange={setSellBy} />}
         {carts.length > 0 && (
           <Radio.Group label="Cart" value={target} onChange={setTarget}>
             <Stack gap="xs" mt="xs">
@@ -181,11 +167,11 @@ function AddToCartForm({
           </>
         )}
         {/* No max: a quantity past the stock is kept as typed (or pasted) and refused with its reason. */}
-        <NumberInput
-          label={pack ? `Quantity (${unitName(pack.name, 2)})` : 'Quantity'}
+        <QuantityInput
+          label={pack ? `Quantity (${unitName(pack.name, 2)})` : product.is_weighed ? `Quantity (${unit})` : 'Quantity'}
           required
-          min={1}
-          {...countInputProps}
+          min={0}
+          isWeighed={(product.is_weighed ?? false) && !pack}
           data-autofocus
           {...quantityInput}
           error={quantityInput.error ?? quantityProblem(form.values.items[0]?.quantity, product, pack)}

@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { type UseFormReturnType, useForm } from '@mantine/form';
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import {
+  addQuantities,
   type Cart,
   type CartFormValues,
   DEFAULT_CUSTOMER_NAME,
@@ -14,17 +15,18 @@ import {
 } from '@oja/contract';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { fullName } from '../../lib/format';
 import { notify } from '../../lib/notify';
-import { countInputProps } from '../../ui/count-input';
 import { FormFailure, useFormFailure } from '../../ui/form-failure';
 import { Modal } from '../../ui/modal';
-import { onDemand, validateBy } from '../../ui/validate-on-demand';
+import { QuantityInput } from '../../ui/quantity-input';
+import { onDemand, validateWith } from '../../ui/validate-on-demand';
 import { useCurrentUser } from '../auth/session';
 import { fetchCart, isCartChanged, useCreateCart, useUpdateCart } from './api';
 import { clearDraft, type DraftScope, readDraft, restoredValues, writeDraft } from './cart-draft';
 import {
+  fractionProblem,
   infoKey,
   itemLineInfo,
   type LineInfo,
@@ -38,6 +40,7 @@ import {
   withProduct,
 } from './cart-lines';
 import { CustomerPicker, ProductPicker } from './cart-pickers';
+import { BY_UNIT, packChosen, SellByChoice } from './sell-by-choice';
 
 /** The contract's rules for this feature's forms, downloaded on a form's first focus (ui/validate-on-demand.ts). */
 const rules = onDemand(() => import('./schemas'));
@@ -111,6 +114,9 @@ function CartEditorForm({
   // The cart as last read from the server: what this phone's changes are made on, and the version sent with them.
   const [base, setBase] = useState(cart);
   const [info, setInfo] = useState(() => ({ ...initialInfo(cart), ...draft?.info }));
+  // The lines' products as last known, for the check of a fraction (the form's rules are set once).
+  const infoNow = useRef(info);
+  infoNow.current = info;
   const form = useForm<CartFormValues>({
     initialValues: draft
       ? restoredValues(draft, cart)
@@ -120,7 +126,15 @@ function CartEditorForm({
           customer_id: cart?.customer_id ?? null,
           items: cart ? lineInputs(cart) : [],
         },
-    validate: validateBy(rules, (schemas) => schemas.cartFormSchema),
+    validate: validateWith(rules, (schemas, values: CartFormValues) => {
+      const errors = schemaResolver(schemas.cartFormSchema, { sync: true })(values);
+      for (const [index, line] of (values.items as LineInput[]).entries()) {
+        const field = `items.${index}.quantity`;
+        const problem = fractionProblem(line, infoNow.current[infoKey(line)]);
+        if (problem && !errors[field]) errors[field] = problem;
+      }
+      return errors;
+    }),
   });
   const hasChanges = draft !== null || form.isDirty();
   // Kept as it is typed once something was typed: only opening the dialog leaves no draft behind.
@@ -133,10 +147,22 @@ function CartEditorForm({
   const lines = form.values.items as LineInput[];
   const currency = lines.map((line) => info[infoKey(line)]?.currency).find(Boolean) ?? null;
 
-  const addProduct = (product: Product) => {
-    const line = { product_id: product.id, quantity: 1, pricing_strategy: 'retail' as const, apply_discount: true };
+  // A product with pack sizes picked: the unit or a pack is the clerk's to choose, as in Add to cart (ADR 0033).
+  const [choosing, setChoosing] = useState<{ product: Product; sellBy: string } | null>(null);
+  const addLine = (product: Product, packId: number | null) => {
+    const line = {
+      product_id: product.id,
+      quantity: 1,
+      pricing_strategy: 'retail' as const,
+      apply_discount: true,
+      ...(packId === null ? {} : { pack_id: packId }),
+    };
     setInfo((known) => ({ ...known, [infoKey(line)]: productLineInfo(product, line) }));
-    form.setFieldValue('items', withProduct(lines, product.id, 1));
+    form.setFieldValue('items', withProduct(lines, product.id, 1, packId));
+  };
+  const addProduct = (product: Product) => {
+    if (product.packs?.length) setChoosing({ product, sellBy: BY_UNIT });
+    else addLine(product, null);
   };
 
   /**
@@ -193,6 +219,31 @@ function CartEditorForm({
           }}
         />
         <ProductPicker businessId={businessId} currency={currency} onPick={addProduct} />
+        {choosing && (
+          <Paper withBorder p="xs" aria-label={`How to sell ${choosing.product.product_name}`} role="group">
+            <Text fw={500} size="sm">
+              {choosing.product.product_name}
+            </Text>
+            <SellByChoice
+              product={choosing.product}
+              value={choosing.sellBy}
+              onChange={(sellBy) => setChoosing({ ...choosing, sellBy })}
+            />
+            <Group justify="flex-end" gap="xs" mt="xs">
+              <Button variant="default" onClick={() => setChoosing(null)}>
+                Cancel
+              </Button>
+              <Button
+                onClick={() => {
+                  addLine(choosing.product, packChosen(choosing.product, choosing.sellBy)?.id ?? null);
+                  setChoosing(null);
+                }}
+              >
+                Add to cart
+              </Button>
+            </Group>
+          </Paper>
+        )}
         <CartLines form={form} info={info} currency={currency} />
         <Button type="submit" loading={create.isPending || update.isPending}>
           {cart ? 'Update Cart' : 'Create Cart'}
@@ -264,7 +315,8 @@ function CartLine({
           {info && (
             <>
               <Text size="xs" c="dimmed">
-                {formatMoney(info.net_unit_price, info.currency)} each
+                {formatMoney(info.net_unit_price, info.currency)}{' '}
+                {info.is_weighed && info.unit ? `a ${info.unit}` : 'each'}
               </Text>
               <Text size="sm">{formatMoney(lineTotal(info.net_unit_price, quantity), info.currency)}</Text>
             </>
@@ -287,24 +339,24 @@ function CartLine({
             size={42}
             aria-label={`One less ${name}`}
             disabled={quantity <= 1}
-            onClick={() => quantityProps.onChange(Math.max(1, quantity - 1))}
+            onClick={() => quantityProps.onChange(Math.max(1, addQuantities(quantity, -1)))}
           >
             <IconMinus size={18} />
           </ActionIcon>
-          <NumberInput
+          <QuantityInput
             aria-label={`Quantity of ${name}`}
-            w={64}
+            w={info?.is_weighed ? 80 : 64}
             size="md"
-            min={1}
+            min={0}
             hideControls
-            {...countInputProps}
+            isWeighed={info?.is_weighed ?? false}
             {...quantityProps}
           />
           <ActionIcon
             variant="default"
             size={42}
             aria-label={`One more ${name}`}
-            onClick={() => quantityProps.onChange(quantity + 1)}
+            onClick={() => quantityProps.onChange(addQuantities(quantity, 1))}
           >
             <IconPlus size={18} />
           </ActionIcon>

@@ -82,7 +82,8 @@ describe('quantityOf', () => {
     expect(quantityOf('12')).toBe(12);
     expect(quantityOf('')).toBe(0);
     expect(quantityOf(-1)).toBe(0);
-    expect(quantityOf(2.5)).toBe(0);
+    expect(quantityOf(2.5)).toBe(2.5);
+    expect(quantityOf(1.2345)).toBe(0);
     expect(quantityOf('1e400')).toBe(0);
   });
 });

@@ -1,11 +1,16 @@
 import {
+  addQuantities,
   type Cart,
   type CartItem,
   type CartItemInput,
   fromKobo,
+  hasQuantityDecimals,
+  lineTotalKobo,
   type Product,
   priceLine,
+  SALES_MESSAGES,
   toKobo,
+  UNITS_MESSAGES,
   type UpdateCartBody,
 } from '@oja/contract';
 
@@ -52,7 +57,9 @@ export function withProduct(
       },
     ];
   }
-  return lines.map((line) => (isRetailLine(line) ? { ...line, quantity: line.quantity + quantity } : line));
+  return lines.map((line) =>
+    isRetailLine(line) ? { ...line, quantity: addQuantities(quantityOf(line.quantity), quantity) } : line,
+  );
 }
 
 /** The full update that keeps the cart as it is but for these lines. */
@@ -96,6 +103,9 @@ export type LineInfo = {
   net_unit_price: string;
   quantity_in_stock: number;
   is_archived?: boolean;
+  /** Sold by weight or volume and by its unit (ADR 0031): the line takes up to 3 decimals of `unit` (0.75 kg). */
+  is_weighed?: boolean;
+  unit?: string;
 };
 
 /** Lines of one product differ by how they are priced, and by the pack they sell (none: by the unit). */
@@ -108,15 +118,23 @@ export const infoKey = (line: Pick<LineInput, 'product_id' | 'pricing_strategy' 
 const lineName = (productName: string, packName: string | null | undefined) =>
   packName ? `${productName} (${packName})` : productName;
 
+/** Stock said in a line's packs (whole packs), or in its unit as it is (12.5 kg). */
+const stockIn = (stock: number, packUnits: number | null | undefined) =>
+  packUnits ? Math.floor(stock / packUnits) : stock;
+
+/** A weighed product's line by its unit says so; a line of packs counts whole packs. */
+const weighedInfo = (isWeighed: boolean | undefined, unit: string | null | undefined, isPack: boolean) =>
+  isWeighed && !isPack ? { is_weighed: true, unit: unit ?? undefined } : {};
+
 /** A saved line as the editor shows it: its stock counted in its own packs when it sells by one. */
 export function itemLineInfo(item: CartItem): LineInfo {
-  const units = item.pack_units ?? 1;
   return {
     product_name: lineName(item.product_name, item.pack_name),
     currency: item.currency,
     net_unit_price: item.net_unit_price,
-    quantity_in_stock: Math.floor(item.quantity_in_stock / units),
+    quantity_in_stock: stockIn(item.quantity_in_stock, item.pack_units),
     is_archived: item.is_archived,
+    ...weighedInfo(item.is_weighed, item.base_unit, Boolean(item.pack_id)),
   };
 }
 
@@ -136,18 +154,33 @@ export function productLineInfo(product: Product, line: LineInput): LineInfo {
     product_name: lineName(product.product_name, pack?.name),
     currency: product.currency,
     net_unit_price: priced.net_unit_price,
-    quantity_in_stock: Math.floor(product.quantity_in_stock / (pack?.units ?? 1)),
+    quantity_in_stock: stockIn(product.quantity_in_stock, pack?.units),
+    ...weighedInfo(product.is_weighed, product.base_unit, pack !== null),
   };
 }
 
-/** A quantity box's value as a count: a half-typed or empty box counts as 0 until it is fixed. */
-export function quantityOf(value: number | string | undefined): number {
-  const count = typeof value === 'number' ? value : Number(value);
-  return Number.isSafeInteger(count) && count > 0 ? count : 0;
+/**
+ * A line's quantity the product does not take, said before sending as the server would: a fraction of a piece or
+ * of a pack (a weighed product's own unit takes 0.75). Its format and range are the contract schema's to say.
+ */
+export function fractionProblem(line: LineInput, info: LineInfo | undefined): string | null {
+  const { quantity } = line;
+  if (typeof quantity !== 'number' || Number.isInteger(quantity) || info?.is_weighed) return null;
+  return line.pack_id ? UNITS_MESSAGES.packQuantityWhole : SALES_MESSAGES.quantityWhole;
 }
 
+/**
+ * A quantity box's value as a count (whole, or up to 3 decimals of a weighed product): a half-typed or empty box
+ * counts as 0 until it is fixed.
+ */
+export function quantityOf(value: number | string | undefined): number {
+  const count = typeof value === 'number' ? value : Number(value);
+  return count > 0 && count <= Number.MAX_SAFE_INTEGER && hasQuantityDecimals(count) ? count : 0;
+}
+
+/** net × quantity rounded half up to the kobo once, as the server prices the line (lineTotalKobo, ADR 0031). */
 const lineKobo = (netUnitPrice: string, quantity: number | string | undefined) =>
-  toKobo(netUnitPrice) * BigInt(quantityOf(quantity));
+  lineTotalKobo(toKobo(netUnitPrice), quantityOf(quantity));
 
 /** net unit price × quantity, exact (integer kobo). */
 export function lineTotal(netUnitPrice: string, quantity: number | string | undefined): string {

@@ -25,6 +25,15 @@ const shown = (lines: SaleLine[]) =>
   receiptLines(sale(lines)).map((l) => [l.name, l.quantity, l.netUnitPrice, l.total]);
 
 describe('receiptLines', () => {
+  it('prints a weighed line over two batches with its unit, added to the gram', () => {
+    expect(
+      shown([
+        line({ id: 1, quantity: 0.1, is_weighed: true, base_unit: 'kg', line_total: '22.50' }),
+        line({ id: 2, batch_id: 2, quantity: 0.2, is_weighed: true, base_unit: 'kg', line_total: '45.00' }),
+      ]),
+    ).toEqual([['Peak Milk', '0.3 kg', '225.00', '67.50']]);
+  });
+
   it('prints a product split over batches as one line, and keeps different prices apart', () => {
     expect(
       shown([

@@ -1,13 +1,14 @@
-import { countOf, formatUnits, fromKobo, type SaleDetail, type SaleLine, toKobo } from '@oja/contract';
+import { addQuantities, countOf, formatUnits, fromKobo, type SaleDetail, type SaleLine, toKobo } from '@oja/contract';
 
 type ReceiptLine = { key: string; name: string; quantity: number | string; netUnitPrice: string; total: string };
 
 /**
  * Lines split over batches print as one: the customer bought the product, not the batches. A pack line prints as
- * it was sold, "1 carton" at the carton's price (ADR 0030).
+ * it was sold, "1 carton" at the carton's price (ADR 0030); a weighed line with its unit, "0.75 kg" (ADR 0031).
  */
 export function receiptLines(sale: SaleDetail): ReceiptLine[] {
   const lines = new Map<string, ReceiptLine>();
+  // The units of each printed line so far, by its key (a pack's, or a product's at one price).
   const packs = new Map<string, number>();
   for (const line of sale.lines) {
     if (line.pack_id && line.pack_name && line.pack_units) {
@@ -25,19 +26,16 @@ export function receiptLines(sale: SaleDetail): ReceiptLine[] {
       continue;
     }
     const key = `${line.product_id}:${line.net_unit_price}`;
+    const units = addQuantities(packs.get(key) ?? 0, line.quantity);
+    packs.set(key, units);
     const same = lines.get(key);
-    if (same && typeof same.quantity === 'number') {
-      same.quantity += line.quantity;
-      same.total = fromKobo(toKobo(same.total) + toKobo(line.line_total));
-    } else {
-      lines.set(key, {
-        key,
-        name: line.product_name,
-        quantity: line.quantity,
-        netUnitPrice: line.net_unit_price,
-        total: line.line_total,
-      });
-    }
+    lines.set(key, {
+      key,
+      name: line.product_name,
+      quantity: line.is_weighed && line.base_unit ? countOf(units, line.base_unit) : units,
+      netUnitPrice: line.net_unit_price,
+      total: same ? fromKobo(toKobo(same.total) + toKobo(line.line_total)) : line.line_total,
+    });
   }
   return [...lines.values()];
 }

@@ -2,13 +2,18 @@ import { ActionIcon, Button, Card, Group, SegmentedControl, Stack, Text, TextInp
 import { useForm } from '@mantine/form';
 import {
   type CreateDeliveryBody,
+  DEFAULT_BASE_UNIT,
   formatMoney,
   fromKobo,
+  hasQuantityDecimals,
   isMoneyString,
+  lineTotalKobo,
+  MAX_BATCH_QUANTITY,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type PaymentMethod,
   type Product,
+  STOCK_MESSAGES,
   SUPPLIER_MESSAGES,
   type Supplier,
   toKobo,
@@ -35,7 +40,8 @@ const rules = onDemand(() => import('./schemas'));
 
 type Line = {
   key: number;
-  product: { id: number; name: string; batches: string[] } | null;
+  /** `isWeighed`: sold by weight or volume, so the line takes up to 3 decimals (12.5 kg, ADR 0031). */
+  product: { id: number; name: string; batches: string[]; isWeighed: boolean; unit: string } | null;
   batch_number: string;
   /** As typed: a count input's text (NumberInput would bring react-number-format to every signed-in page). */
   quantity: string;
@@ -92,16 +98,26 @@ const validate = validateWith(rules, (schemas, values: Values) => {
     const field = issue.path[0] === 'supplier_id' ? 'supplier' : issue.path.map(String).join('.');
     errors[field.replace(/\.product_id$/, '.product')] ??= issue.message;
   }
+  // Pieces come whole: 2.5 of a product not sold by weight is refused here as the server would (ADR 0031).
+  for (const [index, line] of values.lines.entries()) {
+    const quantity = quantityOf(line.quantity);
+    if (line.product && !line.product.isWeighed && quantity !== undefined && !Number.isInteger(quantity))
+      errors[`lines.${index}.quantity`] ??= STOCK_MESSAGES.wholeQuantity;
+  }
   return errors;
 });
 
-/** The delivery's total as the lines typed so far make it: whole kobo, lines not yet valid left out. */
+/**
+ * The delivery's total as the lines typed so far make it: each line rounded once to the kobo, as the server
+ * rounds it (lineTotalKobo); lines not yet valid left out.
+ */
 function totalOf(lines: readonly Line[]): bigint {
   return lines.reduce((sum, line) => {
     const cost = line.unit_cost.trim();
     const quantity = quantityOf(line.quantity);
-    if (quantity === undefined || !Number.isSafeInteger(quantity) || !isMoneyString(cost)) return sum;
-    return sum + toKobo(cost) * BigInt(quantity);
+    const isCount = quantity !== undefined && quantity > 0 && quantity <= MAX_BATCH_QUANTITY;
+    if (!isCount || !hasQuantityDecimals(quantity) || !isMoneyString(cost)) return sum;
+    return sum + lineTotalKobo(toKobo(cost), quantity);
   }, 0n);
 }
 
@@ -161,7 +177,13 @@ function DeliveryForm({ base, supplier }: { base: string; supplier: Supplier | n
       .filter((line, at) => at !== index && line.product?.id === product.id)
       .map((line) => line.batch_number);
     const numbers = [...product.batches.map((batch) => batch.batch_number), ...others];
-    form.setFieldValue(`lines.${index}.product`, { id: product.id, name: product.product_name, batches: numbers });
+    form.setFieldValue(`lines.${index}.product`, {
+      id: product.id,
+      name: product.product_name,
+      batches: numbers,
+      isWeighed: product.is_weighed ?? false,
+      unit: product.base_unit ?? DEFAULT_BASE_UNIT,
+    });
     form.setFieldValue(`lines.${index}.batch_number`, suggestBatchNumber(numbers, today));
     if (!form.values.lines[index]?.unit_cost && product.cost_price)
       form.setFieldValue(`lines.${index}.unit_cost`, product.cost_price);
@@ -228,9 +250,10 @@ function DeliveryForm({ base, supplier }: { base: string; supplier: Supplier | n
                 </Group>
                 <Group grow align="flex-start" wrap="nowrap">
                   <TextInput
-                    label="Quantity"
+                    label={line.product?.isWeighed ? `Quantity (${line.product.unit})` : 'Quantity'}
                     required
-                    inputMode="numeric"
+                    // A phone's decimal keypad for goods sold by weight or volume; whole numbers otherwise.
+                    inputMode={line.product?.isWeighed ? 'decimal' : 'numeric'}
                     autoComplete="off"
                     {...form.getInputProps(`lines.${index}.quantity`)}
                   />
