@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { bodyId, queryId, text } from './ids';
 import { MESSAGES } from './messages';
 import { MAX_BATCH_QUANTITY, productFormFieldsSchema, STOCK_MESSAGES } from './stock';
-import { MAX_PACKS } from './units';
+import { hasQuantityDecimals, MAX_PACKS } from './units';
 
 /**
  * A whole catalogue from a spreadsheet (issue 55): products with their first batch, read from a CSV or Excel
@@ -37,6 +37,11 @@ export const IMPORT_COLUMNS = [
   { field: 'barcode', label: 'Barcode', names: ['ean', 'upc', 'gtin', 'bar code', 'ean13'] },
   { field: 'category', label: 'Category', names: ['product category', 'group', 'section', 'department'] },
   { field: 'base_unit', label: 'Base unit', names: ['unit', 'uom', 'unit of measure', 'stock unit'] },
+  {
+    field: 'is_weighed',
+    label: 'Sold by weight',
+    names: ['sold by weight or volume', 'weighed', 'is weighed', 'by weight', 'sold loose'],
+  },
   {
     field: 'cost_price',
     label: 'Cost price',
@@ -152,7 +157,9 @@ export const IMPORT_MESSAGES = {
   duplicateName: (row: number) => `The same name, with no SKU or barcode, is on row ${row}.`,
   codesDisagree: 'The SKU and the barcode belong to two different products.',
   barcodeTaken: STOCK_MESSAGES.barcodeTaken,
-  quantity: 'Quantity is a whole number, 0 or more.',
+  quantity: 'Quantity is a number, 0 or more: whole, or up to 3 decimals for a product sold by weight.',
+  /** The Sold by weight column takes yes or no (blank keeps the product's; a new one: no). */
+  isWeighed: 'Sold by weight is yes or no.',
   quantityTooLarge: STOCK_MESSAGES.quantityTooLarge,
   date: 'Enter the expiry date as YYYY-MM-DD or DD/MM/YYYY.',
   expiryPassed: STOCK_MESSAGES.expiryPassed,
@@ -195,7 +202,18 @@ export const importRowSchema = productFormFieldsSchema
     /** The pack sizes the row's pack columns fill; absent when the sheet has none. */
     packs: productFormFieldsSchema.shape.packs,
     reorder_level: z.number().int().min(0).max(MAX_BATCH_QUANTITY).nullable().optional(),
-    quantity: z.number().int().min(0).max(MAX_BATCH_QUANTITY, IMPORT_MESSAGES.quantityTooLarge).optional(),
+    /** Sold by weight or volume (ADR 0031); absent (no column, or a blank cell) keeps the product's, a new one: no. */
+    is_weighed: z.boolean().optional(),
+    /**
+     * Any count of at most 3 decimals: whether a fraction is allowed is the product's (weighed or not), which the
+     * plan reads with the product the row names; a piece product's is refused there with the form's words.
+     */
+    quantity: z
+      .number()
+      .min(0)
+      .max(MAX_BATCH_QUANTITY, IMPORT_MESSAGES.quantityTooLarge)
+      .refine(hasQuantityDecimals, IMPORT_MESSAGES.quantity)
+      .optional(),
     expiration_date: z.string().nullable().optional(),
     batch_number: text().trim().min(3, IMPORT_MESSAGES.batchNumber).max(64).optional(),
   });

@@ -5,6 +5,7 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   IMPORT_MESSAGES,
   MESSAGES,
+  STOCK_MESSAGES,
   UNITS_MESSAGES,
 } from '@oja/contract';
 import { and, count, eq, isNull } from 'drizzle-orm';
@@ -122,7 +123,7 @@ describe('POST /stock/products/import/preview/', () => {
     const reasons = Object.fromEntries(answer.data.errors.map((error) => [error.row, error.message]));
     expect(reasons[4]).toBe(IMPORT_MESSAGES.duplicateSku(3));
     expect(reasons[5]).toContain(MESSAGES.product.costPositive.split(' ')[0]);
-    expect(reasons[6]).toBe(IMPORT_MESSAGES.quantity);
+    expect(reasons[6]).toBe(`Quantity: ${STOCK_MESSAGES.wholeQuantity}`);
     expect(reasons[7]).toBe(IMPORT_MESSAGES.date);
     expect(reasons[8]).toMatch(/200/);
     expect(reasons[9]).toBe(IMPORT_MESSAGES.expiryPassed);
@@ -651,6 +652,89 @@ function* spaces(megabytes: number) {
   const block = Buffer.alloc(1024 * 1024, 0x20);
   for (let i = 0; i < megabytes; i++) yield block;
 }
+
+describe('weighed products in the sheet (ADR 0031)', () => {
+  const heading = 'Name,SKU,Base unit,Sold by weight,Cost price,Selling price,Quantity';
+
+  it('opens a weighed product with up to 3 decimals, exact to the gram; refuses a fraction of a piece with the form’s words', async () => {
+    const { token, business } = await freshShop();
+    const file = csv([
+      heading,
+      'Rice (loose),RICE-KG,kg,yes,900,1200,12.375',
+      'Palm oil,OIL-L,litre,Yes,1500,1800,"1,000.5"',
+      'Indomie,IND-1,pack,no,180,250,2.5',
+      'Sugar cubes,SUG-1,piece,,100,150,1.5',
+      'Beans,BEANS-KG,kg,yes,700,900,1.2345',
+      'Salt,SALT-1,piece,maybe,50,80,3',
+    ]);
+    const seen = await preview(file, token, business);
+    expect(seen.status, seen.body.response_description).toBe(200);
+    expect(seen.data.counts).toMatchObject({ new: 2, bad: 4 });
+    expect(seen.data.errors).toEqual([
+      { row: 4, message: `Quantity: ${STOCK_MESSAGES.wholeQuantity}` },
+      { row: 5, message: `Quantity: ${STOCK_MESSAGES.wholeQuantity}` },
+      { row: 6, message: IMPORT_MESSAGES.quantity },
+      { row: 7, message: IMPORT_MESSAGES.isWeighed },
+    ]);
+    const done = await importFile(file, { token, business });
+    expect(done.data.counts).toEqual(seen.data.counts);
+    expect(await productBySku('RICE-KG', business)).toMatchObject({ is_weighed: true, base_unit: 'kg' });
+    expect(await productBySku('IND-1', business)).toBeUndefined();
+    const batches = await shop.t.db
+      .select({ sku: products.sku, quantity: product_batches.quantity })
+      .from(product_batches)
+      .innerJoin(
+        products,
+        and(eq(products.business_id, product_batches.business_id), eq(products.id, product_batches.product_id)),
+      )
+      .where(eq(product_batches.business_id, business))
+      .orderBy(products.sku);
+    expect(batches).toEqual([
+      { sku: 'OIL-L', quantity: 1000.5 },
+      { sku: 'RICE-KG', quantity: 12.375 },
+    ]);
+    expect(await ledgerMismatches(shop.t, business)).toEqual([]);
+    const again = await importFile(file, { token, business });
+    expect(again.data.counts).toMatchObject({ new: 0, updated: 0, unchanged: 2, stock_kept: 0 });
+    // The export writes the column and the decimals back (in both formats), and reads back as nothing to change.
+    for (const format of ['csv', 'xlsx'] as const) {
+      const exported = await shop.api.call(
+        ENDPOINTS.stock.exportProducts,
+        { business_id: business, format },
+        { token },
+      );
+      const seen = await preview(b64(exported.raw), token, business);
+      expect(seen.data.columns.map((column) => column.field)).toContain('is_weighed');
+      expect(seen.data.counts).toEqual({ new: 0, updated: 0, unchanged: 2, bad: 0, stock_kept: 0 });
+    }
+  });
+
+  it('a fraction is a piece product’s mistake even for one already there; weighing turned off with a fraction left is refused on its row', async () => {
+    const { token, business } = await freshShop();
+    await importFile(csv([heading, 'Rice (loose),RICE-KG,kg,yes,900,1200,2.5', 'Garri,GAR-1,piece,,900,1200,4']), {
+      token,
+      business,
+    });
+    const before = await snapshot(business);
+    const off = csv([heading, 'Rice (loose),RICE-KG,kg,no,900,1200,2.5', 'Garri,GAR-1,piece,,900,1200,4.5']);
+    const seen = await preview(off, token, business);
+    expect(seen.data.errors).toEqual([
+      { row: 2, message: UNITS_MESSAGES.weighedFractionsLeft(0.5, 'kg', ['OPENING']) },
+      { row: 3, message: `Quantity: ${STOCK_MESSAGES.wholeQuantity}` },
+    ]);
+    await importFile(off, { token, business });
+    expect(await snapshot(business)).toBe(before);
+    // Whole stock may stop being weighed; a blank cell keeps the product's.
+    const whole = csv([heading, 'Garri,GAR-1,piece,yes,900,1200,4', 'Rice (loose),RICE-KG,kg,,900,1200,2.5']);
+    const changed = await importFile(whole, { token, business });
+    expect(changed.data.counts).toMatchObject({ updated: 1, unchanged: 1, bad: 0 });
+    expect(await productBySku('GAR-1', business)).toMatchObject({ is_weighed: true });
+    const back = await importFile(csv([heading, 'Garri,GAR-1,piece,no,900,1200,4']), { token, business });
+    expect(back.data.counts).toMatchObject({ updated: 1, bad: 0 });
+    expect(await productBySku('GAR-1', business)).toMatchObject({ is_weighed: false });
+    expect(await productBySku('RICE-KG', business)).toMatchObject({ is_weighed: true });
+  });
+});
 
 describe('spreadsheet bombs', () => {
   it('answers 4xx with a message to each, and the server stays within its memory and keeps answering', async () => {

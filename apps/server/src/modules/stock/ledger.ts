@@ -396,7 +396,9 @@ export async function openBatches(
   const { batches } = input;
   if (batches.length === 0) return;
   for (const batch of batches) {
-    if (!Number.isInteger(batch.quantity) || batch.quantity < 0) throw new Error('Opening stock is a whole number.');
+    // Whole or not is the product's (weighed or not), which the caller checked; here only the ledger's own rule.
+    if (!hasQuantityDecimals(batch.quantity) || batch.quantity < 0)
+      throw new Error('Opening stock is 0 or more, with at most 3 decimals.');
   }
   const column = <T>(pick: (batch: (typeof batches)[number]) => T) => sql.param(batches.map(pick));
   const { rows } = await tx.execute<{ id: number }>(sql`

@@ -133,6 +133,7 @@ async function createProducts(tx: Tx, ctx: BusinessContext, rows: readonly Plann
           barcode: row.values.barcode ?? null,
           category_id: categories.get(row.values.category?.toLowerCase() ?? '') ?? null,
           base_unit: row.values.base_unit ?? DEFAULT_BASE_UNIT,
+          is_weighed: row.values.is_weighed ?? false,
           created_by: ctx.actor.userId,
         })),
       )

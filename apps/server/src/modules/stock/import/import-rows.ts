@@ -1,5 +1,7 @@
 import {
   fieldOfHeading,
+  fromMilli,
+  hasQuantityDecimals,
   IMPORT_MESSAGES,
   type ImportField,
   type ImportRow,
@@ -13,6 +15,7 @@ import {
   packField,
   REQUIRED_IMPORT_FIELDS,
   STOCK_MESSAGES,
+  toMilli,
   UNITS_MESSAGES,
 } from '@oja/contract';
 import { badRequest } from '../../../platform/errors';
@@ -43,6 +46,28 @@ function wholeNumber(cell: string): number | string | null {
   const text = cell.replace(/[,\s]/g, '');
   if (text === '') return null;
   return /^\d{1,12}$/.test(text) ? Number(text) : text;
+}
+
+/**
+ * A count of stock, 0 or more, whole or with decimals ("1,200" is 1200, "2.5" is 2.5: a sheet's decimal point);
+ * anything else is left as text to refuse. Whether the product takes a fraction is the plan's to say.
+ */
+function stockCount(cell: string): number | string | null {
+  const text = cell.replace(/[,\s]/g, '');
+  if (text === '') return null;
+  if (!/^\d{1,12}(?:\.\d{1,12})?$/.test(text)) return text;
+  // An Excel number cell may read as 2.5000000000000004: its thousandths are the count.
+  const count = Number(text);
+  return hasQuantityDecimals(count) ? fromMilli(toMilli(count)) : count;
+}
+
+/** Yes or no as a sheet says it; null for a blank cell, undefined for anything else. */
+function yesOrNo(cell: string): boolean | null | undefined {
+  const text = cell.trim().toLowerCase();
+  if (text === '') return null;
+  if (['yes', 'y', 'true', '1', 'x'].includes(text)) return true;
+  if (['no', 'n', 'false', '0'].includes(text)) return false;
+  return undefined;
 }
 
 /** Excel counts days from 30 December 1899: a date cell read without its format arrives as that count. */
@@ -95,7 +120,7 @@ function rawRow(
         raw[column.field] = moneyText(cell);
         break;
       case 'quantity': {
-        const count = wholeNumber(cell);
+        const count = stockCount(cell);
         if (typeof count === 'string') problems.push(IMPORT_MESSAGES.quantity);
         else raw.quantity = count ?? 0;
         break;
@@ -104,6 +129,13 @@ function rawRow(
         const level = wholeNumber(cell);
         if (typeof level === 'string') problems.push(STOCK_MESSAGES.reorderLevel);
         else raw.reorder_level = level;
+        break;
+      }
+      case 'is_weighed': {
+        // Blank keeps the product's, as a blank unit does (a new product is sold by the piece).
+        const weighed = yesOrNo(cell);
+        if (weighed === undefined) problems.push(IMPORT_MESSAGES.isWeighed);
+        else if (weighed !== null) raw.is_weighed = weighed;
         break;
       }
       case 'expiration_date': {
@@ -158,7 +190,7 @@ function labelOfPath(path: readonly PropertyKey[], packNumbers: readonly number[
 }
 
 /** A schema message said with its column's label, unless it already names it ("Cost price must be positive"). */
-function withLabel(label: string, message: string): string {
+export function withLabel(label: string, message: string): string {
   return message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`;
 }
 

@@ -1,20 +1,24 @@
 import {
+  addQuantities,
   DEFAULT_BASE_UNIT,
   IMPORT_MESSAGES,
   type ImportCounts,
   type ImportField,
   type ImportRow,
   type ImportRowStatus,
+  importFieldLabel,
   type Pack,
+  STOCK_MESSAGES,
+  toMilli,
   UNITS_MESSAGES,
 } from '@oja/contract';
-import { and, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { businessToday } from '../../../db/business-day';
 import type { Queryable } from '../../../db/client';
 import { product_batches, product_categories, product_packs, products } from '../../../db/schema';
 import { isSellable } from '../ledger';
 import { packsOf } from '../packs';
-import type { BadRow, GoodRow, ReadRows } from './import-rows';
+import { type BadRow, type GoodRow, type ReadRows, withLabel } from './import-rows';
 
 /** A live product as the import compares it. */
 type Existing = {
@@ -27,6 +31,7 @@ type Existing = {
   wholesale_price: string | null;
   reorder_level: number | null;
   base_unit: string;
+  is_weighed: boolean;
   category: string | null;
   sellable: number;
   packs: Pack[];
@@ -45,6 +50,7 @@ const COMPARED = [
   'wholesale_price',
   'reorder_level',
   'base_unit',
+  'is_weighed',
 ] as const satisfies readonly ImportField[];
 type Compared = (typeof COMPARED)[number];
 
@@ -114,6 +120,7 @@ async function existingFor(db: Queryable, businessId: number, rows: readonly Goo
           wholesale_price: products.wholesale_price,
           reorder_level: products.reorder_level,
           base_unit: products.base_unit,
+          is_weighed: products.is_weighed,
           category: product_categories.name,
           sellable: sql<number>`coalesce(${stock.sellable}, 0)::float8`,
         })
@@ -166,6 +173,45 @@ async function codeOwners(db: Queryable, businessId: number, rows: readonly Good
   return { ofProducts, ofPacks };
 }
 
+/**
+ * The fraction of a unit each weighed product's batches hold, among `ids`, and in which batches: a sheet that turns
+ * weighing off for one of them is refused, as the product form is (ADR 0031).
+ */
+async function fractionsLeft(db: Queryable, businessId: number, ids: readonly number[]) {
+  const left = new Map<number, { total: number; batches: string[] }>();
+  const fraction = sql`${product_batches.quantity} - trunc(${product_batches.quantity})`;
+  for (const part of chunks(ids)) {
+    const parts = await db
+      .select({
+        product_id: product_batches.product_id,
+        batch_number: product_batches.batch_number,
+        fraction: sql<number>`(${fraction})::float8`,
+      })
+      .from(product_batches)
+      .where(
+        and(
+          eq(product_batches.business_id, businessId),
+          inArray(product_batches.product_id, [...part]),
+          sql`${fraction} <> 0`,
+        ),
+      )
+      .orderBy(asc(product_batches.expiration_date), asc(product_batches.id));
+    for (const { product_id, batch_number, fraction: each } of parts) {
+      const own = left.get(product_id) ?? { total: 0, batches: [] };
+      left.set(product_id, { total: addQuantities(own.total, each), batches: [...own.batches, batch_number] });
+    }
+  }
+  return left;
+}
+
+/** Why a row's quantity does not fit its product, or null: a fraction of a piece, said as the product form says it. */
+function quantityProblem(row: GoodRow, product: Existing | undefined): string | null {
+  const quantity = row.values.quantity;
+  const isWeighed = row.values.is_weighed ?? product?.is_weighed ?? false;
+  if (quantity === undefined || isWeighed || Number.isInteger(quantity)) return null;
+  return withLabel(importFieldLabel('quantity'), STOCK_MESSAGES.wholeQuantity);
+}
+
 const sameMoney = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
 
 /** Whether the row's packs are the product's: the same names, each with the same units, prices and barcode. */
@@ -197,7 +243,7 @@ async function todayOf(db: Queryable): Promise<string> {
 /** What a row would change in the product it names: only the fields its sheet has a column for. */
 function changesOf(row: GoodRow, product: Existing, read: ReadRows): PlannedRow['changes'] {
   const { fields } = read;
-  const wanted: Record<Compared, string | number | null | undefined> = {
+  const wanted: Record<Compared, string | number | boolean | null | undefined> = {
     product_name: row.values.product_name,
     sku: row.values.sku,
     barcode: row.values.barcode ?? null,
@@ -207,6 +253,8 @@ function changesOf(row: GoodRow, product: Existing, read: ReadRows): PlannedRow[
     reorder_level: row.values.reorder_level ?? null,
     // A blank unit keeps the product's, as a blank SKU does.
     base_unit: row.values.base_unit,
+    // A blank cell keeps whether the product is weighed.
+    is_weighed: row.values.is_weighed,
   };
   const changes: PlannedRow['changes'] = {};
   for (const field of COMPARED) {
@@ -265,6 +313,8 @@ export async function planImport(db: Queryable, businessId: number, read: ReadRo
   const existing = await existingFor(db, businessId, read.good);
   const owners = await codeOwners(db, businessId, read.good);
   const today = await todayOf(db);
+  const weighingOff = existing.filter((product) => product.is_weighed).map((product) => product.id);
+  const fractions = await fractionsLeft(db, businessId, [...new Set(weighingOff)]);
   const bySku = new Map<string, Existing>();
   const byBarcode = new Map<string, Existing>();
   const byName = new Map<string, Existing[]>();
@@ -288,7 +338,17 @@ export async function planImport(db: Queryable, businessId: number, read: ReadRo
     }
     const named = !sku && !barcode ? byName.get(name.toLowerCase()) : undefined;
     const product = ofSku ?? ofBarcode ?? (named?.length === 1 ? named[0] : undefined);
-    const problem = unitsProblem(row, product, read, owners);
+    const fraction = product && row.values.is_weighed === false ? fractions.get(product.id) : undefined;
+    const problem =
+      unitsProblem(row, product, read, owners) ??
+      (fraction && product
+        ? UNITS_MESSAGES.weighedFractionsLeft(
+            fraction.total,
+            row.values.base_unit ?? product.base_unit,
+            fraction.batches,
+          )
+        : null) ??
+      quantityProblem(row, product);
     if (problem) {
       bad.push({ row: row.row, message: problem });
       continue;
@@ -305,7 +365,8 @@ export async function planImport(db: Queryable, businessId: number, read: ReadRo
     }
     const changes = changesOf(row, product, read);
     const status = Object.keys(changes).length > 0 ? 'updated' : 'unchanged';
-    if (read.fields.has('quantity') && row.values.quantity !== product.sellable) counts.stock_kept += 1;
+    if (read.fields.has('quantity') && toMilli(row.values.quantity ?? 0) !== toMilli(product.sellable))
+      counts.stock_kept += 1;
     rows.push({ ...row, status, productId: product.id, changes });
   }
   for (const row of rows) counts[row.status] += 1;
