@@ -8,7 +8,7 @@ import {
   STOCK_MESSAGES,
   UNITS_MESSAGES,
 } from '@oja/contract';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -734,7 +734,51 @@ describe('weighed products in the sheet (ADR 0031)', () => {
     expect(await productBySku('GAR-1', business)).toMatchObject({ is_weighed: false });
     expect(await productBySku('RICE-KG', business)).toMatchObject({ is_weighed: true });
   });
+
+  it('a sheet turning weighing off waits for a stock change in progress, and refuses the row if it left a fraction', async () => {
+    const { token, business } = await freshShop();
+    await importFile(csv([heading, 'Rice (loose),RICE-KG,kg,yes,900,1200,4']), { token, business });
+    const rice = await productBySku('RICE-KG', business);
+    if (!rice) throw new Error('the rice was not imported');
+    // A sale of 0.5 kg in progress, as the counter's holds it: the product KEY SHARE, its batch then written.
+    let release: () => void = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    const sale = shop.t.db.transaction(async (tx) => {
+      await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.business_id, business), eq(products.id, rice.id)))
+        .for('key share');
+      await tx
+        .update(product_batches)
+        .set({ quantity: sql`${product_batches.quantity} - 0.5` })
+        .where(and(eq(product_batches.business_id, business), eq(product_batches.product_id, rice.id)));
+      await held;
+    });
+    const off = importFile(csv([heading, 'Rice (loose),RICE-KG,kg,no,900,1200,4']), { token, business });
+    await lockWaiters(1);
+    release();
+    await sale;
+    const done = await off;
+    expect(done.data.counts).toMatchObject({ updated: 0, bad: 1 });
+    expect(await productBySku('RICE-KG', business)).toMatchObject({ is_weighed: true });
+  });
 });
+
+/** Waits until a backend of this test's database waits on a lock. */
+async function lockWaiters(count: number) {
+  for (let tries = 0; tries < 200; tries++) {
+    const result = await shop.t.db.execute<{ waiting: number }>(
+      sql`select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((result.rows[0]?.waiting ?? 0) >= count) return;
+    await new Promise((done) => setTimeout(done, 25));
+  }
+  throw new Error(`Fewer than ${count} requests ever waited on a lock.`);
+}
 
 describe('spreadsheet bombs', () => {
   it('answers 4xx with a message to each, and the server stays within its memory and keeps answering', async () => {

@@ -57,7 +57,7 @@ export async function importProducts(
           .from(businesses)
           .where(eq(businesses.id, ctx.businessId))
           .for('no key update');
-        const plan = await planImport(tx, ctx.businessId, read);
+        const plan = await planImport(tx, ctx.businessId, read, { locked: true });
         const fresh = plan.rows.filter((row) => row.status === 'new');
         await createProducts(tx, ctx, fresh);
         for (const row of plan.rows) if (row.status === 'updated') await updateProduct(tx, ctx, row);

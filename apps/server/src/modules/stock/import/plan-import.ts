@@ -177,10 +177,20 @@ async function codeOwners(db: Queryable, businessId: number, rows: readonly Good
  * The fraction of a unit each weighed product's batches hold, among `ids`, and in which batches: a sheet that turns
  * weighing off for one of them is refused, as the product form is (ADR 0031).
  */
-async function fractionsLeft(db: Queryable, businessId: number, ids: readonly number[]) {
+async function fractionsLeft(db: Queryable, businessId: number, ids: readonly number[], lock: boolean) {
   const left = new Map<number, { total: number; batches: string[] }>();
   const fraction = sql`${product_batches.quantity} - trunc(${product_batches.quantity})`;
   for (const part of chunks(ids)) {
+    // The import's own transaction takes the product form's lock: stock changes hold the product KEY SHARE, so none
+    // is halfway through a fraction while the batches are read, and those after it read the product as whole.
+    if (lock) {
+      await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.business_id, businessId), inArray(products.id, [...part])))
+        .orderBy(asc(products.id))
+        .for('update');
+    }
     const parts = await db
       .select({
         product_id: product_batches.product_id,
@@ -202,6 +212,27 @@ async function fractionsLeft(db: Queryable, businessId: number, ids: readonly nu
     }
   }
   return left;
+}
+
+/**
+ * The weighed products a row may turn weighing off for: one whose SKU, barcode or name a row marked "no" carries (the
+ * rows' own matching below may narrow it). None when no row says "no", as in most sheets.
+ */
+function weighingOffCandidates(existing: readonly Existing[], rows: readonly GoodRow[]): number[] {
+  const keys = new Set<string>();
+  for (const row of rows) {
+    if (row.values.is_weighed !== false) continue;
+    for (const key of [row.values.sku, row.values.barcode, row.values.product_name])
+      if (key) keys.add(key.toLowerCase());
+  }
+  if (keys.size === 0) return [];
+  const ids = existing
+    .filter((product) => product.is_weighed)
+    .filter((product) =>
+      [product.sku, product.barcode, product.product_name].some((key) => key && keys.has(key.toLowerCase())),
+    )
+    .map((product) => product.id);
+  return [...new Set(ids)];
 }
 
 /** Why a row's quantity does not fit its product, or null: a fraction of a piece, said as the product form says it. */
@@ -309,12 +340,16 @@ function unitsProblem(
  * of one already there (which goes through receiving and adjusting, with their reasons); `stock_kept` counts the
  * rows whose quantity differs from their product's sellable units, so the preview can say so.
  */
-export async function planImport(db: Queryable, businessId: number, read: ReadRows): Promise<Plan> {
+export async function planImport(
+  db: Queryable,
+  businessId: number,
+  read: ReadRows,
+  options: { locked: boolean },
+): Promise<Plan> {
   const existing = await existingFor(db, businessId, read.good);
   const owners = await codeOwners(db, businessId, read.good);
   const today = await todayOf(db);
-  const weighingOff = existing.filter((product) => product.is_weighed).map((product) => product.id);
-  const fractions = await fractionsLeft(db, businessId, [...new Set(weighingOff)]);
+  const fractions = await fractionsLeft(db, businessId, weighingOffCandidates(existing, read.good), options.locked);
   const bySku = new Map<string, Existing>();
   const byBarcode = new Map<string, Existing>();
   const byName = new Map<string, Existing[]>();

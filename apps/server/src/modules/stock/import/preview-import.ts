@@ -36,6 +36,6 @@ export function previewOf(fileName: string, rowsRead: number, read: ReadRows, pl
 export async function previewImport(ctx: BusinessContext, input: Input): Promise<ImportPreview> {
   const sheet = await readSheet(input.content_base64);
   const read = readRows(sheet);
-  const plan = await planImport(ctx.db, ctx.businessId, read);
+  const plan = await planImport(ctx.db, ctx.businessId, read, { locked: false });
   return previewOf(input.file_name, sheet.rows.length, read, plan);
 }
