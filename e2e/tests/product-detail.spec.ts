@@ -118,7 +118,10 @@ test('a product in detail: its batches by expiry, receiving stock, adjusting a b
   await adjust.getByLabel('Quantity change').fill('2');
   await adjust.getByRole('button', { name: 'Save adjustment' }).click();
   await expect(adjust.getByText(STOCK_MESSAGES.removalNeedsMinus)).toBeVisible();
-  await adjust.getByLabel('Quantity change').fill('-2');
+  // A keypad with no minus key: the sign is a tap beside the number.
+  await adjust.getByRole('button', { name: 'Change the sign: remove or add' }).tap();
+  await expect(adjust.getByLabel('Quantity change')).toHaveValue('-2');
+  await page.screenshot({ path: test.info().outputPath('adjust-sign.png') });
   await adjust.getByLabel('Note').fill('Bags torn in the rain');
   await adjust.getByRole('button', { name: 'Save adjustment' }).click();
   await expect(page.getByText(STOCK_MESSAGES.batchAdjusted)).toBeVisible();

@@ -1,4 +1,4 @@
-import { Button, Select, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Select, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   ADJUSTMENT_REASONS,
@@ -35,8 +35,8 @@ const validateFor = (batch: Batch, isWeighed: boolean) =>
 
 const REASON_CHOICES = ADJUSTMENT_REASONS.map((value) => ({ value, label: STOCK_MOVEMENT_REASON_LABELS[value] }));
 
-/** The form as its inputs hold it: a number input is '' while empty. */
-type AdjustFormValues = Omit<AdjustBatchValues, 'delta'> & { delta: number | '' };
+/** The form as its inputs hold it: a number input holds text while it is not a number yet ('', '-'). */
+type AdjustFormValues = Omit<AdjustBatchValues, 'delta'> & { delta: number | string };
 
 /** Adjust one batch: a recount either way, or damage and expired stock written off, each with its reason. */
 export function AdjustBatchModal({
@@ -130,7 +130,7 @@ function AdjustBatchForm({
         />
         <QuantityInput
           label="Quantity change"
-          description={`A negative number removes units (${isWeighed ? '−0.25' : '−2'}), a positive one adds them.`}
+          description={`A negative number removes units (${isWeighed ? '−0.25' : '−2'}; ± changes the sign), a positive one adds them.`}
           required
           min={-MAX_BATCH_QUANTITY}
           max={MAX_BATCH_QUANTITY}
@@ -138,6 +138,24 @@ function AdjustBatchForm({
           // Decimals are kept as typed (or pasted) and refused with a message: "1.5" must never save 1 or 15.
           data-autofocus
           {...form.getInputProps('delta')}
+          // A phone's number keypad may have no minus key (an iPhone's has none): the sign is a tap here.
+          leftSectionPointerEvents="all"
+          leftSectionWidth={44}
+          leftSection={
+            <ActionIcon
+              size={40}
+              variant="light"
+              aria-label="Change the sign: remove or add"
+              onClick={() => {
+                const delta = form.values.delta;
+                // Before a number is typed the sign waits in the box, as a typed minus does.
+                if (typeof delta === 'number') form.setFieldValue('delta', -delta);
+                else form.setFieldValue('delta', delta.startsWith('-') ? delta.slice(1) : `-${delta}`);
+              }}
+            >
+              ±
+            </ActionIcon>
+          }
         />
         <Textarea label="Note" autosize minRows={2} maxLength={500} {...form.getInputProps('note')} />
         <Button type="submit" loading={adjust.isPending}>
