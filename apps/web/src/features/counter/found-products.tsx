@@ -16,6 +16,7 @@ import classes from './found-product.module.css';
  * loads after the screen's first draw.
  */
 export function FoundProducts({
+  query,
   found,
   sold,
   isSearchingServer,
@@ -23,6 +24,8 @@ export function FoundProducts({
   isOnline,
   onAdd,
 }: {
+  /** What was searched for: said on the list (`data-query`), for a test or a measure to know what it shows. */
+  query: string;
   found: readonly CatalogueProduct[];
   /** Units sold on this phone since the copy was taken, by product. */
   sold: ReadonlyMap<number, number> | undefined;
@@ -32,7 +35,7 @@ export function FoundProducts({
   onAdd(product: CatalogueProduct, pack?: Pack | null): void;
 }) {
   return (
-    <section className={classes.found} aria-label="Matching products">
+    <section className={classes.found} aria-label="Matching products" data-query={query}>
       {isSearchingServer && (
         <Text size="sm" c="dimmed">
           {COUNTER_SCREEN_MESSAGES.searchingShop}

@@ -115,6 +115,7 @@ export function ProductFinder({
       {typed !== '' && Found && (
         <Suspense fallback={<Loader size="sm" aria-label="Loading the products found" />}>
           <Found
+            query={typed}
             found={found}
             sold={sold}
             isSearchingServer={isSearchingServer}
