@@ -22,7 +22,8 @@
  * BENCH_COUNTER_RUNS, BENCH_COUNTER_QUERIES and BENCH_COUNTER_LARGE change the runs, the queries typed and the
  * large business's products (0: none, the copy and the search alone); BENCH_COUNTER_KEEP_BUILD=true keeps the web
  * build (apps/web/dist-counter-bench) for the next run, and uses one already there, another build's for an A/B;
- * BENCH_COUNTER_PROFILE=folder writes the first run's CPU profiles of the copy and the search there.
+ * BENCH_COUNTER_PROFILE=folder writes the first run's CPU profiles of the copy and the search there;
+ * BENCH_COUNTER_KEYS=file each run's keys with their times.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -69,6 +70,8 @@ const LARGE_LINES = 50;
 const PASSWORD = 'counter-bench-pass';
 /** A folder: the first run's CPU profiles of the page (copy.cpuprofile, search.cpuprofile), for Chrome's DevTools. */
 const PROFILE_DIR = process.env.BENCH_COUNTER_PROFILE;
+/** A file name: each run's keys typed, their queries and times, as JSON in FILE.1, FILE.2… */
+const KEYS_FILE = process.env.BENCH_COUNTER_KEYS;
 
 /** Lighthouse's mobile Slow 4G, as the brief of issue 53 names it, and its 4× CPU slowdown. */
 const SLOW_4G = {
@@ -385,40 +388,39 @@ function queriesFor(count: number): string[] {
  * list catch up then. Each query's last key is waited for before the next query is typed.
  */
 async function timeSearch(page: Page, queries: string[]): Promise<number[]> {
-  await page.evaluate(() => {
-    type Pending = { began: number; query: string };
-    const w = window as unknown as { __searchMs: number[]; __searchPending: Pending[] };
-    w.__searchMs = [];
-    w.__searchPending = [];
+  // As text: tsx would wrap a function declared in here in a helper (__name) the page does not have.
+  await page.evaluate(`(() => {
+    window.__searchMs = [];
+    window.__searchKeys = [];
+    window.__searchPending = [];
     const settle = () => {
-      const pending = w.__searchPending;
+      const pending = window.__searchPending;
       if (pending.length === 0) return;
       const shown = document.querySelector('[aria-label="Matching products"]')?.getAttribute('data-query');
       let last = -1;
-      for (let place = 0; place < pending.length; place++) if (pending[place]?.query === shown) last = place;
+      for (let place = 0; place < pending.length; place++) if (pending[place].query === shown) last = place;
       if (last < 0) return;
       document.body.getBoundingClientRect();
       void document.body.offsetHeight;
       const now = performance.now();
-      for (const { began } of pending.splice(0, last + 1)) w.__searchMs.push(now - began);
+      for (const { began, query } of pending.splice(0, last + 1)) {
+        window.__searchMs.push(now - began);
+        window.__searchKeys.push({ query, ms: now - began });
+      }
     };
     new MutationObserver(settle).observe(document.body, { childList: true, subtree: true, attributes: true });
-    window.addEventListener(
-      'input',
-      (event) => {
-        const target = event.target as HTMLInputElement;
-        const query = target.value.trim();
-        if (target.getAttribute('aria-label') !== 'Search products' || query === '') return;
-        w.__searchPending.push({ began: event.timeStamp, query });
-        // A list already showing this query (a key that changed nothing a search reads) is there at once: a
-        // task after the event, once React's commit of this input (a discrete event's render) has run.
-        const channel = new MessageChannel();
-        channel.port1.onmessage = settle;
-        channel.port2.postMessage(null);
-      },
-      { capture: true },
-    );
-  });
+    window.addEventListener('input', (event) => {
+      const target = event.target;
+      const query = target.value.trim();
+      if (target.getAttribute('aria-label') !== 'Search products' || query === '') return;
+      window.__searchPending.push({ began: event.timeStamp, query });
+      // A list already showing this query (a key that changed nothing a search reads) is there at once: a task
+      // after the event, once React's commit of this input (a discrete event's render) has run.
+      const channel = new MessageChannel();
+      channel.port1.onmessage = settle;
+      channel.port2.postMessage(null);
+    }, { capture: true });
+  })()`);
   const box = await page.waitForSelector('input[aria-label="Search products"]');
   if (!box) throw new Error('The Sell screen has no search box.');
   for (const query of queries) {
@@ -616,6 +618,9 @@ async function main(): Promise<void> {
         await profiling?.start();
         const search = await timeSearch(page, queriesFor(QUERIES));
         await profiling?.stop('search');
+        // Each key's query and time: which keys make the slow end.
+        if (KEYS_FILE)
+          await writeFile(`${KEYS_FILE}.${run}`, String(await page.evaluate('JSON.stringify(window.__searchKeys)')));
         const repeat = await repeatVisit(page, wire, shop.slug);
         copies.push(copy);
         searches.push(search);
