@@ -5,8 +5,8 @@ import { readQuantity } from './counter-input';
 
 /**
  * A line's quantity, typed as a whole number (a weighed product's in up to 3 decimals, ADR 0031) or stepped with
- * − and +, or the line removed. Opened by a tap on the
- * line, after the Sell screen's first draw: it loads with the pay panel (sell-page.tsx), not with the screen.
+ * − and +, or the line removed. Opened by a tap on the line: it loads with the line (sale-line.tsx), after the Sell
+ * screen's first draw.
  */
 export function LineEditor({
   quantity,

@@ -1,19 +1,29 @@
-import { Group, Text, TextInput } from '@mantine/core';
+import { Group, Loader, Text, TextInput } from '@mantine/core';
+import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, type Pack } from '@oja/contract';
 import {
-  type CatalogueProduct,
-  COUNTER_SCREEN_MESSAGES,
-  formatMoney,
-  formatUnits,
-  fromMilli,
-  type Pack,
-  toMilli,
-} from '@oja/contract';
-import { memo, type RefObject, useCallback, useMemo, useRef, useState } from 'react';
+  type ComponentProps,
+  type ElementType,
+  memo,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { preloadable } from '../../ui/preloadable';
 import { ScanButton } from '../scanning/scan-button';
 import type { CounterService } from './counter-service';
-import classes from './found-product.module.css';
+import type { FoundProducts } from './found-products';
 import { exactMatch, exactPack, type ProductSearch, productSearch, searchProducts } from './product-search';
 import { loadShopSearch, useServerSearch } from './server-search';
+
+/**
+ * What a search found: drawn from the first key typed, so loaded after the screen's first draw (`preloadFound`, when
+ * the copy is on the phone and the phone idle), or at that key if it comes sooner.
+ */
+const foundProducts = preloadable(() => import('./found-products').then((module) => module.FoundProducts));
+export const preloadFound = foundProducts.preload;
 
 /**
  * The Sell screen's search box, its scanner and what they find. What is typed lives here, so that a key typed draws
@@ -29,6 +39,7 @@ export function ProductFinder({
   service,
   isSaleEmpty,
   inputRef,
+  onSearch,
 }: {
   /** The copy's search index, made on first use. */
   index: () => ProductSearch;
@@ -40,6 +51,8 @@ export function ProductFinder({
   service: CounterService;
   isSaleEmpty: boolean;
   inputRef: RefObject<HTMLInputElement | null>;
+  /** A key typed: what is found may be added next, so the sale's lines are wanted soon. */
+  onSearch(): void;
 }) {
   const [search, setSearch] = useState('');
   const [note, setNote] = useState<string | null>(null);
@@ -47,6 +60,10 @@ export function ProductFinder({
   const typed = search.trim();
   const found = useMemo(() => (typed ? searchProducts(index(), typed) : []), [index, typed]);
   const isSearchingServer = useServerSearch(service, isPartial && isOnline ? typed : '') || isLooking;
+  // Chosen at the first key and kept: Lazy suspends once even when its code has come (ui/preloadable.ts), and the
+  // loaded component in its place would draw the rows anew.
+  const [Found, setFound] = useState<ElementType<ComponentProps<typeof FoundProducts>> | null>(null);
+  if (typed !== '' && Found === null) setFound(() => foundProducts.loaded() ?? foundProducts.Lazy);
 
   const add = useCallback(
     (product: CatalogueProduct, pack?: Pack | null) => {
@@ -82,37 +99,31 @@ export function ProductFinder({
       .catch(() => setNote(noMatch))
       .finally(() => setLooking(false));
   }, []);
-  const onType = useCallback((value: string) => {
-    setSearch(value);
-    setNote(null);
-  }, []);
+  const onType = useCallback(
+    (value: string) => {
+      setSearch(value);
+      setNote(null);
+      onSearch();
+    },
+    [onSearch],
+  );
 
   return (
     <>
       <SearchBox inputRef={inputRef} note={note} onType={onType} onCode={addByCode} />
 
-      {typed !== '' && (
-        <section className={classes.found} aria-label="Matching products">
-          {isSearchingServer && (
-            <Text size="sm" c="dimmed">
-              {COUNTER_SCREEN_MESSAGES.searchingShop}
-            </Text>
-          )}
-          {found.length === 0 && !isSearchingServer && (
-            <Text size="sm" c="dimmed">
-              {isPartial && !isOnline ? COUNTER_SCREEN_MESSAGES.noMatchNotOnPhone : COUNTER_SCREEN_MESSAGES.noMatch}
-            </Text>
-          )}
-          {found.map((product, place) => (
-            <FoundProduct
-              // biome-ignore lint/suspicious/noArrayIndexKey: a row holds no state; kept in its place, a key typed changes its words only, where a row per product was taken out and another made
-              key={place}
-              product={product}
-              stock={fromMilli(toMilli(product.stock_quantity) - toMilli(sold?.get(product.id) ?? 0))}
-              onAdd={add}
-            />
-          ))}
-        </section>
+      {typed !== '' && Found && (
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the products found" />}>
+          <Found
+            query={typed}
+            found={found}
+            sold={sold}
+            isSearchingServer={isSearchingServer}
+            isPartial={isPartial}
+            isOnline={isOnline}
+            onAdd={add}
+          />
+        </Suspense>
       )}
       {isSaleEmpty && typed === '' && (
         <Text size="sm" c="dimmed">
@@ -159,69 +170,6 @@ const SearchBox = memo(function SearchBox({
       {/* The camera keeps reading: each new code is added as a scanner's Enter adds it. */}
       <ScanButton onCode={onCode} />
     </Group>
-  );
-});
-
-/**
- * One product found by the search. Memoised: a row whose product stayed in its place is not drawn again; plain
- * elements, as a key typed draws a screenful of them (found-product.module.css).
- */
-const FoundProduct = memo(function FoundProduct({
-  product,
-  stock,
-  onAdd,
-}: {
-  product: CatalogueProduct;
-  stock: number;
-  onAdd(product: CatalogueProduct, pack?: Pack | null): void;
-}) {
-  const packs = product.packs ?? [];
-  const row = (
-    <button
-      type="button"
-      className={classes.row}
-      onClick={() => onAdd(product)}
-      aria-label={`Add ${product.product_name}`}
-    >
-      <span className={classes.text}>
-        <span className={classes.name}>{product.product_name}</span>
-        <span className={classes.detail}>
-          {product.sku}
-          {product.barcode ? ` · ${product.barcode}` : ''}
-        </span>
-      </span>
-      <span className={classes.figures}>
-        <span className={`${classes.price} ${classes.name}`}>
-          {formatMoney(product.selling_price, product.currency)}
-        </span>
-        <span className={`${classes.detail} ${stock > 0 ? '' : classes.none}`}>
-          {stock <= 0
-            ? 'None in stock'
-            : packs.length > 0 || product.is_weighed
-              ? `${formatUnits(stock, product.base_unit ?? 'piece', packs)} in stock`
-              : `${stock} in stock`}
-        </span>
-      </span>
-    </button>
-  );
-  if (packs.length === 0) return row;
-  return (
-    <div>
-      {row}
-      <div className={classes.packs}>
-        {packs.map((pack) => (
-          <button
-            key={pack.id}
-            type="button"
-            className={classes.pack}
-            onClick={() => onAdd(product, pack)}
-            aria-label={`Add 1 ${pack.name} of ${product.product_name}`}
-          >
-            + 1 {pack.name} · {formatMoney(pack.selling_price, product.currency)}
-          </button>
-        ))}
-      </div>
-    </div>
   );
 });
 

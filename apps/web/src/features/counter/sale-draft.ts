@@ -32,6 +32,9 @@ export function priced(line: CartLine) {
   return { quantity: line.quantity, unit_price: price.unit_price, discount_percentage: price.discount_percentage };
 }
 
+/** A line of a weighed product by its base unit: its quantity takes up to 3 decimals (ADR 0031). */
+export const isWeighedLine = (line: CartLine) => line.product.is_weighed === true && !line.pack;
+
 /** The base units a line takes from stock: a carton of 40 is 40. */
 export const baseUnitsOf = (line: CartLine) => fromMilli(toMilli(line.quantity) * (line.pack?.units ?? 1));
 

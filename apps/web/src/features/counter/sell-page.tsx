@@ -1,25 +1,34 @@
-import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   type CatalogueProduct,
   COUNTER_SCREEN_MESSAGES,
   type CounterSaleBody,
-  countOf,
   formatMoney,
-  isBelowCost,
   type Pack,
-  PRICING_MESSAGES,
 } from '@oja/contract';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  type ElementType,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { formatAsOf, fullName } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
 import { PageLoader } from '../../ui/page-loader';
+import { preloadable } from '../../ui/preloadable';
 import { useCurrentUser } from '../auth/session';
 import { readCopy } from './catalogue';
 import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
-import { ProductFinder, whenIdle } from './product-finder';
+import { ProductFinder, preloadFound, whenIdle } from './product-finder';
 import { type ProductSearch, productSearch } from './product-search';
-import { addOne, type CartLine, cartTotal, priced } from './sale-draft';
+import { addOne, type CartLine, cartTotal, isWeighedLine } from './sale-draft';
+import type { SaleLine } from './sale-line';
 import type { DeviceMeta, SaleEntry, SaleSnapshot } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
 
@@ -29,10 +38,12 @@ import { useCounter, useLive, useOnline } from './use-counter';
  */
 const loadPayPanel = () => import('./pay-panel');
 const loadReceipt = () => import('./counter-receipt');
-/** A line's quantity editor, opened by a tap on the line: loaded with them. */
-const loadLineEditor = () => import('./line-editor');
 const PayPanel = lazy(() => loadPayPanel().then((module) => ({ default: module.PayPanel })));
-const LineEditor = lazy(() => loadLineEditor().then((module) => ({ default: module.LineEditor })));
+/**
+ * The sale's lines (and a line's quantity editor) are drawn once a product is added: loaded with the payment, or as
+ * soon as a key is typed in the search box, if that comes sooner.
+ */
+const saleLine = preloadable(() => import('./sale-line').then((module) => module.SaleLine));
 const CounterReceipt = lazy(() => loadReceipt().then((module) => ({ default: module.CounterReceipt })));
 
 /**
@@ -64,13 +75,18 @@ export function Counter() {
   const [done, setDone] = useState<SaleEntry | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
+  // Chosen when the first line is drawn, and kept: the loaded component in place of Lazy would draw the lines anew,
+  // closing a quantity being changed; Lazy suspends once even when its code has come (ui/preloadable.ts).
+  const [Line, setLine] = useState<ElementType<ComponentProps<typeof SaleLine>> | null>(null);
+  if (lines.length > 0 && Line === null) setLine(() => saleLine.loaded() ?? saleLine.Lazy);
   const hasCopy = catalogue !== undefined;
   useEffect(() => {
     if (!hasCopy) return;
     return whenIdle(() => {
       void loadPayPanel();
       void loadReceipt();
-      void loadLineEditor();
+      void saleLine.preload();
+      void preloadFound();
       void import('./schemas');
     });
   }, [hasCopy]);
@@ -165,19 +181,24 @@ export function Counter() {
             service={service}
             isSaleEmpty={lines.length === 0}
             inputRef={searchBox}
+            onSearch={saleLine.preload}
           />
 
           <Stack gap={4} aria-label="This sale">
-            {lines.map((line) => (
-              <SaleLine
-                key={`${line.product.id}:${line.pack?.id ?? ''}`}
-                line={line}
-                onQuantity={(quantity) =>
-                  setLines((current) => current.map((each) => (each === line ? { ...each, quantity } : each)))
-                }
-                onRemove={() => setLines((current) => current.filter((each) => each !== line))}
-              />
-            ))}
+            {Line && (
+              <Suspense fallback={<Loader size="sm" aria-label="Loading the sale" />}>
+                {lines.map((line) => (
+                  <Line
+                    key={`${line.product.id}:${line.pack?.id ?? ''}`}
+                    line={line}
+                    onQuantity={(quantity) =>
+                      setLines((current) => current.map((each) => (each === line ? { ...each, quantity } : each)))
+                    }
+                    onRemove={() => setLines((current) => current.filter((each) => each !== line))}
+                  />
+                ))}
+              </Suspense>
+            )}
           </Stack>
         </>
       ) : (
@@ -223,72 +244,6 @@ export function Counter() {
         </Paper>
       )}
     </Stack>
-  );
-}
-
-/** A line of a weighed product by its base unit: its quantity takes up to 3 decimals (ADR 0031). */
-const isWeighedLine = (line: CartLine) => line.product.is_weighed === true && !line.pack;
-
-/** A line of the sale; a tap opens its quantity (line-editor.tsx), kg and litres in decimals. */
-function SaleLine({
-  line,
-  onQuantity,
-  onRemove,
-}: {
-  line: CartLine;
-  onQuantity(quantity: number): void;
-  onRemove(): void;
-}) {
-  const [editing, setEditing] = useState(false);
-  const { product, pack } = line;
-  const lineTotal = cartTotal([line]);
-  // A product with packs says what each line counts: "1 carton", "5 packs" (ADR 0030); a weighed one "0.75 kg".
-  const isWeighed = isWeighedLine(line);
-  const counted =
-    pack || product.packs?.length || isWeighed
-      ? countOf(line.quantity, pack?.name ?? product.base_unit ?? 'piece')
-      : String(line.quantity);
-  const label = pack ? `${product.product_name} (${pack.name})` : product.product_name;
-  return (
-    <Paper withBorder p="sm">
-      <UnstyledButton
-        w="100%"
-        onClick={() => setEditing((open) => !open)}
-        aria-label={`${label}: ${line.quantity}, change quantity`}
-      >
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Box miw={0}>
-            <Text fw={600} truncate>
-              {label}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {counted} × {formatMoney(priced(line).unit_price, product.currency)}
-            </Text>
-            {/* The counter sells at the retail price after its discount: flagged when that is below the cost. */}
-            {!pack && isBelowCost({ ...product, wholesale_price: null }) && (
-              <Badge color="red" variant="light" size="sm" tt="none">
-                {PRICING_MESSAGES.belowCost}
-              </Badge>
-            )}
-          </Box>
-          <Text fw={600} style={{ flexShrink: 0 }}>
-            {formatMoney(lineTotal, product.currency)}
-          </Text>
-        </Group>
-      </UnstyledButton>
-      {editing && (
-        <Suspense fallback={null}>
-          <LineEditor
-            quantity={line.quantity}
-            label={label}
-            isWeighed={isWeighed}
-            onQuantity={onQuantity}
-            onRemove={onRemove}
-            onDone={() => setEditing(false)}
-          />
-        </Suspense>
-      )}
-    </Paper>
   );
 }
 
