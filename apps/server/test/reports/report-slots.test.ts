@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@oja/contract';
+import { DEFAULT_CUSTOMER_NAME, ENDPOINTS } from '@oja/contract';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { lagosDay } from '../factories';
@@ -6,13 +6,16 @@ import { useShop } from '../shop';
 
 const shop = useShop({ poolSize: 4 });
 
-/** A counted sale of the shop's CEO today, written as confirm-sale writes its header (the triggers do the rest). */
+/**
+ * A counted walk-in sale of the shop's CEO today, written as the counter writes its header (the triggers do the
+ * rest). A named customer's sales do wait on that customer's kept row (ADR 0035); a walk-in names nobody.
+ */
 async function sell(client: pg.PoolClient, total: string): Promise<void> {
   await client.query(
     `insert into sales (business_id, payment_status, currency, total_cart_amount, amount_paid, customer_name,
        created_by, created_by_name)
-     values ($1, 'paid', 'NGN', $2, $2, 'Walk-in', $3, 'Ada Obi')`,
-    [shop.ceo.businessId, total, shop.ceo.user.id],
+     values ($1, 'paid', 'NGN', $2, $2, $4, $3, 'Ada Obi')`,
+    [shop.ceo.businessId, total, shop.ceo.user.id, DEFAULT_CUSTOMER_NAME],
   );
   await client.query(
     `insert into payments (business_id, sale_id, amount, method, recorded_by)
