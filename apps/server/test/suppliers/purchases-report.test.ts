@@ -310,6 +310,12 @@ describe('GET purchases report', () => {
       const from = -r.int(0, 65);
       periods.push([from, Math.min(0, from + r.int(0, 25))]);
     }
+    // Periods that end the day before, or start the day of, a delivery or payment at a day's first instant: the
+    // period's edges are Lagos midnights, the end's excluded and the start's included.
+    const atMidnight = [...delivered, ...paid.filter((p) => !p.deleted)].filter((e) => e.time === TIMES[0]);
+    expect(atMidnight.length).toBeGreaterThan(2);
+    for (const edge of atMidnight.slice(0, 4))
+      periods.push([edge.day - 2, edge.day - 1], [edge.day, Math.min(0, edge.day + 1)]);
     let seenOwed = 0;
     for (const [from, to] of periods) {
       const answer = await api.call(
