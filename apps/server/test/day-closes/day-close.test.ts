@@ -7,7 +7,7 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   type PaymentMethod,
 } from '@oja/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { day_closes } from '../../src/db/schema';
 import {
@@ -23,6 +23,7 @@ import {
   sellAtCounter,
   unique,
 } from '../factories';
+import { lockWaiters } from '../lock-waiters';
 import { useShop } from '../shop';
 
 /**
@@ -46,18 +47,6 @@ let clerkExpense: number;
 
 const api = () => shop.api;
 
-/** Waits until `count` backends of this test's database are waiting on a lock. */
-async function lockWaiters(count: number) {
-  for (let tries = 0; tries < 200; tries++) {
-    const result = await shop.t.db.execute<{ waiting: number }>(
-      sql`select count(*)::int as waiting from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if ((result.rows[0]?.waiting ?? 0) >= count) return;
-    await new Promise((done) => setTimeout(done, 25));
-  }
-  throw new Error(`Fewer than ${count} requests ever waited on a lock.`);
-}
 const expected = (by: Caller, scope: 'own' | 'shop' = 'own') =>
   api().call(ENDPOINTS.dayCloses.getDayCloseExpected, { business_id: by.businessId, scope }, { token: by.token });
 const close = (
@@ -296,7 +285,7 @@ describe('closing the day', () => {
         [shop.ceo.businessId, clerk.user.id],
       );
       const racing = Promise.all([close(clerk, { counted: [] }), close(clerk, { counted: [] })]);
-      await lockWaiters(2);
+      await lockWaiters(shop.t.db, 2);
       await holder.query('rollback');
       [a, b] = await racing;
     } finally {

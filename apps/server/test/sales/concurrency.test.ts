@@ -11,6 +11,7 @@ import {
   ledgerMismatches,
   memberLoggedIn,
 } from '../factories';
+import { lockWaiters } from '../lock-waiters';
 import { useShop } from '../shop';
 
 // More connections than requests in flight, so that they really run at the same time.
@@ -110,19 +111,6 @@ describe('30 confirmations at once asking for more than the stock', () => {
 });
 
 describe('a product deleted while its sale is being confirmed', () => {
-  /** Waits until `count` backends of this test's database are waiting on a lock. */
-  async function lockWaiters(count: number) {
-    for (let tries = 0; tries < 200; tries++) {
-      const result = await shop.t.db.execute<{ waiting: number }>(
-        sql`select count(*)::int as waiting from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if ((result.rows[0]?.waiting ?? 0) >= count) return;
-      await new Promise((done) => setTimeout(done, 25));
-    }
-    throw new Error(`Fewer than ${count} requests ever waited on a lock.`);
-  }
-
   it('waits for the sale, then archives the product instead of erasing it', async () => {
     const product = await createProduct(shop.t, shop.ceo, { batches: [{ quantity: 5 }] });
     const cart = await createCart(shop.t, shop.ceo, [{ product_id: product.id, quantity: 2 }]);
@@ -133,13 +121,13 @@ describe('a product deleted while its sale is being confirmed', () => {
       await holder.query('begin');
       await holder.query('select id from product_batches where product_id = $1 for update', [product.id]);
       const sold = confirm(shop.t, shop.ceo, cart.id);
-      await lockWaiters(1);
+      await lockWaiters(shop.t.db, 1);
       const deleted = shop.api.call(
         ENDPOINTS.stock.deleteProduct,
         { id: product.id, business_id: shop.ceo.businessId },
         { token: shop.ceo.token },
       );
-      await lockWaiters(2);
+      await lockWaiters(shop.t.db, 2);
       await holder.query('commit');
 
       expect((await sold).status).toBe(201);

@@ -20,6 +20,7 @@ import {
   stock_movements,
 } from '../../src/db/schema';
 import { lagosDay, ledgerMismatches, signUpCeo } from '../factories';
+import { lockWaiters } from '../lock-waiters';
 import { useShop } from '../shop';
 
 const shop = useShop();
@@ -758,7 +759,7 @@ describe('weighed products in the sheet (ADR 0031)', () => {
       await held;
     });
     const off = importFile(csv([heading, 'Rice (loose),RICE-KG,kg,no,900,1200,4']), { token, business });
-    await lockWaiters(1);
+    await lockWaiters(shop.t.db, 1);
     release();
     await sale;
     const done = await off;
@@ -766,19 +767,6 @@ describe('weighed products in the sheet (ADR 0031)', () => {
     expect(await productBySku('RICE-KG', business)).toMatchObject({ is_weighed: true });
   });
 });
-
-/** Waits until a backend of this test's database waits on a lock. */
-async function lockWaiters(count: number) {
-  for (let tries = 0; tries < 200; tries++) {
-    const result = await shop.t.db.execute<{ waiting: number }>(
-      sql`select count(*)::int as waiting from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if ((result.rows[0]?.waiting ?? 0) >= count) return;
-    await new Promise((done) => setTimeout(done, 25));
-  }
-  throw new Error(`Fewer than ${count} requests ever waited on a lock.`);
-}
 
 describe('spreadsheet bombs', () => {
   it('answers 4xx with a message to each, and the server stays within its memory and keeps answering', async () => {
