@@ -13,6 +13,7 @@ import {
   type Owner,
   signUpCeo,
 } from '../factories';
+import { seeded } from '../seeded';
 import { useShop } from '../shop';
 
 /**
@@ -34,19 +35,6 @@ beforeAll(async () => {
   ]);
   product = await createProduct(shop.t, shop.ceo, { selling_price: '100.00', batches: [{ quantity: 10_000 }] });
 });
-
-/** A small seeded generator, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-  return {
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T,
-  };
-}
 
 type Figures = {
   sales: number;
@@ -160,7 +148,7 @@ describe('customer_totals', () => {
   });
 
   it('equals a fresh grouping of the sales after sales, payments, returns, cancels, merges and back-datings', async () => {
-    const r = random(54);
+    const r = seeded(54);
     const ceo = shop.ceo;
     const sold: { id: number; lineId: number; status: string }[] = [];
     const sell = async (by: Owner) => {

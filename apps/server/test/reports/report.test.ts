@@ -35,6 +35,7 @@ import {
   signUpCeo,
 } from '../factories';
 import { type ApiClient, apiClient } from '../http';
+import { seeded } from '../seeded';
 
 let t: TestApp;
 let api: ApiClient;
@@ -44,20 +45,6 @@ beforeAll(async () => {
   api = apiClient(t.app);
 });
 afterAll(() => t.close());
-
-/** A small seeded generator, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T,
-  };
-}
 
 const noonOf = (day: number) => new Date(`${lagosDay(day)}T12:00:00+01:00`);
 
@@ -168,7 +155,7 @@ function generateSales(
   seed: number,
   catalogue: Record<Currency, { id: number; name: string; price: string; cost: string }[]>,
 ): GeneratedSale[] {
-  const r = random(seed);
+  const r = seeded(seed);
   const list: GeneratedSale[] = [];
   for (let index = 0; index < 60; index++) {
     const currency: Currency = r.next() < 0.7 || catalogue.USD.length === 0 ? 'NGN' : 'USD';
@@ -238,7 +225,7 @@ async function returnSome(
   saleIds: Map<GeneratedSale, number>,
   generated: GeneratedSale[],
 ): Promise<void> {
-  const r = random(seed);
+  const r = seeded(seed);
   for (const sale of generated) {
     if (sale.isCancelled || r.next() > 0.35) continue;
     const saleId = saleIds.get(sale);
@@ -491,7 +478,7 @@ describe('GET /users/businesses/report/', () => {
     );
     expect(changed.status).toBe(200);
 
-    const r = random(99);
+    const r = seeded(99);
     const spent: GeneratedExpense[] = [];
     for (let index = 0; index < 15; index++) {
       const expense = {

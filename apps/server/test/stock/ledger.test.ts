@@ -3,6 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stock_movements } from '../../src/db/schema';
 import { createProduct, lagosDay, ledgerMismatches, quantities } from '../factories';
+import { seeded } from '../seeded';
 import { useShop } from '../shop';
 
 // Enough connections for 50 requests in flight at once.
@@ -278,18 +279,10 @@ describe('receiving and adjusting batches', () => {
   });
 });
 
-/** A small deterministic generator, so that a failing sequence can be replayed. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return (max: number) => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state % max;
-  };
-}
-
 describe('the ledger invariant', () => {
   it('holds for every batch after a random sequence of receipts, adjustments and removals', async () => {
-    const random = seeded(20_260_101);
+    const draw = seeded(20_260_101);
+    const random = (below: number) => draw.int(0, below - 1);
     const product = await createProduct(shop.t, shop.ceo, {
       batches: [
         { batch_number: 'INV-0', quantity: 20, expiration_date: lagosDay(10) },

@@ -1,33 +1,12 @@
 import { ENDPOINTS, PAYMENT_METHODS, type PaymentMethod } from '@oja/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deliveries, supplier_payments } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../app';
 import { type Caller, createProduct, lagosDay, signUpCeo } from '../factories';
-import { type ApiClient, apiClient } from '../http';
+import { seeded } from '../seeded';
+import { useShop } from '../shop';
 
-let t: TestApp;
-let api: ApiClient;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiClient(t.app);
-});
-afterAll(() => t.close());
-
-/** A small seeded generator, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T,
-  };
-}
+const shop = useShop();
 
 /** Kobo as the API writes money: "-1234.05". Written here so the expectation shares no formatting with the server. */
 function naira(kobo: bigint): string {
@@ -126,7 +105,7 @@ function expected(
 }
 
 async function addSupplier(by: Caller, name: string): Promise<Supplier> {
-  const answer = await api.call(
+  const answer = await shop.api.call(
     ENDPOINTS.suppliers.createSupplier,
     { business_id: by.businessId, name },
     { token: by.token },
@@ -137,15 +116,15 @@ async function addSupplier(by: Caller, name: string): Promise<Supplier> {
 
 describe('GET purchases report', () => {
   it('matches an independent computation over generated deliveries, payments, corrections and deletions', async () => {
-    const ceo = await signUpCeo(t);
-    const rice = await createProduct(t, ceo, {
+    const ceo = await signUpCeo(shop.t);
+    const rice = await createProduct(shop.t, ceo, {
       product_name: 'Rice by the kg',
       is_weighed: true,
       cost_price: '900.00',
       selling_price: '1200.00',
     });
-    const sugar = await createProduct(t, ceo, { product_name: 'Sugar 1kg' });
-    const oil = await createProduct(t, ceo, { product_name: 'Palm Oil 5L' });
+    const sugar = await createProduct(shop.t, ceo, { product_name: 'Sugar 1kg' });
+    const oil = await createProduct(shop.t, ceo, { product_name: 'Palm Oil 5L' });
     const products = [
       { id: rice.id, weighed: true },
       { id: sugar.id, weighed: false },
@@ -161,7 +140,7 @@ describe('GET purchases report', () => {
     ];
     const trading = suppliers.slice(0, 4);
 
-    const r = random(54);
+    const r = seeded(54);
     // Deliveries and payments on days -60 to 0, applied in the order of their moments so that every payment meets
     // the balance it would have met on its day (a payment above what is owed is refused).
     const events: Event[] = [];
@@ -198,7 +177,7 @@ describe('GET purchases report', () => {
         const how = r.pick(['all', 'part', 'none', 'none'] as const);
         const atDoor = how === 'all' ? total : how === 'part' ? (total * BigInt(r.int(1, 99))) / 100n : 0n;
         const method = r.pick(PAYMENT_METHODS);
-        const answer = await api.call(
+        const answer = await shop.api.call(
           ENDPOINTS.suppliers.createDelivery,
           {
             business_id: ceo.businessId,
@@ -212,13 +191,13 @@ describe('GET purchases report', () => {
         expect(answer.status, JSON.stringify(answer.body)).toBe(201);
         const id = answer.data.delivery.id;
         expect(answer.data.delivery.total_cost).toBe(naira(total));
-        await t.db
+        await shop.t.db
           .update(deliveries)
           .set({ received_at: at })
           .where(and(eq(deliveries.business_id, ceo.businessId), eq(deliveries.id, id)));
         delivered.push({ supplier, day: event.day, time: event.time, total, paid: atDoor });
         if (atDoor > 0n) {
-          const moved = await t.db
+          const moved = await shop.t.db
             .update(supplier_payments)
             .set({ created_at: at })
             .where(and(eq(supplier_payments.business_id, ceo.businessId), eq(supplier_payments.delivery_id, id)))
@@ -240,14 +219,14 @@ describe('GET purchases report', () => {
       if (owed <= 0n) continue;
       const amount = r.next() < 0.3 ? owed : BigInt(r.int(1, Number(owed)));
       const method = r.pick(PAYMENT_METHODS);
-      const answer = await api.call(
+      const answer = await shop.api.call(
         ENDPOINTS.suppliers.paySupplier,
         { business_id: ceo.businessId, supplier_id: supplier.id, amount: naira(amount), method },
         { token: ceo.token },
       );
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       const id = answer.data.payment.id;
-      await t.db
+      await shop.t.db
         .update(supplier_payments)
         .set({ created_at: at })
         .where(and(eq(supplier_payments.business_id, ceo.businessId), eq(supplier_payments.id, id)));
@@ -259,7 +238,7 @@ describe('GET purchases report', () => {
     for (let count = 0; count < 8; count++) {
       const payment = r.pick(paid.filter((p) => !p.deleted));
       if (r.next() < 0.4) {
-        const answer = await api.call(
+        const answer = await shop.api.call(
           ENDPOINTS.suppliers.deleteSupplierPayment,
           { business_id: ceo.businessId, id: payment.id, reason: 'Paid by mistake' },
           { token: ceo.token },
@@ -271,7 +250,7 @@ describe('GET purchases report', () => {
       const most = payment.amount + owedNow(payment.supplier);
       const amount = BigInt(r.int(1, Number(most)));
       const method = r.pick(PAYMENT_METHODS);
-      const answer = await api.call(
+      const answer = await shop.api.call(
         ENDPOINTS.suppliers.updateSupplierPayment,
         { business_id: ceo.businessId, id: payment.id, amount: naira(amount), method },
         { token: ceo.token },
@@ -283,10 +262,10 @@ describe('GET purchases report', () => {
     expect(paid.filter((p) => p.deleted).length).toBeGreaterThan(0);
 
     // Another business's supplier, deliveries and payments count nowhere here.
-    const other = await signUpCeo(t);
+    const other = await signUpCeo(shop.t);
     const theirs = await addSupplier(other, 'Dangote Depot');
-    const theirProduct = await createProduct(t, other, { product_name: 'Other' });
-    const theirDelivery = await api.call(
+    const theirProduct = await createProduct(shop.t, other, { product_name: 'Other' });
+    const theirDelivery = await shop.api.call(
       ENDPOINTS.suppliers.createDelivery,
       {
         business_id: other.businessId,
@@ -318,7 +297,7 @@ describe('GET purchases report', () => {
       periods.push([edge.day - 2, edge.day - 1], [edge.day, Math.min(0, edge.day + 1)]);
     let seenOwed = 0;
     for (const [from, to] of periods) {
-      const answer = await api.call(
+      const answer = await shop.api.call(
         ENDPOINTS.suppliers.getPurchases,
         { business_id: ceo.businessId, from: lagosDay(from), to: lagosDay(to) },
         { token: ceo.token },
