@@ -64,6 +64,11 @@ const QUERIES = Number(process.env.BENCH_COUNTER_QUERIES ?? 40);
 const PRODUCTS = 5_000;
 const CUSTOMERS = 500;
 const LARGE_PRODUCTS = Number(process.env.BENCH_COUNTER_LARGE ?? 100_000);
+/**
+ * The transactions the shop's products are written in: one (the default) gives them one version, and the copy
+ * comes in one page; more, as a shop writes them over time, in pages of CATALOGUE_PAGE_SIZE (5: three pages).
+ */
+const SHOP_WRITES = Number(process.env.BENCH_COUNTER_WRITES ?? 1);
 /** Sales made in the large business before its copy, so that its partial copy holds what sold lately. */
 const LARGE_SALES = 20;
 const LARGE_LINES = 50;
@@ -101,7 +106,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const parts = (copy: Copy) =>
-  `server ${ms(copy.serverWaitMs)}, download ${ms(copy.downloadMs)}, page's work after the last page ${ms(copy.afterLastPageMs)}`;
+  `server ${ms(copy.serverWaitMs)}, download ${ms(copy.downloadMs)}, page's work after the last page ${ms(copy.afterLastPageMs)}; ` +
+  `pages asked/answered/downloaded at ${copy.timeline.map((at) => at.map((value) => value.toFixed(0)).join('/')).join(', ')} ms`;
 
 async function call<E extends Endpoint>(entry: E, input: EndpointInput<E>, token?: string) {
   const request = requestOf(entry, input);
@@ -143,6 +149,7 @@ async function createBusiness(
   tag: string,
   products: number,
   customers: number,
+  writes = 1,
 ): Promise<{ businessId: number; slug: string; username: string }> {
   const client = await db.connect();
   try {
@@ -165,32 +172,13 @@ async function createBusiness(
       ownerId,
     ]);
     await client.query('update users set current_business_id = $1 where id = $2', [businessId, ownerId]);
-    await client.query(
-      `insert into products (business_id, product_name, sku, barcode, cost_price, selling_price, currency)
-       select $1,
-         (array['Peak', 'Dano', 'Milo', 'Indomie', 'Golden Penny', 'Dangote', 'Honeywell', 'Power', 'Mamador',
-                'Kings', 'Devon', 'Ariel', 'Omo', 'Close-Up', 'Pepsodent', 'Lux', 'Dettol', 'Hypo', 'Maggi',
-                'Knorr', 'Nestle', 'Cowbell', 'Three Crowns', 'Chi', 'Hollandia'])[1 + i % 25]
-         || ' ' ||
-         (array['Milk', 'Noodles', 'Sugar', 'Rice', 'Semovita', 'Spaghetti', 'Oil', 'Soap', 'Detergent',
-                'Toothpaste', 'Cubes', 'Juice', 'Yoghurt', 'Biscuits', 'Flour', 'Tomato Paste', 'Beverage',
-                'Custard', 'Salt', 'Sardines'])[1 + (i / 25) % 20]
-         || ' ' || (array['50g', '120g', '400g', '500g', '1kg', '2kg', '5kg', '1L', '2L', '5L'])[1 + (i / 500) % 10]
-         || ' #' || i,
-         'SKU-' || lpad(i::text, 6, '0'), '6' || lpad((1000000 + i)::text, 12, '0'),
-         (50 + i % 5000)::numeric(14, 2), (80 + i % 5000)::numeric(14, 2) + 0.50, 'NGN'
-       from generate_series(1, $2::int) as i`,
-      [businessId, products],
-    );
-    await client.query(
-      `with batch as (
-         insert into product_batches (business_id, product_id, batch_number, quantity, expiration_date, cost_price)
-         select business_id, id, 'LOT-' || id, 100 + id % 400, null, cost_price from products where business_id = $1
-         returning business_id, product_id, id, quantity)
-       insert into stock_movements (business_id, product_id, batch_id, delta, reason)
-       select business_id, product_id, id, quantity, 'initial' from batch`,
-      [businessId],
-    );
+    for (let write = 0; write < writes; write++) {
+      // Each write its own transaction, so its own version of the copy (ADR 0014).
+      if (write > 0) await client.query('commit; begin');
+      const first = Math.floor((products * write) / writes) + 1;
+      const last = Math.floor((products * (write + 1)) / writes);
+      await writeProducts(client, businessId, first, last);
+    }
     await client.query(
       `with customer as (
          insert into users (first_name, last_name, username, password_hash, is_active, account_role, phone_number)
@@ -209,6 +197,37 @@ async function createBusiness(
   } finally {
     client.release();
   }
+}
+
+/** The shop's products numbered `first` to `last`, with a batch each, in the caller's transaction. */
+async function writeProducts(client: pg.PoolClient, businessId: number, first: number, last: number): Promise<void> {
+  await client.query(
+    `insert into products (business_id, product_name, sku, barcode, cost_price, selling_price, currency)
+     select $1,
+       (array['Peak', 'Dano', 'Milo', 'Indomie', 'Golden Penny', 'Dangote', 'Honeywell', 'Power', 'Mamador',
+              'Kings', 'Devon', 'Ariel', 'Omo', 'Close-Up', 'Pepsodent', 'Lux', 'Dettol', 'Hypo', 'Maggi',
+              'Knorr', 'Nestle', 'Cowbell', 'Three Crowns', 'Chi', 'Hollandia'])[1 + i % 25]
+       || ' ' ||
+       (array['Milk', 'Noodles', 'Sugar', 'Rice', 'Semovita', 'Spaghetti', 'Oil', 'Soap', 'Detergent',
+              'Toothpaste', 'Cubes', 'Juice', 'Yoghurt', 'Biscuits', 'Flour', 'Tomato Paste', 'Beverage',
+              'Custard', 'Salt', 'Sardines'])[1 + (i / 25) % 20]
+       || ' ' || (array['50g', '120g', '400g', '500g', '1kg', '2kg', '5kg', '1L', '2L', '5L'])[1 + (i / 500) % 10]
+       || ' #' || i,
+       'SKU-' || lpad(i::text, 6, '0'), '6' || lpad((1000000 + i)::text, 12, '0'),
+       (50 + i % 5000)::numeric(14, 2), (80 + i % 5000)::numeric(14, 2) + 0.50, 'NGN'
+     from generate_series($2::int, $3::int) as i`,
+    [businessId, first, last],
+  );
+  await client.query(
+    `with batch as (
+       insert into product_batches (business_id, product_id, batch_number, quantity, expiration_date, cost_price)
+       select business_id, id, 'LOT-' || id, 100 + id % 400, null, cost_price from products
+       where business_id = $1 and sku between 'SKU-' || lpad($2::text, 6, '0') and 'SKU-' || lpad($3::text, 6, '0')
+       returning business_id, product_id, id, quantity)
+     insert into stock_movements (business_id, product_id, batch_id, delta, reason)
+     select business_id, product_id, id, quantity, 'initial' from batch`,
+    [businessId, first, last],
+  );
 }
 
 /** The browser's cookies of a login as `username`. */
@@ -280,6 +299,8 @@ type Copy = {
   afterLastPageMs: number;
   bytes: number;
   pages: number;
+  /** Each page's request: when it was asked, its answer's headers came and its body ended (ms after opening). */
+  timeline: [asked: number, answered: number, downloaded: number][];
   stored: number;
   partial: boolean;
 };
@@ -298,6 +319,7 @@ async function openCopy(page: Page, wire: Wire, slug: string, expected: 'whole' 
       lastResponseEnd: Math.max(...catalogue.map((entry) => entry.responseEnd)),
       serverWait: catalogue.reduce((sum, entry) => sum + (entry.responseStart - entry.requestStart), 0),
       download: catalogue.reduce((sum, entry) => sum + (entry.responseEnd - entry.responseStart), 0),
+      timeline: catalogue.map((entry) => [entry.startTime, entry.responseStart, entry.responseEnd]),
     };
   });
   // The products the store holds: its pages of text, then the changes over them (features/counter/catalogue.ts).
@@ -351,6 +373,7 @@ async function openCopy(page: Page, wire: Wire, slug: string, expected: 'whole' 
     afterLastPageMs: timing.shownAt - timing.lastResponseEnd,
     bytes: wire.catalogueBytes,
     pages: wire.cataloguePages,
+    timeline: timing.timeline as Copy['timeline'],
     stored,
     partial,
   };
@@ -587,7 +610,7 @@ async function main(): Promise<void> {
   try {
     const hash = await hashPassword(PASSWORD);
     let began = performance.now();
-    const shop = await createBusiness(started.db, hash, 'shop', PRODUCTS, CUSTOMERS);
+    const shop = await createBusiness(started.db, hash, 'shop', PRODUCTS, CUSTOMERS, SHOP_WRITES);
     log(
       `${PRODUCTS.toLocaleString('en')} products and ${CUSTOMERS} customers written in ${ms(performance.now() - began)}`,
     );

@@ -80,6 +80,20 @@ describe('pages of a copy', () => {
     const pages = await pagesOf(ceo, undefined, { ...SMALL, fullCopy: 100 });
     expect(pages[0]?.products).toHaveLength(3);
     expect(new Set(pages[0]?.products.map((product) => product.version)).size).toBe(1);
+    // That page holds every change: it is the last, with no empty page after it to ask for.
+    expect(pages).toHaveLength(1);
+  });
+
+  it('end at the page that holds the last change, full or not: no empty page to ask for', async () => {
+    const ceo = await signUpCeo(t);
+    for (let i = 0; i < 4; i++) await createProduct(t, ceo);
+    await settledCopy(t, api, ceo);
+    const pages = await pagesOf(ceo, undefined, { ...SMALL, fullCopy: 100 });
+    expect(pages.map((page) => page.products.length)).toEqual([2, 2]);
+    expect(pages[0]?.next_cursor).toBe(pages[0]?.products.at(-1)?.version);
+    expect(pages[1]?.next_cursor).toBeNull();
+    // The last page's version covers what the copy read, as an empty page after it would have told.
+    expect(pages[1]?.version).toBeGreaterThanOrEqual(pages[1]?.products.at(-1)?.version ?? Number.POSITIVE_INFINITY);
   });
 
   it('lose no product changed between two pages: it comes again, as it is now', async () => {

@@ -72,8 +72,8 @@ export function packsJson(businessId: number, productId: SQL): SQL {
  * versions below its snapshot's xmin: every transaction with such an id has ended, so the set of rows at or below
  * any of them is final, and a later change gets a higher one. A page never splits one version (the rows one
  * transaction wrote go in one page), so its last version is the next page's cursor; the answer's `version` is what
- * the pages so far cover: the cursor while more follow, the snapshot's xmin less one on the last. Whichever page a
- * device stopped at, asking from that version misses nothing.
+ * the pages so far cover: the cursor while more follow, the snapshot's xmin less one on the last (the page that holds every row left
+ * below the xmin, full or not). Whichever page a device stopped at, asking from that version misses nothing.
  */
 export async function getCatalogue(
   ctx: BusinessContext,
@@ -93,14 +93,14 @@ export async function getCatalogue(
   // A copy from nothing skips what is gone already; once it has pages behind it, a product removed meanwhile is
   // told like any other change.
   const isFresh = query.since === undefined && query.cursor === undefined;
-  const { rows } = await ctx.db.execute<ProductRow & { xmin: string }>(
+  const { rows } = await ctx.db.execute<ProductRow & { xmin: string; has_more: boolean }>(
     productsPage(businessId, after, { isFresh, isPartial, pageSize: limits.pageSize, follow: query.follow ?? [] }),
   );
   const xmin = Number(rows[0]?.xmin);
   const found = rows.filter((row) => row.id !== null);
-  const isFull = found.length >= limits.pageSize;
   const last = found.at(-1);
-  const nextCursor = isFull && last ? Number(last.version) : null;
+  // A page that holds every change left is the last, full or not: no empty page after it to ask for.
+  const nextCursor = rows[0]?.has_more && last ? Number(last.version) : null;
   return {
     version: nextCursor ?? Math.max(xmin - 1, 0),
     products: found.map(productOf),
@@ -112,8 +112,9 @@ export async function getCatalogue(
 }
 
 /**
- * One statement: the snapshot's xmin, then the product rows and removals written after `after` and below it, the
- * first `pageSize` of them by version and every other row of the last version among those.
+ * One statement: the snapshot's xmin and whether rows remain past this page, then the product rows and removals
+ * written after `after` and below it, the first `pageSize` of them by version and every other row of the last
+ * version among those.
  */
 /** The page's products `p` and their kept stock `s`. */
 const p = alias(products, 'p');
@@ -154,7 +155,8 @@ function productsPage(
       ${removed}),
     bound as (select version from changed order by version, id offset ${shape.pageSize - 1} limit 1),
     page as (select * from changed where version <= coalesce((select version from bound), version))
-    select (select xmin from w)::text as xmin, c.id, c.version, ${p.product_name} as product_name, ${p.sku} as sku,
+    select (select xmin from w)::text as xmin,
+      exists (select 1 from changed where version > (select version from bound)) as has_more, c.id, c.version, ${p.product_name} as product_name, ${p.sku} as sku,
       ${p.barcode} as barcode, ${p.currency} as currency, ${p.selling_price} as selling_price,
       ${p.selling_price_discount_percentage} as selling_price_discount_percentage,
       ${p.wholesale_price} as wholesale_price,

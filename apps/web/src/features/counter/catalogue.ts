@@ -1,4 +1,9 @@
-import type { Catalogue, CatalogueCustomer, CatalogueProduct } from '@oja/contract';
+import {
+  CATALOGUE_NEXT_CURSOR_HEADER,
+  type Catalogue,
+  type CatalogueCustomer,
+  type CatalogueProduct,
+} from '@oja/contract';
 import { type CatalogueMeta, type CopyPage, type CounterDb, type CustomersMeta, newUuid } from './store';
 
 /** Products in one page record when the copy is written again from its changes (the server's page size). */
@@ -21,7 +26,39 @@ export type Copy = { meta: CatalogueMeta | undefined; products: CopyProducts };
  * copy is a handful of puts, and the products just downloaded stay in memory for the Sell screen instead of
  * being read back (`readCopy`).
  */
-export type CataloguePage = (query: { since?: number; cursor?: number; follow?: string }) => Promise<Catalogue>;
+export type CataloguePage = (
+  query: { since?: number; cursor?: number; follow?: string },
+  /** Given the page's next cursor (null on the last) as soon as it is known, before its body is read. */
+  tellNext: (cursor: number | null) => void,
+) => Promise<Catalogue>;
+
+/** The next cursor a page's response headers name (null on the last page); undefined when they name none. */
+export function nextCursorOf(headers: Headers): number | null | undefined {
+  const value = headers.get(CATALOGUE_NEXT_CURSOR_HEADER);
+  return value === 'null' ? null : value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * Every page of one copy, each asked for as soon as its cursor is known: from the previous page's headers, while
+ * that page's body still downloads and parses, or at the latest from its body (the server sends both from one
+ * value: test/catalogue/size.test.ts).
+ */
+async function fetchPages(fetchPage: CataloguePage, since?: number, follow?: string): Promise<Catalogue[]> {
+  const bodies: Promise<Catalogue>[] = [];
+  let cursor: number | null = null;
+  do {
+    let tell: (cursor: number | null) => void = () => {};
+    const told = new Promise<number | null>((resolve) => {
+      tell = resolve;
+    });
+    const body = fetchPage({ since, cursor: cursor ?? undefined, follow }, (next) => tell(next));
+    // Awaited together below; a page failing after the next was asked is not an unhandled rejection meanwhile.
+    body.catch(() => {});
+    bodies.push(body);
+    cursor = await Promise.race([told, body.then((page) => page.next_cursor)]);
+  } while (cursor !== null);
+  return Promise.all(bodies);
+}
 
 /**
  * The products in memory of each store and the stamp of the write they are (CatalogueMeta.stamp): while the
@@ -85,13 +122,7 @@ export async function syncCatalogue(db: CounterDb, fetchPage: CataloguePage): Pr
   // A partial copy's delta asks for the products the phone found by searching as well (ADR 0014).
   const followed = since !== undefined && current?.is_partial ? (current.followed ?? []) : [];
   const follow = followed.length > 0 ? followed.join(',') : undefined;
-  const pages: Catalogue[] = [];
-  let cursor: number | undefined;
-  do {
-    const page = await fetchPage({ since, cursor, follow });
-    pages.push(page);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor !== undefined);
+  const pages = await fetchPages(fetchPage, since, follow);
   const first = pages[0] as Catalogue;
   const isPartial = pages.some((page) => page.is_partial);
   const incoming = pages.flatMap((page) => page.products);

@@ -1,7 +1,7 @@
 import { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS, IDEMPOTENCY_HEADER, MESSAGES, SALES_ENDPOINTS } from '@oja/contract';
 import { ApiError, call, sessionWorkSignal } from '../../lib/api';
 import { holdLaterLoads } from '../../lib/later-loads';
-import { syncCatalogue } from './catalogue';
+import { nextCursorOf, syncCatalogue } from './catalogue';
 import { markCopyKept } from './copy-kept';
 import { drainOutbox, outboxSummary, type SendResult, sendNow, statusBody, type Transport } from './outbox';
 import { askPersistentStorage, type CounterDb, counterDb, type DeviceMeta, newUuid, type OutboxEntry } from './store';
@@ -174,13 +174,14 @@ export class CounterService {
     const registering = (async () => {
       if (!(await this.device()).prefix) await this.register();
     })();
-    const copying = syncCatalogue(this.db, async (query) => {
-      const { data } = await call(
-        CATALOGUE_ENDPOINTS.getCatalogue,
-        { business_id: this.businessId, ...query },
-        { signal },
-      );
-      return data;
+    const copying = syncCatalogue(this.db, async (query, tellNext) => {
+      const onHeaders = (headers: Headers) => {
+        const next = nextCursorOf(headers);
+        if (next !== undefined) tellNext(next);
+      };
+      return (
+        await call(CATALOGUE_ENDPOINTS.getCatalogue, { business_id: this.businessId, ...query }, { signal, onHeaders })
+      ).data;
     });
     // What the Sell screen waits for: the downloads that can wait start after it (lib/later-loads.ts).
     holdLaterLoads(copying);
