@@ -131,6 +131,23 @@ describe("the phone's copy of the catalogue", () => {
     expect(nextCursorOf(new Headers())).toBeUndefined();
   });
 
+  it('applies nothing of a copy whose page names another next page in its body than in its headers', async () => {
+    await syncCatalogue(db, async () => page({ products: [product(1, 3)] }));
+    const answers = [
+      page({ version: 20, products: [product(1, 19, { selling_price: '9.00' })], next_cursor: 19 }),
+      page({ version: 21, products: [product(2, 21)] }),
+    ];
+    let at = 0;
+    await expect(
+      syncCatalogue(db, async (_query, tellNext) => {
+        tellNext(at === 0 ? 18 : null);
+        return answers[at++] as Catalogue;
+      }),
+    ).rejects.toThrow();
+    expect(await held()).toEqual([[1, '100.00']]);
+    expect(await db.meta.get('catalogue')).toMatchObject({ version: 10 });
+  });
+
   it('keeps the old copy whole when a page fails on the way', async () => {
     await syncCatalogue(db, async () => page({ products: [product(1, 3)] }));
     let calls = 0;

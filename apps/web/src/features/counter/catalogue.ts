@@ -32,32 +32,41 @@ export type CataloguePage = (
   tellNext: (cursor: number | null) => void,
 ) => Promise<Catalogue>;
 
-/** The next cursor a page's response headers name (null on the last page); undefined when they name none. */
+/** The next cursor a page's response headers name (CATALOGUE_NEXT_CURSOR_HEADER); undefined when they name none. */
 export function nextCursorOf(headers: Headers): number | null | undefined {
   const value = headers.get(CATALOGUE_NEXT_CURSOR_HEADER);
-  return value === 'null' ? null : value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+  if (value === 'null') return null;
+  return value !== null && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
 /**
  * Every page of one copy, each asked for as soon as its cursor is known: from the previous page's headers, while
- * that page's body still downloads and parses, or at the latest from its body (the server sends both from one
- * value: test/catalogue/size.test.ts).
+ * that page's body still downloads and parses, or at the latest from its body. A page whose body names another
+ * next cursor than the one its next page was asked by fails the whole copy: nothing of it is applied.
  */
-async function fetchPages(fetchPage: CataloguePage, since?: number, follow?: string): Promise<Catalogue[]> {
+async function fetchPages(fetchPage: CataloguePage, query: { since?: number; follow?: string }): Promise<Catalogue[]> {
   const bodies: Promise<Catalogue>[] = [];
+  const asked: (number | null)[] = [];
   let cursor: number | null = null;
   do {
     let tell: (cursor: number | null) => void = () => {};
     const told = new Promise<number | null>((resolve) => {
       tell = resolve;
     });
-    const body = fetchPage({ since, cursor: cursor ?? undefined, follow }, (next) => tell(next));
+    const body = fetchPage({ since: query.since, cursor: cursor ?? undefined, follow: query.follow }, (next) =>
+      tell(next),
+    );
     // Awaited together below; a page failing after the next was asked is not an unhandled rejection meanwhile.
     body.catch(() => {});
     bodies.push(body);
     cursor = await Promise.race([told, body.then((page) => page.next_cursor)]);
+    asked.push(cursor);
   } while (cursor !== null);
-  return Promise.all(bodies);
+  const pages = await Promise.all(bodies);
+  pages.forEach((page, at) => {
+    if (page.next_cursor !== asked[at]) throw new Error('A page of the copy named another next page than its headers.');
+  });
+  return pages;
 }
 
 /**
@@ -122,7 +131,7 @@ export async function syncCatalogue(db: CounterDb, fetchPage: CataloguePage): Pr
   // A partial copy's delta asks for the products the phone found by searching as well (ADR 0014).
   const followed = since !== undefined && current?.is_partial ? (current.followed ?? []) : [];
   const follow = followed.length > 0 ? followed.join(',') : undefined;
-  const pages = await fetchPages(fetchPage, since, follow);
+  const pages = await fetchPages(fetchPage, { since, follow });
   const first = pages[0] as Catalogue;
   const isPartial = pages.some((page) => page.is_partial);
   const incoming = pages.flatMap((page) => page.products);

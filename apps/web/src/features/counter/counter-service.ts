@@ -179,9 +179,12 @@ export class CounterService {
         const next = nextCursorOf(headers);
         if (next !== undefined) tellNext(next);
       };
-      return (
-        await call(CATALOGUE_ENDPOINTS.getCatalogue, { business_id: this.businessId, ...query }, { signal, onHeaders })
-      ).data;
+      const { data } = await call(
+        CATALOGUE_ENDPOINTS.getCatalogue,
+        { business_id: this.businessId, ...query },
+        { signal, onHeaders },
+      );
+      return data;
     });
     // What the Sell screen waits for: the downloads that can wait start after it (lib/later-loads.ts).
     holdLaterLoads(copying);
