@@ -33,14 +33,10 @@ export class ApiError extends Error {
 /** A success: the envelope's `response_description` and `response_data`, typed by the entry. */
 type Success<E extends Endpoint> = { description: string; data: EndpointData<E> };
 
-/**
- * Request headers are those the entry declares (an entry without any takes none). `onHeaders` is given a
- * success's response headers as they arrive, before its body is read (the catalogue's next cursor).
- */
+/** Request headers are those the entry declares (an entry without any takes none). */
 type CallOptions<E extends Endpoint> = {
   signal?: AbortSignal;
   headers?: E['headers'] extends z.ZodType ? z.input<E['headers']> : never;
-  onHeaders?: (headers: Headers) => void;
 };
 
 /** An entry without input is called without one; any other needs exactly its input. */
@@ -189,7 +185,6 @@ export async function call<E extends Endpoint>(entry: E, ...[input, options = {}
     if ((error as Error).name === 'AbortError') throw error;
     throw unreached();
   }
-  if (response.ok) options.onHeaders?.(response.headers);
   const body = await response.json().catch(() => null);
   if (!response.ok) throw failure(response, body);
   return { description: body?.response_description ?? '', data: body?.response_data as EndpointData<E> };

@@ -1,13 +1,8 @@
 import 'fake-indexeddb/auto';
-import {
-  CATALOGUE_FOLLOW_LIMIT,
-  CATALOGUE_NEXT_CURSOR_HEADER,
-  type Catalogue,
-  type CatalogueProduct,
-} from '@oja/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CATALOGUE_FOLLOW_LIMIT, type Catalogue, type CatalogueProduct } from '@oja/contract';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { nextCursorOf, readCopy, readCustomers, syncCatalogue } from './catalogue';
+import { readCopy, readCustomers, syncCatalogue } from './catalogue';
 import { classifyFailure } from './counter-service';
 import { keepFound } from './shop-search';
 import { type CatalogueMeta, counterDb } from './store';
@@ -106,46 +101,6 @@ describe("the phone's copy of the catalogue", () => {
     // Another tab, or this one after a reload, reads the same copy from the store.
     expect(await readElsewhere()).toEqual(expected);
     expect(await readCustomers(db)).toEqual([{ id: 7, name: 'Chidi', phone_number: null, owed: '500.00' }]);
-  });
-
-  it("asks for the next page as soon as a page's headers tell its cursor, before that page's body is read", async () => {
-    const asked: (number | undefined)[] = [];
-    const bodies: ((page: Catalogue) => void)[] = [];
-    const syncing = syncCatalogue(db, (query, tellNext) => {
-      asked.push(query.cursor);
-      // The headers come first; the body comes only when the test lets it.
-      tellNext(query.cursor === undefined ? 4 : null);
-      return new Promise<Catalogue>((resolve) => bodies.push(resolve));
-    });
-    await vi.waitFor(() => expect(asked).toEqual([undefined, 4]));
-    bodies[1]?.(page({ version: 12, products: [product(5, 12)] }));
-    bodies[0]?.(page({ version: 4, products: [product(1, 3), product(2, 4)], next_cursor: 4 }));
-    expect((await syncing).version).toBe(4);
-    expect([...(await readCopy(db)).products.keys()].sort()).toEqual([1, 2, 5]);
-  });
-
-  it("reads the next cursor from a page's headers: digits or null, anything else as none told", () => {
-    expect(nextCursorOf(new Headers({ [CATALOGUE_NEXT_CURSOR_HEADER]: '943' }))).toBe(943);
-    expect(nextCursorOf(new Headers({ [CATALOGUE_NEXT_CURSOR_HEADER]: 'null' }))).toBeNull();
-    expect(nextCursorOf(new Headers({ [CATALOGUE_NEXT_CURSOR_HEADER]: '-1' }))).toBeUndefined();
-    expect(nextCursorOf(new Headers())).toBeUndefined();
-  });
-
-  it('applies nothing of a copy whose page names another next page in its body than in its headers', async () => {
-    await syncCatalogue(db, async () => page({ products: [product(1, 3)] }));
-    const answers = [
-      page({ version: 20, products: [product(1, 19, { selling_price: '9.00' })], next_cursor: 19 }),
-      page({ version: 21, products: [product(2, 21)] }),
-    ];
-    let at = 0;
-    await expect(
-      syncCatalogue(db, async (_query, tellNext) => {
-        tellNext(at === 0 ? 18 : null);
-        return answers[at++] as Catalogue;
-      }),
-    ).rejects.toThrow();
-    expect(await held()).toEqual([[1, '100.00']]);
-    expect(await db.meta.get('catalogue')).toMatchObject({ version: 10 });
   });
 
   it('keeps the old copy whole when a page fails on the way', async () => {

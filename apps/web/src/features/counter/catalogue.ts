@@ -1,9 +1,4 @@
-import {
-  CATALOGUE_NEXT_CURSOR_HEADER,
-  type Catalogue,
-  type CatalogueCustomer,
-  type CatalogueProduct,
-} from '@oja/contract';
+import type { Catalogue, CatalogueCustomer, CatalogueProduct } from '@oja/contract';
 import { type CatalogueMeta, type CopyPage, type CounterDb, type CustomersMeta, newUuid } from './store';
 
 /** Products in one page record when the copy is written again from its changes (the server's page size). */
@@ -26,48 +21,7 @@ export type Copy = { meta: CatalogueMeta | undefined; products: CopyProducts };
  * copy is a handful of puts, and the products just downloaded stay in memory for the Sell screen instead of
  * being read back (`readCopy`).
  */
-export type CataloguePage = (
-  query: { since?: number; cursor?: number; follow?: string },
-  /** Given the page's next cursor (null on the last) as soon as it is known, before its body is read. */
-  tellNext: (cursor: number | null) => void,
-) => Promise<Catalogue>;
-
-/** The next cursor a page's response headers name (CATALOGUE_NEXT_CURSOR_HEADER); undefined when they name none. */
-export function nextCursorOf(headers: Headers): number | null | undefined {
-  const value = headers.get(CATALOGUE_NEXT_CURSOR_HEADER);
-  if (value === 'null') return null;
-  return value !== null && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
-}
-
-/**
- * Every page of one copy, each asked for as soon as its cursor is known: from the previous page's headers, while
- * that page's body still downloads and parses, or at the latest from its body. A page whose body names another
- * next cursor than the one its next page was asked by fails the whole copy: nothing of it is applied.
- */
-async function fetchPages(fetchPage: CataloguePage, query: { since?: number; follow?: string }): Promise<Catalogue[]> {
-  const bodies: Promise<Catalogue>[] = [];
-  const asked: (number | null)[] = [];
-  let cursor: number | null = null;
-  do {
-    let tell: (cursor: number | null) => void = () => {};
-    const told = new Promise<number | null>((resolve) => {
-      tell = resolve;
-    });
-    const body = fetchPage({ since: query.since, cursor: cursor ?? undefined, follow: query.follow }, (next) =>
-      tell(next),
-    );
-    // Awaited together below; a page failing after the next was asked is not an unhandled rejection meanwhile.
-    body.catch(() => {});
-    bodies.push(body);
-    cursor = await Promise.race([told, body.then((page) => page.next_cursor)]);
-    asked.push(cursor);
-  } while (cursor !== null);
-  const pages = await Promise.all(bodies);
-  pages.forEach((page, at) => {
-    if (page.next_cursor !== asked[at]) throw new Error('A page of the copy named another next page than its headers.');
-  });
-  return pages;
-}
+export type CataloguePage = (query: { since?: number; cursor?: number; follow?: string }) => Promise<Catalogue>;
 
 /**
  * The products in memory of each store and the stamp of the write they are (CatalogueMeta.stamp): while the
@@ -131,7 +85,13 @@ export async function syncCatalogue(db: CounterDb, fetchPage: CataloguePage): Pr
   // A partial copy's delta asks for the products the phone found by searching as well (ADR 0014).
   const followed = since !== undefined && current?.is_partial ? (current.followed ?? []) : [];
   const follow = followed.length > 0 ? followed.join(',') : undefined;
-  const pages = await fetchPages(fetchPage, { since, follow });
+  const pages: Catalogue[] = [];
+  let cursor: number | undefined;
+  do {
+    const page = await fetchPage({ since, cursor, follow });
+    pages.push(page);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor !== undefined);
   const first = pages[0] as Catalogue;
   const isPartial = pages.some((page) => page.is_partial);
   const incoming = pages.flatMap((page) => page.products);

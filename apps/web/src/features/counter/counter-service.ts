@@ -1,7 +1,7 @@
 import { CATALOGUE_ENDPOINTS, COUNTER_ENDPOINTS, IDEMPOTENCY_HEADER, MESSAGES, SALES_ENDPOINTS } from '@oja/contract';
 import { ApiError, call, sessionWorkSignal } from '../../lib/api';
 import { holdLaterLoads } from '../../lib/later-loads';
-import { nextCursorOf, syncCatalogue } from './catalogue';
+import { syncCatalogue } from './catalogue';
 import { markCopyKept } from './copy-kept';
 import { drainOutbox, outboxSummary, type SendResult, sendNow, statusBody, type Transport } from './outbox';
 import { askPersistentStorage, type CounterDb, counterDb, type DeviceMeta, newUuid, type OutboxEntry } from './store';
@@ -174,15 +174,11 @@ export class CounterService {
     const registering = (async () => {
       if (!(await this.device()).prefix) await this.register();
     })();
-    const copying = syncCatalogue(this.db, async (query, tellNext) => {
-      const onHeaders = (headers: Headers) => {
-        const next = nextCursorOf(headers);
-        if (next !== undefined) tellNext(next);
-      };
+    const copying = syncCatalogue(this.db, async (query) => {
       const { data } = await call(
         CATALOGUE_ENDPOINTS.getCatalogue,
         { business_id: this.businessId, ...query },
-        { signal, onHeaders },
+        { signal },
       );
       return data;
     });
