@@ -69,11 +69,6 @@ export const COUNTER_STALE_PENDING_MINUTES = 60;
 export const COUNTER_MAX_PAYMENTS = 5;
 /** A catalogue page; the device asks for the next until `next_cursor` is null. */
 export const CATALOGUE_PAGE_SIZE = 2_000;
-/**
- * The response header of every catalogue page that repeats its body's `next_cursor` ("null" on the last page):
- * the device asks for the next page as the headers arrive, while this page's body still downloads (ADR 0014).
- */
-export const CATALOGUE_NEXT_CURSOR_HEADER = 'next-cursor';
 /** Above this many products, the device keeps only what sold in the last 90 days plus what it searched. */
 export const CATALOGUE_FULL_COPY_LIMIT = 20_000;
 /** The most products a partial copy's phone keeps beyond its copy (found by searching online) and follows. */

@@ -72,8 +72,9 @@ export function packsJson(businessId: number, productId: SQL): SQL {
  * versions below its snapshot's xmin: every transaction with such an id has ended, so the set of rows at or below
  * any of them is final, and a later change gets a higher one. A page never splits one version (the rows one
  * transaction wrote go in one page), so its last version is the next page's cursor; the answer's `version` is what
- * the pages so far cover: the cursor while more follow, the snapshot's xmin less one on the last (the page that holds every row left
- * below the xmin, full or not). Whichever page a device stopped at, asking from that version misses nothing.
+ * the pages so far cover: the cursor while more follow, the snapshot's xmin less one on the last (the page that
+ * holds every row left below the xmin, full or not). Whichever page a device stopped at, asking from that version
+ * misses nothing.
  */
 export async function getCatalogue(
   ctx: BusinessContext,
@@ -156,7 +157,8 @@ function productsPage(
     bound as (select version from changed order by version, id offset ${shape.pageSize - 1} limit 1),
     page as (select * from changed where version <= coalesce((select version from bound), version))
     select (select xmin from w)::text as xmin,
-      exists (select 1 from changed where version > (select version from bound)) as has_more, c.id, c.version, ${p.product_name} as product_name, ${p.sku} as sku,
+      exists (select 1 from changed where version > (select version from bound)) as has_more,
+      c.id, c.version, ${p.product_name} as product_name, ${p.sku} as sku,
       ${p.barcode} as barcode, ${p.currency} as currency, ${p.selling_price} as selling_price,
       ${p.selling_price_discount_percentage} as selling_price_discount_percentage,
       ${p.wholesale_price} as wholesale_price,
