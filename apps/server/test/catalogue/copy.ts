@@ -6,7 +6,7 @@ import type { Caller } from '../factories';
 import type { ApiClient } from '../http';
 
 /** One page of the catalogue copy through the API, as a device asks for it. */
-export async function copyPage(api: ApiClient, by: Caller, query: Omit<CatalogueQuery, 'business_id'> = {}) {
+async function copyPage(api: ApiClient, by: Caller, query: Omit<CatalogueQuery, 'business_id'> = {}) {
   const answer = await api.call(
     ENDPOINTS.catalogue.getCatalogue,
     { business_id: by.businessId, ...query },
