@@ -35,10 +35,8 @@ const preloads = new WeakMap<object, { preload: () => Promise<unknown>; isLoaded
 function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
   const chunk = preloadable(() => load().then((module) => module.default));
   const Page = () => {
-    // Chosen at mount and kept: a page first drawn through Lazy would otherwise become <Loaded /> at its next
-    // render (a navigation within it, a search parameter), another element type, so React would mount the
-    // page anew: its state lost, and a request's own callbacks (a toast once a code is mailed) dropped.
-    const [Shown] = useState(() => chunk.loaded() ?? chunk.Lazy);
+    // Chosen at mount and kept (a navigation within the page, a search parameter, must not mount it anew).
+    const Shown = chunk.useOnceWanted(true) ?? chunk.Lazy;
     return <Shown />;
   };
   preloads.set(Page, { preload: chunk.preload, isLoaded: () => chunk.loaded() !== undefined });

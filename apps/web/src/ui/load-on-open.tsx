@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { type ComponentType, Suspense, useState } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { preloadable } from './preloadable';
 
 /** What a button that opens a dialog spreads on itself: a finger touching it starts the dialog's download. */
@@ -30,17 +30,11 @@ export function loadOnOpen<P extends object>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean,
 ): OnOpen<P> {
-  const { preload, Lazy, loaded } = preloadable(load);
+  const { preload, useOnceWanted } = preloadable(load);
   function Dialog(props: P) {
     const isOpened = isOpen(props);
-    // Chosen at the first opening and kept: switching from Lazy to Loaded would mount the dialog anew,
-    // losing what is typed in it, the next time its page renders.
-    const [Shown, setShown] = useState<ComponentType<P> | null>(null);
-    if (isOpened && !Shown) {
-      // Already here: rendered at once (React.lazy suspends for one render even then: a loader would flash).
-      const chosen = loaded() ?? Lazy;
-      setShown(() => chosen);
-    }
+    // Chosen at the first opening and kept: what is typed in it survives its page's next render.
+    const Shown = useOnceWanted(isOpened);
     if (!Shown) return null;
     return (
       <Suspense fallback={isOpened ? <DialogLoader /> : null}>

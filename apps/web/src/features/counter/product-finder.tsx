@@ -1,20 +1,9 @@
 import { Group, Loader, Text, TextInput } from '@mantine/core';
 import { type CatalogueProduct, COUNTER_SCREEN_MESSAGES, type Pack } from '@oja/contract';
-import {
-  type ComponentProps,
-  type ElementType,
-  memo,
-  type RefObject,
-  Suspense,
-  useCallback,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { memo, type RefObject, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { preloadable } from '../../ui/preloadable';
 import { ScanButton } from '../scanning/scan-button';
 import type { CounterService } from './counter-service';
-import type { FoundProducts } from './found-products';
 import { exactMatch, exactPack, type ProductSearch, productSearch, searchProducts } from './product-search';
 import { loadShopSearch, useServerSearch } from './server-search';
 
@@ -60,10 +49,8 @@ export function ProductFinder({
   const typed = search.trim();
   const found = useMemo(() => (typed ? searchProducts(index(), typed) : []), [index, typed]);
   const isSearchingServer = useServerSearch(service, isPartial && isOnline ? typed : '') || isLooking;
-  // Chosen at the first key and kept: Lazy suspends once even when its code has come (ui/preloadable.ts), and the
-  // loaded component in its place would draw the rows anew.
-  const [Found, setFound] = useState<ElementType<ComponentProps<typeof FoundProducts>> | null>(null);
-  if (typed !== '' && Found === null) setFound(() => foundProducts.loaded() ?? foundProducts.Lazy);
+  // Chosen at the first key and kept, so the rows are not drawn anew when their code comes.
+  const Found = foundProducts.useOnceWanted(typed !== '');
 
   const add = useCallback(
     (product: CatalogueProduct, pack?: Pack | null) => {

@@ -6,17 +6,7 @@ import {
   formatMoney,
   type Pack,
 } from '@oja/contract';
-import {
-  type ComponentProps,
-  type ElementType,
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatAsOf, fullName } from '../../lib/format';
 import { useBusinessContext } from '../../shell/business-context';
 import { RequirePermission } from '../../shell/not-allowed';
@@ -28,7 +18,6 @@ import { enqueueSale, NoReceiptPrefixError, soldSinceCopy } from './outbox';
 import { ProductFinder, preloadFound, whenIdle } from './product-finder';
 import { type ProductSearch, productSearch } from './product-search';
 import { addOne, type CartLine, cartTotal, isWeighedLine } from './sale-draft';
-import type { SaleLine } from './sale-line';
 import type { DeviceMeta, SaleEntry, SaleSnapshot } from './store';
 import { useCounter, useLive, useOnline } from './use-counter';
 
@@ -75,10 +64,8 @@ export function Counter() {
   const [done, setDone] = useState<SaleEntry | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const searchBox = useRef<HTMLInputElement>(null);
-  // Chosen when the first line is drawn, and kept: the loaded component in place of Lazy would draw the lines anew,
-  // closing a quantity being changed; Lazy suspends once even when its code has come (ui/preloadable.ts).
-  const [Line, setLine] = useState<ElementType<ComponentProps<typeof SaleLine>> | null>(null);
-  if (lines.length > 0 && Line === null) setLine(() => saleLine.loaded() ?? saleLine.Lazy);
+  // Chosen when the first line is drawn, and kept: a quantity being changed stays open when the code comes.
+  const Line = saleLine.useOnceWanted(lines.length > 0);
   const hasCopy = catalogue !== undefined;
   useEffect(() => {
     if (!hasCopy) return;
