@@ -1,12 +1,4 @@
-import {
-  addQuantities,
-  type Batch,
-  isBelowCost,
-  MESSAGES,
-  type MemberRole,
-  type Pack,
-  type Product,
-} from '@oja/contract';
+import { addQuantities, type Batch, MESSAGES, type MemberRole, type Pack, type Product } from '@oja/contract';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrPlaceholder } from '../../db/built-once';
@@ -14,7 +6,7 @@ import { businessToday, businessTodayOnce } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { columnsAt } from '../../db/counted-page';
 import { isoOfTimestamp } from '../../db/raw-row';
-import { product_batches, product_categories, product_packs, products } from '../../db/schema';
+import { belowCost, product_batches, product_categories, product_packs, products } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { packsOf } from './packs';
 
@@ -46,10 +38,22 @@ export const productColumns = {
 };
 export type ProductColumns = Pick<ProductRow, keyof typeof productColumns>;
 
+/**
+ * The margin guard of a product's row, as its answer's is_below_cost: the database's rule (belowCost, the one
+ * products_below_cost_idx and the overview's attention use), read with the row. belowCost is null for a retail
+ * price at or above the cost without a wholesale price (null > 0 is null), which is false here.
+ */
+const isBelowCostOf = (t: Parameters<typeof belowCost>[0]) => sql<boolean>`(${belowCost(t)} is true)`;
+
+/** productColumns and the margin guard: one product's row as withStock answers it. */
+export const productWithGuardColumns = { ...productColumns, is_below_cost: isBelowCostOf(products) };
+export type ProductWithGuard = ProductColumns & { is_below_cost: boolean };
+
 /** A product's columns as both readers have them alike; the id and dates come converted beside them. */
 type AnswerFields = Omit<ProductColumns, 'id' | 'created_at' | 'updated_at' | 'category_id'> & {
   category_id: number | string | null;
   category_name: string | null;
+  is_below_cost: boolean;
 };
 
 /** The name of the category of the product that `businessId` and `categoryId` name (null: none). */
@@ -61,7 +65,8 @@ function categoryName(businessId: SQL | OrPlaceholder<number> | number, category
 /**
  * The spec's Product from its row and batches. Built field by field, in the order the answer always had:
  * the rest-and-spread copies it replaced (`{ cost_price, ...visible } = row`, `{ product_id, ...batch }` per
- * batch) were the server's costliest JS of the product list in the bench's CPU profile.
+ * batch) were the server's costliest JS of the product list in the bench's CPU profile. Each viewer's object is
+ * one literal, so that every product of a page has the same shape from its creation, with no fields added after.
  */
 function answer(
   viewer: { role: MemberRole },
@@ -77,7 +82,36 @@ function answer(
     if (batch.is_expired) expired = addQuantities(expired, batch.quantity);
     else sellable = addQuantities(sellable, batch.quantity);
   }
-  const product = {
+  const category =
+    row.category_id === null || row.category_name === null
+      ? null
+      : { id: Number(row.category_id), name: row.category_name };
+  // A customer never sees what the shop paid: the field is left out, not blanked, and so is the margin guard.
+  if (viewer.role === 'customer') {
+    return {
+      id: stamps.id,
+      product_name: row.product_name,
+      sku: row.sku,
+      barcode: row.barcode,
+      selling_price: row.selling_price,
+      selling_price_discount_percentage: row.selling_price_discount_percentage,
+      wholesale_price: row.wholesale_price,
+      wholesale_price_discount_percentage: row.wholesale_price_discount_percentage,
+      currency: row.currency,
+      reorder_level: row.reorder_level,
+      category,
+      created_at: stamps.created_at,
+      updated_at: stamps.updated_at,
+      quantity_in_stock: sellable,
+      expired_quantity: expired,
+      business,
+      batches,
+      base_unit: row.base_unit,
+      is_weighed: row.is_weighed,
+      packs,
+    };
+  }
+  return {
     id: stamps.id,
     product_name: row.product_name,
     sku: row.sku,
@@ -88,26 +122,19 @@ function answer(
     wholesale_price_discount_percentage: row.wholesale_price_discount_percentage,
     currency: row.currency,
     reorder_level: row.reorder_level,
-    category:
-      row.category_id === null || row.category_name === null
-        ? null
-        : { id: Number(row.category_id), name: row.category_name },
+    category,
     created_at: stamps.created_at,
     updated_at: stamps.updated_at,
-  } as Product;
-  // A customer never sees what the shop paid: the field is left out, not blanked, and so is the margin guard.
-  if (viewer.role !== 'customer') {
-    product.cost_price = row.cost_price;
-    product.is_below_cost = isBelowCost(row);
-  }
-  product.quantity_in_stock = sellable;
-  product.expired_quantity = expired;
-  product.business = business;
-  product.batches = batches;
-  product.base_unit = row.base_unit;
-  product.is_weighed = row.is_weighed;
-  product.packs = packs;
-  return product;
+    cost_price: row.cost_price,
+    is_below_cost: row.is_below_cost,
+    quantity_in_stock: sellable,
+    expired_quantity: expired,
+    business,
+    batches,
+    base_unit: row.base_unit,
+    is_weighed: row.is_weighed,
+    packs,
+  };
 }
 
 /**
@@ -118,7 +145,7 @@ function answer(
 export async function withStock(
   db: Queryable,
   viewer: { business: { id: number; slug: string }; role: MemberRole },
-  rows: ProductColumns[],
+  rows: ProductWithGuard[],
 ): Promise<Product[]> {
   if (rows.length === 0) return [];
   const business = { id: viewer.business.id, slug: viewer.business.slug };
@@ -206,6 +233,8 @@ export type ListedProductRow = {
   category_name: string | null;
   base_unit: string;
   is_weighed: boolean;
+  /** The margin guard (isBelowCostOf), read with the row. */
+  is_below_cost: boolean;
   /** timestamptz as PostgreSQL writes it (drizzle's node-postgres session keeps it a string). */
   created_at: string;
   updated_at: string;
@@ -243,7 +272,8 @@ export function listedProductColumns(businessId: OrPlaceholder<number>): SQL {
     (select json_agg(json_build_array(${pk.id}, ${pk.name}, ${pk.units}, ${pk.selling_price}::text,
         ${pk.wholesale_price}::text, ${pk.barcode}) order by ${pk.units} asc, ${pk.id} asc)
       from ${product_packs} ${pk} where ${pk.business_id} = ${businessId} and ${pk.product_id} = ${listed.id}) as packs,
-    ${categoryName(businessId, listed.category_id)} as category_name`;
+    ${categoryName(businessId, listed.category_id)} as category_name,
+    ${isBelowCostOf(listed)} as is_below_cost`;
 }
 
 /** The spec's Products of rows read with listedProductColumns, in the rows' order. */
