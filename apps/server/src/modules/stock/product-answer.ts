@@ -1,14 +1,13 @@
 import { addQuantities, type Batch, MESSAGES, type MemberRole, type Pack, type Product } from '@oja/contract';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OrPlaceholder } from '../../db/built-once';
-import { businessToday, businessTodayOnce } from '../../db/business-day';
+import { builtOnceSql, type OrPlaceholder } from '../../db/built-once';
+import { businessTodayOnce } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { columnsAt } from '../../db/counted-page';
 import { isoOfTimestamp } from '../../db/raw-row';
 import { belowCost, product_batches, product_categories, product_packs, products } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { packsOf } from './packs';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -45,9 +44,8 @@ export type ProductColumns = Pick<ProductRow, keyof typeof productColumns>;
  */
 const isBelowCostOf = (t: Parameters<typeof belowCost>[0]) => sql<boolean>`(${belowCost(t)} is true)`;
 
-/** productColumns and the margin guard: one product's row as withStock answers it. */
-export const productWithGuardColumns = { ...productColumns, is_below_cost: isBelowCostOf(products) };
-export type ProductWithGuard = ProductColumns & { is_below_cost: boolean };
+/** The product columns as a statement's subquery aliased `p` selects them (listedProductColumns reads them there). */
+export const pageColumns = sql.join(Object.values(productColumns), sql`, `);
 
 /** A product's columns as both readers have them alike; the id and dates come converted beside them. */
 type AnswerFields = Omit<ProductColumns, 'id' | 'created_at' | 'updated_at' | 'category_id'> & {
@@ -138,80 +136,6 @@ function answer(
 }
 
 /**
- * The spec's Product for each row, in the rows' order, with its batches and
- * stock: one query for the batches of all of them. A batch past its expiration
- * date (in the shops' time zone) is marked and counted apart from sellable stock.
- */
-export async function withStock(
-  db: Queryable,
-  viewer: { business: { id: number; slug: string }; role: MemberRole },
-  rows: ProductWithGuard[],
-): Promise<Product[]> {
-  if (rows.length === 0) return [];
-  const business = { id: viewer.business.id, slug: viewer.business.slug };
-  const categoryIds = [...new Set(rows.map((row) => row.category_id).filter((id) => id !== null))];
-  const categories = new Map(
-    categoryIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: product_categories.id, name: product_categories.name })
-            .from(product_categories)
-            .where(and(eq(product_categories.business_id, business.id), inArray(product_categories.id, categoryIds)))
-        ).map((category) => [category.id, category.name]),
-  );
-  const batches = await db
-    .select({
-      id: product_batches.id,
-      product_id: product_batches.product_id,
-      batch_number: product_batches.batch_number,
-      quantity: product_batches.quantity,
-      expiration_date: product_batches.expiration_date,
-      is_expired: sql<boolean>`coalesce(${product_batches.expiration_date} < ${businessToday}, false)`,
-    })
-    .from(product_batches)
-    .where(
-      and(
-        eq(product_batches.business_id, business.id),
-        inArray(
-          product_batches.product_id,
-          rows.map((row) => row.id),
-        ),
-      ),
-    )
-    .orderBy(sql`${product_batches.expiration_date} asc nulls last`, asc(product_batches.id));
-
-  const packs = await packsOf(
-    db,
-    business.id,
-    rows.map((row) => row.id),
-  );
-  const byProduct = new Map<number, Batch[]>();
-  for (const batch of batches) {
-    const own = byProduct.get(batch.product_id);
-    const item: Batch = {
-      id: batch.id,
-      batch_number: batch.batch_number,
-      quantity: batch.quantity,
-      expiration_date: batch.expiration_date,
-      is_expired: batch.is_expired,
-    };
-    if (own) own.push(item);
-    else byProduct.set(batch.product_id, [item]);
-  }
-  return rows.map((row) =>
-    answer(
-      viewer,
-      business,
-      { ...row, category_name: row.category_id === null ? null : (categories.get(row.category_id) ?? null) },
-      { id: row.id, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() },
-      byProduct.get(row.id) ?? [],
-      packs.get(row.id) ?? [],
-    ),
-  );
-}
-
-/**
  * A page of products as one statement reads them (listedProductColumns): the product's columns as
  * PostgreSQL sends them, untouched by drizzle's mapping, and its batches as a JSON array.
  */
@@ -249,13 +173,13 @@ const listedNames = Object.keys(productColumns) as (keyof typeof productColumns)
 /**
  * The columns of a page of products aliased `p` (its own LIMIT/OFFSET subquery), and each product's
  * batches as a JSON array in the same statement, soonest expiry first, no expiry last, then by id: the
- * order and fields withStock answers. The correlated subquery runs once per row of `p`, so for the page's
+ * order and fields of the spec's Product. The correlated subquery runs once per row of `p`, so for the page's
  * 20 products only, never for the rows OFFSET skips. Each batch is a JSON array, not an object: json_build_object's
  * keys written for every batch cost PostgreSQL a fifth more CPU for the whole statement, where arrays cost about
  * what the three statements it replaces did. `today` is an InitPlan, computed once per statement rather
  * than for each batch.
  *
- * Why: the product list was four statements (gate, count, page, then withStock's batches); each statement
+ * Why: the product list was four statements (gate, count, page, then the batches); each statement
  * costs the server a query built by drizzle, a round trip and its rows parsed, and PostgreSQL a parse,
  * plan and execution (list-products.ts has the bench's figures before and after).
  */
@@ -313,4 +237,25 @@ export function listedProducts(
           })),
     ),
   );
+}
+
+/**
+ * One live product of the business as the list reads a page's (listedProductColumns, listedProducts): one
+ * statement, built once, for its row, batches, packs, category and margin guard, answered by the same code as
+ * the list's. Empty when there is no such product.
+ */
+const oneProductRead = builtOnceSql<{ businessId: number; productId: number }, ListedProductRow>(() => {
+  const businessId = sql.placeholder('businessId');
+  return sql`select ${listedProductColumns(businessId)} from (select ${pageColumns} from ${products}
+    where ${products.business_id} = ${businessId} and ${products.id} = ${sql.placeholder('productId')}
+      and ${products.archived_at} is null) p`;
+});
+
+export async function oneProduct(
+  db: Queryable,
+  viewer: { business: { id: number; slug: string }; role: MemberRole },
+  productId: number,
+): Promise<Product | undefined> {
+  const rows = await oneProductRead(db, { businessId: viewer.business.id, productId });
+  return listedProducts(viewer, rows)[0];
 }
