@@ -118,7 +118,7 @@ export async function authenticateIn(
     gate = { user: prepareUserGate(db), business: prepareGate(db) };
     gateStatements.set(db, gate);
   }
-  const session = { sessionId: claims.sessionId, userId: claims.userId, now: new Date() };
+  const session = { sessionId: claims.sessionId, userId: claims.userId, now: new Date().toISOString() };
   let membership: Membership | null = null;
   let user: SignedInUser;
   if (businessId === null) {
