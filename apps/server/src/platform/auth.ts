@@ -48,8 +48,12 @@ export type Membership = { role: MemberRole; business: BusinessRow };
  * name (drizzle's prepare): PostgreSQL parses it once and drizzle builds its SQL once, not per request.
  * On a list the gate's statements were half of a request's. Its conditions are gate.ts's (liveSession,
  * activeMembership), which the hottest reads fold into their own statement (gateSql).
+ *
+ * A request that names no business reads the session and its user only (`oja_gate_user`): the business's
+ * columns, null there, were still described in every answer and parsed by node-postgres on each request.
  */
-const gateStatements = new WeakMap<Db, ReturnType<typeof prepareGate>>();
+type GateStatements = { user: ReturnType<typeof prepareUserGate>; business: ReturnType<typeof prepareGate> };
+const gateStatements = new WeakMap<Db, GateStatements>();
 function prepareGate(db: Db) {
   return db
     .select({ user: signedInUserColumns, role: memberships.role, business: businesses })
@@ -60,6 +64,15 @@ function prepareGate(db: Db) {
     .where(liveSession(sql.placeholder('sessionId'), sql.placeholder('userId'), sql.placeholder('now')))
     .limit(1)
     .prepare('oja_gate');
+}
+function prepareUserGate(db: Db) {
+  return db
+    .select({ user: signedInUserColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(liveSession(sql.placeholder('sessionId'), sql.placeholder('userId'), sql.placeholder('now')))
+    .limit(1)
+    .prepare('oja_gate_user');
 }
 
 /**
@@ -102,19 +115,23 @@ export async function authenticateIn(
   const { claims, via } = await accessClaims(request);
   let gate = gateStatements.get(db);
   if (!gate) {
-    gate = prepareGate(db);
+    gate = { user: prepareUserGate(db), business: prepareGate(db) };
     gateStatements.set(db, gate);
   }
-  const [row] = await gate.execute({
-    // No business: an id no row has (ids start at 1), so the membership join finds nothing.
-    businessId: businessId ?? 0,
-    sessionId: claims.sessionId,
-    userId: claims.userId,
-    now: new Date(),
-  });
-  if (!row) throw unauthenticated(MESSAGES.auth.sessionExpired);
-  request.actor = { userId: claims.userId, sessionId: claims.sessionId, user: row.user, via };
-  const membership = row.role && row.business ? { role: row.role, business: row.business } : null;
+  const session = { sessionId: claims.sessionId, userId: claims.userId, now: new Date().toISOString() };
+  let membership: Membership | null = null;
+  let user: SignedInUser;
+  if (businessId === null) {
+    const [row] = await gate.user.execute(session);
+    if (!row) throw unauthenticated(MESSAGES.auth.sessionExpired);
+    user = row.user;
+  } else {
+    const [row] = await gate.business.execute({ ...session, businessId });
+    if (!row) throw unauthenticated(MESSAGES.auth.sessionExpired);
+    user = row.user;
+    if (row.role && row.business) membership = { role: row.role, business: row.business };
+  }
+  request.actor = { userId: claims.userId, sessionId: claims.sessionId, user, via };
   return { actor: request.actor, membership };
 }
 

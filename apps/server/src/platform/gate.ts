@@ -63,8 +63,11 @@ export const isGateToPass = (reader: BusinessReader): reader is GateToPass => 'g
 export const passedGate = (reader: BusinessReader): Promise<BusinessContext> | BusinessContext =>
   isGateToPass(reader) ? reader.gate.pass() : reader;
 
-/** The folded gate's values, named as gateSql's placeholders. */
-export type GateValues = { gateSession: string; gateUser: number; gateNow: Date; gateRoles: MemberRole[] };
+/**
+ * The folded gate's values, named as gateSql's placeholders. `gateNow` is ISO text: node-postgres writes a Date
+ * parameter through its own local-time formatting on every run, where the ISO text goes as it is.
+ */
+export type GateValues = { gateSession: string; gateUser: number; gateNow: string; gateRoles: MemberRole[] };
 
 const rolesCache = new Map<string, MemberRole[]>();
 /** The roles that hold every one of `permissions`. */
@@ -89,7 +92,7 @@ export function gateValues(reader: GateToPass, sees?: 'business'): GateValues {
   return {
     gateSession: gate.sessionId,
     gateUser: gate.userId,
-    gateNow: new Date(),
+    gateNow: new Date().toISOString(),
     gateRoles: rolesWith([gate.permission, ...whole]),
   };
 }
@@ -115,7 +118,7 @@ const values = {
 } satisfies Record<keyof GateValues, unknown>;
 
 /**
- * A live session: this session of this user, not ended, not expired (`now`, a Date), its user active (else 401).
+ * A live session: this session of this user, not ended, not expired (`now`, ISO text), its user active (else 401).
  * Over sessions joined to users.
  */
 export const liveSession = (session: Placeholder, user: Placeholder, now: Placeholder): SQL =>

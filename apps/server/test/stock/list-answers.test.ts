@@ -7,8 +7,8 @@ import { useShop } from '../shop';
 
 /**
  * The product list reads each page's products and their batches in one statement (batches as JSON,
- * list-products.ts), while one product is read by withStock (two statements): both must answer the
- * same Product, field for field, whatever the batches (none, expired, expiring today, no expiry) and
+ * list-products.ts), and one product by its key in a statement of its own (product-answer.ts's oneProduct):
+ * both must answer the same Product, field for field, whatever the batches (none, expired, expiring today, no expiry) and
  * whichever path the list takes (unfiltered, search, stock filters), and past the last page.
  */
 const shop = useShop();

@@ -6,10 +6,21 @@ import { businesses, memberships, users } from '../../db/schema';
 import type { SignedInUser, UserRow } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 
+/** The business's fields the User answer carries (presentUser): what the memberships' read selects. */
+const userBusinessColumns = {
+  id: businesses.id,
+  name: businesses.name,
+  slug: businesses.slug,
+  about: businesses.about,
+  created_at: businesses.created_at,
+  free_trial: businesses.free_trial,
+  trial_expiration_date: businesses.trial_expiration_date,
+};
+
 export type CurrentMembership = {
   role: MemberRole;
   is_active: boolean;
-  business: typeof businesses.$inferSelect;
+  business: Pick<typeof businesses.$inferSelect, keyof typeof userBusinessColumns>;
 };
 
 /**
@@ -25,11 +36,13 @@ export async function currentMembership(db: Queryable, user: SignedInUser): Prom
 
 /**
  * The user's memberships with their businesses, oldest first: built once (db/built-once.ts). Built per
- * request, drizzle's walk of the business's columns was a quarter of the signed-in floor's node CPU.
+ * request, drizzle's walk of the business's columns was a quarter of the signed-in floor's node CPU. Only the
+ * business's fields the answer carries are read: the profile is read on every page's first load, and each
+ * column more is described and parsed on each read (the shop's profile and logo are not the user's answer).
  */
 const membershipsOf = builtOnce((db) =>
   db
-    .select({ role: memberships.role, is_active: memberships.is_active, business: businesses })
+    .select({ role: memberships.role, is_active: memberships.is_active, business: userBusinessColumns })
     .from(memberships)
     .innerJoin(businesses, eq(businesses.id, memberships.business_id))
     .where(eq(memberships.user_id, sql.placeholder('userId')))

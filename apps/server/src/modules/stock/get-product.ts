@@ -1,13 +1,11 @@
 import type { Product } from '@oja/contract';
 import type { Queryable } from '../../db/client';
-import { products } from '../../db/schema';
 import type { BusinessContext } from '../../platform/tenancy';
-import { liveProduct, productColumns, productNotFound, withStock } from './product-answer';
+import { oneProduct, productNotFound } from './product-answer';
 
 /** One live product of the business with its stock, or 404. */
 export async function getProduct(ctx: BusinessContext, productId: number, db: Queryable = ctx.db): Promise<Product> {
-  const rows = await db.select(productColumns).from(products).where(liveProduct(ctx.businessId, productId)).limit(1);
-  const [product] = await withStock(db, ctx, rows);
+  const product = await oneProduct(db, ctx, productId);
   if (!product) throw productNotFound();
   return product;
 }

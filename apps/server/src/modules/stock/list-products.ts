@@ -20,7 +20,7 @@ import {
 import { keptMatchesOf, Matches } from './kept-matches';
 import { countedUnits, isStale, keptStock, withLevel } from './kept-stock';
 import { isSellable } from './ledger';
-import { type ListedProductRow, listedProductColumns, listedProducts, productColumns } from './product-answer';
+import { type ListedProductRow, listedProductColumns, listedProducts, pageColumns } from './product-answer';
 
 type Query = z.output<typeof listProductsQuerySchema>;
 
@@ -126,8 +126,6 @@ const businessId = sql.placeholder('businessId');
 const offset = sql.placeholder('offset');
 const days = sql.placeholder('days');
 
-/** The page's product columns, as the subquery aliased `p` selects them. */
-const pageColumns = sql.join(Object.values(productColumns), sql`, `);
 const newestFirst = sql`order by ${products.created_at} desc, ${products.id} desc`;
 /** The page's rows (`p`) newest first, as newestFirst took them. */
 const pageNewestFirst = sql`${p.created_at} desc, ${p.id} desc`;

@@ -1,22 +1,13 @@
-import {
-  addQuantities,
-  type Batch,
-  isBelowCost,
-  MESSAGES,
-  type MemberRole,
-  type Pack,
-  type Product,
-} from '@oja/contract';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { addQuantities, type Batch, MESSAGES, type MemberRole, type Pack, type Product } from '@oja/contract';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OrPlaceholder } from '../../db/built-once';
-import { businessToday, businessTodayOnce } from '../../db/business-day';
+import { builtOnceSql, type OrPlaceholder } from '../../db/built-once';
+import { businessTodayOnce } from '../../db/business-day';
 import type { Queryable } from '../../db/client';
 import { columnsAt } from '../../db/counted-page';
 import { isoOfTimestamp } from '../../db/raw-row';
-import { product_batches, product_categories, product_packs, products } from '../../db/schema';
+import { belowCost, product_batches, product_categories, product_packs, products } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { packsOf } from './packs';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -46,10 +37,21 @@ export const productColumns = {
 };
 export type ProductColumns = Pick<ProductRow, keyof typeof productColumns>;
 
+/**
+ * The margin guard of a product's row, as its answer's is_below_cost: the database's rule (belowCost, the one
+ * products_below_cost_idx and the overview's attention use), read with the row. belowCost is null for a retail
+ * price at or above the cost without a wholesale price (null > 0 is null), which is false here.
+ */
+const isBelowCostOf = (t: Parameters<typeof belowCost>[0]) => sql<boolean>`(${belowCost(t)} is true)`;
+
+/** The product columns as a statement's subquery aliased `p` selects them (listedProductColumns reads them there). */
+export const pageColumns = sql.join(Object.values(productColumns), sql`, `);
+
 /** A product's columns as both readers have them alike; the id and dates come converted beside them. */
 type AnswerFields = Omit<ProductColumns, 'id' | 'created_at' | 'updated_at' | 'category_id'> & {
   category_id: number | string | null;
   category_name: string | null;
+  is_below_cost: boolean;
 };
 
 /** The name of the category of the product that `businessId` and `categoryId` name (null: none). */
@@ -61,7 +63,8 @@ function categoryName(businessId: SQL | OrPlaceholder<number> | number, category
 /**
  * The spec's Product from its row and batches. Built field by field, in the order the answer always had:
  * the rest-and-spread copies it replaced (`{ cost_price, ...visible } = row`, `{ product_id, ...batch }` per
- * batch) were the server's costliest JS of the product list in the bench's CPU profile.
+ * batch) were the server's costliest JS of the product list in the bench's CPU profile. Each viewer's object is
+ * one literal, so that every product of a page has the same shape from its creation, with no fields added after.
  */
 function answer(
   viewer: { role: MemberRole },
@@ -77,7 +80,36 @@ function answer(
     if (batch.is_expired) expired = addQuantities(expired, batch.quantity);
     else sellable = addQuantities(sellable, batch.quantity);
   }
-  const product = {
+  const category =
+    row.category_id === null || row.category_name === null
+      ? null
+      : { id: Number(row.category_id), name: row.category_name };
+  // A customer never sees what the shop paid: the field is left out, not blanked, and so is the margin guard.
+  if (viewer.role === 'customer') {
+    return {
+      id: stamps.id,
+      product_name: row.product_name,
+      sku: row.sku,
+      barcode: row.barcode,
+      selling_price: row.selling_price,
+      selling_price_discount_percentage: row.selling_price_discount_percentage,
+      wholesale_price: row.wholesale_price,
+      wholesale_price_discount_percentage: row.wholesale_price_discount_percentage,
+      currency: row.currency,
+      reorder_level: row.reorder_level,
+      category,
+      created_at: stamps.created_at,
+      updated_at: stamps.updated_at,
+      quantity_in_stock: sellable,
+      expired_quantity: expired,
+      business,
+      batches,
+      base_unit: row.base_unit,
+      is_weighed: row.is_weighed,
+      packs,
+    };
+  }
+  return {
     id: stamps.id,
     product_name: row.product_name,
     sku: row.sku,
@@ -88,100 +120,19 @@ function answer(
     wholesale_price_discount_percentage: row.wholesale_price_discount_percentage,
     currency: row.currency,
     reorder_level: row.reorder_level,
-    category:
-      row.category_id === null || row.category_name === null
-        ? null
-        : { id: Number(row.category_id), name: row.category_name },
+    category,
     created_at: stamps.created_at,
     updated_at: stamps.updated_at,
-  } as Product;
-  // A customer never sees what the shop paid: the field is left out, not blanked, and so is the margin guard.
-  if (viewer.role !== 'customer') {
-    product.cost_price = row.cost_price;
-    product.is_below_cost = isBelowCost(row);
-  }
-  product.quantity_in_stock = sellable;
-  product.expired_quantity = expired;
-  product.business = business;
-  product.batches = batches;
-  product.base_unit = row.base_unit;
-  product.is_weighed = row.is_weighed;
-  product.packs = packs;
-  return product;
-}
-
-/**
- * The spec's Product for each row, in the rows' order, with its batches and
- * stock: one query for the batches of all of them. A batch past its expiration
- * date (in the shops' time zone) is marked and counted apart from sellable stock.
- */
-export async function withStock(
-  db: Queryable,
-  viewer: { business: { id: number; slug: string }; role: MemberRole },
-  rows: ProductColumns[],
-): Promise<Product[]> {
-  if (rows.length === 0) return [];
-  const business = { id: viewer.business.id, slug: viewer.business.slug };
-  const categoryIds = [...new Set(rows.map((row) => row.category_id).filter((id) => id !== null))];
-  const categories = new Map(
-    categoryIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: product_categories.id, name: product_categories.name })
-            .from(product_categories)
-            .where(and(eq(product_categories.business_id, business.id), inArray(product_categories.id, categoryIds)))
-        ).map((category) => [category.id, category.name]),
-  );
-  const batches = await db
-    .select({
-      id: product_batches.id,
-      product_id: product_batches.product_id,
-      batch_number: product_batches.batch_number,
-      quantity: product_batches.quantity,
-      expiration_date: product_batches.expiration_date,
-      is_expired: sql<boolean>`coalesce(${product_batches.expiration_date} < ${businessToday}, false)`,
-    })
-    .from(product_batches)
-    .where(
-      and(
-        eq(product_batches.business_id, business.id),
-        inArray(
-          product_batches.product_id,
-          rows.map((row) => row.id),
-        ),
-      ),
-    )
-    .orderBy(sql`${product_batches.expiration_date} asc nulls last`, asc(product_batches.id));
-
-  const packs = await packsOf(
-    db,
-    business.id,
-    rows.map((row) => row.id),
-  );
-  const byProduct = new Map<number, Batch[]>();
-  for (const batch of batches) {
-    const own = byProduct.get(batch.product_id);
-    const item: Batch = {
-      id: batch.id,
-      batch_number: batch.batch_number,
-      quantity: batch.quantity,
-      expiration_date: batch.expiration_date,
-      is_expired: batch.is_expired,
-    };
-    if (own) own.push(item);
-    else byProduct.set(batch.product_id, [item]);
-  }
-  return rows.map((row) =>
-    answer(
-      viewer,
-      business,
-      { ...row, category_name: row.category_id === null ? null : (categories.get(row.category_id) ?? null) },
-      { id: row.id, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() },
-      byProduct.get(row.id) ?? [],
-      packs.get(row.id) ?? [],
-    ),
-  );
+    cost_price: row.cost_price,
+    is_below_cost: row.is_below_cost,
+    quantity_in_stock: sellable,
+    expired_quantity: expired,
+    business,
+    batches,
+    base_unit: row.base_unit,
+    is_weighed: row.is_weighed,
+    packs,
+  };
 }
 
 /**
@@ -206,6 +157,8 @@ export type ListedProductRow = {
   category_name: string | null;
   base_unit: string;
   is_weighed: boolean;
+  /** The margin guard (isBelowCostOf), read with the row. */
+  is_below_cost: boolean;
   /** timestamptz as PostgreSQL writes it (drizzle's node-postgres session keeps it a string). */
   created_at: string;
   updated_at: string;
@@ -220,17 +173,21 @@ const listedNames = Object.keys(productColumns) as (keyof typeof productColumns)
 /**
  * The columns of a page of products aliased `p` (its own LIMIT/OFFSET subquery), and each product's
  * batches as a JSON array in the same statement, soonest expiry first, no expiry last, then by id: the
- * order and fields withStock answers. The correlated subquery runs once per row of `p`, so for the page's
+ * order and fields of the spec's Product. The correlated subquery runs once per row of `p`, so for the page's
  * 20 products only, never for the rows OFFSET skips. Each batch is a JSON array, not an object: json_build_object's
  * keys written for every batch cost PostgreSQL a fifth more CPU for the whole statement, where arrays cost about
  * what the three statements it replaces did. `today` is an InitPlan, computed once per statement rather
  * than for each batch.
  *
- * Why: the product list was four statements (gate, count, page, then withStock's batches); each statement
+ * Why: the product list was four statements (gate, count, page, then the batches); each statement
  * costs the server a query built by drizzle, a round trip and its rows parsed, and PostgreSQL a parse,
  * plan and execution (list-products.ts has the bench's figures before and after).
  */
-/** The listed product (alias `p`, columnsAt's), its batches (`b`) and its packs (`pk`, ADR 0030), in the same way. */
+/**
+ * The listed product (alias `p`, columnsAt's), its batches (`b`) and its packs (`pk`, ADR 0030), in the same way.
+ * Whether the business has any pack at all is asked once per statement (an InitPlan): a shop that sells by the unit
+ * only does not look its page's products up in product_packs one by one.
+ */
 const listed = alias(products, 'p');
 const b = alias(product_batches, 'b');
 const pk = alias(product_packs, 'pk');
@@ -240,10 +197,12 @@ export function listedProductColumns(businessId: OrPlaceholder<number>): SQL {
     (select json_agg(json_build_array(${b.id}, ${b.batch_number}, ${b.quantity}, ${b.expiration_date},
         coalesce(${b.expiration_date} < ${businessTodayOnce}, false)) order by ${b.expiration_date} asc nulls last, ${b.id} asc)
       from ${product_batches} ${b} where ${b.business_id} = ${businessId} and ${b.product_id} = ${listed.id}) as batches,
-    (select json_agg(json_build_array(${pk.id}, ${pk.name}, ${pk.units}, ${pk.selling_price}::text,
+    case when (select exists (select 1 from ${product_packs} ${pk} where ${pk.business_id} = ${businessId})) then
+      (select json_agg(json_build_array(${pk.id}, ${pk.name}, ${pk.units}, ${pk.selling_price}::text,
         ${pk.wholesale_price}::text, ${pk.barcode}) order by ${pk.units} asc, ${pk.id} asc)
-      from ${product_packs} ${pk} where ${pk.business_id} = ${businessId} and ${pk.product_id} = ${listed.id}) as packs,
-    ${categoryName(businessId, listed.category_id)} as category_name`;
+      from ${product_packs} ${pk} where ${pk.business_id} = ${businessId} and ${pk.product_id} = ${listed.id}) end as packs,
+    ${categoryName(businessId, listed.category_id)} as category_name,
+    ${isBelowCostOf(listed)} as is_below_cost`;
 }
 
 /** The spec's Products of rows read with listedProductColumns, in the rows' order. */
@@ -283,4 +242,25 @@ export function listedProducts(
           })),
     ),
   );
+}
+
+/**
+ * One live product of the business as the list reads a page's (listedProductColumns, listedProducts): one
+ * statement, built once, for its row, batches, packs, category and margin guard, answered by the same code as
+ * the list's. Empty when there is no such product.
+ */
+const oneProductRead = builtOnceSql<{ businessId: number; productId: number }, ListedProductRow>(() => {
+  const businessId = sql.placeholder('businessId');
+  return sql`select ${listedProductColumns(businessId)} from (select ${pageColumns} from ${products}
+    where ${products.business_id} = ${businessId} and ${products.id} = ${sql.placeholder('productId')}
+      and ${products.archived_at} is null) p`;
+});
+
+export async function oneProduct(
+  db: Queryable,
+  viewer: { business: { id: number; slug: string }; role: MemberRole },
+  productId: number,
+): Promise<Product | undefined> {
+  const rows = await oneProductRead(db, { businessId: viewer.business.id, productId });
+  return listedProducts(viewer, rows)[0];
 }
