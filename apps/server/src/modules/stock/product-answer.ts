@@ -183,11 +183,7 @@ const listedNames = Object.keys(productColumns) as (keyof typeof productColumns)
  * costs the server a query built by drizzle, a round trip and its rows parsed, and PostgreSQL a parse,
  * plan and execution (list-products.ts has the bench's figures before and after).
  */
-/**
- * The listed product (alias `p`, columnsAt's), its batches (`b`) and its packs (`pk`, ADR 0030), in the same way.
- * Whether the business has any pack at all is asked once per statement (an InitPlan): a shop that sells by the unit
- * only does not look its page's products up in product_packs one by one.
- */
+/** The listed product (alias `p`, columnsAt's), its batches (`b`) and its packs (`pk`, ADR 0030), in the same way. */
 const listed = alias(products, 'p');
 const b = alias(product_batches, 'b');
 const pk = alias(product_packs, 'pk');
@@ -197,10 +193,9 @@ export function listedProductColumns(businessId: OrPlaceholder<number>): SQL {
     (select json_agg(json_build_array(${b.id}, ${b.batch_number}, ${b.quantity}, ${b.expiration_date},
         coalesce(${b.expiration_date} < ${businessTodayOnce}, false)) order by ${b.expiration_date} asc nulls last, ${b.id} asc)
       from ${product_batches} ${b} where ${b.business_id} = ${businessId} and ${b.product_id} = ${listed.id}) as batches,
-    case when (select exists (select 1 from ${product_packs} ${pk} where ${pk.business_id} = ${businessId})) then
-      (select json_agg(json_build_array(${pk.id}, ${pk.name}, ${pk.units}, ${pk.selling_price}::text,
+    (select json_agg(json_build_array(${pk.id}, ${pk.name}, ${pk.units}, ${pk.selling_price}::text,
         ${pk.wholesale_price}::text, ${pk.barcode}) order by ${pk.units} asc, ${pk.id} asc)
-      from ${product_packs} ${pk} where ${pk.business_id} = ${businessId} and ${pk.product_id} = ${listed.id}) end as packs,
+      from ${product_packs} ${pk} where ${pk.business_id} = ${businessId} and ${pk.product_id} = ${listed.id}) as packs,
     ${categoryName(businessId, listed.category_id)} as category_name,
     ${isBelowCostOf(listed)} as is_below_cost`;
 }
