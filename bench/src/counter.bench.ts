@@ -66,7 +66,7 @@ const CUSTOMERS = 500;
 const LARGE_PRODUCTS = Number(process.env.BENCH_COUNTER_LARGE ?? 100_000);
 /**
  * The transactions the shop's products are written in: one (the default) gives them one version, and the copy
- * comes in one page; more, as a shop writes them over time, in pages of CATALOGUE_PAGE_SIZE (5: three pages).
+ * comes in one page; more, as a shop writes them over time, in pages of CATALOGUE_PAGE_SIZE.
  */
 const SHOP_WRITES = Number(process.env.BENCH_COUNTER_WRITES ?? 1);
 /** Sales made in the large business before its copy, so that its partial copy holds what sold lately. */

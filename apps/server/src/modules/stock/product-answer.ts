@@ -9,7 +9,7 @@ import { isoOfTimestamp } from '../../db/raw-row';
 import { belowCost, product_batches, product_categories, product_packs, products } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 
-export type ProductRow = typeof products.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
 
 /** Only live products are seen: an archived one answers 404 like a missing one. */
 export const liveProduct = (businessId: number, productId: number) =>
@@ -17,7 +17,7 @@ export const liveProduct = (businessId: number, productId: number) =>
 
 export const productNotFound = () => notFound(MESSAGES.product.notFound);
 
-export const productColumns = {
+const productColumns = {
   id: products.id,
   product_name: products.product_name,
   sku: products.sku,
@@ -35,7 +35,7 @@ export const productColumns = {
   created_at: products.created_at,
   updated_at: products.updated_at,
 };
-export type ProductColumns = Pick<ProductRow, keyof typeof productColumns>;
+type ProductColumns = Pick<ProductRow, keyof typeof productColumns>;
 
 /**
  * The margin guard of a product's row, as its answer's is_below_cost: the database's rule (belowCost, the one
