@@ -119,20 +119,26 @@ export async function authenticateIn(
     gateStatements.set(db, gate);
   }
   const session = { sessionId: claims.sessionId, userId: claims.userId, now: new Date().toISOString() };
-  let membership: Membership | null = null;
-  let user: SignedInUser;
-  if (businessId === null) {
-    const [row] = await gate.user.execute(session);
-    if (!row) throw unauthenticated(MESSAGES.auth.sessionExpired);
-    user = row.user;
-  } else {
-    const [row] = await gate.business.execute({ ...session, businessId });
-    if (!row) throw unauthenticated(MESSAGES.auth.sessionExpired);
-    user = row.user;
-    if (row.role && row.business) membership = { role: row.role, business: row.business };
-  }
+  const found = await readGate(gate, session, businessId);
+  if (!found) throw unauthenticated(MESSAGES.auth.sessionExpired);
+  const { user, membership } = found;
   request.actor = { userId: claims.userId, sessionId: claims.sessionId, user, via };
   return { actor: request.actor, membership };
+}
+
+/** The live session's user and, when a business is named, the caller's active membership in it; none: no session. */
+async function readGate(
+  gate: GateStatements,
+  session: { sessionId: string; userId: number; now: string },
+  businessId: number | null,
+): Promise<{ user: SignedInUser; membership: Membership | null } | undefined> {
+  if (businessId === null) {
+    const [row] = await gate.user.execute(session);
+    return row && { user: row.user, membership: null };
+  }
+  const [row] = await gate.business.execute({ ...session, businessId });
+  if (!row) return undefined;
+  return { user: row.user, membership: row.role && row.business ? { role: row.role, business: row.business } : null };
 }
 
 /**
