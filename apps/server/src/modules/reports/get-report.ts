@@ -1,6 +1,7 @@
 import type { BusinessReport, CurrencyAmount } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import { builtOnceSql } from '../../db/built-once';
+import { builtOnceSqlPer } from '../../db/built-once';
+import { plannedOnce } from '../../db/limit';
 import { transaction } from '../../db/transaction';
 import { inFlightLimit } from '../../platform/in-flight';
 import type { BusinessContext } from '../../platform/tenancy';
@@ -16,8 +17,26 @@ import {
   type TotalsTuple,
   topProductsBoth,
 } from './sale-figures';
-import { salesByEmployee, salesByPaymentStatus, topDebtors } from './sale-tables';
-import { expiredBatches, expiringBatches, lowStock, stockValue } from './stock-figures';
+import {
+  type DebtorTuple,
+  debtorsFrom,
+  type EmployeeTuple,
+  employeesFrom,
+  type StatusTuple,
+  salesByEmployeeJson,
+  salesByPaymentStatusJson,
+  statusesFrom,
+  topDebtorsJson,
+} from './sale-tables';
+import {
+  type AlertTuple,
+  batchAlerts,
+  batchAlertsJson,
+  type LowStockTuple,
+  lowStockFrom,
+  lowStockJson,
+  stockValue,
+} from './stock-figures';
 
 const TOP_PRODUCTS = 10;
 const TOP_DEBTORS = 10;
@@ -32,18 +51,44 @@ export const REPORTS_IN_FLIGHT = 4;
 
 const reportTurn = inFlightLimit(REPORTS_IN_FLIGHT);
 
-type SaleFiguresRow = { totals: TotalsTuple[] | null; days: DayTuple[] | null; by_method: MethodTuple[] | null };
+type FiguresRow = {
+  totals: TotalsTuple[] | null;
+  days: DayTuple[] | null;
+  by_method: MethodTuple[] | null;
+  employees: EmployeeTuple[] | null;
+  statuses: StatusTuple[] | null;
+  debtors: DebtorTuple[] | null;
+  low: LowStockTuple[] | null;
+  expiring: AlertTuple[] | null;
+  expired: AlertTuple[] | null;
+};
 
 /**
- * The period's sale totals, revenue per day and money collected by method: their figures' own JSON subqueries
- * (the ones saleTotals, revenueByDay and collectedByMethod run alone), in one statement built once per process,
- * as the overview's is (get-overview.ts).
+ * The period's sale totals, revenue per day, money collected by method, the sellers' and payment statuses' tables,
+ * the top debtors and the stock lists: their figures' own JSON subqueries (the ones the overview and the
+ * standalone figures run), in one statement built once per process and filter (with or without a category), as the
+ * overview's is (get-overview.ts). Built per request, drizzle walked each statement's columns and chunks into its
+ * text on every report (docs/adr/0018). The limits are written in the text, so the statement is planned once per
+ * connection.
  */
-const saleFiguresStatement = builtOnceSql<PeriodValues, SaleFiguresRow>(() => {
-  const { scope, period } = placeheldPeriod();
-  return sql`select ${saleTotalsJson(scope, period)} as totals, ${revenueByDayJson(scope, period)} as days,
-    ${collectedByMethodJson(scope.businessId, period)} as by_method`;
-});
+const figuresStatement = builtOnceSqlPer<boolean, PeriodValues & { categoryId?: number }, FiguresRow>(
+  2,
+  String,
+  (byCategory) => {
+    const { scope, period } = placeheldPeriod();
+    const { businessId } = scope;
+    const categoryId = byCategory ? sql.placeholder('categoryId') : undefined;
+    const rows = plannedOnce(STOCK_ROWS);
+    return sql`select ${saleTotalsJson(scope, period)} as totals, ${revenueByDayJson(scope, period)} as days,
+      ${collectedByMethodJson(businessId, period)} as by_method,
+      ${salesByEmployeeJson(scope, period)} as employees,
+      ${salesByPaymentStatusJson(scope, period)} as statuses,
+      ${topDebtorsJson(businessId, plannedOnce(TOP_DEBTORS))} as debtors,
+      ${lowStockJson(businessId, rows, categoryId)} as low,
+      ${batchAlertsJson(businessId, 'expiring', rows, categoryId)} as expiring,
+      ${batchAlertsJson(businessId, 'expired', rows, categoryId)} as expired`;
+  },
+);
 
 /**
  * The reports page over a period of Lagos days: revenue, cost, expenses and profit per currency and
@@ -62,23 +107,26 @@ export async function getBusinessReport(
   const scope = { businessId: context.businessId };
   const period = periodOf(input.from, input.to);
   const values = { businessId: context.businessId, from: input.from, to: input.to };
-  const { sold, best, money, daily, employees, statuses, debtors, value, low, soon, expired } = await reportTurn(() =>
-    transaction(context.db, async (db) => ({
-      sold: (await saleFiguresStatement(db, values))[0],
-      best: await topProductsBoth(db, scope, TOP_PRODUCTS, period, input.category_id),
-      money: await moneyFigures(db, values),
-      daily: await dailyFigures(db, values),
-      employees: await salesByEmployee(db, scope, period),
-      statuses: await salesByPaymentStatus(db, scope, period),
-      debtors: await topDebtors(db, context.businessId, TOP_DEBTORS),
-      value: await stockValue(db, context.businessId),
-      // The product tables follow the category filter; the money figures stay the business's.
-      low: await lowStock(db, context.businessId, STOCK_ROWS, input.category_id),
-      soon: await expiringBatches(db, context.businessId, STOCK_ROWS, true, input.category_id),
-      expired: await expiredBatches(db, context.businessId, STOCK_ROWS, true, input.category_id),
-    })),
+  const byCategory = input.category_id !== undefined;
+  const { figures, best, money, daily, value, soon, expired } = await reportTurn(() =>
+    transaction(context.db, async (db) => {
+      const [figures] = await figuresStatement(db, byCategory, { ...values, categoryId: input.category_id });
+      // The product tables follow the category filter; the money figures stay the business's. A batch list whose
+      // candidates do not hold its answer (archived products among the first) is read whole by batchAlerts.
+      const alerts = (list: 'expiring' | 'expired') =>
+        batchAlerts(db, context.businessId, list, STOCK_ROWS, true, figures?.[list] ?? null, input.category_id);
+      return {
+        figures,
+        best: await topProductsBoth(db, scope, TOP_PRODUCTS, period, input.category_id),
+        money: await moneyFigures(db, values),
+        daily: await dailyFigures(db, values),
+        value: await stockValue(db, context.businessId),
+        soon: await alerts('expiring'),
+        expired: await alerts('expired'),
+      };
+    }),
   );
-  const totals = saleTotalsFrom(sold?.totals ?? null);
+  const totals = saleTotalsFrom(figures?.totals ?? null);
   const amounts = (field: keyof MoneyFigures): CurrencyAmount[] =>
     money.map((row) => ({ currency: row.currency, amount: String(row[field]) }));
   return {
@@ -86,7 +134,7 @@ export async function getBusinessReport(
     to: input.to,
     total_revenue: totals.amounts,
     total_sales: totals.count,
-    revenue_by_day: revenueByDayFrom(sold?.days ?? null),
+    revenue_by_day: revenueByDayFrom(figures?.days ?? null),
     top_products: best.byQuantity,
     top_products_by_revenue: best.byRevenue,
     cost_of_goods_sold: amounts('cost_of_goods_sold'),
@@ -94,14 +142,14 @@ export async function getBusinessReport(
     expenses: amounts('expenses'),
     net_profit: amounts('net_profit'),
     collected: amounts('collected'),
-    collected_by_method: collectedByMethodFrom(sold?.by_method ?? null),
+    collected_by_method: collectedByMethodFrom(figures?.by_method ?? null),
     outstanding: amounts('outstanding'),
     daily,
-    sales_by_employee: employees,
-    sales_by_payment_status: statuses,
-    top_debtors: debtors,
+    sales_by_employee: employeesFrom(figures?.employees ?? null),
+    sales_by_payment_status: statusesFrom(figures?.statuses ?? null),
+    top_debtors: debtorsFrom(figures?.debtors ?? null),
     stock_value: value,
-    low_stock: low,
+    low_stock: lowStockFrom(figures?.low ?? null),
     expiring: soon,
     expired,
   };

@@ -23,8 +23,8 @@ const d = alias(report_debtors, 'd');
  */
 
 /**
- * Sales and revenue per seller, most revenue first; a seller is named as in their latest sale of the period (by
- * its time, then its id).
+ * Sales and revenue per seller, most revenue first, as JSON (`EmployeeTuple`s); a seller is named as in their latest
+ * sale of the period (by its time, then its id).
  *
  * The name is looked up in the seller's last day of the period with a counted sale, which their day rows give.
  * Looked up over the whole period newest id first, off sales_business_seller_idx, a past period walked every
@@ -33,57 +33,61 @@ const d = alias(report_debtors, 'd');
  * which no index of sales is on: on `created_by`, the planner took sales_seller_customers_idx, expecting a seller
  * to hold a few of the sales where one seller may hold most, and filtered nearly all of them.
  */
-export async function salesByEmployee(db: Queryable, scope: TotalsScope, period: Period): Promise<EmployeeSales[]> {
-  const { rows } = await db.execute<EmployeeSales & { user_id: string | null }>(sql`
-    with days as (
-      select ${t.sold_by} as sold_by, ${t.currency} as currency, ${t.day} as day, sum(${t.sales}) as sales,
-        sum(${t.revenue}) as revenue
-      from ${report_sale_days} ${t}
-      where ${totalsOf(t, scope, period)}
-      group by ${t.sold_by}, ${t.currency}, ${t.day}
-    ), employees as (
+export function salesByEmployeeJson(scope: TotalsScope<Id>, period: Period): SQL {
+  return sql`(select json_agg(json_build_array(nullif(e.sold_by, 0), n.name, e.currency, e.sales::int,
+      round(e.revenue, 2)::text) order by e.revenue desc, e.sales desc, n.name)
+    from (
       select d.sold_by, d.currency, sum(d.sales) as sales, sum(d.revenue) as revenue,
         max(d.day) filter (where d.sales > 0) as last_day
-      from days d
+      from (
+        select ${t.sold_by} as sold_by, ${t.currency} as currency, ${t.day} as day, sum(${t.sales}) as sales,
+          sum(${t.revenue}) as revenue
+        from ${report_sale_days} ${t}
+        where ${totalsOf(t, scope, period)}
+        group by ${t.sold_by}, ${t.currency}, ${t.day}
+      ) d
       group by d.sold_by, d.currency
       having sum(d.sales) > 0
-    )
-    select nullif(e.sold_by, 0) as user_id,
-      -- sold_by 0 stands for sales whose seller's account is gone (created_by null).
-      (select ${s.created_by_name} from ${sales} ${s}
+    ) e
+    -- sold_by 0 stands for sales whose seller's account is gone (created_by null).
+    cross join lateral (select (select ${s.created_by_name} from ${sales} ${s}
         where ${scopeOf({ businessId: scope.businessId }, { from: sql`e.last_day`, to: sql`e.last_day` })}
           and coalesce(${s.created_by}, 0) = e.sold_by and ${s.currency} = e.currency
         order by ${s.created_at} desc, ${s.id} desc
-        limit 1) as name,
-      e.currency, e.sales::int as sales, round(e.revenue, 2)::text as revenue
-    from employees e
-    order by e.revenue desc, e.sales desc, name`);
-  return rows.map((row) => ({ ...row, user_id: row.user_id === null ? null : Number(row.user_id) }));
+        limit 1) as name) n)`;
 }
 
-/** Sales, revenue and what is still owed per payment status. */
-export async function salesByPaymentStatus(
-  db: Queryable,
-  scope: TotalsScope,
-  period: Period,
-): Promise<PaymentStatusSales[]> {
-  const { rows } = await db.execute<{
-    payment_status: PaymentStatus;
-    currency: Currency;
-    sales: number;
-    revenue: string;
-    outstanding: string;
-  }>(sql`
-    select ${t.payment_status} as payment_status, ${t.currency} as currency, sum(${t.sales})::int as sales,
-      round(sum(${t.revenue}), 2)::text as revenue,
-      round(sum(${t.revenue} - ${t.paid}), 2)::text as outstanding
-    from ${report_sale_days} ${t}
-    where ${totalsOf(t, scope, period)}
-    group by ${t.payment_status}, ${t.currency}
-    having sum(${t.sales}) > 0
-    order by ${t.currency}, array_position(array['paid', 'partial', 'not_paid'], ${t.payment_status})`);
-  return rows;
+/** [user_id, name, currency, sales, revenue]: salesByEmployeeJson's seller. */
+export type EmployeeTuple = [number | null, string, Currency, number, string];
+
+export const employeesFrom = (employees: EmployeeTuple[] | null): EmployeeSales[] =>
+  (employees ?? []).map(([user_id, name, currency, sales, revenue]) => ({ user_id, name, currency, sales, revenue }));
+
+/** Sales, revenue and what is still owed per payment status, as JSON (`StatusTuple`s). */
+export function salesByPaymentStatusJson(scope: TotalsScope<Id>, period: Period): SQL {
+  return sql`(select json_agg(json_build_array(x.payment_status, x.currency, x.sales, x.revenue, x.outstanding)
+      order by x.currency, array_position(array['paid', 'partial', 'not_paid'], x.payment_status::text))
+    from (
+      select ${t.payment_status} as payment_status, ${t.currency} as currency, sum(${t.sales})::int as sales,
+        round(sum(${t.revenue}), 2)::text as revenue, round(sum(${t.revenue} - ${t.paid}), 2)::text as outstanding
+      from ${report_sale_days} ${t}
+      where ${totalsOf(t, scope, period)}
+      group by ${t.payment_status}, ${t.currency}
+      having sum(${t.sales}) > 0
+    ) x)`;
 }
+
+/** [payment_status, currency, sales, revenue, outstanding]: salesByPaymentStatusJson's row. */
+export type StatusTuple = [PaymentStatus, Currency, number, string, string];
+
+export const statusesFrom = (statuses: StatusTuple[] | null): PaymentStatusSales[] =>
+  (statuses ?? []).map(([payment_status, currency, sales, revenue, outstanding]) => ({
+    payment_status,
+    currency,
+    sales,
+    revenue,
+    outstanding,
+  }));
 
 /**
  * The customers who owe the most now (whatever the period), as the debts list groups them:

@@ -111,13 +111,13 @@ export type LowStockTuple = [number, string, string, number, number];
  * The report's category filter on a product id column: ` and <id> in (the category's products)`, or nothing. The
  * category's products come off products_category_idx.
  */
-export function ofCategory(businessId: Id, productId: SQL | AnyColumn, categoryId: number | undefined): SQL {
+export function ofCategory(businessId: Id, productId: SQL | AnyColumn, categoryId: Id | undefined): SQL {
   if (categoryId === undefined) return sql``;
   return sql` and ${productId} in (select ${products.id} from ${products}
     where ${products.business_id} = ${businessId} and ${products.category_id} = ${categoryId})`;
 }
 
-export function lowStockJson(businessId: Id, limit: Limit, categoryId?: number): SQL {
+export function lowStockJson(businessId: Id, limit: Limit, categoryId?: Id): SQL {
   const kept = sql`${s.business_id} = ${businessId} and ${withLevel}${ofCategory(businessId, s.product_id, categoryId)}`;
   const order = sql`order by shortfall, product_name, product_id limit ${limitOf(limit)}`;
   return sql`(select json_agg(json_build_array(x.product_id, ${p.product_name}, ${p.sku}, x.reorder_level, x.quantity_in_stock)
@@ -181,7 +181,7 @@ const batchesOf = (list: BatchList) =>
     ? sql`${b.expiration_date} >= ${businessToday} and ${b.expiration_date} < ${businessToday} + ${EXPIRING_SOON_DAYS}::int`
     : sql`${b.expiration_date} < ${businessToday}`;
 
-const stockedOf = (businessId: Id, list: BatchList, categoryId?: number) =>
+const stockedOf = (businessId: Id, list: BatchList, categoryId?: Id) =>
   sql`${b.business_id} = ${businessId} and ${b.quantity} > 0 and ${b.expiration_date} is not null and ${batchesOf(list)}${ofCategory(businessId, b.product_id, categoryId)}`;
 
 /**
@@ -205,7 +205,7 @@ const withProduct = sql`join ${products} ${p} on ${p.business_id} = ${b.business
  * first, the expired list joined the product of every batch of its oldest dates before sorting them (the
  * batches' own heap reads remain; an index on (business, date, id) would remove those too).
  */
-export function batchAlertsJson(businessId: Id, list: BatchList, limit: Limit, categoryId?: number): SQL {
+export function batchAlertsJson(businessId: Id, list: BatchList, limit: Limit, categoryId?: Id): SQL {
   return sql`(select json_agg(${alertTuple} order by ${b.expiration_date}, ${b.id})
     from (select ${b.business_id}, ${b.id}, ${b.product_id}, ${b.batch_number}, ${b.expiration_date}, ${b.quantity},
         ${b.cost_price}
