@@ -1,7 +1,7 @@
 import type { BusinessReport, CurrencyAmount } from '@oja/contract';
 import { sql } from 'drizzle-orm';
-import { builtOnceSqlPer } from '../../db/built-once';
-import { plannedOnce } from '../../db/limit';
+import { builtOnceSql, builtOnceSqlPer } from '../../db/built-once';
+import { eachRun } from '../../db/limit';
 import { transaction } from '../../db/transaction';
 import { inFlightLimit } from '../../platform/in-flight';
 import type { BusinessContext } from '../../platform/tenancy';
@@ -51,12 +51,28 @@ export const REPORTS_IN_FLIGHT = 4;
 
 const reportTurn = inFlightLimit(REPORTS_IN_FLIGHT);
 
-type FiguresRow = {
+type SaleFiguresRow = {
   totals: TotalsTuple[] | null;
   days: DayTuple[] | null;
   by_method: MethodTuple[] | null;
   employees: EmployeeTuple[] | null;
   statuses: StatusTuple[] | null;
+};
+
+/**
+ * The period's sale totals, revenue per day, money collected by method and the sellers' and payment statuses'
+ * tables: their figures' own JSON subqueries, in one statement built once per process, as the overview's is
+ * (get-overview.ts). Built per request, drizzle walked each statement's columns and chunks into its text on every
+ * report (docs/adr/0018). PostgreSQL plans it once per connection: its plan is the same for every period.
+ */
+const saleFiguresStatement = builtOnceSql<PeriodValues, SaleFiguresRow>(() => {
+  const { scope, period } = placeheldPeriod();
+  return sql`select ${saleTotalsJson(scope, period)} as totals, ${revenueByDayJson(scope, period)} as days,
+    ${collectedByMethodJson(scope.businessId, period)} as by_method,
+    ${salesByEmployeeJson(scope, period)} as employees, ${salesByPaymentStatusJson(scope, period)} as statuses`;
+});
+
+type StockListsRow = {
   debtors: DebtorTuple[] | null;
   low: LowStockTuple[] | null;
   expiring: AlertTuple[] | null;
@@ -64,26 +80,19 @@ type FiguresRow = {
 };
 
 /**
- * The period's sale totals, revenue per day, money collected by method, the sellers' and payment statuses' tables,
- * the top debtors and the stock lists: their figures' own JSON subqueries (the ones the overview and the
- * standalone figures run), in one statement built once per process and filter (with or without a category), as the
- * overview's is (get-overview.ts). Built per request, drizzle walked each statement's columns and chunks into its
- * text on every report (docs/adr/0018). The limits are written in the text, so the statement is planned once per
- * connection.
+ * The top debtors and the stock lists, in one statement built once per filter (with or without a category). Their
+ * limits are parameters, so PostgreSQL plans it for each report's business (db/statement-names.ts), as it planned
+ * each list alone: a generic plan, made for an average business, read the largest business's lists several times
+ * slower than the plan made for it.
  */
-const figuresStatement = builtOnceSqlPer<boolean, PeriodValues & { categoryId?: number }, FiguresRow>(
+const stockListsStatement = builtOnceSqlPer<boolean, { businessId: number; categoryId?: number }, StockListsRow>(
   2,
   String,
   (byCategory) => {
-    const { scope, period } = placeheldPeriod();
-    const { businessId } = scope;
+    const businessId = sql.placeholder('businessId');
     const categoryId = byCategory ? sql.placeholder('categoryId') : undefined;
-    const rows = plannedOnce(STOCK_ROWS);
-    return sql`select ${saleTotalsJson(scope, period)} as totals, ${revenueByDayJson(scope, period)} as days,
-      ${collectedByMethodJson(businessId, period)} as by_method,
-      ${salesByEmployeeJson(scope, period)} as employees,
-      ${salesByPaymentStatusJson(scope, period)} as statuses,
-      ${topDebtorsJson(businessId, plannedOnce(TOP_DEBTORS))} as debtors,
+    const rows = eachRun(STOCK_ROWS);
+    return sql`select ${topDebtorsJson(businessId, eachRun(TOP_DEBTORS))} as debtors,
       ${lowStockJson(businessId, rows, categoryId)} as low,
       ${batchAlertsJson(businessId, 'expiring', rows, categoryId)} as expiring,
       ${batchAlertsJson(businessId, 'expired', rows, categoryId)} as expired`;
@@ -107,16 +116,20 @@ export async function getBusinessReport(
   const scope = { businessId: context.businessId };
   const period = periodOf(input.from, input.to);
   const values = { businessId: context.businessId, from: input.from, to: input.to };
-  const byCategory = input.category_id !== undefined;
-  const { figures, best, money, daily, value, soon, expired } = await reportTurn(() =>
+  const { sold, lists, best, money, daily, value, soon, expired } = await reportTurn(() =>
     transaction(context.db, async (db) => {
-      const [figures] = await figuresStatement(db, byCategory, { ...values, categoryId: input.category_id });
+      const [sold] = await saleFiguresStatement(db, values);
+      const [lists] = await stockListsStatement(db, input.category_id !== undefined, {
+        businessId: context.businessId,
+        categoryId: input.category_id,
+      });
       // The product tables follow the category filter; the money figures stay the business's. A batch list whose
       // candidates do not hold its answer (archived products among the first) is read whole by batchAlerts.
       const alerts = (list: 'expiring' | 'expired') =>
-        batchAlerts(db, context.businessId, list, STOCK_ROWS, true, figures?.[list] ?? null, input.category_id);
+        batchAlerts(db, context.businessId, list, STOCK_ROWS, true, lists?.[list] ?? null, input.category_id);
       return {
-        figures,
+        sold,
+        lists,
         best: await topProductsBoth(db, scope, TOP_PRODUCTS, period, input.category_id),
         money: await moneyFigures(db, values),
         daily: await dailyFigures(db, values),
@@ -126,7 +139,7 @@ export async function getBusinessReport(
       };
     }),
   );
-  const totals = saleTotalsFrom(figures?.totals ?? null);
+  const totals = saleTotalsFrom(sold?.totals ?? null);
   const amounts = (field: keyof MoneyFigures): CurrencyAmount[] =>
     money.map((row) => ({ currency: row.currency, amount: String(row[field]) }));
   return {
@@ -134,7 +147,7 @@ export async function getBusinessReport(
     to: input.to,
     total_revenue: totals.amounts,
     total_sales: totals.count,
-    revenue_by_day: revenueByDayFrom(figures?.days ?? null),
+    revenue_by_day: revenueByDayFrom(sold?.days ?? null),
     top_products: best.byQuantity,
     top_products_by_revenue: best.byRevenue,
     cost_of_goods_sold: amounts('cost_of_goods_sold'),
@@ -142,14 +155,14 @@ export async function getBusinessReport(
     expenses: amounts('expenses'),
     net_profit: amounts('net_profit'),
     collected: amounts('collected'),
-    collected_by_method: collectedByMethodFrom(figures?.by_method ?? null),
+    collected_by_method: collectedByMethodFrom(sold?.by_method ?? null),
     outstanding: amounts('outstanding'),
     daily,
-    sales_by_employee: employeesFrom(figures?.employees ?? null),
-    sales_by_payment_status: statusesFrom(figures?.statuses ?? null),
-    top_debtors: debtorsFrom(figures?.debtors ?? null),
+    sales_by_employee: employeesFrom(sold?.employees ?? null),
+    sales_by_payment_status: statusesFrom(sold?.statuses ?? null),
+    top_debtors: debtorsFrom(lists?.debtors ?? null),
     stock_value: value,
-    low_stock: lowStockFrom(figures?.low ?? null),
+    low_stock: lowStockFrom(lists?.low ?? null),
     expiring: soon,
     expired,
   };
