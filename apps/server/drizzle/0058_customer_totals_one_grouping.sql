@@ -1,7 +1,9 @@
--- customer_totals (0056, ADR 0035) grouped its sales twice, once in the recount and once in the insert trigger, and
--- wrote a customer's key and whether a sale names one eight times: a change to one copy (a new anonymous name, a new
--- figure) would have left the other counting the old way. Now the key and the rule are one function each, and the
--- recount adds a business's sales through the very function new sales go through.
+-- customer_totals (0056, ADR 0035) grouped its sales twice, once in the recount and once in the insert trigger, wrote
+-- the rule that moves a customer's latest sale and phone forward twice (the insert's upsert and the update's), and a
+-- customer's key and whether a sale names one eight times: a change to one copy (a new anonymous name, a new figure)
+-- would have left the other counting the old way. Now each is written once: the key and the rule as inlined
+-- functions, the grouping of sales in customer_totals_add (new sales and the recount), the upsert in
+-- customer_totals_merge (every writer).
 
 -- A sale's customer, as report_debtors keys a debtor: a registered customer by id (the name key empty), a walk-in by
 -- the name in any letter case, outer spaces aside (the sales' walk-in index makes it alike). Inlined where used.
@@ -15,39 +17,27 @@ CREATE FUNCTION customer_is_named(customer_id bigint, customer_name text) RETURN
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT customer_id IS NOT NULL OR lower(trim(customer_name)) NOT IN ('', 'unnamed customer') $$;
 --> statement-breakpoint
--- What the sales `added` add to their customers' rows: their sums enter, the latest sale and the latest phone move
--- forward only. Adding sales in any order or in parts ends in the same rows, which lets the recount add a business's
--- history in batches.
-CREATE FUNCTION customer_totals_add(added sales[]) RETURNS void LANGUAGE plpgsql AS $$
+-- What the customers' figures `deltas` (rows of customer_totals' shape, one a customer) change in their rows: the sums
+-- add; the latest sale and the latest phone move forward only (compared on (at, id), so that concurrent writers land
+-- in any order), and a delta without one leaves the row's. The one place that rule is written: new sales, the
+-- recount and updated sales all write through it.
+CREATE FUNCTION customer_totals_merge(deltas customer_totals[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO customer_totals AS t (business_id, customer_id, name_key, currency, sales, sales_count, total_bought,
-    owed, last_sale_at, last_sale_id, latest_name, phone, phone_at, phone_sale_id)
-  SELECT business_id, coalesce(customer_id, 0), customer_name_key(customer_id, customer_name), currency,
-    count(*), count(*) FILTER (WHERE status = 'active'),
-    coalesce(sum(total_cart_amount) FILTER (WHERE status = 'active'), 0),
-    coalesce(sum(total_cart_amount - amount_paid) FILTER (WHERE status = 'active' AND payment_status <> 'paid'), 0),
-    (array_agg(created_at ORDER BY created_at DESC, id DESC))[1],
-    (array_agg(id ORDER BY created_at DESC, id DESC))[1],
-    (array_agg(trim(customer_name) ORDER BY created_at DESC, id DESC))[1],
-    (array_agg(customer_phone ORDER BY created_at DESC, id DESC) FILTER (WHERE customer_phone IS NOT NULL))[1],
-    (array_agg(created_at ORDER BY created_at DESC, id DESC) FILTER (WHERE customer_phone IS NOT NULL))[1],
-    (array_agg(id ORDER BY created_at DESC, id DESC) FILTER (WHERE customer_phone IS NOT NULL))[1]
-  FROM unnest(added)
-  WHERE customer_is_named(customer_id, customer_name)
-  GROUP BY 1, 2, 3, 4
+  INSERT INTO customer_totals AS t
+  SELECT * FROM unnest(deltas) d
   -- Rows locked in one order by every writer: two sales' transactions never wait on each other crosswise.
-  ORDER BY 1, 2, 3, 4
+  ORDER BY d.business_id, d.customer_id, d.name_key, d.currency
   ON CONFLICT (business_id, customer_id, name_key, currency) DO UPDATE
   SET sales = t.sales + excluded.sales, sales_count = t.sales_count + excluded.sales_count,
     total_bought = t.total_bought + excluded.total_bought, owed = t.owed + excluded.owed,
-    last_sale_at = CASE WHEN t.last_sale_id IS NULL
-      OR (excluded.last_sale_at, excluded.last_sale_id) > (t.last_sale_at, t.last_sale_id)
+    last_sale_at = CASE WHEN excluded.last_sale_id IS NOT NULL AND (t.last_sale_id IS NULL
+      OR (excluded.last_sale_at, excluded.last_sale_id) > (t.last_sale_at, t.last_sale_id))
       THEN excluded.last_sale_at ELSE t.last_sale_at END,
-    last_sale_id = CASE WHEN t.last_sale_id IS NULL
-      OR (excluded.last_sale_at, excluded.last_sale_id) > (t.last_sale_at, t.last_sale_id)
+    last_sale_id = CASE WHEN excluded.last_sale_id IS NOT NULL AND (t.last_sale_id IS NULL
+      OR (excluded.last_sale_at, excluded.last_sale_id) > (t.last_sale_at, t.last_sale_id))
       THEN excluded.last_sale_id ELSE t.last_sale_id END,
-    latest_name = CASE WHEN t.last_sale_id IS NULL
-      OR (excluded.last_sale_at, excluded.last_sale_id) > (t.last_sale_at, t.last_sale_id)
+    latest_name = CASE WHEN excluded.last_sale_id IS NOT NULL AND (t.last_sale_id IS NULL
+      OR (excluded.last_sale_at, excluded.last_sale_id) > (t.last_sale_at, t.last_sale_id))
       THEN excluded.latest_name ELSE t.latest_name END,
     phone = CASE WHEN excluded.phone_sale_id IS NOT NULL AND (t.phone_sale_id IS NULL
       OR (excluded.phone_at, excluded.phone_sale_id) > (t.phone_at, t.phone_sale_id))
@@ -58,6 +48,27 @@ BEGIN
     phone_sale_id = CASE WHEN excluded.phone_sale_id IS NOT NULL AND (t.phone_sale_id IS NULL
       OR (excluded.phone_at, excluded.phone_sale_id) > (t.phone_at, t.phone_sale_id))
       THEN excluded.phone_sale_id ELSE t.phone_sale_id END;
+END $$;
+--> statement-breakpoint
+-- What the sales `added` add to their customers' rows, grouped by customer. Adding sales in any order or in parts
+-- ends in the same rows, which lets the recount add a business's history in batches.
+CREATE FUNCTION customer_totals_add(added sales[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM customer_totals_merge(array(
+    SELECT g::customer_totals FROM (
+      SELECT business_id, coalesce(customer_id, 0), customer_name_key(customer_id, customer_name), currency,
+        count(*)::int, (count(*) FILTER (WHERE status = 'active'))::int,
+        coalesce(sum(total_cart_amount) FILTER (WHERE status = 'active'), 0),
+        coalesce(sum(total_cart_amount - amount_paid) FILTER (WHERE status = 'active' AND payment_status <> 'paid'), 0),
+        (array_agg(created_at ORDER BY created_at DESC, id DESC))[1],
+        (array_agg(id ORDER BY created_at DESC, id DESC))[1],
+        (array_agg(trim(customer_name) ORDER BY created_at DESC, id DESC))[1],
+        (array_agg(customer_phone ORDER BY created_at DESC, id DESC) FILTER (WHERE customer_phone IS NOT NULL))[1],
+        (array_agg(created_at ORDER BY created_at DESC, id DESC) FILTER (WHERE customer_phone IS NOT NULL))[1],
+        (array_agg(id ORDER BY created_at DESC, id DESC) FILTER (WHERE customer_phone IS NOT NULL))[1]
+      FROM unnest(added)
+      WHERE customer_is_named(customer_id, customer_name)
+      GROUP BY 1, 2, 3, 4) g));
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION customer_totals_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -94,70 +105,49 @@ END $$;
 -- moves the row forward after it).
 CREATE OR REPLACE FUNCTION customer_totals_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  WITH pairs AS (
-    SELECT o.business_id, n.id,
-      customer_is_named(o.customer_id, o.customer_name) AS was_kept,
-      coalesce(o.customer_id, 0) AS old_customer, customer_name_key(o.customer_id, o.customer_name) AS old_name_key,
-      o.currency AS old_currency, o.status = 'active' AS was_counted, o.total_cart_amount AS old_total,
-      CASE WHEN o.status = 'active' AND o.payment_status <> 'paid' THEN o.total_cart_amount - o.amount_paid
-        ELSE 0 END AS old_owed,
-      customer_is_named(n.customer_id, n.customer_name) AS is_kept,
-      coalesce(n.customer_id, 0) AS new_customer, customer_name_key(n.customer_id, n.customer_name) AS new_name_key,
-      n.currency AS new_currency, n.status = 'active' AS is_counted, n.total_cart_amount AS new_total,
-      CASE WHEN n.status = 'active' AND n.payment_status <> 'paid' THEN n.total_cart_amount - n.amount_paid
-        ELSE 0 END AS new_owed,
-      n.created_at, trim(n.customer_name) AS name, n.customer_phone AS phone,
-      (o.customer_id, lower(trim(o.customer_name)), o.currency, o.created_at, trim(o.customer_name), o.customer_phone)
-        IS DISTINCT FROM
-        (n.customer_id, lower(trim(n.customer_name)), n.currency, n.created_at, trim(n.customer_name), n.customer_phone)
-        AS moved
-    FROM old_rows o JOIN new_rows n ON n.business_id = o.business_id AND n.id = o.id
-  ),
-  changes AS (
-    SELECT business_id, old_customer AS customer_id, old_name_key AS name_key, old_currency AS currency,
-      -1 AS sales, -(was_counted::int) AS sales_count, CASE WHEN was_counted THEN -old_total ELSE 0 END AS total_bought,
-      -old_owed AS owed, moved, NULL::timestamptz AS at, NULL::bigint AS id, NULL::text AS name, NULL::text AS phone
-    FROM pairs WHERE was_kept
-    UNION ALL
-    SELECT business_id, new_customer, new_name_key, new_currency, 1, is_counted::int,
-      CASE WHEN is_counted THEN new_total ELSE 0 END, new_owed, moved,
-      CASE WHEN moved THEN created_at END, CASE WHEN moved THEN id END, CASE WHEN moved THEN name END,
-      CASE WHEN moved THEN phone END
-    FROM pairs WHERE is_kept
-  )
-  INSERT INTO customer_totals AS t (business_id, customer_id, name_key, currency, sales, sales_count, total_bought,
-    owed, last_sale_at, last_sale_id, latest_name, phone, phone_at, phone_sale_id)
-  SELECT business_id, customer_id, name_key, currency, sum(sales), sum(sales_count), sum(total_bought), sum(owed),
-    (array_agg(at ORDER BY at DESC, id DESC) FILTER (WHERE id IS NOT NULL))[1],
-    (array_agg(id ORDER BY at DESC, id DESC) FILTER (WHERE id IS NOT NULL))[1],
-    (array_agg(name ORDER BY at DESC, id DESC) FILTER (WHERE id IS NOT NULL))[1],
-    (array_agg(phone ORDER BY at DESC, id DESC) FILTER (WHERE id IS NOT NULL AND phone IS NOT NULL))[1],
-    (array_agg(at ORDER BY at DESC, id DESC) FILTER (WHERE id IS NOT NULL AND phone IS NOT NULL))[1],
-    (array_agg(id ORDER BY at DESC, id DESC) FILTER (WHERE id IS NOT NULL AND phone IS NOT NULL))[1]
-  FROM changes GROUP BY 1, 2, 3, 4
-  HAVING sum(sales) <> 0 OR sum(sales_count) <> 0 OR sum(total_bought) <> 0 OR sum(owed) <> 0 OR bool_or(moved)
-  ORDER BY 1, 2, 3, 4
-  ON CONFLICT (business_id, customer_id, name_key, currency) DO UPDATE
-  SET sales = t.sales + excluded.sales, sales_count = t.sales_count + excluded.sales_count,
-    total_bought = t.total_bought + excluded.total_bought, owed = t.owed + excluded.owed,
-    last_sale_at = CASE WHEN excluded.last_sale_id IS NOT NULL AND (t.last_sale_id IS NULL
-      OR (excluded.last_sale_at, excluded.last_sale_id) > (t.last_sale_at, t.last_sale_id))
-      THEN excluded.last_sale_at ELSE t.last_sale_at END,
-    last_sale_id = CASE WHEN excluded.last_sale_id IS NOT NULL AND (t.last_sale_id IS NULL
-      OR (excluded.last_sale_at, excluded.last_sale_id) > (t.last_sale_at, t.last_sale_id))
-      THEN excluded.last_sale_id ELSE t.last_sale_id END,
-    latest_name = CASE WHEN excluded.last_sale_id IS NOT NULL AND (t.last_sale_id IS NULL
-      OR (excluded.last_sale_at, excluded.last_sale_id) > (t.last_sale_at, t.last_sale_id))
-      THEN excluded.latest_name ELSE t.latest_name END,
-    phone = CASE WHEN excluded.phone_sale_id IS NOT NULL AND (t.phone_sale_id IS NULL
-      OR (excluded.phone_at, excluded.phone_sale_id) > (t.phone_at, t.phone_sale_id))
-      THEN excluded.phone ELSE t.phone END,
-    phone_at = CASE WHEN excluded.phone_sale_id IS NOT NULL AND (t.phone_sale_id IS NULL
-      OR (excluded.phone_at, excluded.phone_sale_id) > (t.phone_at, t.phone_sale_id))
-      THEN excluded.phone_at ELSE t.phone_at END,
-    phone_sale_id = CASE WHEN excluded.phone_sale_id IS NOT NULL AND (t.phone_sale_id IS NULL
-      OR (excluded.phone_at, excluded.phone_sale_id) > (t.phone_at, t.phone_sale_id))
-      THEN excluded.phone_sale_id ELSE t.phone_sale_id END;
+  PERFORM customer_totals_merge(array(
+    SELECT g::customer_totals FROM (
+      WITH pairs AS (
+        SELECT o.business_id, n.id,
+          customer_is_named(o.customer_id, o.customer_name) AS was_kept,
+          coalesce(o.customer_id, 0) AS old_customer, customer_name_key(o.customer_id, o.customer_name) AS old_name_key,
+          o.currency AS old_currency, o.status = 'active' AS was_counted, o.total_cart_amount AS old_total,
+          CASE WHEN o.status = 'active' AND o.payment_status <> 'paid' THEN o.total_cart_amount - o.amount_paid
+            ELSE 0 END AS old_owed,
+          customer_is_named(n.customer_id, n.customer_name) AS is_kept,
+          coalesce(n.customer_id, 0) AS new_customer, customer_name_key(n.customer_id, n.customer_name) AS new_name_key,
+          n.currency AS new_currency, n.status = 'active' AS is_counted, n.total_cart_amount AS new_total,
+          CASE WHEN n.status = 'active' AND n.payment_status <> 'paid' THEN n.total_cart_amount - n.amount_paid
+            ELSE 0 END AS new_owed,
+          n.created_at, trim(n.customer_name) AS name, n.customer_phone AS phone,
+          (o.customer_id, lower(trim(o.customer_name)), o.currency, o.created_at, trim(o.customer_name), o.customer_phone)
+            IS DISTINCT FROM
+            (n.customer_id, lower(trim(n.customer_name)), n.currency, n.created_at, trim(n.customer_name), n.customer_phone)
+            AS moved
+        FROM old_rows o JOIN new_rows n ON n.business_id = o.business_id AND n.id = o.id
+      ),
+      changes AS (
+        SELECT business_id, old_customer AS customer_id, old_name_key AS name_key, old_currency AS currency,
+          -1 AS sales, -(was_counted::int) AS sales_count, CASE WHEN was_counted THEN -old_total ELSE 0 END AS total_bought,
+          -old_owed AS owed, moved, NULL::timestamptz AS at, NULL::bigint AS id, NULL::text AS name, NULL::text AS phone
+        FROM pairs WHERE was_kept
+        UNION ALL
+        SELECT business_id, new_customer, new_name_key, new_currency, 1, is_counted::int,
+          CASE WHEN is_counted THEN new_total ELSE 0 END, new_owed, moved,
+          CASE WHEN moved THEN created_at END, CASE WHEN moved THEN id END, CASE WHEN moved THEN name END,
+          CASE WHEN moved THEN phone END
+        FROM pairs WHERE is_kept
+      )
+      SELECT business_id, customer_id, name_key, currency, sum(sales)::int, sum(sales_count)::int,
+        sum(total_bought), sum(owed),
+        (array_agg(at ORDER BY at DESC, id DESC) FILTER (WHERE id IS NOT NULL))[1],
+        (array_agg(id ORDER BY at DESC, id DESC) FILTER (WHERE id IS NOT NULL))[1],
+        (array_agg(name ORDER BY at DESC, id DESC) FILTER (WHERE id IS NOT NULL))[1],
+        (array_agg(phone ORDER BY at DESC, id DESC) FILTER (WHERE id IS NOT NULL AND phone IS NOT NULL))[1],
+        (array_agg(at ORDER BY at DESC, id DESC) FILTER (WHERE id IS NOT NULL AND phone IS NOT NULL))[1],
+        (array_agg(id ORDER BY at DESC, id DESC) FILTER (WHERE id IS NOT NULL AND phone IS NOT NULL))[1]
+      FROM changes GROUP BY 1, 2, 3, 4
+      HAVING sum(sales) <> 0 OR sum(sales_count) <> 0 OR sum(total_bought) <> 0 OR sum(owed) <> 0 OR bool_or(moved)) g));
 
   WITH stale AS (
     SELECT DISTINCT o.business_id, coalesce(o.customer_id, 0) AS customer_id,
