@@ -1,9 +1,9 @@
 -- customer_totals (0056, ADR 0035) grouped its sales twice, once in the recount and once in the insert trigger, wrote
 -- the rule that moves a customer's latest sale and phone forward twice (the insert's upsert and the update's), and a
 -- customer's key and whether a sale names one eight times: a change to one copy (a new anonymous name, a new figure)
--- would have left the other counting the old way. Now each is written once: the key and the rule as inlined
--- functions, the grouping of sales in customer_totals_add (new sales and the recount), the upsert in
--- customer_totals_merge (every writer).
+-- would have left the other counting the old way. Now each is written once: the key and whether a sale names a
+-- customer as inlined functions, the grouping of sales in customer_totals_add (new sales and the recount), the upsert
+-- in customer_totals_merge (every writer).
 
 -- A sale's customer, as report_debtors keys a debtor: a registered customer by id (the name key empty), a walk-in by
 -- the name in any letter case, outer spaces aside (the sales' walk-in index makes it alike). Inlined where used.

@@ -1,5 +1,5 @@
 import { ENDPOINTS, toKobo } from '@oja/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sales } from '../../src/db/schema';
 import { ANONYMOUS_NAME_KEYS } from '../../src/modules/customers/customer-key';
@@ -255,6 +255,17 @@ describe('customer_totals', () => {
       expect([200, 201], JSON.stringify(merged.body)).toContain(merged.status);
     }
     await expectKeptAsGrouped('after the merges');
+
+    // A phone alone: given to an account's latest sale, taken off a name's latest sale with one.
+    const latestOf = (whose: SQL) => sql`(select id from ${sales} where business_id = ${ceo.businessId} and ${whose}
+      order by created_at desc, id desc limit 1)`;
+    const given = await shop.t.db.execute(sql`update ${sales} set customer_phone = '08031112222'
+      where business_id = ${ceo.businessId} and id = ${latestOf(sql`customer_id = ${first.user.id}`)}`);
+    const takenOff = await shop.t.db.execute(sql`update ${sales} set customer_phone = null
+      where business_id = ${ceo.businessId}
+        and id = ${latestOf(sql`customer_name = 'Mama Ngozi' and customer_phone is not null`)}`);
+    expect([given.rowCount, takenOff.rowCount]).toEqual([1, 1]);
+    await expectKeptAsGrouped('after a phone given and one taken off');
 
     // The latest sale and the latest phone leave: back-dated, its phone taken off, renamed, deleted.
     const mama = await shop.t.db.execute<{ id: string }>(
