@@ -152,6 +152,11 @@ export type ListedProductRow = {
 
 const listedNames = Object.keys(productColumns) as (keyof typeof productColumns)[];
 
+/** The listed product (alias `p`, columnsAt's), its batches (`b`) and its packs (`pk`, ADR 0030). */
+const listed = alias(products, 'p');
+const b = alias(product_batches, 'b');
+const pk = alias(product_packs, 'pk');
+
 /**
  * The columns of a page of products aliased `p` (its own LIMIT/OFFSET subquery), and each product's
  * batches as a JSON array in the same statement, soonest expiry first, no expiry last, then by id: the
@@ -159,25 +164,24 @@ const listedNames = Object.keys(productColumns) as (keyof typeof productColumns)
  * 20 products only, never for the rows OFFSET skips. Each batch is a JSON array, not an object: json_build_object's
  * keys written for every batch cost PostgreSQL a fifth more CPU for the whole statement, where arrays cost about
  * what the three statements it replaces did. `today` is an InitPlan, computed once per statement rather
- * than for each batch.
+ * than for each batch. The packs are read the same way, but only in a business that keeps any: most shops keep
+ * none, and whether one does is read once for the statement (uncorrelated, so an InitPlan), where the lookup
+ * started for each product of the page costs its start whether or not it finds a pack.
  *
  * Why: the product list was four statements (gate, count, page, then the batches); each statement
  * costs the server a query built by drizzle, a round trip and its rows parsed, and PostgreSQL a parse,
  * plan and execution (list-products.ts has the bench's figures before and after).
  */
-/** The listed product (alias `p`, columnsAt's), its batches (`b`) and its packs (`pk`, ADR 0030), in the same way. */
-const listed = alias(products, 'p');
-const b = alias(product_batches, 'b');
-const pk = alias(product_packs, 'pk');
-
 export function listedProductColumns(businessId: OrPlaceholder<number>): SQL {
   return sql`${columnsAt('p', listedNames)},
     (select json_agg(json_build_array(${b.id}, ${b.batch_number}, ${b.quantity}, ${b.expiration_date},
         coalesce(${b.expiration_date} < ${businessTodayOnce}, false)) order by ${b.expiration_date} asc nulls last, ${b.id} asc)
       from ${product_batches} ${b} where ${b.business_id} = ${businessId} and ${b.product_id} = ${listed.id}) as batches,
-    (select json_agg(json_build_array(${pk.id}, ${pk.name}, ${pk.units}, ${pk.selling_price}::text,
+    case when exists (select from ${product_packs} where ${product_packs.business_id} = ${businessId}) then
+      (select json_agg(json_build_array(${pk.id}, ${pk.name}, ${pk.units}, ${pk.selling_price}::text,
         ${pk.wholesale_price}::text, ${pk.barcode}) order by ${pk.units} asc, ${pk.id} asc)
-      from ${product_packs} ${pk} where ${pk.business_id} = ${businessId} and ${pk.product_id} = ${listed.id}) as packs,
+      from ${product_packs} ${pk} where ${pk.business_id} = ${businessId} and ${pk.product_id} = ${listed.id}) end
+      as packs,
     ${categoryName(businessId, listed.category_id)} as category_name,
     ${isBelowCostOf(listed)} as is_below_cost`;
 }
