@@ -1,6 +1,6 @@
--- 0058 left two rules of customer_totals (ADR 0035) written more than once: whether a sale comes after a customer's
--- latest (at, id), six times in customer_totals_merge, and whether an updated sale moved (its customer, name, phone,
--- currency or day changed), twice in customer_totals_after_update. Each is now an inlined function, used by both.
+-- Two rules of customer_totals (ADR 0035) as inlined functions, so that each is written once: whether a sale comes
+-- after a customer's latest (customer_totals_merge), and whether an updated sale moved, its customer, name, phone,
+-- currency or day changed (customer_totals_after_update's deltas and its stale rows).
 
 -- Whether the sale at `sale_at` with id `sale_id` comes after the one at `than_at`, `than_id`: by time, then by id, so
 -- that concurrent writers agree in any order. No sale (a null id) comes after none; any sale comes after none.
