@@ -18,8 +18,9 @@ import type { BusinessContext, RequestContext } from './context';
  * bind and an execution, and rows parsed in node. Folding it cut the node CPU of the product list, the overview, the
  * sales list and the search (ADR 0021 has the figures). The carts, folded the same way, first gained nothing:
  * drizzle built their statement per request (its filters vary), and the gate's part with it, which cost what the
- * round trip saved. Built once per shape of their filters, folded, they gained (modules/sales/cart-items.ts). Where the database is another machine, as it will be past one server, each fold
- * also saves a round trip on the network.
+ * round trip saved. Built once per shape of their filters, folded, they gained (modules/sales/cart-items.ts).
+ * Where the database is another machine, as it will be past one server, each fold also saves a round trip on the
+ * network.
  *
  * Folded, the gate is the statement's first CTE (`gate`, at most one row: every key it reads is a primary key),
  * and the read's rows are joined to it: no gate row, no read row, so a refused caller gets nothing, whatever the
